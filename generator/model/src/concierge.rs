@@ -1,0 +1,19 @@
+//! `content/concierge.yaml`: the Client Concierge page's copy.
+
+use crate::home::Seo;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ConciergePage {
+    pub seo: Seo,
+    pub eyebrow: String,
+    pub heading: String,
+    pub text: String,
+    /// The documents card.
+    pub card_title: String,
+    pub card_text: String,
+    /// Short reassurances shown beside the form (privacy, encryption, who sees the files).
+    pub assurances: Vec<String>,
+}

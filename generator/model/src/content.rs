@@ -1,0 +1,151 @@
+//! The whole site's content: each kind parsed on its own (so callers can parse in parallel), then
+//! assembled with the checks that span files (duplicate ids, routes that must exist).
+
+use crate::concierge::ConciergePage;
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::document::{parse_markdown_file, parse_yaml_file, Parsed, Source};
+use crate::forms::Forms;
+use crate::home::Home;
+use crate::listing::{Listing, ListingFields};
+use crate::neighborhood::{Neighborhood, NeighborhoodFields};
+use crate::quiz::Quiz;
+use crate::site::Site;
+use std::collections::HashMap;
+
+#[derive(Debug, Clone)]
+pub struct Content {
+    pub site: Parsed<Site>,
+    pub home: Parsed<Home>,
+    pub concierge: Parsed<ConciergePage>,
+    pub quiz: Parsed<Quiz>,
+    pub forms: Parsed<Forms>,
+    /// Sorted by `order`, then id.
+    pub listings: Vec<Listing>,
+    /// Sorted by `order`, then name.
+    pub neighborhoods: Vec<Neighborhood>,
+}
+
+fn finish<T>(parsed: Parsed<T>, validate: impl FnOnce(&T, &Source, &mut Vec<Diagnostic>)) -> Result<Parsed<T>, Diagnostics> {
+    let mut out = Vec::new();
+    validate(&parsed.data, &parsed.source, &mut out);
+    if out.is_empty() { Ok(parsed) } else { Err(Diagnostics(out).sorted()) }
+}
+
+pub fn parse_site(file: &str, text: &str) -> Result<Parsed<Site>, Diagnostics> {
+    finish(parse_yaml_file(file, text)?, Site::validate)
+}
+pub fn parse_home(file: &str, text: &str) -> Result<Parsed<Home>, Diagnostics> {
+    finish(parse_yaml_file(file, text)?, Home::validate)
+}
+pub fn parse_concierge(file: &str, text: &str) -> Result<Parsed<ConciergePage>, Diagnostics> {
+    parse_yaml_file(file, text)
+}
+pub fn parse_quiz(file: &str, text: &str) -> Result<Parsed<Quiz>, Diagnostics> {
+    finish(parse_yaml_file(file, text)?, Quiz::validate)
+}
+pub fn parse_forms(file: &str, text: &str) -> Result<Parsed<Forms>, Diagnostics> {
+    finish(parse_yaml_file(file, text)?, Forms::validate)
+}
+
+pub fn parse_listing(file: &str, text: &str) -> Result<Listing, Diagnostics> {
+    let p = parse_markdown_file::<ListingFields>(file, text)?;
+    let listing = Listing { fields: p.data, description: p.body, source: p.source };
+    let mut out = Vec::new();
+    listing.validate(&mut out);
+    if out.is_empty() { Ok(listing) } else { Err(Diagnostics(out).sorted()) }
+}
+
+pub fn parse_neighborhood(file: &str, text: &str) -> Result<Neighborhood, Diagnostics> {
+    let p = parse_markdown_file::<NeighborhoodFields>(file, text)?;
+    let n = Neighborhood { fields: p.data, about: p.body, source: p.source };
+    let mut out = Vec::new();
+    n.validate(&mut out);
+    if out.is_empty() { Ok(n) } else { Err(Diagnostics(out).sorted()) }
+}
+
+/// Everything parsed, before the cross-file checks.
+pub struct Parts {
+    pub site: Parsed<Site>,
+    pub home: Parsed<Home>,
+    pub concierge: Parsed<ConciergePage>,
+    pub quiz: Parsed<Quiz>,
+    pub forms: Parsed<Forms>,
+    pub listings: Vec<Listing>,
+    pub neighborhoods: Vec<Neighborhood>,
+    /// Where listings live, for problems about the set as a whole (e.g. `content/listings`).
+    pub listings_dir: String,
+}
+
+impl Content {
+    pub fn assemble(p: Parts) -> Result<Content, Diagnostics> {
+        let mut out = Vec::new();
+        let mut listings = p.listings;
+        let mut neighborhoods = p.neighborhoods;
+        listings.sort_by(|a, b| (a.fields.order.unwrap_or(u32::MAX), &a.fields.id).cmp(&(b.fields.order.unwrap_or(u32::MAX), &b.fields.id)));
+        neighborhoods.sort_by(|a, b| (a.fields.order.unwrap_or(u32::MAX), &a.fields.name).cmp(&(b.fields.order.unwrap_or(u32::MAX), &b.fields.name)));
+
+        let mut ids: HashMap<&str, &str> = HashMap::new();
+        let mut by_file: Vec<&Listing> = listings.iter().collect();
+        by_file.sort_by(|a, b| a.source.file.cmp(&b.source.file));
+        for l in by_file {
+            if let Some(first) = ids.insert(&l.fields.id, &l.source.file) {
+                out.push(l.source.at_value("id", format!("duplicate id \"{}\": {first} uses it too", l.fields.id)));
+                ids.insert(&l.fields.id, first);
+            }
+        }
+        if listings.iter().any(|l| !l.fields.draft) && !listings.iter().any(|l| l.fields.featured && !l.fields.draft) {
+            out.push(Diagnostic {
+                file: p.listings_dir.clone(),
+                line: 1,
+                column: 1,
+                field: "featured".into(),
+                message: "expected at least one listing with `featured: true` for the home-page carousel".into(),
+            });
+        }
+
+        let mut slugs: HashMap<&str, &str> = HashMap::new();
+        let mut by_file: Vec<&Neighborhood> = neighborhoods.iter().collect();
+        by_file.sort_by(|a, b| a.source.file.cmp(&b.source.file));
+        for n in by_file {
+            if let Some(first) = slugs.insert(&n.fields.slug, &n.source.file) {
+                out.push(n.source.at_value("slug", format!("duplicate slug \"{}\": {first} uses it too", n.fields.slug)));
+                slugs.insert(&n.fields.slug, first);
+            }
+        }
+        let published: HashMap<&str, ()> =
+            neighborhoods.iter().filter(|n| !n.fields.draft).map(|n| (n.fields.slug.as_str(), ())).collect();
+        let mut known: Vec<&str> = published.keys().copied().collect();
+        known.sort();
+        let route_problem = |route: &str| {
+            (!published.contains_key(route)).then(|| format!("no neighborhood has the route \"{route}\"; the routes are: {}", known.join(", ")))
+        };
+        for (i, tab) in p.home.data.neighborhoods.tabs.iter().enumerate() {
+            if let Some(m) = route_problem(&tab.route) {
+                out.push(p.home.source.at_value(&format!("neighborhoods.tabs[{i}].route"), m));
+            }
+        }
+        for (i, route) in p.site.data.popular_areas.iter().enumerate() {
+            if let Some(m) = route_problem(route) {
+                out.push(p.site.source.at_value(&format!("popular_areas[{i}]"), m));
+            }
+        }
+        if !out.is_empty() {
+            return Err(Diagnostics(out));
+        }
+        listings.retain(|l| !l.fields.draft);
+        neighborhoods.retain(|n| !n.fields.draft);
+        Ok(Content {
+            site: p.site,
+            home: p.home,
+            concierge: p.concierge,
+            quiz: p.quiz,
+            forms: p.forms,
+            listings,
+            neighborhoods,
+        })
+    }
+
+    pub fn neighborhood(&self, slug: &str) -> Option<&Neighborhood> {
+        self.neighborhoods.iter().find(|n| n.fields.slug == slug)
+    }
+}

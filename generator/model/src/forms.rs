@@ -1,0 +1,331 @@
+//! `content/forms.yaml`: every form's fields, limits, messages, e-mail subjects and toasts, and the
+//! concierge documents. The generator emits it as JSON for the islands; the edge worker compiles it in.
+
+use crate::diagnostics::Diagnostic;
+use crate::document::Source;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Forms {
+    pub limits: Limits,
+    pub messages: Messages,
+    /// The submit button while sending, e.g. "Sending...".
+    pub sending: String,
+    /// Name of the hidden field that only bots fill in.
+    pub honeypot: String,
+    pub lead: LeadForm,
+    pub listing_request: Form,
+    pub contact: Form,
+    pub quiz: QuizForm,
+    pub concierge: ConciergeForm,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Limits {
+    /// Longest one-line answer, in characters.
+    pub text_max: u32,
+    /// Longest message or notes, in characters.
+    pub message_max: u32,
+    /// Largest form body the worker accepts, in bytes.
+    pub body_max_bytes: u32,
+}
+
+/// Validation messages; `{label}` and `{max}` are filled in.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Messages {
+    pub required: String,
+    pub email: String,
+    pub phone: String,
+    pub too_long: String,
+    pub option: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Form {
+    pub title: String,
+    pub text: String,
+    pub submit: String,
+    /// E-mail subject; `{name}` is the visitor's name.
+    pub subject: String,
+    pub fields: Vec<Field>,
+    pub toasts: Toasts,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LeadForm {
+    pub fields: Vec<Field>,
+    pub toasts: Toasts,
+    pub types: LeadTypes,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LeadTypes {
+    pub consultation: LeadType,
+    #[serde(rename = "buyer-guide")]
+    pub buyer_guide: LeadType,
+    #[serde(rename = "cma-request")]
+    pub cma_request: LeadType,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LeadType {
+    pub title: String,
+    pub text: String,
+    pub submit: String,
+    /// E-mail subject; `{name}` is the visitor's name.
+    pub subject: String,
+    /// Fields that are optional in general but required for this type.
+    #[serde(default)]
+    pub require: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum FieldKind {
+    Text,
+    Email,
+    Tel,
+    Textarea,
+    Select,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Field {
+    /// The name the form posts, e.g. "firstName".
+    pub name: String,
+    pub label: String,
+    #[serde(rename = "type")]
+    pub kind: FieldKind,
+    #[serde(default)]
+    pub required: bool,
+    /// The HTML autocomplete token, e.g. "given-name".
+    #[serde(default)]
+    pub autocomplete: Option<String>,
+    #[serde(default)]
+    pub placeholder: Option<String>,
+    /// The choices of a select.
+    #[serde(default)]
+    pub options: Vec<Choice>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Choice {
+    pub value: String,
+    pub label: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Toast {
+    pub title: String,
+    pub description: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Toasts {
+    pub success: Toast,
+    pub error: Toast,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct QuizForm {
+    pub subject: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ConciergeForm {
+    /// Largest accepted file, in bytes (10 MB = 10485760).
+    pub max_file_bytes: u64,
+    #[schemars(length(min = 1))]
+    pub documents: Vec<Document>,
+    pub acknowledgment: Acknowledgment,
+    pub subject: String,
+    pub submit: String,
+    pub submitting: String,
+    pub toasts: ConciergeToasts,
+    pub thank_you: Toast,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Document {
+    /// The name the form posts, e.g. "photoId".
+    pub field: String,
+    pub label: String,
+    /// How the agent's e-mail names it, e.g. "Government ID".
+    pub kind: String,
+    #[serde(default)]
+    pub hint: Option<String>,
+    #[schemars(length(min = 1))]
+    pub accept: Vec<FileType>,
+    pub required_message: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Acknowledgment {
+    /// The field name, e.g. "acknowledged".
+    pub field: String,
+    pub label: String,
+    pub required_message: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ConciergeToasts {
+    pub too_large: Toast,
+    pub invalid_type: Toast,
+    pub success: Toast,
+    pub failure: Toast,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum FileType {
+    Jpeg,
+    Png,
+    Pdf,
+}
+
+impl FileType {
+    pub fn mime(self) -> &'static str {
+        match self {
+            FileType::Jpeg => "image/jpeg",
+            FileType::Png => "image/png",
+            FileType::Pdf => "application/pdf",
+        }
+    }
+    /// File-name endings a browser's file picker should offer.
+    pub fn extensions(self) -> &'static [&'static str] {
+        match self {
+            FileType::Jpeg => &[".jpg", ".jpeg"],
+            FileType::Png => &[".png"],
+            FileType::Pdf => &[".pdf"],
+        }
+    }
+    /// What the first bytes say the file is, whatever its name claims.
+    pub fn sniff(head: &[u8]) -> Option<FileType> {
+        if head.starts_with(&[0xFF, 0xD8, 0xFF]) {
+            Some(FileType::Jpeg)
+        } else if head.starts_with(b"\x89PNG\r\n\x1a\n") {
+            Some(FileType::Png)
+        } else if head.starts_with(b"%PDF-") {
+            Some(FileType::Pdf)
+        } else {
+            None
+        }
+    }
+}
+
+/// Field names the site's code reads, per form: content may relabel them, not drop them.
+pub const LEAD_FIELDS: &[&str] = &["firstName", "lastName", "email", "phone", "propertyAddress", "interestedIn", "message"];
+pub const LISTING_REQUEST_FIELDS: &[&str] = &["name", "email", "phone", "propertyAddress", "notes"];
+pub const CONTACT_FIELDS: &[&str] = &["name", "email", "phone", "message"];
+
+fn is_field_name(s: &str) -> bool {
+    s.chars().next().is_some_and(|c| c.is_ascii_lowercase()) && s.chars().all(|c| c.is_ascii_alphanumeric())
+}
+
+fn validate_fields(src: &Source, out: &mut Vec<Diagnostic>, path: &str, fields: &[Field], needed: &[&str]) {
+    for (i, f) in fields.iter().enumerate() {
+        let at = format!("{path}.fields[{i}]");
+        if !is_field_name(&f.name) {
+            out.push(src.at_value(&format!("{at}.name"), format!("expected a camelCase name such as \"firstName\", found \"{}\"", f.name)));
+        }
+        if fields[..i].iter().any(|g| g.name == f.name) {
+            out.push(src.at_value(&format!("{at}.name"), format!("duplicate field name \"{}\"", f.name)));
+        }
+        match (f.kind, f.options.is_empty()) {
+            (FieldKind::Select, true) => out.push(src.at_key(&at, "a select needs `options`")),
+            (FieldKind::Select, false) | (_, true) => {}
+            (_, false) => out.push(src.at_key(&format!("{at}.options"), "only a select has options")),
+        }
+    }
+    for name in needed {
+        if !fields.iter().any(|f| f.name == *name) {
+            out.push(src.at_key(&format!("{path}.fields"), format!("missing the field \"{name}\" (the site's code reads it)")));
+        }
+    }
+}
+
+impl Forms {
+    /// The lead types with their keys as posted.
+    pub fn lead_types(&self) -> [(&'static str, &LeadType); 3] {
+        let t = &self.lead.types;
+        [("consultation", &t.consultation), ("buyer-guide", &t.buyer_guide), ("cma-request", &t.cma_request)]
+    }
+
+    pub fn validate(&self, src: &Source, out: &mut Vec<Diagnostic>) {
+        validate_fields(src, out, "lead", &self.lead.fields, LEAD_FIELDS);
+        validate_fields(src, out, "listing_request", &self.listing_request.fields, LISTING_REQUEST_FIELDS);
+        validate_fields(src, out, "contact", &self.contact.fields, CONTACT_FIELDS);
+        for (key, t) in self.lead_types() {
+            if !t.subject.contains("{name}") {
+                out.push(src.at_value(&format!("lead.types.{key}.subject"), "expected the placeholder {name} (the visitor's name)"));
+            }
+            for (i, name) in t.require.iter().enumerate() {
+                if !self.lead.fields.iter().any(|f| &f.name == name) {
+                    out.push(src.at_value(&format!("lead.types.{key}.require[{i}]"), format!("no lead field is named \"{name}\"")));
+                }
+            }
+        }
+        for (path, form) in [("listing_request", &self.listing_request), ("contact", &self.contact)] {
+            if !form.subject.contains("{name}") {
+                out.push(src.at_value(&format!("{path}.subject"), "expected the placeholder {name} (the visitor's name)"));
+            }
+        }
+        for (path, msg) in [("messages.required", &self.messages.required), ("messages.too_long", &self.messages.too_long)] {
+            if !msg.contains("{label}") {
+                out.push(src.at_value(path, "expected the placeholder {label}"));
+            }
+        }
+        if !self.messages.too_long.contains("{max}") {
+            out.push(src.at_value("messages.too_long", "expected the placeholder {max}"));
+        }
+        if !is_field_name(&self.honeypot) {
+            out.push(src.at_value("honeypot", format!("expected a camelCase field name, found \"{}\"", self.honeypot)));
+        }
+        let c = &self.concierge;
+        if c.max_file_bytes == 0 || c.max_file_bytes > 100 * 1024 * 1024 {
+            out.push(src.at_value("concierge.max_file_bytes", format!("expected 1 to 104857600 bytes, found {}", c.max_file_bytes)));
+        }
+        for (i, d) in c.documents.iter().enumerate() {
+            if !is_field_name(&d.field) {
+                out.push(src.at_value(&format!("concierge.documents[{i}].field"), format!("expected a camelCase name such as \"photoId\", found \"{}\"", d.field)));
+            }
+            if c.documents[..i].iter().any(|e| e.field == d.field) {
+                out.push(src.at_value(&format!("concierge.documents[{i}].field"), format!("duplicate document field \"{}\"", d.field)));
+            }
+        }
+        if self.limits.text_max == 0 || self.limits.message_max == 0 || self.limits.body_max_bytes < 1024 {
+            out.push(src.at_key("limits", "expected positive limits and a body limit of at least 1024 bytes"));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FileType;
+
+    #[test]
+    fn sniffs_by_magic_bytes() {
+        assert_eq!(FileType::sniff(b"\xFF\xD8\xFF\xE0rest"), Some(FileType::Jpeg));
+        assert_eq!(FileType::sniff(b"\x89PNG\r\n\x1a\nrest"), Some(FileType::Png));
+        assert_eq!(FileType::sniff(b"%PDF-1.7"), Some(FileType::Pdf));
+        assert_eq!(FileType::sniff(b"GIF89a"), None);
+        assert_eq!(FileType::sniff(b""), None);
+    }
+}

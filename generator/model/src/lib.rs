@@ -1,0 +1,36 @@
+//! The Move to JAX content model: the agent's YAML and Markdown files as typed values, with
+//! diagnostics that name file, line, column and field. Pure: no file-system access, so the edge
+//! worker can compile the same rules in.
+
+pub mod concierge;
+pub mod content;
+pub mod diagnostics;
+pub mod document;
+pub mod forms;
+pub mod home;
+pub mod listing;
+pub mod neighborhood;
+pub mod quiz;
+pub mod rules;
+pub mod schema_check;
+pub mod site;
+pub mod spans;
+
+pub use content::{Content, Parts};
+pub use diagnostics::{Diagnostic, Diagnostics};
+pub use document::{schema_of, Parsed, Source};
+
+/// The JSON Schema of every content file kind, by the file name it ships under.
+pub fn schemas() -> Vec<(&'static str, serde_json::Value)> {
+    use std::sync::Arc;
+    let v = |s: Arc<serde_json::Value>| (*s).clone();
+    vec![
+        ("site.schema.json", v(schema_of::<site::Site>())),
+        ("home.schema.json", v(schema_of::<home::Home>())),
+        ("concierge.schema.json", v(schema_of::<concierge::ConciergePage>())),
+        ("quiz.schema.json", v(schema_of::<quiz::Quiz>())),
+        ("forms.schema.json", v(schema_of::<forms::Forms>())),
+        ("listing.schema.json", v(schema_of::<listing::ListingFields>())),
+        ("neighborhood.schema.json", v(schema_of::<neighborhood::NeighborhoodFields>())),
+    ]
+}

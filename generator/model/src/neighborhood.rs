@@ -1,0 +1,111 @@
+//! `content/neighborhoods/*.md`: a neighborhood page; the body is its About text.
+
+use crate::diagnostics::Diagnostic;
+use crate::document::Source;
+use crate::rules;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NeighborhoodFields {
+    /// The route: the page is /neighborhoods/<slug>/.
+    pub slug: String,
+    /// Short name, e.g. "Riverside".
+    pub name: String,
+    /// Page title, e.g. "Riverside & Avondale".
+    pub title: String,
+    /// One or two sentences for the neighborhood card.
+    pub description: String,
+    /// The blurb under the page title.
+    pub hero: String,
+    /// Image path relative to content/.
+    pub image: String,
+    pub image_alt: String,
+    pub snapshot: Snapshot,
+    /// Exactly four featured buildings and communities.
+    #[schemars(length(min = 4, max = 4))]
+    pub buildings: Vec<Building>,
+    /// Position in lists (lower first); ties by name.
+    #[serde(default)]
+    pub order: Option<u32>,
+    /// Search-result description; the card description is used when absent.
+    #[serde(default)]
+    pub seo_description: Option<String>,
+    /// A draft is checked but not published.
+    #[serde(default)]
+    pub draft: bool,
+}
+
+/// The market snapshot tiles.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Snapshot {
+    /// Median condo price, e.g. "$425K".
+    pub median: String,
+    /// Year-over-year price growth, e.g. "+9.2%".
+    pub yoy: String,
+    /// Days on market.
+    pub days: u32,
+    /// ZIP code, e.g. "32202".
+    pub zip: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Building {
+    pub name: String,
+    pub description: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Neighborhood {
+    #[serde(flatten)]
+    pub fields: NeighborhoodFields,
+    /// The About text, as Markdown.
+    pub about: String,
+    #[serde(skip)]
+    pub source: Source,
+}
+
+impl Neighborhood {
+    pub fn validate(&self, out: &mut Vec<Diagnostic>) {
+        let (f, src) = (&self.fields, &self.source);
+        if !rules::is_slug(&f.slug) {
+            out.push(src.at_value("slug", format!("expected lowercase words joined by hyphens such as \"san-marco\", found \"{}\"", f.slug)));
+        }
+        let s = &f.snapshot;
+        if !rules::is_short_money(&s.median) {
+            out.push(src.at_value("snapshot.median", format!("expected a price such as \"$425K\", found \"{}\"", s.median)));
+        }
+        if !rules::is_percent_change(&s.yoy) {
+            out.push(src.at_value("snapshot.yoy", format!("expected a signed percentage such as \"+9.2%\", found \"{}\"", s.yoy)));
+        }
+        if s.days == 0 || s.days > 999 {
+            out.push(src.at_value("snapshot.days", format!("expected 1 to 999 days, found {}", s.days)));
+        }
+        if !rules::is_zip(&s.zip) {
+            out.push(src.at_value("snapshot.zip", format!("expected a five-digit ZIP code such as \"32205\", found \"{}\"", s.zip)));
+        }
+        if let Some(p) = rules::image_path_problem(&f.image) {
+            out.push(src.at_value("image", p));
+        }
+        rules::require_text(
+            src,
+            out,
+            &[("name", &f.name), ("title", &f.title), ("description", &f.description), ("hero", &f.hero), ("image_alt", &f.image_alt)],
+        );
+        for (i, b) in f.buildings.iter().enumerate() {
+            rules::require_text(src, out, &[(&format!("buildings[{i}].name"), &b.name), (&format!("buildings[{i}].description"), &b.description)]);
+        }
+        if self.about.trim().is_empty() {
+            out.push(Diagnostic {
+                file: src.file.clone(),
+                line: 1,
+                column: 1,
+                field: "about".into(),
+                message: "expected the About text below the closing `---`, found none".into(),
+            });
+        }
+    }
+}

@@ -1,0 +1,196 @@
+//! `content/site.yaml`: the brand, the agent, legal texts and the labels every page shares.
+
+use crate::document::Source;
+use crate::diagnostics::Diagnostic;
+use crate::rules;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Site {
+    /// The brand, e.g. "Move to JAX".
+    pub brand: String,
+    /// Shown under the brand, e.g. "Jacksonville Real Estate".
+    pub tagline: String,
+    /// The public origin of the site, for canonical URLs, the sitemap and social cards (no trailing slash).
+    pub base_url: String,
+    /// Where the agent works, e.g. "Jacksonville, Florida".
+    pub location: String,
+    pub agent: Agent,
+    pub brokerage: Brokerage,
+    /// URL of the embedded new-developments map (an https embed URL).
+    pub development_map_url: String,
+    /// Accessible title of the map frame.
+    pub development_map_title: String,
+    pub legal: Legal,
+    /// Routes of the neighborhoods listed under "Popular Areas" in the footer.
+    pub popular_areas: Vec<String>,
+    /// Default social-card image, relative to content/.
+    pub social_image: String,
+    pub labels: Labels,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Agent {
+    pub name: String,
+    /// e.g. "Luxury Real Estate Advisor".
+    pub title: String,
+    /// US phone as shown, e.g. "(904) 555-0147"; the text-message link is made from it.
+    pub phone: String,
+    /// Receives every form. Private: never written into the public pages or JSON.
+    pub email: String,
+    /// License line, e.g. "Florida Licensed Sales Associate".
+    pub license: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Brokerage {
+    pub name: String,
+    /// The brokerage's listings page.
+    pub url: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Legal {
+    pub licensing: String,
+    pub equal_housing: String,
+    pub privacy_url: String,
+    pub terms_url: String,
+    pub copyright_year: u16,
+}
+
+/// Texts of the shared interface, editable like any other copy.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Labels {
+    pub nav: NavLabels,
+    pub widget: WidgetLabels,
+    pub footer: FooterLabels,
+    pub listing: ListingLabels,
+    pub neighborhood: NeighborhoodLabels,
+    pub not_found: NotFoundLabels,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NavLabels {
+    pub properties: String,
+    pub neighborhoods: String,
+    pub developments: String,
+    pub concierge: String,
+    /// Accessible name of the mobile menu button; must contain "menu".
+    pub menu: String,
+    pub home: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WidgetLabels {
+    pub title: String,
+    pub text: String,
+    pub message: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FooterLabels {
+    pub popular_areas: String,
+    pub contact: String,
+    pub privacy: String,
+    pub terms: String,
+    pub rights: String,
+    pub schedule: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ListingLabels {
+    pub beds: String,
+    pub baths: String,
+    pub sqft: String,
+    pub inquire: String,
+    pub previous: String,
+    pub next: String,
+    pub show_slide: String,
+    pub features: String,
+    pub details: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NeighborhoodLabels {
+    pub market_snapshot: String,
+    pub median: String,
+    pub yoy: String,
+    pub days: String,
+    pub zip: String,
+    /// Heading of the About section; `{name}` is replaced by the neighborhood's name.
+    pub about: String,
+    pub featured: String,
+    pub request_showing: String,
+    pub explore_more: String,
+    pub explore: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NotFoundLabels {
+    pub title: String,
+    pub text: String,
+    pub link: String,
+}
+
+impl Agent {
+    /// `+1XXXXXXXXXX` for `sms:`/`tel:` links, if the phone is a 10-digit US number.
+    pub fn phone_e164(&self) -> Option<String> {
+        let digits: String = self.phone.chars().filter(char::is_ascii_digit).collect();
+        let digits = match digits.len() {
+            11 if digits.starts_with('1') => digits[1..].to_string(),
+            10 => digits,
+            _ => return None,
+        };
+        Some(format!("+1{digits}"))
+    }
+}
+
+impl Site {
+    pub fn validate(&self, src: &Source, out: &mut Vec<Diagnostic>) {
+        if self.agent.phone_e164().is_none() {
+            out.push(src.at_value("agent.phone", format!("expected a 10-digit US phone number such as \"(904) 555-0147\", found \"{}\"", self.agent.phone)));
+        }
+        if !rules::is_email(&self.agent.email) {
+            out.push(src.at_value("agent.email", format!("expected an e-mail address, found \"{}\"", self.agent.email)));
+        }
+        for (field, url) in [
+            ("base_url", &self.base_url),
+            ("brokerage.url", &self.brokerage.url),
+            ("development_map_url", &self.development_map_url),
+        ] {
+            if !rules::is_https_url(url) {
+                out.push(src.at_value(field, format!("expected an https:// URL, found \"{url}\"")));
+            }
+        }
+        if self.base_url.ends_with('/') {
+            out.push(src.at_value("base_url", "expected no trailing slash"));
+        }
+        for (field, url) in [("legal.privacy_url", &self.legal.privacy_url), ("legal.terms_url", &self.legal.terms_url)] {
+            if !(url.starts_with('/') || rules::is_https_url(url)) {
+                out.push(src.at_value(field, format!("expected a site path such as /privacy/ or an https:// URL, found \"{url}\"")));
+            }
+        }
+        if !(1990..=2100).contains(&self.legal.copyright_year) {
+            out.push(src.at_value("legal.copyright_year", format!("expected a year such as 2024, found {}", self.legal.copyright_year)));
+        }
+        if !self.labels.nav.menu.to_lowercase().contains("menu") {
+            out.push(src.at_value("labels.nav.menu", "expected a label containing the word \"menu\" (it names the mobile menu button)"));
+        }
+        if !self.labels.neighborhood.about.contains("{name}") && self.labels.neighborhood.about.contains('{') {
+            out.push(src.at_value("labels.neighborhood.about", "the only placeholder allowed is {name}"));
+        }
+        rules::require_text(src, out, &[("brand", &self.brand), ("agent.name", &self.agent.name)]);
+    }
+}

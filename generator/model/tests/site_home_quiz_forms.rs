@@ -1,0 +1,167 @@
+//! Parsing and validation of site.yaml, home.yaml, quiz.yaml and forms.yaml, starting from the
+//! valid fixture site and breaking one thing at a time.
+
+use jax_model::content::{parse_forms, parse_home, parse_quiz, parse_site};
+use jax_model::quiz::ProfileKey::{self, *};
+
+const SITE: &str = include_str!("../../tests/fixtures/valid/site.yaml");
+const HOME: &str = include_str!("../../tests/fixtures/valid/home.yaml");
+const QUIZ: &str = include_str!("../../tests/fixtures/valid/quiz.yaml");
+const FORMS: &str = include_str!("../../tests/fixtures/valid/forms.yaml");
+
+fn errors<T: std::fmt::Debug>(r: Result<T, jax_model::Diagnostics>) -> Vec<String> {
+    r.expect_err("expected problems").0.iter().map(ToString::to_string).collect()
+}
+
+/// 1-based line and column of the first occurrence of `needle`.
+fn at(text: &str, needle: &str) -> (usize, usize) {
+    let i = text.find(needle).unwrap_or_else(|| panic!("{needle:?} not in text"));
+    let line = text[..i].matches('\n').count() + 1;
+    let col = i - text[..i].rfind('\n').map_or(0, |n| n + 1) + 1;
+    (line, col)
+}
+
+#[test]
+fn site_parses_and_makes_the_sms_number() {
+    let s = parse_site("site.yaml", SITE).unwrap().data;
+    assert_eq!(s.brand, "Move to JAX");
+    assert_eq!(s.agent.phone_e164().as_deref(), Some("+19045550100"));
+    assert_eq!(s.legal.copyright_year, 2024);
+}
+
+#[test]
+fn site_rejects_a_bad_phone_email_url_and_menu_label() {
+    let text = SITE
+        .replace("phone: (904) 555-0100", "phone: call me")
+        .replace("email: agent@example.com", "email: agent at example")
+        .replace("url: https://realty.example.com/listings", "url: http://realty.example.com")
+        .replace("menu: Open menu", "menu: Open navigation");
+    let (pl, pc) = at(&text, "call me");
+    let (el, ec) = at(&text, "agent at example");
+    let (ul, uc) = at(&text, "http://realty");
+    let (ml, mc) = at(&text, "Open navigation");
+    assert_eq!(
+        errors(parse_site("site.yaml", &text)),
+        [
+            format!("site.yaml:{pl}:{pc}: agent.phone: expected a 10-digit US phone number such as \"(904) 555-0147\", found \"call me\""),
+            format!("site.yaml:{el}:{ec}: agent.email: expected an e-mail address, found \"agent at example\""),
+            format!("site.yaml:{ul}:{uc}: brokerage.url: expected an https:// URL, found \"http://realty.example.com\""),
+            format!("site.yaml:{ml}:{mc}: labels.nav.menu: expected a label containing the word \"menu\" (it names the mobile menu button)"),
+        ]
+    );
+}
+
+#[test]
+fn home_parses_with_its_tabs_and_stats() {
+    let h = parse_home("home.yaml", HOME).unwrap().data;
+    assert_eq!(h.hero.title, "Discover Jacksonville");
+    assert_eq!(h.neighborhoods.tabs.iter().map(|t| t.route.as_str()).collect::<Vec<_>>(), ["riverside", "san-marco"]);
+    assert_eq!(h.developments.stats[0].value, "15+");
+}
+
+#[test]
+fn home_reports_a_bad_image_and_a_missing_section() {
+    let text = HOME.replace("image: images/hero.svg", "image: hero.gif");
+    let (l, c) = at(&text, "hero.gif");
+    assert_eq!(errors(parse_home("home.yaml", &text)), [format!("home.yaml:{l}:{c}: hero.image: expected a .jpg, .jpeg, .png, .webp or .svg image, found \"hero.gif\"")]);
+    let start = HOME.find("contact:").unwrap();
+    let text = &HOME[..start];
+    assert_eq!(errors(parse_home("home.yaml", text)), ["home.yaml:1:1: contact: missing (required: add `contact:` under the top level)"]);
+}
+
+fn quiz() -> jax_model::quiz::Quiz {
+    parse_quiz("quiz.yaml", QUIZ).unwrap().data
+}
+
+#[test]
+fn the_most_answered_value_wins() {
+    let q = quiz();
+    assert_eq!(q.score(&[Urban, Urban, Coastal, Historic, Urban, Eclectic]), Urban);
+    assert_eq!(q.score(&[Suburban, Suburban, Suburban, Historic, Historic, Coastal]), Suburban);
+}
+
+#[test]
+fn ties_go_to_coastal_then_urban_historic_eclectic_suburban() {
+    let q = quiz();
+    assert_eq!(q.tie_order, [Coastal, Urban, Historic, Eclectic, Suburban]);
+    assert_eq!(q.score(&[Suburban, Suburban, Coastal, Coastal, Urban, Urban]), Coastal);
+    assert_eq!(q.score(&[Suburban, Suburban, Historic, Historic, Urban, Urban]), Urban);
+    assert_eq!(q.score(&[Suburban, Suburban, Historic, Historic, Eclectic, Eclectic]), Historic);
+    assert_eq!(q.score(&[Suburban, Suburban, Suburban, Eclectic, Eclectic, Eclectic]), Eclectic);
+    assert_eq!(q.score(&[Historic, Coastal, Urban, Eclectic, Suburban, Suburban]), Suburban);
+    assert_eq!(q.score(&[Historic, Coastal, Urban, Eclectic, Suburban]), Coastal, "all tied at one");
+    assert_eq!(q.score(&[]), Coastal, "no answers: the first in tie order");
+}
+
+#[test]
+fn the_tie_order_comes_from_content() {
+    let text = QUIZ.replace("tie_order: [coastal, urban, historic, eclectic, suburban]", "tie_order: [suburban, eclectic, historic, urban, coastal]");
+    let q = parse_quiz("quiz.yaml", &text).unwrap().data;
+    assert_eq!(q.score(&[Suburban, Coastal]), Suburban);
+}
+
+#[test]
+fn quiz_values_must_be_profile_keys() {
+    let text = QUIZ.replacen("value: urban", "value: downtown", 1);
+    let (l, c) = at(&text, "downtown");
+    assert_eq!(
+        errors(parse_quiz("quiz.yaml", &text)),
+        [format!("quiz.yaml:{l}:{c}: questions[0].options[2].value: expected one of: historic, coastal, urban, eclectic, suburban; found text \"downtown\"")]
+    );
+    assert_eq!(ProfileKey::parse("urban"), Some(Urban));
+    assert_eq!(ProfileKey::parse("downtown"), None);
+}
+
+#[test]
+fn quiz_needs_six_numbered_questions() {
+    let cut = QUIZ.find("  - id: q6").unwrap();
+    let end = QUIZ.find("profiles:").unwrap();
+    let text = format!("{}{}", &QUIZ[..cut], &QUIZ[end..]);
+    assert_eq!(errors(parse_quiz("quiz.yaml", &text)), ["quiz.yaml:3:1: questions: expected exactly 6 items, found 5"]);
+    let text = QUIZ.replace("id: q3", "id: q7");
+    let (l, c) = at(&text, "q7");
+    assert_eq!(errors(parse_quiz("quiz.yaml", &text)), [format!("quiz.yaml:{l}:{c}: questions[2].id: expected \"q3\" (questions are numbered in order), found \"q7\"")]);
+}
+
+#[test]
+fn forms_parse_with_lead_types_in_order() {
+    let f = parse_forms("forms.yaml", FORMS).unwrap().data;
+    let keys: Vec<&str> = f.lead_types().iter().map(|(k, _)| *k).collect();
+    assert_eq!(keys, ["consultation", "buyer-guide", "cma-request"]);
+    assert_eq!(f.lead.types.cma_request.require, ["propertyAddress"]);
+    assert_eq!(f.concierge.documents.len(), 6);
+    assert_eq!(f.concierge.max_file_bytes, 10 * 1024 * 1024);
+}
+
+#[test]
+fn forms_keep_the_fields_the_code_reads_and_their_placeholders() {
+    let text = FORMS
+        .replace("    - {name: phone, label: Phone, type: tel, required: true}\n    - {name: propertyAddress, label: Property Address, type: text}\n", "    - {name: propertyAddress, label: Property Address, type: text}\n")
+        .replace("subject: \"Consultation Request from {name}\"", "subject: Consultation Request")
+        .replace("type: select, options: [{value: other, label: Other}]", "type: select")
+        .replace("require: [propertyAddress]", "require: [address]");
+    let got = errors(parse_forms("forms.yaml", &text));
+    let (fl, _) = at(&text, "  fields:");
+    let (sl, sc) = at(&text, "Consultation Request}");
+    let (ol, oc) = at(&text, "{name: interestedIn");
+    let (rl, rc) = at(&text, "address]");
+    assert_eq!(
+        got,
+        [
+            format!("forms.yaml:{fl}:3: lead.fields: missing the field \"phone\" (the site's code reads it)"),
+            format!("forms.yaml:{ol}:{oc}: lead.fields[4]: a select needs `options`"),
+            format!("forms.yaml:{sl}:{sc}: lead.types.consultation.subject: expected the placeholder {{name}} (the visitor's name)"),
+            format!("forms.yaml:{rl}:{rc}: lead.types.cma-request.require[0]: no lead field is named \"address\""),
+        ]
+    );
+}
+
+#[test]
+fn file_types_are_a_closed_list() {
+    let text = FORMS.replacen("accept: [jpeg, png, pdf]", "accept: [jpeg, gif]", 1);
+    let (l, c) = at(&text, "gif");
+    assert_eq!(
+        errors(parse_forms("forms.yaml", &text)),
+        [format!("forms.yaml:{l}:{c}: concierge.documents[0].accept[1]: expected one of: jpeg, png, pdf; found text \"gif\"")]
+    );
+}
