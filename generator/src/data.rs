@@ -1,0 +1,120 @@
+//! The JSON the islands read (`/data/*.json`): public fields only. The agent's e-mail address — the
+//! recipient of every form — stays out; the edge worker has it.
+
+use crate::images::ImageInfo;
+use crate::output::Output;
+use anyhow::{Context, Result};
+use jax_model::site::{Brokerage, Labels, Legal};
+use jax_model::Content;
+use serde::Serialize;
+use std::collections::HashMap;
+
+#[derive(Serialize)]
+pub struct PublicAgent<'a> {
+    pub name: &'a str,
+    pub title: &'a str,
+    pub phone: &'a str,
+    /// `+1…`, for `sms:` and `tel:` links.
+    pub phone_e164: String,
+    pub license: &'a str,
+}
+
+#[derive(Serialize)]
+pub struct PublicSite<'a> {
+    pub brand: &'a str,
+    pub tagline: &'a str,
+    pub base_url: &'a str,
+    pub location: &'a str,
+    pub agent: PublicAgent<'a>,
+    pub brokerage: &'a Brokerage,
+    pub development_map_url: &'a str,
+    pub development_map_title: &'a str,
+    pub legal: &'a Legal,
+    pub popular_areas: &'a [String],
+    pub labels: &'a Labels,
+}
+
+impl<'a> PublicSite<'a> {
+    pub fn of(c: &'a Content) -> Self {
+        let s = &c.site.data;
+        PublicSite {
+            brand: &s.brand,
+            tagline: &s.tagline,
+            base_url: &s.base_url,
+            location: &s.location,
+            agent: PublicAgent {
+                name: &s.agent.name,
+                title: &s.agent.title,
+                phone: &s.agent.phone,
+                phone_e164: s.agent.phone_e164().unwrap_or_default(),
+                license: &s.agent.license,
+            },
+            brokerage: &s.brokerage,
+            development_map_url: &s.development_map_url,
+            development_map_title: &s.development_map_title,
+            legal: &s.legal,
+            popular_areas: &s.popular_areas,
+            labels: &s.labels,
+        }
+    }
+}
+
+#[derive(Serialize)]
+pub struct PublicListing<'a> {
+    #[serde(flatten)]
+    pub fields: &'a jax_model::listing::ListingFields,
+    pub baths_text: String,
+    pub url: String,
+    pub image_info: Option<&'a ImageInfo>,
+}
+
+#[derive(Serialize)]
+pub struct PublicNeighborhood<'a> {
+    #[serde(flatten)]
+    pub fields: &'a jax_model::neighborhood::NeighborhoodFields,
+    pub url: String,
+    pub image_info: Option<&'a ImageInfo>,
+}
+
+pub fn listing_url(id: &str) -> String {
+    format!("/listings/{id}/")
+}
+
+pub fn neighborhood_url(slug: &str) -> String {
+    format!("/neighborhoods/{slug}/")
+}
+
+pub fn listings<'a>(c: &'a Content, images: &'a HashMap<String, ImageInfo>) -> Vec<PublicListing<'a>> {
+    c.listings
+        .iter()
+        .map(|l| PublicListing {
+            fields: &l.fields,
+            baths_text: l.baths_text(),
+            url: listing_url(&l.fields.id),
+            image_info: images.get(&l.fields.image),
+        })
+        .collect()
+}
+
+pub fn neighborhoods<'a>(c: &'a Content, images: &'a HashMap<String, ImageInfo>) -> Vec<PublicNeighborhood<'a>> {
+    c.neighborhoods
+        .iter()
+        .map(|n| PublicNeighborhood { fields: &n.fields, url: neighborhood_url(&n.fields.slug), image_info: images.get(&n.fields.image) })
+        .collect()
+}
+
+fn json(path: &str, value: &impl Serialize) -> Result<Output> {
+    let bytes = serde_json::to_vec(value).with_context(|| format!("serializing {path}"))?;
+    Ok(Output::new(path, bytes))
+}
+
+/// `data/site.json`, `data/listings.json`, `data/neighborhoods.json`, `data/quiz.json`, `data/forms.json`.
+pub fn outputs(c: &Content, images: &HashMap<String, ImageInfo>) -> Result<Vec<Output>> {
+    Ok(vec![
+        json("data/site.json", &PublicSite::of(c))?,
+        json("data/listings.json", &listings(c, images))?,
+        json("data/neighborhoods.json", &neighborhoods(c, images))?,
+        json("data/quiz.json", &c.quiz.data)?,
+        json("data/forms.json", &c.forms.data)?,
+    ])
+}

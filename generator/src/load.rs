@@ -1,0 +1,241 @@
+//! Reads `content/` — each file once, in parallel — into the typed model, collecting every
+//! problem of every file. A cache keyed by each file's bytes lets `serve` re-parse only what changed.
+
+use jax_model::content::{self, Parts};
+use jax_model::{Content, Diagnostic, Diagnostics, Parsed};
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use walkdir::WalkDir;
+
+/// The top-level files, each required.
+pub const SITE: &str = "site.yaml";
+pub const HOME: &str = "home.yaml";
+pub const CONCIERGE: &str = "concierge.yaml";
+pub const QUIZ: &str = "quiz.yaml";
+pub const FORMS: &str = "forms.yaml";
+pub const LISTINGS: &str = "listings";
+pub const NEIGHBORHOODS: &str = "neighborhoods";
+/// Folders that hold no content files to parse.
+const NOT_CONTENT: &[&str] = &["images", "schemas"];
+
+/// Parsed files kept between builds, keyed by path; reused while the bytes are the same.
+#[derive(Default)]
+pub struct Cache {
+    entries: Mutex<HashMap<PathBuf, (blake3::Hash, Parsed_)>>,
+}
+
+#[derive(Clone)]
+enum Parsed_ {
+    Listing(Result<jax_model::listing::Listing, Diagnostics>),
+    Neighborhood(Result<jax_model::neighborhood::Neighborhood, Diagnostics>),
+}
+
+/// The display name of a file: the content folder as given, then the path inside it.
+fn display(root: &Path, rel: &str) -> String {
+    let r = root.to_string_lossy();
+    let r = r.trim_end_matches('/');
+    if r.is_empty() || r == "." { rel.to_string() } else { format!("{r}/{rel}") }
+}
+
+fn unreadable(file: String, e: &std::io::Error) -> Diagnostics {
+    let message = if e.kind() == std::io::ErrorKind::NotFound {
+        "file not found (every site needs it)".to_string()
+    } else {
+        format!("cannot read the file: {e}")
+    };
+    Diagnostics(vec![Diagnostic { file, line: 1, column: 1, field: String::new(), message }])
+}
+
+fn read(root: &Path, rel: &str) -> Result<(String, String), Diagnostics> {
+    let file = display(root, rel);
+    match std::fs::read_to_string(root.join(rel)) {
+        Ok(text) => Ok((file, text)),
+        Err(e) => Err(unreadable(file, &e)),
+    }
+}
+
+/// Markdown files directly in `root/dir`, sorted, as paths relative to root.
+fn markdown_files(root: &Path, dir: &str) -> Vec<String> {
+    let mut files: Vec<String> = WalkDir::new(root.join(dir))
+        .min_depth(1)
+        .max_depth(1)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "md"))
+        .map(|e| format!("{dir}/{}", e.file_name().to_string_lossy()))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Top-level files that are not content (typos such as `site.yml`, stray Markdown).
+fn unknown_files(root: &Path) -> Vec<Diagnostic> {
+    let known = [SITE, HOME, CONCIERGE, QUIZ, FORMS, LISTINGS, NEIGHBORHOODS];
+    let Ok(entries) = std::fs::read_dir(root) else { return Vec::new() };
+    let mut out: Vec<Diagnostic> = entries
+        .filter_map(Result::ok)
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().to_string();
+            let ignored = name.starts_with('.') || name.starts_with('_') || NOT_CONTENT.contains(&name.as_str());
+            let is_content_like = name.ends_with(".yaml") || name.ends_with(".yml") || name.ends_with(".md");
+            (!ignored && !known.contains(&name.as_str()) && is_content_like).then(|| Diagnostic {
+                file: display(root, &name),
+                line: 1,
+                column: 1,
+                field: String::new(),
+                message: format!(
+                    "unknown content file; expected {SITE}, {HOME}, {CONCIERGE}, {QUIZ}, {FORMS}, {LISTINGS}/*.md or {NEIGHBORHOODS}/*.md"
+                ),
+            })
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+fn parse_top<T>(root: &Path, rel: &str, parse: fn(&str, &str) -> Result<Parsed<T>, Diagnostics>) -> Result<Parsed<T>, Diagnostics> {
+    let (file, text) = read(root, rel)?;
+    parse(&file, &text)
+}
+
+impl Cache {
+    fn parse_many<T: Send>(
+        &self,
+        root: &Path,
+        files: &[String],
+        parse: impl Fn(&str, &str) -> Parsed_ + Sync,
+        take: impl Fn(Parsed_) -> Option<Result<T, Diagnostics>> + Sync,
+    ) -> Vec<Result<T, Diagnostics>> {
+        files
+            .par_iter()
+            .map(|rel| {
+                let (file, text) = read(root, rel)?;
+                let path = root.join(rel);
+                let hash = blake3::hash(text.as_bytes());
+                let cached = self.entries.lock().unwrap_or_else(|e| e.into_inner()).get(&path).filter(|(h, _)| *h == hash).map(|(_, p)| p.clone());
+                let parsed = match cached {
+                    Some(p) => p,
+                    None => {
+                        let p = parse(&file, &text);
+                        self.entries.lock().unwrap_or_else(|e| e.into_inner()).insert(path, (hash, p.clone()));
+                        p
+                    }
+                };
+                take(parsed).unwrap_or_else(|| Err(unreadable(file, &std::io::Error::other("cache mismatch"))))
+            })
+            .collect()
+    }
+}
+
+/// Keep the value, or add its problems to the pile.
+fn ok<T>(r: Result<T, Diagnostics>, problems: &mut Diagnostics) -> Option<T> {
+    r.map_err(|d| problems.extend(d)).ok()
+}
+
+/// Load and check the whole content folder.
+pub fn load(root: &Path, cache: &Cache) -> Result<Content, Diagnostics> {
+    let mut problems = Diagnostics(unknown_files(root));
+    let listing_files = markdown_files(root, LISTINGS);
+    let neighborhood_files = markdown_files(root, NEIGHBORHOODS);
+
+    let ((site, home), ((concierge, quiz), (forms, (listings, neighborhoods)))) = rayon::join(
+        || rayon::join(|| parse_top(root, SITE, content::parse_site), || parse_top(root, HOME, content::parse_home)),
+        || {
+            rayon::join(
+                || rayon::join(|| parse_top(root, CONCIERGE, content::parse_concierge), || parse_top(root, QUIZ, content::parse_quiz)),
+                || {
+                    rayon::join(
+                        || parse_top(root, FORMS, content::parse_forms),
+                        || {
+                            rayon::join(
+                                || {
+                                    cache.parse_many(
+                                        root,
+                                        &listing_files,
+                                        |f, t| Parsed_::Listing(content::parse_listing(f, t)),
+                                        |p| match p { Parsed_::Listing(r) => Some(r), _ => None },
+                                    )
+                                },
+                                || {
+                                    cache.parse_many(
+                                        root,
+                                        &neighborhood_files,
+                                        |f, t| Parsed_::Neighborhood(content::parse_neighborhood(f, t)),
+                                        |p| match p { Parsed_::Neighborhood(r) => Some(r), _ => None },
+                                    )
+                                },
+                            )
+                        },
+                    )
+                },
+            )
+        },
+    );
+
+    let site = ok(site, &mut problems);
+    let home = ok(home, &mut problems);
+    let concierge = ok(concierge, &mut problems);
+    let quiz = ok(quiz, &mut problems);
+    let forms = ok(forms, &mut problems);
+    let listings: Vec<_> = listings.into_iter().filter_map(|r| ok(r, &mut problems)).collect();
+    let neighborhoods: Vec<_> = neighborhoods.into_iter().filter_map(|r| ok(r, &mut problems)).collect();
+    if neighborhood_files.is_empty() {
+        problems.push(Diagnostic {
+            file: display(root, NEIGHBORHOODS),
+            line: 1,
+            column: 1,
+            field: String::new(),
+            message: "no neighborhood files found; expected at least one neighborhoods/*.md".into(),
+        });
+    }
+    let (Some(site), Some(home), Some(concierge), Some(quiz), Some(forms)) = (site, home, concierge, quiz, forms) else {
+        return Err(problems.sorted());
+    };
+    if !problems.is_empty() {
+        // Cross-file checks on a partial set would report false problems; report what we have.
+        return Err(problems.sorted());
+    }
+    let content = Content::assemble(Parts {
+        site,
+        home,
+        concierge,
+        quiz,
+        forms,
+        listings,
+        neighborhoods,
+        listings_dir: display(root, LISTINGS),
+    })
+    .map_err(Diagnostics::sorted)?;
+    let missing = missing_images(root, &content);
+    if !missing.is_empty() {
+        return Err(missing.sorted());
+    }
+    Ok(content)
+}
+
+/// Every image the content names, with the source that names it (for error positions).
+pub fn image_refs(c: &Content) -> Vec<(&str, &jax_model::Source, String)> {
+    let mut refs = vec![
+        (c.site.data.social_image.as_str(), &c.site.source, "social_image".to_string()),
+        (c.home.data.hero.image.as_str(), &c.home.source, "hero.image".to_string()),
+        (c.home.data.about.image.as_str(), &c.home.source, "about.image".to_string()),
+    ];
+    refs.extend(c.listings.iter().map(|l| (l.fields.image.as_str(), &l.source, "image".to_string())));
+    refs.extend(c.neighborhoods.iter().map(|n| (n.fields.image.as_str(), &n.source, "image".to_string())));
+    refs
+}
+
+/// Images every page uses without content naming them.
+pub const SITE_IMAGES: &[&str] = &["images/favicon.svg", "images/apple-touch-icon.png"];
+
+fn missing_images(root: &Path, c: &Content) -> Diagnostics {
+    let mut out = Diagnostics::default();
+    for (path, source, field) in image_refs(c) {
+        if !root.join(path).is_file() {
+            out.push(source.at_value(&field, format!("image not found: {} (paths are relative to the content folder)", display(root, path))));
+        }
+    }
+    out
+}

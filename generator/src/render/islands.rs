@@ -1,0 +1,197 @@
+//! Island mount points. Each interactive region is prerendered inside
+//! `<div data-island="NAME" data-hydrate="…">`, whose first child is
+//! `<script type="application/json" data-props>` holding what the island needs. When the islands
+//! are built (a Vite manifest exists), the mount point names its bundle in `data-src` and the
+//! page's head loads the runtime; without a build, pages carry no script at all.
+
+use super::escape_html;
+use crate::assets::Assets;
+use anyhow::Result;
+use serde::Serialize;
+
+/// When the runtime hydrates an island.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hydrate {
+    /// At once; its bundle is modulepreloaded.
+    Load,
+    /// When the browser is idle.
+    Idle,
+    /// When it scrolls into view.
+    Visible,
+    /// On the first interaction with it (or with a `data-open` trigger, for the dialogs).
+    Interaction,
+}
+
+impl Hydrate {
+    fn as_str(self) -> &'static str {
+        match self {
+            Hydrate::Load => "load",
+            Hydrate::Idle => "idle",
+            Hydrate::Visible => "visible",
+            Hydrate::Interaction => "interaction",
+        }
+    }
+}
+
+/// The islands, by the file stem of their entry (`site/src/islands/<name>.tsx`), and the
+/// prerendered markup each one takes over. CSS reacts to `[data-src]` (the island is built) and
+/// to the ARIA state the island sets, so nothing shifts when it hydrates:
+///
+/// - `nav`: props `{menu}`. `.menu-toggle` (aria-expanded, aria-controls="site-nav") shows below
+///   60em once built; setting `aria-expanded="true"` opens `#site-nav`.
+/// - `carousel`: props `{count, previous, next, show_slide}`. `#carousel-track` is a scroll-snap
+///   row of `li.slide#slide-N`; the controls (`data-carousel="previous|next"`, thumbnails
+///   `data-slide="N"` with `aria-current="true"` on the shown one) appear once built.
+/// - `neighborhood-tabs`: props `{tabs: [{label, route}], all, panel}`. Tabs are links
+///   (`role="tab"`, `aria-selected`, `data-route`) that work without JS; cards carry
+///   `data-route` and hide with the `hidden` attribute.
+/// - `contact-widget`: props `{title, text, message, sms, contact_href}`. The panel is a native
+///   `popover`, so it already opens without JavaScript.
+/// - `concierge-form`: props = `forms.concierge` plus `{honeypot, messages, action}`; the form
+///   posts multipart to the action without JavaScript.
+/// - `explore-more`: props `{href, label}`.
+/// - `dialogs`: props `{limits, messages, sending, honeypot, lead, contact}` plus, on the home
+///   page only, `{listing_request, quiz_form, quiz}`. Triggers anywhere on the page are
+///   `a[data-open="lead|listing-request|contact|quiz"]` (lead ones with `data-type`; listing
+///   inquiries with `data-listing`, showings with `data-neighborhood`) whose `href` leads to the
+///   prerendered contact form.
+pub const NAV: (&str, Hydrate) = ("nav", Hydrate::Load);
+pub const CAROUSEL: (&str, Hydrate) = ("carousel", Hydrate::Visible);
+pub const NEIGHBORHOOD_TABS: (&str, Hydrate) = ("neighborhood-tabs", Hydrate::Visible);
+pub const CONTACT_WIDGET: (&str, Hydrate) = ("contact-widget", Hydrate::Idle);
+pub const CONCIERGE_FORM: (&str, Hydrate) = ("concierge-form", Hydrate::Visible);
+pub const EXPLORE_MORE: (&str, Hydrate) = ("explore-more", Hydrate::Idle);
+pub const DIALOGS: (&str, Hydrate) = ("dialogs", Hydrate::Interaction);
+
+/// What a template writes for one mount point: `<div class="…" {{ attrs }}>{{ props }}…</div>`.
+#[derive(Debug, Clone, Serialize)]
+pub struct Mount {
+    /// `data-island="…" data-hydrate="…"` and, when built, `data-src="…"`.
+    pub attrs: String,
+    /// The props `<script>`.
+    pub props: String,
+}
+
+pub fn mount(
+    assets: &Assets,
+    (name, hydrate): (&str, Hydrate),
+    props: &impl Serialize,
+) -> Result<Mount> {
+    let mut attrs = format!(
+        "data-island=\"{name}\" data-hydrate=\"{}\"",
+        hydrate.as_str()
+    );
+    if let Some(bundle) = assets.island(name) {
+        attrs.push_str(&format!(" data-src=\"{}\"", escape_html(&bundle.src)));
+    }
+    let props = format!(
+        "<script type=\"application/json\" data-props>{}</script>",
+        super::script_json(props)?
+    );
+    Ok(Mount { attrs, props })
+}
+
+/// The `<head>` tags for a page holding `islands`: the runtime, modulepreloads for islands that
+/// hydrate at once, and the islands' stylesheets. Empty when the islands are not built.
+pub fn head(assets: &Assets, islands: &[(&str, Hydrate)]) -> String {
+    let Some(runtime) = &assets.runtime else {
+        return String::new();
+    };
+    let built: Vec<_> = islands
+        .iter()
+        .filter_map(|(name, h)| assets.island(name).map(|b| (b, *h)))
+        .collect();
+    if built.is_empty() {
+        return String::new();
+    }
+    let mut out = String::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut css = |out: &mut String, href: &str| {
+        if seen.insert(format!("css:{href}")) {
+            out.push_str(&format!(
+                "<link rel=\"stylesheet\" href=\"{}\">",
+                escape_html(href)
+            ));
+        }
+    };
+    for href in &runtime.css {
+        css(&mut out, href);
+    }
+    for (bundle, _) in &built {
+        for href in &bundle.css {
+            css(&mut out, href);
+        }
+    }
+    out.push_str(&format!(
+        "<script type=\"module\" src=\"{}\" async></script>",
+        escape_html(&runtime.src)
+    ));
+    let mut preloaded = std::collections::HashSet::new();
+    for (bundle, h) in &built {
+        if *h != Hydrate::Load {
+            continue;
+        }
+        for href in std::iter::once(&bundle.src).chain(&bundle.preloads) {
+            if preloaded.insert(href.clone()) {
+                out.push_str(&format!(
+                    "<link rel=\"modulepreload\" href=\"{}\">",
+                    escape_html(href)
+                ));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::assets::Bundle;
+
+    fn bundle(src: &str, preloads: &[&str], css: &[&str]) -> Bundle {
+        Bundle {
+            src: src.into(),
+            preloads: preloads.iter().map(|s| s.to_string()).collect(),
+            css: css.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn without_a_build_there_is_no_script() {
+        let assets = Assets::default();
+        let m = mount(&assets, NAV, &serde_json::json!({"a": "</script><!--"})).unwrap();
+        assert_eq!(m.attrs, "data-island=\"nav\" data-hydrate=\"load\"");
+        assert_eq!(m.props, "<script type=\"application/json\" data-props>{\"a\":\"<\\/script>\\u003c!--\"}</script>");
+        assert_eq!(head(&assets, &[NAV, DIALOGS]), "");
+    }
+
+    #[test]
+    fn a_build_adds_sources_runtime_and_preloads() {
+        let mut assets = Assets {
+            runtime: Some(bundle("/assets/main.js", &[], &[])),
+            ..Assets::default()
+        };
+        assets.islands.insert(
+            "nav".into(),
+            bundle(
+                "/assets/nav.js",
+                &["/assets/react.js"],
+                &["/assets/nav.css"],
+            ),
+        );
+        assets.islands.insert(
+            "dialogs".into(),
+            bundle("/assets/dialogs.js", &["/assets/react.js"], &[]),
+        );
+        assert!(mount(&assets, NAV, &())
+            .unwrap()
+            .attrs
+            .ends_with(" data-src=\"/assets/nav.js\""));
+        let h = head(&assets, &[NAV, DIALOGS, CAROUSEL]);
+        assert_eq!(
+            h,
+            "<link rel=\"stylesheet\" href=\"/assets/nav.css\"><script type=\"module\" src=\"/assets/main.js\" async></script>\
+             <link rel=\"modulepreload\" href=\"/assets/nav.js\"><link rel=\"modulepreload\" href=\"/assets/react.js\">"
+        );
+    }
+}

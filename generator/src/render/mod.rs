@@ -1,0 +1,234 @@
+//! Renders every HTML page of the site with the Tera templates in `generator/templates`.
+//!
+//! Work is split so a page costs little: what every page of a kind shares (the header, footer,
+//! contact widget, dialogs mount point, island scripts and the inlined stylesheet) is rendered
+//! once per build and handed to each page as finished HTML; a page then renders only its own
+//! content. Pages render in parallel.
+
+mod chrome;
+mod css;
+mod islands;
+mod markdown;
+mod pages;
+mod seo;
+#[cfg(test)]
+mod tests;
+
+use crate::output::Output;
+use anyhow::{anyhow, bail, Context, Result};
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::path::Path;
+
+pub struct RenderInput<'a> {
+    pub content: &'a jax_model::Content,
+    /// Processed images by their content-relative path ("images/hero.svg" → ImageInfo).
+    pub images: &'a HashMap<String, crate::images::ImageInfo>,
+    pub assets: &'a crate::assets::Assets,
+    /// Serve mode: the build number; every page then carries a tiny live-reload client that
+    /// long-polls `/__livereload?v=<build>` and reloads when the answer differs.
+    pub live_reload: Option<u64>,
+}
+
+/// The compiled templates and the (minified) stylesheet each page kind inlines.
+pub struct Renderer {
+    tera: tera::Tera,
+    /// The stylesheet for each page kind, in `pages::Kind::ALL` order.
+    css: Vec<String>,
+}
+
+/// The stylesheet's file name in the templates folder; it is inlined, not rendered.
+const STYLESHEET: &str = "site.css";
+
+/// Every template, compiled into the binary. `tests::embedded_templates_match_the_folder` keeps
+/// this list in step with the folder.
+const EMBEDDED: &[(&str, &str)] = &[
+    ("base.html", include_str!("../../templates/base.html")),
+    ("macros.html", include_str!("../../templates/macros.html")),
+    (
+        "partials/header.html",
+        include_str!("../../templates/partials/header.html"),
+    ),
+    (
+        "partials/footer.html",
+        include_str!("../../templates/partials/footer.html"),
+    ),
+    (
+        "partials/widget.html",
+        include_str!("../../templates/partials/widget.html"),
+    ),
+    ("home.html", include_str!("../../templates/home.html")),
+    (
+        "neighborhood.html",
+        include_str!("../../templates/neighborhood.html"),
+    ),
+    ("listing.html", include_str!("../../templates/listing.html")),
+    (
+        "concierge.html",
+        include_str!("../../templates/concierge.html"),
+    ),
+    ("404.html", include_str!("../../templates/404.html")),
+    (STYLESHEET, include_str!("../../templates/site.css")),
+];
+
+/// Templates the renderer calls by name; a folder lacking one is refused up front.
+const REQUIRED: &[&str] = &[
+    "base.html",
+    "macros.html",
+    chrome::HEADER,
+    chrome::FOOTER,
+    chrome::WIDGET,
+    pages::HOME,
+    pages::NEIGHBORHOOD,
+    pages::LISTING,
+    pages::CONCIERGE,
+    pages::NOT_FOUND,
+];
+
+/// Escapes text for HTML content and quoted attribute values. Unlike Tera's default it leaves
+/// `/` alone, so URLs stay readable (`href="/neighborhoods/riverside/"`).
+pub(crate) fn escape_html(s: &str) -> String {
+    let special = |b: &u8| matches!(b, b'&' | b'<' | b'>' | b'"' | b'\'');
+    let Some(first) = s.bytes().position(|b| special(&b)) else {
+        return s.to_string();
+    };
+    let mut out = String::with_capacity(s.len() + 16);
+    out.push_str(&s[..first]);
+    let mut plain = first;
+    for (i, b) in s.bytes().enumerate().skip(first) {
+        let entity = match b {
+            b'&' => "&amp;",
+            b'<' => "&lt;",
+            b'>' => "&gt;",
+            b'"' => "&quot;",
+            b'\'' => "&#39;",
+            _ => continue,
+        };
+        out.push_str(&s[plain..i]);
+        out.push_str(entity);
+        plain = i + 1;
+    }
+    out.push_str(&s[plain..]);
+    out
+}
+
+/// JSON that is safe inside `<script>`: `</` cannot end the element and `<!--` cannot start
+/// the escaped state in which a later `</script>` would be swallowed.
+pub(crate) fn script_json(value: &impl serde::Serialize) -> Result<String> {
+    let json = serde_json::to_string(value).context("serializing JSON for a <script>")?;
+    if !json.contains('<') {
+        return Ok(json);
+    }
+    Ok(json.replace("</", "<\\/").replace("<!--", "\\u003c!--"))
+}
+
+impl Renderer {
+    /// Templates compiled into the binary.
+    pub fn embedded() -> Result<Renderer> {
+        let (css, templates): (Vec<_>, Vec<_>) =
+            EMBEDDED.iter().partition(|(name, _)| *name == STYLESHEET);
+        let css = css.first().map(|(_, text)| *text).unwrap_or_default();
+        Renderer::new(
+            templates
+                .into_iter()
+                .map(|(n, t)| (n.to_string(), t.to_string()))
+                .collect(),
+            css,
+        )
+        .context("compiling the built-in templates")
+    }
+
+    /// Templates read from a folder (serve mode re-reads them when they change).
+    #[allow(dead_code)] // called by serve mode
+    pub fn from_dir(dir: &Path) -> Result<Renderer> {
+        let mut templates = Vec::new();
+        let mut css = None;
+        for entry in walkdir::WalkDir::new(dir).sort_by_file_name() {
+            let entry =
+                entry.with_context(|| format!("listing the templates in {}", dir.display()))?;
+            if !entry.file_type().is_file() {
+                continue;
+            }
+            let rel = entry
+                .path()
+                .strip_prefix(dir)
+                .expect("walked inside dir")
+                .to_string_lossy()
+                .replace('\\', "/");
+            let is_template = rel.ends_with(".html");
+            if !is_template && rel != STYLESHEET {
+                continue;
+            }
+            let text = std::fs::read_to_string(entry.path())
+                .with_context(|| format!("reading the template {}", entry.path().display()))?;
+            if is_template {
+                templates.push((rel, text));
+            } else {
+                css = Some(text);
+            }
+        }
+        let css = css.ok_or_else(|| anyhow!("{} has no {STYLESHEET}", dir.display()))?;
+        Renderer::new(templates, &css)
+            .with_context(|| format!("compiling the templates in {}", dir.display()))
+    }
+
+    fn new(templates: Vec<(String, String)>, css: &str) -> Result<Renderer> {
+        let mut tera = tera::Tera::default();
+        tera.autoescape_on(vec![".html"]);
+        tera.set_escape_fn(escape_html);
+        tera.add_raw_templates(templates).map_err(tera_error)?;
+        let mut missing: Vec<&str> = REQUIRED
+            .iter()
+            .copied()
+            .filter(|t| !tera.get_template_names().any(|n| n == *t))
+            .collect();
+        if !missing.is_empty() {
+            missing.sort();
+            bail!("missing templates: {}", missing.join(", "));
+        }
+        let kinds: Vec<&str> = pages::Kind::ALL.iter().map(|k| k.name()).collect();
+        let css = css::for_kinds(css, &kinds)?;
+        Ok(Renderer { tera, css })
+    }
+
+    /// Every HTML page of the site, rendered in parallel.
+    pub fn render_pages(&self, input: &RenderInput) -> Result<Vec<Output>> {
+        let shared = pages::Shared::new(self, input)?;
+        let c = input.content;
+        let mut jobs = vec![
+            pages::Page::Home,
+            pages::Page::Concierge,
+            pages::Page::NotFound,
+        ];
+        jobs.extend(c.neighborhoods.iter().map(pages::Page::Neighborhood));
+        jobs.extend(c.listings.iter().map(pages::Page::Listing));
+        jobs.par_iter().map(|page| shared.render(page)).collect()
+    }
+
+    /// Render one template, naming it in the error.
+    fn render_bytes(&self, template: &str, ctx: &tera::Context) -> Result<Vec<u8>> {
+        let mut out = Vec::with_capacity(40 * 1024);
+        self.tera
+            .render_to(template, ctx, &mut out)
+            .map_err(tera_error)
+            .with_context(|| format!("rendering the template {template}"))?;
+        Ok(out)
+    }
+
+    fn render(&self, template: &str, ctx: &tera::Context) -> Result<String> {
+        String::from_utf8(self.render_bytes(template, ctx)?)
+            .context("a template produced invalid UTF-8")
+    }
+}
+
+/// Tera's errors keep their explanation in the source chain; flatten it into one message.
+fn tera_error(e: tera::Error) -> anyhow::Error {
+    let mut msg = e.to_string();
+    let mut source = std::error::Error::source(&e);
+    while let Some(s) = source {
+        msg.push_str(": ");
+        msg.push_str(&s.to_string());
+        source = s.source();
+    }
+    anyhow!(msg)
+}

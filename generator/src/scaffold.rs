@@ -1,0 +1,138 @@
+//! `generator new listing|neighborhood NAME`: a content file for the agent to fill in. It starts as
+//! a draft — checked by every build, published once the agent removes `draft: true`.
+
+use anyhow::{bail, Context, Result};
+use std::path::{Path, PathBuf};
+
+/// "1234 Ocean Blvd, Unit 5" → "1234-ocean-blvd-unit-5"
+pub fn slugify(name: &str) -> String {
+    let mut slug = String::new();
+    for c in name.trim().chars().flat_map(char::to_lowercase) {
+        if c.is_ascii_alphanumeric() {
+            slug.push(c);
+        } else if !slug.ends_with('-') && !slug.is_empty() {
+            slug.push('-');
+        }
+    }
+    slug.trim_end_matches('-').to_string()
+}
+
+fn yaml_quote(s: &str) -> String {
+    format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+pub fn listing(name: &str, id: &str) -> String {
+    format!(
+        r#"---
+# yaml-language-server: $schema=../schemas/listing.schema.json
+# New listing: fill in every field, then delete `draft: true` to publish it.
+id: {id}
+address: {address}
+neighborhood: Riverside
+price: "$1,000,000"
+beds: 3
+baths: 2.5
+sqft: "2,000"
+image: images/listings/{id}.jpg
+image_alt: Front of {name_plain}
+features:
+  - First feature
+  - Second feature
+  - Third feature
+  - Fourth feature
+featured: false
+draft: true
+---
+Describe the home here, in a few short paragraphs of Markdown.
+"#,
+        address = yaml_quote(name),
+        name_plain = name.replace(['\n', '\r'], " "),
+    )
+}
+
+pub fn neighborhood(name: &str, slug: &str) -> String {
+    format!(
+        r#"---
+# yaml-language-server: $schema=../schemas/neighborhood.schema.json
+# New neighborhood: fill in every field, then delete `draft: true` to publish it.
+slug: {slug}
+name: {name}
+title: {name}
+description: One or two sentences for the neighborhood card.
+hero: The sentence under the page title.
+image: images/neighborhoods/{slug}.jpg
+image_alt: A street in {name_plain}
+snapshot:
+  median: "$400K"
+  yoy: "+5.0%"
+  days: 40
+  zip: "32200"
+buildings:
+  - name: First building or community
+    description: One sentence about it.
+  - name: Second building or community
+    description: One sentence about it.
+  - name: Third building or community
+    description: One sentence about it.
+  - name: Fourth building or community
+    description: One sentence about it.
+draft: true
+---
+The About text: a few paragraphs of Markdown about living here.
+"#,
+        name = yaml_quote(name),
+        name_plain = name.replace(['\n', '\r'], " "),
+    )
+}
+
+/// Write the scaffold; returns its path. Never overwrites.
+pub fn create(content: &Path, kind: &str, name: &str) -> Result<PathBuf> {
+    let slug = slugify(name);
+    if slug.is_empty() {
+        bail!("the name {name:?} has no letters or digits to make a file name from");
+    }
+    let (dir, text) = match kind {
+        "listing" => ("listings", listing(name, &slug)),
+        "neighborhood" => ("neighborhoods", neighborhood(name, &slug)),
+        other => bail!("unknown kind {other:?}; expected listing or neighborhood"),
+    };
+    let folder = content.join(dir);
+    let path = folder.join(format!("{slug}.md"));
+    if path.exists() {
+        bail!("{} already exists; choose another name or edit that file", path.display());
+    }
+    std::fs::create_dir_all(&folder).with_context(|| format!("creating {}", folder.display()))?;
+    std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
+    Ok(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs() {
+        assert_eq!(slugify("1234 Ocean Blvd, Unit 5"), "1234-ocean-blvd-unit-5");
+        assert_eq!(slugify("  San Marco!  "), "san-marco");
+        assert_eq!(slugify("Ponte Vedra — Beach"), "ponte-vedra-beach");
+        assert_eq!(slugify("!!!"), "");
+    }
+
+    #[test]
+    fn scaffolds_parse_as_drafts() {
+        let l = jax_model::content::parse_listing("x.md", &listing("12 \"Oak\" St", "12-oak-st")).unwrap();
+        assert!(l.fields.draft && l.fields.address == "12 \"Oak\" St");
+        let n = jax_model::content::parse_neighborhood("y.md", &neighborhood("Fernandina Beach", "fernandina-beach")).unwrap();
+        assert!(n.fields.draft && n.fields.slug == "fernandina-beach");
+    }
+
+    #[test]
+    fn never_overwrites() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = create(dir.path(), "listing", "9 Palm Ave").unwrap();
+        assert!(p.ends_with("listings/9-palm-ave.md"));
+        let err = create(dir.path(), "listing", "9 Palm Ave").unwrap_err().to_string();
+        assert!(err.contains("already exists"), "{err}");
+        assert!(create(dir.path(), "villa", "x").is_err());
+    }
+}

@@ -1,0 +1,321 @@
+//! Builds the repository's real `content/` and checks what a visitor and a crawler get.
+
+mod common;
+
+use common::{generator, repo_root};
+use std::collections::HashSet;
+use std::path::Path;
+use std::sync::OnceLock;
+
+/// The twelve routes and the market snapshot, exactly as the agent publishes them.
+const SNAPSHOT: [(&str, &str, &str, &str, &str); 12] = [
+    ("downtown-jacksonville", "$425K", "+9.2%", "38", "32202"),
+    ("riverside", "$425K", "+8.2%", "45", "32205"),
+    ("san-marco", "$485K", "+9.1%", "38", "32207"),
+    ("jacksonville-beach", "$625K", "+12.4%", "52", "32250"),
+    ("nocatee", "$385K", "+11.8%", "28", "32081"),
+    ("murray-hill", "$325K", "+7.3%", "42", "32205"),
+    ("avondale", "$395K", "+8.5%", "41", "32205"),
+    ("southside", "$295K", "+6.8%", "35", "32216"),
+    ("ortega", "$695K", "+10.2%", "58", "32210"),
+    ("springfield", "$285K", "+12.1%", "29", "32206"),
+    ("atlantic-beach", "$485K", "+8.9%", "47", "32233"),
+    ("ponte-vedra-beach", "$825K", "+13.5%", "65", "32082"),
+];
+
+struct Site {
+    _dir: tempfile::TempDir,
+    dist: std::path::PathBuf,
+}
+
+/// One build shared by every test here.
+fn site() -> &'static Site {
+    static SITE: OnceLock<Site> = OnceLock::new();
+    SITE.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap();
+        let dist = dir.path().join("dist");
+        let content = repo_root().join("content");
+        let run = generator(
+            dir.path(),
+            &["build", "--content", content.to_str().unwrap(), "--out", "dist", "--islands", "none", "--cache", "cache"],
+        );
+        assert!(run.ok, "the real site must build:\n{}", run.stderr);
+        Site { _dir: dir, dist }
+    })
+}
+
+fn page(path: &str) -> String {
+    std::fs::read_to_string(site().dist.join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The text a reader sees: no scripts, styles or tags; entities decoded; spaces folded.
+fn text(html: &str) -> String {
+    let mut s = html.to_string();
+    for tag in ["script", "style"] {
+        while let Some(start) = s.find(&format!("<{tag}")) {
+            let end = s[start..].find(&format!("</{tag}>")).map_or(s.len(), |e| start + e + tag.len() + 3);
+            s.replace_range(start..end, " ");
+        }
+    }
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in s.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => {
+                in_tag = false;
+                out.push(' ');
+            }
+            _ if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    let decoded = out
+        .replace("&#x27;", "'")
+        .replace("&#39;", "'")
+        .replace("&quot;", "\"")
+        .replace("&#x2F;", "/")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&nbsp;", " ")
+        .replace("&amp;", "&");
+    decoded.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The inner text of the first `<tag …>…</tag>`.
+fn first(html: &str, tag: &str) -> String {
+    let start = html.find(&format!("<{tag}")).unwrap_or_else(|| panic!("no <{tag}>"));
+    let end = html[start..].find(&format!("</{tag}>")).unwrap() + start;
+    text(&html[start..end + tag.len() + 3])
+}
+
+fn json_ld(html: &str) -> Vec<serde_json::Value> {
+    html.split("<script type=\"application/ld+json\">")
+        .skip(1)
+        .map(|rest| serde_json::from_str(&rest[..rest.find("</script>").unwrap()]).expect("JSON-LD parses"))
+        .collect()
+}
+
+fn types(blocks: &[serde_json::Value]) -> Vec<String> {
+    let mut out = Vec::new();
+    for b in blocks {
+        let items = b.get("@graph").and_then(|g| g.as_array()).cloned().unwrap_or_else(|| vec![b.clone()]);
+        for i in items {
+            match &i["@type"] {
+                serde_json::Value::String(s) => out.push(s.clone()),
+                serde_json::Value::Array(a) => out.extend(a.iter().filter_map(|t| t.as_str().map(String::from))),
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+fn listing_ids() -> Vec<String> {
+    let dir = repo_root().join("content/listings");
+    let mut ids: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .map(|p| {
+            let t = std::fs::read_to_string(&p).unwrap();
+            let line = t.lines().find(|l| l.starts_with("id:")).expect("listing id");
+            line[3..].trim().trim_matches('"').to_string()
+        })
+        .collect();
+    ids.sort();
+    ids
+}
+
+#[test]
+fn every_route_is_built() {
+    let mut routes = vec!["index.html".to_string(), "client-concierge/index.html".into(), "404.html".into()];
+    routes.extend(SNAPSHOT.iter().map(|(slug, ..)| format!("neighborhoods/{slug}/index.html")));
+    routes.extend(listing_ids().iter().map(|id| format!("listings/{id}/index.html")));
+    for extra in ["sitemap.xml", "robots.txt", "data/site.json", "data/listings.json", "data/neighborhoods.json", "data/quiz.json", "data/forms.json"] {
+        routes.push(extra.into());
+    }
+    for r in &routes {
+        assert!(site().dist.join(r).is_file(), "missing {r}");
+    }
+    let built = common::files(&site().dist).into_iter().filter(|(p, _)| p.ends_with(".html")).count();
+    assert_eq!(built, 3 + 12 + listing_ids().len(), "no page more, no page less");
+    let sitemap = page("sitemap.xml");
+    for r in routes.iter().filter(|r| r.ends_with("index.html")) {
+        let url = format!("https://www.movetojax.com/{}", r.trim_end_matches("index.html"));
+        assert!(sitemap.contains(&format!("<loc>{url}</loc>")), "sitemap lacks {url}");
+    }
+    assert!(!sitemap.contains("404"));
+    assert!(page("robots.txt").contains("Sitemap: https://www.movetojax.com/sitemap.xml"));
+}
+
+#[test]
+fn every_neighborhood_page_shows_its_market_snapshot() {
+    for (slug, median, yoy, days, zip) in SNAPSHOT {
+        let t = text(&page(&format!("neighborhoods/{slug}/index.html")));
+        for label in ["Market Snapshot", "Median Condo Price", "YoY Price Growth", "Days on Market", "ZIP Code"] {
+            assert!(t.contains(label), "{slug}: no {label}");
+        }
+        for (label, figure) in [("Median Condo Price", median), ("YoY Price Growth", yoy), ("Days on Market", days), ("ZIP Code", zip)] {
+            let tile = format!("{figure} {label}");
+            let tile_rev = format!("{label} {figure}");
+            assert!(t.contains(&tile) || t.contains(&tile_rev), "{slug}: {label} should read {figure}");
+        }
+        for heading in ["Featured Buildings & Communities", "Request a Showing", "Explore More"] {
+            assert!(t.contains(heading), "{slug}: no {heading}");
+        }
+    }
+}
+
+#[test]
+fn riverside_is_titled_riverside_and_avondale() {
+    let html = page("neighborhoods/riverside/index.html");
+    assert_eq!(first(&html, "h1"), "Riverside & Avondale");
+    assert!(first(&html, "title").contains("Riverside & Avondale"));
+}
+
+#[test]
+fn the_404_page_leads_home() {
+    let html = page("404.html");
+    assert_eq!(first(&html, "h1"), "Oops! Page not found");
+    assert!(html.contains("href=\"/\""));
+    assert!(text(&html).contains("Return to Home"));
+}
+
+#[test]
+fn the_home_page_carries_the_seed_texts_in_order() {
+    let html = page("index.html");
+    let t = text(&html);
+    let in_order = [
+        "Properties",
+        "Neighborhoods",
+        "New Developments",
+        "Client Concierge",
+        "Discover Jacksonville",
+        "Join Our Luxury Portfolio",
+        "Schedule Consultation",
+        "Riverside",
+        "San Marco",
+        "Jax Beach",
+        "Nocatee",
+        "All Neighborhoods",
+        "What's Your Vibe Quiz",
+        "Live Data",
+        "Residential",
+        "Commercial",
+        "Mixed-Use",
+        "15+",
+        "Active Projects",
+        "$2.5B+",
+        "Investment Value",
+        "2024-2027",
+        "Completion Timeline",
+        "Current Listings",
+        "Get the Buyer's Guide",
+        "What's My Home Worth?",
+        "Schedule Consultation",
+        "Popular Areas",
+        "Privacy Policy",
+        "Terms of Service",
+        "© 2024 Move to JAX",
+    ];
+    let mut at = 0;
+    for s in in_order {
+        match t[at..].find(s) {
+            Some(i) => at += i + s.len(),
+            None => panic!("the home page should show {s:?} after position {at}"),
+        }
+    }
+    for id in ["featured-properties", "neighborhoods", "new-developments", "current-listings", "about", "contact"] {
+        assert!(html.contains(&format!("id=\"{id}\"")), "no section #{id}");
+    }
+    for s in ["Let's Connect", "Text Me", "Message"] {
+        assert!(t.contains(s), "no widget text {s}");
+    }
+    assert!(html.contains("href=\"sms:+19045550147\""), "Text Me is an sms: link to the agent's phone");
+    // Every featured listing is in the HTML, and every neighborhood card.
+    let listings: serde_json::Value = serde_json::from_str(&page("data/listings.json")).unwrap();
+    for l in listings.as_array().unwrap().iter().filter(|l| l["featured"] == true) {
+        for field in ["address", "price", "neighborhood"] {
+            assert!(t.contains(l[field].as_str().unwrap()), "home page lacks {}", l[field]);
+        }
+    }
+    for (slug, ..) in SNAPSHOT {
+        assert!(html.contains(&format!("href=\"/neighborhoods/{slug}/\"")), "no card for {slug}");
+    }
+}
+
+#[test]
+fn the_concierge_page_has_its_form() {
+    let html = page("client-concierge/index.html");
+    let t = text(&html);
+    for s in ["Welcome to Your Personalized Client Concierge Portal", "Required Documents", "E.g., pay stubs, W-2, or verification letter", "Submit Documents"] {
+        assert!(t.contains(s), "concierge page lacks {s}");
+    }
+    for field in ["photoId", "creditReport", "proofOfIncome", "bankStatement1", "bankStatement2", "bankStatement3"] {
+        assert!(html.contains(&format!("name=\"{field}\"")), "no input {field}");
+    }
+    assert_eq!(html.matches("type=\"file\"").count(), 6);
+}
+
+#[test]
+fn seo_on_every_page() {
+    let mut titles = HashSet::new();
+    for (path, bytes) in common::files(&site().dist).into_iter().filter(|(p, _)| p.ends_with(".html")) {
+        let html = String::from_utf8(bytes).unwrap();
+        assert!(titles.insert(first(&html, "title")), "{path}: duplicate title");
+        assert!(html.contains("<meta name=\"description\" content=\""), "{path}: no description");
+        assert!(html.contains("property=\"og:title\""), "{path}: no OpenGraph");
+        let blocks = json_ld(&html);
+        let t = types(&blocks);
+        assert!(t.iter().any(|t| t == "RealEstateAgent"), "{path}: no RealEstateAgent in {t:?}");
+        if path == "404.html" {
+            continue;
+        }
+        let url = format!("https://www.movetojax.com/{}", path.trim_end_matches("index.html"));
+        assert!(html.contains(&format!("<link rel=\"canonical\" href=\"{url}\">")), "{path}: canonical should be {url}");
+        if path.starts_with("neighborhoods/") {
+            assert!(t.iter().any(|t| t == "BreadcrumbList") && t.iter().any(|t| t == "Place"), "{path}: {t:?}");
+        }
+        if path.starts_with("listings/") {
+            assert!(t.iter().any(|t| t == "BreadcrumbList") && t.iter().any(|t| t == "Offer"), "{path}: {t:?}");
+        }
+    }
+}
+
+#[test]
+fn the_agents_email_is_never_published() {
+    let email = std::fs::read_to_string(repo_root().join("content/site.yaml"))
+        .unwrap()
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("email:").map(|e| e.trim().trim_matches('"').to_string()))
+        .expect("site.yaml has the agent's email");
+    assert!(email.contains('@'));
+    for (path, bytes) in common::files(&site().dist) {
+        assert!(!String::from_utf8_lossy(&bytes).contains(&email), "{path} exposes the agent's e-mail");
+    }
+}
+
+#[test]
+fn every_image_has_its_size_so_nothing_shifts() {
+    for (path, bytes) in common::files(&site().dist).into_iter().filter(|(p, _)| p.ends_with(".html")) {
+        let html = String::from_utf8(bytes).unwrap();
+        for img in html.split("<img").skip(1) {
+            let tag = &img[..img.find('>').unwrap()];
+            assert!(tag.contains(" width=\"") && tag.contains(" height=\"") && tag.contains(" alt=\""), "{path}: <img{tag}>");
+            let src = tag.split(" src=\"").nth(1).map(|s| &s[..s.find('"').unwrap()]).unwrap();
+            assert!(Path::new(&site().dist).join(src.trim_start_matches('/')).is_file(), "{path}: {src} is not in the build");
+        }
+    }
+}
+
+#[test]
+fn schemas_shipped_for_editors_are_current() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = generator(dir.path(), &["schemas", "--out", "schemas"]);
+    assert!(run.ok, "{}", run.stderr);
+    let fresh = common::files(&dir.path().join("schemas"));
+    let shipped = common::files(&repo_root().join("content/schemas"));
+    assert_eq!(fresh.len(), 7);
+    assert!(fresh == shipped, "content/schemas is stale: run `generator schemas`");
+}
