@@ -1,0 +1,74 @@
+# Move to JAX — the two commands (see README.md):
+#   make dev    build the site and serve it on http://127.0.0.1:8787
+#   make test   run every test
+# Both install whatever is missing first (scripts/setup.sh), so they work on
+# a fresh clone, and are safe to rerun.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := help
+# One step at a time even under -j: cargo and npm parallelise on their own.
+.NOTPARALLEL:
+
+# Node 24 from package.json (system Node 20 is too old for wrangler); npx,
+# wrangler and npm scripts run on it.
+export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
+# npm's cache inside the clone (gitignored).
+export npm_config_cache := $(CURDIR)/.cache/npm
+
+GENERATOR  := target/release/generator
+SITE_CHECK := target/site-check
+HOST       := 127.0.0.1
+PORT       := 8787
+
+# wrangler without telemetry or its Request.cf fetch (it then contacts only
+# loopback, plus a cached version check on the npm registry), keeping its
+# config and logs inside the clone.
+WRANGLER := WRANGLER_SEND_METRICS=false CLOUDFLARE_CF_FETCH_ENABLED=false \
+            XDG_CONFIG_HOME=$(CURDIR)/.cache/wrangler-config wrangler
+
+.PHONY: help dev test build check bench setup setup-test generator
+
+help:
+	@echo "make dev    build the site and serve it on http://$(HOST):$(PORT)"
+	@echo "make test   run every test (Rust tests, then the Nu HTML checker on the built site)"
+	@echo "make build  build the site into dist/"
+	@echo "make check  report errors in content/ (file:line:column)"
+	@echo "make bench  time the generator against its targets and against Hugo"
+
+# Serve dist/ like production (Workers Static Assets, wrangler.toml); Ctrl-C stops.
+dev: setup build
+	$(WRANGLER) dev --ip $(HOST) --port $(PORT) \
+	  --persist-to .wrangler/state --show-interactive-dev-session=false
+
+# Rust unit/integration tests, then every generated page through the W3C checker.
+test: setup-test
+	cargo test --workspace
+	cargo build --release -p generator
+	rm -rf $(SITE_CHECK)
+	$(GENERATOR) build --content content --out $(SITE_CHECK)
+	scripts/check-html.sh $(SITE_CHECK)
+
+# The generator replaces dist/ itself (stale pages removed; a failed build
+# leaves the previous site in place).
+build: generator
+	$(GENERATOR) build --content content --out dist
+
+check: generator
+	$(GENERATOR) check --content content
+
+# Figures, not a test: prints PASS/MISS against the speed targets.
+bench:
+	@command -v hugo >/dev/null || echo "bench: hugo not found (apt-get install -y hugo); timing the generator only"
+	cargo bench -p generator --bench build_vs_hugo
+
+# Always ask cargo: it rebuilds only when generator/ changed.
+generator:
+	cargo build --release -p generator
+
+setup:
+	scripts/setup.sh
+
+# Adds what only the tests need (Java for vnu.jar, Chromium).
+setup-test:
+	scripts/setup.sh --test

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Validates every .html file under DIR with the W3C Nu HTML checker, in one
+# JVM run (~3 s start-up). Fails on any error; warnings are not reported.
+#
+#   scripts/check-html.sh DIR
+set -euo pipefail
+dir=${1:?usage: scripts/check-html.sh DIR}
+root=$(cd "$(dirname "$0")/.." && pwd)
+jar=$root/node_modules/vnu-jar/build/dist/vnu.jar
+
+[[ -f $jar ]] || { echo "check-html: $jar missing (run scripts/setup.sh)" >&2; exit 1; }
+
+mapfile -d '' files < <(find "$dir" -type f -name '*.html' -print0 | sort -z)
+total=${#files[@]}
+if (( total == 0 )); then
+    # A site build that produced no page is a failure, not a pass.
+    echo "check-html: no .html files under $dir" >&2
+    exit 1
+fi
+
+echo "check-html: Nu HTML checker on $total files under $dir"
+status=0
+report=$(java -jar "$jar" --errors-only "${files[@]}" 2>&1) || status=$?
+if (( status == 0 )); then
+    failed=0
+else
+    printf '%s\n' "$report" >&2
+    # Lines look like: "file:/path/page.html":3.5-3.9: error: ...
+    failed=$(grep -o '^"file:[^"]*"' <<<"$report" | sort -u | wc -l || true)
+    (( failed > 0 )) || failed=$total   # the checker itself failed
+fi
+echo "html: $((total - failed)) passed, $failed failed"
+exit "$status"

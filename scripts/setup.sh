@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Installs what `make dev` / `make test` need and is missing. Idempotent:
+# every step checks first and does nothing when its tool is already there.
+#
+#   scripts/setup.sh          for `make dev`, `make build`, `make check`
+#   scripts/setup.sh --test   also what the tests need (Java, Chromium)
+#
+# Needs: cargo (via rustup), Node 20 + npm, make. Everything comes from the
+# package registries (npm, crates.io, Debian apt); nothing else is downloaded.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+
+for_tests=false
+[[ "${1:-}" == "--test" ]] && for_tests=true
+
+note() { printf 'setup: %s\n' "$*"; }
+
+# npm's cache lives inside the clone (gitignored), so reruns work offline-ish.
+export npm_config_cache="${npm_config_cache:-$root/.cache/npm}"
+
+# --- Debian packages for the tests (root only; CI runs as root) ------------
+apt_updated=false
+apt_install() {
+    if [[ $(id -u) -ne 0 ]]; then
+        note "NOTE: $1 is missing and we are not root: install it yourself (sudo apt-get install -y $2)."
+        return 0
+    fi
+    if ! $apt_updated; then
+        DEBIAN_FRONTEND=noninteractive apt-get update -q
+        apt_updated=true
+    fi
+    note "installing $2 (apt)"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$2" </dev/null
+}
+if $for_tests; then
+    # Java runs the W3C Nu HTML checker (vnu.jar). Installed before npm ci so
+    # vnu-jar never looks for a Java of its own.
+    command -v java >/dev/null || apt_install java default-jre-headless
+    # Chromium drives the browser tests (never `playwright install`).
+    [[ -x /usr/bin/chromium ]] || apt_install /usr/bin/chromium chromium
+fi
+
+# --- npm packages: Node 24, wrangler, vnu-jar (exact pins in package-lock) --
+# Reinstall only when node_modules is missing or older than the lockfile.
+# npm writes node_modules/.package-lock.json at every install.
+if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
+    note "npm ci"
+    # Run npm on the system Node: npm ci deletes node_modules, Node 24 included.
+    PATH=$(tr ':' '\n' <<<"$PATH" | grep -vxF "$root/node_modules/.bin" | paste -sd:) \
+        npm ci --no-audit --no-fund </dev/null
+    touch node_modules/.package-lock.json
+fi
+
+# --- Rust target for the edge worker (edge/, workers-rs → wasm) -----------
+# Nothing builds for wasm yet, so a failure here only warns.
+if ! command -v rustup >/dev/null; then
+    note "NOTE: rustup not found; the edge worker will need the wasm32-unknown-unknown target."
+elif ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    note "rustup target add wasm32-unknown-unknown"
+    rustup target add wasm32-unknown-unknown ||
+        note "WARNING: could not add wasm32-unknown-unknown (needed once edge/ exists)."
+fi
