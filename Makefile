@@ -27,7 +27,7 @@ PORT       := 8787
 WRANGLER := WRANGLER_SEND_METRICS=false CLOUDFLARE_CF_FETCH_ENABLED=false \
             XDG_CONFIG_HOME=$(CURDIR)/.cache/wrangler-config wrangler
 
-.PHONY: help dev test build check bench setup setup-test generator
+.PHONY: help dev test build check bench setup setup-test generator islands
 
 help:
 	@echo "make dev    build the site and serve it on http://$(HOST):$(PORT)"
@@ -41,18 +41,24 @@ dev: setup build
 	$(WRANGLER) dev --ip $(HOST) --port $(PORT) \
 	  --persist-to .wrangler/state --show-interactive-dev-session=false
 
-# Rust unit/integration tests, then every generated page through the W3C checker.
+# Rust unit/integration tests, the islands' type check and unit tests, then the
+# built site: every page through the W3C checker.
 test: setup-test
 	cargo test --workspace
-	cargo build --release -p generator
+	cd site && npm run --silent typecheck && npm test --silent
+	$(MAKE) --no-print-directory islands generator
 	rm -rf $(SITE_CHECK)
 	$(GENERATOR) build --content content --out $(SITE_CHECK)
 	scripts/check-html.sh $(SITE_CHECK)
 
 # The generator replaces dist/ itself (stale pages removed; a failed build
 # leaves the previous site in place).
-build: generator
+build: islands generator
 	$(GENERATOR) build --content content --out dist
+
+# The React islands (site/dist + its manifest), which the generator links into the pages.
+islands:
+	cd site && npm run --silent build
 
 check: generator
 	$(GENERATOR) check --content content

@@ -41,16 +41,24 @@ if $for_tests; then
     [[ -x /usr/bin/chromium ]] || apt_install /usr/bin/chromium chromium
 fi
 
-# --- npm packages: Node 24, wrangler, vnu-jar (exact pins in package-lock) --
-# Reinstall only when node_modules is missing or older than the lockfile.
-# npm writes node_modules/.package-lock.json at every install.
-if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
-    note "npm ci"
-    # Run npm on the system Node: npm ci deletes node_modules, Node 24 included.
-    PATH=$(tr ':' '\n' <<<"$PATH" | grep -vxF "$root/node_modules/.bin" | paste -sd:) \
-        npm ci --no-audit --no-fund </dev/null
-    touch node_modules/.package-lock.json
-fi
+# --- npm packages (exact pins in each package-lock) -------------------------
+# Root: Node 24, wrangler, vnu-jar. site/: React, Vite, Vitest, Playwright.
+# Reinstall only when node_modules is missing or older than the lockfile
+# (npm writes node_modules/.package-lock.json at every install).
+# Playwright drives the apt Chromium; it must never download a browser.
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+npm_ci() {
+    local dir=$1
+    if [[ ! -f $dir/node_modules/.package-lock.json || $dir/package-lock.json -nt $dir/node_modules/.package-lock.json ]]; then
+        note "npm ci in ${dir#$root/}"
+        # Run npm on the system Node: npm ci deletes node_modules, Node 24 included.
+        (cd "$dir" && PATH=$(tr ':' '\n' <<<"$PATH" | grep -v "/node_modules/\.bin$" | paste -sd:) \
+            npm ci --no-audit --no-fund </dev/null)
+        touch "$dir/node_modules/.package-lock.json"
+    fi
+}
+npm_ci "$root"
+npm_ci "$root/site"
 
 # --- Rust target for the edge worker (edge/, workers-rs → wasm) -----------
 # Nothing builds for wasm yet, so a failure here only warns.

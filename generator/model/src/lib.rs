@@ -2,6 +2,7 @@
 //! diagnostics that name file, line, column and field. Pure: no file-system access, so the edge
 //! worker can compile the same rules in.
 
+pub mod api;
 pub mod concierge;
 pub mod content;
 pub mod diagnostics;

@@ -123,3 +123,21 @@ mod tests {
         assert!(image_path_problem("images/a.jpg").is_none() && image_path_problem("../a.jpg").is_some() && image_path_problem("images/a.gif").is_some());
     }
 }
+
+#[cfg(test)]
+mod shared_cases {
+    /// The same cases run against the browser's mirror of these rules (site/src/lib/rules.test.ts).
+    #[test]
+    fn email_and_phone_cases_shared_with_the_browser() {
+        let cases: serde_json::Value =
+            serde_json::from_str(include_str!("../tests/cases/rules.json")).unwrap();
+        for (rule, check) in [("email", super::is_email as fn(&str) -> bool), ("phone", super::is_phone)] {
+            for (group, expected) in [("valid", true), ("invalid", false)] {
+                for case in cases[rule][group].as_array().unwrap() {
+                    let s = case.as_str().unwrap();
+                    assert_eq!(check(s), expected, "{rule} {s:?} should be {group}");
+                }
+            }
+        }
+    }
+}

@@ -21,7 +21,8 @@ pub fn islands_of(kind: Kind) -> Vec<(&'static str, Hydrate)> {
         Kind::Home => list.extend([CAROUSEL, NEIGHBORHOOD_TABS]),
         Kind::Concierge => list.push(CONCIERGE_FORM),
         Kind::Neighborhood => list.push(EXPLORE_MORE),
-        Kind::Listing | Kind::NotFound => {}
+        Kind::NotFound => list.push(NOT_FOUND),
+        Kind::Listing => {}
     }
     list.extend([CONTACT_WIDGET, DIALOGS]);
     list
@@ -32,6 +33,7 @@ pub fn islands_of(kind: Kind) -> Vec<(&'static str, Hydrate)> {
 /// also the listing request and the quiz).
 #[derive(Serialize)]
 struct DialogsProps<'a> {
+    api: jax_model::api::Endpoints,
     limits: &'a Limits,
     messages: &'a Messages,
     sending: &'a str,
@@ -112,6 +114,7 @@ pub fn render(
         input.assets,
         islands::DIALOGS,
         &DialogsProps {
+            api: jax_model::api::ENDPOINTS,
             limits: &forms.limits,
             messages: &forms.messages,
             sending: &forms.sending,

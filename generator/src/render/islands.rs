@@ -50,6 +50,7 @@ impl Hydrate {
 /// - `concierge-form`: props = `forms.concierge` plus `{honeypot, messages, action}`; the form
 ///   posts multipart to the action without JavaScript.
 /// - `explore-more`: props `{href, label}`.
+/// - `not-found`: props `{}`; logs the path the visitor tried (the 404 page only).
 /// - `dialogs`: props `{limits, messages, sending, honeypot, lead, contact}` plus, on the home
 ///   page only, `{listing_request, quiz_form, quiz}`. Triggers anywhere on the page are
 ///   `a[data-open="lead|listing-request|contact|quiz"]` (lead ones with `data-type`; listing
@@ -62,6 +63,10 @@ pub const CONTACT_WIDGET: (&str, Hydrate) = ("contact-widget", Hydrate::Idle);
 pub const CONCIERGE_FORM: (&str, Hydrate) = ("concierge-form", Hydrate::Visible);
 pub const EXPLORE_MORE: (&str, Hydrate) = ("explore-more", Hydrate::Idle);
 pub const DIALOGS: (&str, Hydrate) = ("dialogs", Hydrate::Interaction);
+pub const NOT_FOUND: (&str, Hydrate) = ("not-found", Hydrate::Idle);
+
+/// Elements anywhere on the page whose interaction starts the dialogs island.
+const DIALOG_TRIGGERS: &str = "[data-open]";
 
 /// What a template writes for one mount point: `<div class="…" {{ attrs }}>{{ props }}…</div>`.
 #[derive(Debug, Clone, Serialize)]
@@ -81,6 +86,9 @@ pub fn mount(
         "data-island=\"{name}\" data-hydrate=\"{}\"",
         hydrate.as_str()
     );
+    if name == DIALOGS.0 {
+        attrs.push_str(&format!(" data-trigger=\"{DIALOG_TRIGGERS}\""));
+    }
     if let Some(bundle) = assets.island(name) {
         attrs.push_str(&format!(" data-src=\"{}\"", escape_html(&bundle.src)));
     }

@@ -23,8 +23,7 @@ pub const NOT_FOUND: &str = "404.html";
 
 pub const CONCIERGE_PATH: &str = "/client-concierge/";
 /// Where the forms post; the edge worker answers them.
-const CONTACT_ACTION: &str = "/api/contact";
-const CONCIERGE_ACTION: &str = "/api/concierge";
+use jax_model::api::{CONCIERGE as CONCIERGE_ACTION, CONTACT as CONTACT_ACTION};
 /// Longest meta description, in characters.
 const DESCRIPTION_MAX: usize = 160;
 
@@ -348,6 +347,7 @@ struct ConciergeProps<'a> {
     honeypot: &'a str,
     messages: &'a Messages,
     action: &'static str,
+    api: jax_model::api::Endpoints,
 }
 
 // ---- rendering -----------------------------------------------------------------------------
@@ -776,6 +776,7 @@ impl<'a> Shared<'a> {
                     honeypot: &forms.honeypot,
                     messages: &forms.messages,
                     action: CONCIERGE_ACTION,
+                    api: jax_model::api::ENDPOINTS,
                 },
             )?,
         };
@@ -807,6 +808,10 @@ impl<'a> Shared<'a> {
         let mut ctx = self.context(Kind::NotFound);
         ctx.insert("meta", &meta);
         ctx.insert("page", &Value::Null);
+        ctx.insert(
+            "island",
+            &islands::mount(self.input.assets, islands::NOT_FOUND, &serde_json::json!({}))?,
+        );
         Ok(ctx)
     }
 }

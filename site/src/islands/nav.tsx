@@ -1,0 +1,54 @@
+// Header: below the md breakpoint the prerendered nav hides behind `.menu-toggle` (CSS shows it
+// once the island is built); this island opens and closes it. In-page links scroll smoothly by
+// CSS; a link to a section the page lacks does nothing.
+import { useEffect } from 'react';
+import { defineIsland, type IslandProps } from '../lib/island';
+import type { NavProps } from '../lib/props';
+
+export function Nav({ host }: IslandProps<NavProps>) {
+  useEffect(() => {
+    const toggle = host.querySelector<HTMLButtonElement>('.menu-toggle');
+    const nav = host.querySelector<HTMLElement>('.site-nav');
+    if (!toggle || !nav) return;
+    const setOpen = (open: boolean) => toggle.setAttribute('aria-expanded', String(open));
+    const isOpen = () => toggle.getAttribute('aria-expanded') === 'true';
+    const onToggle = () => setOpen(!isOpen());
+    const onLink = (e: MouseEvent) => {
+      const link = (e.target as Element).closest<HTMLAnchorElement>('a[href]');
+      if (!link) return;
+      const url = new URL(link.href);
+      if (url.pathname === location.pathname && url.hash) {
+        // Same page: scroll to the section if there is one, otherwise stay put.
+        e.preventDefault();
+        const target = document.getElementById(decodeURIComponent(url.hash.slice(1)));
+        if (target) {
+          target.scrollIntoView({ behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+          history.replaceState(null, '', url.hash);
+        }
+      }
+      setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && isOpen()) {
+        setOpen(false);
+        toggle.focus();
+      }
+    };
+    const wide = matchMedia('(min-width: 60em)');
+    const onWide = () => wide.matches && setOpen(false);
+    setOpen(false);
+    toggle.addEventListener('click', onToggle);
+    nav.addEventListener('click', onLink);
+    host.addEventListener('keydown', onKey);
+    wide.addEventListener('change', onWide);
+    return () => {
+      toggle.removeEventListener('click', onToggle);
+      nav.removeEventListener('click', onLink);
+      host.removeEventListener('keydown', onKey);
+      wide.removeEventListener('change', onWide);
+    };
+  }, [host]);
+  return null;
+}
+
+export default defineIsland(Nav);

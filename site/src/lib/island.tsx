@@ -1,0 +1,69 @@
+// Turns a React component into an island entry: the runtime calls the default export with the
+// prerendered host element, its props and what triggered it. The component renders into a root
+// of its own inside the host (React would otherwise replace the prerendered markup) and enhances
+// the prerendered elements through `host`.
+import { Component, StrictMode, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+
+export type IslandProps<P> = {
+  /** The prerendered mount point, `[data-island]`. */
+  host: HTMLElement;
+  /** The props serialized into the page by the generator. */
+  props: P;
+  /** The element whose interaction started the island, if any. */
+  trigger?: Element;
+};
+
+export function defineIsland<P>(Island: ComponentType<IslandProps<P>>) {
+  return (host: HTMLElement, props: P, trigger?: Element) => {
+    const root = document.createElement('div');
+    root.dataset.islandRoot = '';
+    host.append(root);
+    createRoot(root).render(
+      <StrictMode>
+        <ErrorBoundary>
+          <Island host={host} props={props} trigger={trigger} />
+        </ErrorBoundary>
+      </StrictMode>,
+    );
+  };
+}
+
+type ErrorState = { error: unknown };
+
+/** A failure inside an island shows what went wrong in its place, never a blank page. */
+export class ErrorBoundary extends Component<{ children: ReactNode }, ErrorState> {
+  state: ErrorState = { error: undefined };
+
+  static getDerivedStateFromError(error: unknown): ErrorState {
+    return { error: error ?? new Error('Unknown error') };
+  }
+
+  componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  render() {
+    if (this.state.error === undefined) return this.props.children;
+    return <ErrorScreen error={this.state.error} />;
+  }
+}
+
+/** The status and text of a failed response, or the message of an error. */
+export function describeError(error: unknown): string {
+  if (error && typeof error === 'object') {
+    const e = error as { status?: unknown; statusText?: unknown; message?: unknown };
+    if (typeof e.status === 'number') return `${e.status}${e.statusText ? ` ${String(e.statusText)}` : ''}`;
+    if (typeof e.message === 'string' && e.message) return e.message;
+  }
+  return String(error);
+}
+
+export function ErrorScreen({ error }: { error: unknown }) {
+  return (
+    <div className="island-error" role="alert">
+      <h2>Unexpected Application Error!</h2>
+      <h3>{describeError(error)}</h3>
+    </div>
+  );
+}
