@@ -1,4 +1,127 @@
-// Placeholder until this island is written: keeps the build and the generator's manifest whole.
-import { defineIsland } from '../lib/island';
+// Featured properties: the prerendered scroll-snap row becomes a WAI-ARIA carousel
+// (https://www.w3.org/WAI/ARIA/apg/patterns/carousel/). One slide is shown at a time; the others
+// are inert and hidden from assistive technology. It advances every 6 s, except while hovered or
+// focused and never under prefers-reduced-motion.
+import { useEffect, useRef, useState } from 'react';
+import { defineIsland, type IslandProps } from '../lib/island';
+import type { CarouselProps } from '../lib/props';
+import { wrap } from '../lib/wrap';
 
-export default defineIsland(() => null);
+export const ADVANCE_MS = 6000;
+
+function useReducedMotion(): boolean {
+  const query = '(prefers-reduced-motion: reduce)';
+  const [reduced, setReduced] = useState(() => matchMedia(query).matches);
+  useEffect(() => {
+    const m = matchMedia(query);
+    const on = () => setReduced(m.matches);
+    m.addEventListener('change', on);
+    return () => m.removeEventListener('change', on);
+  }, []);
+  return reduced;
+}
+
+export function Carousel({ host }: IslandProps<CarouselProps>) {
+  const [index, setIndex] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const reduced = useReducedMotion();
+  const rotating = !hovered && !focused && !reduced;
+  // Set while the island scrolls the track, so the scroll handler doesn't fight it.
+  const scrolling = useRef(false);
+  const track = host.querySelector<HTMLElement>('.carousel__track');
+  const slides = [...host.querySelectorAll<HTMLElement>('.slide')];
+  const count = slides.length;
+
+  // Controls, hover/focus pause and swipes (the row still scrolls by touch).
+  useEffect(() => {
+    const onClick = (e: MouseEvent) => {
+      const button = (e.target as Element).closest<HTMLElement>('[data-carousel], [data-slide]');
+      if (!button || !host.contains(button)) return;
+      const dir = button.dataset.carousel;
+      if (dir) setIndex((i) => wrap(i, dir === 'next' ? 1 : -1, count));
+      else setIndex(Number(button.dataset.slide) - 1);
+    };
+    const enter = () => setHovered(true);
+    const leave = () => setHovered(false);
+    const focusIn = () => setFocused(true);
+    const focusOut = (e: FocusEvent) => {
+      if (!host.contains(e.relatedTarget as Node | null)) setFocused(false);
+    };
+    let settle: ReturnType<typeof setTimeout> | undefined;
+    const onScroll = () => {
+      clearTimeout(settle);
+      settle = setTimeout(() => {
+        if (scrolling.current || !track || !track.clientWidth) {
+          scrolling.current = false;
+          return;
+        }
+        const step = slides.length > 1 ? slides[1].offsetLeft - slides[0].offsetLeft : track.clientWidth;
+        setIndex(Math.max(0, Math.min(count - 1, Math.round(track.scrollLeft / (step || 1)))));
+      }, 120);
+    };
+    host.addEventListener('click', onClick);
+    host.addEventListener('pointerenter', enter);
+    host.addEventListener('pointerleave', leave);
+    host.addEventListener('focusin', focusIn);
+    host.addEventListener('focusout', focusOut);
+    track?.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      clearTimeout(settle);
+      host.removeEventListener('click', onClick);
+      host.removeEventListener('pointerenter', enter);
+      host.removeEventListener('pointerleave', leave);
+      host.removeEventListener('focusin', focusIn);
+      host.removeEventListener('focusout', focusOut);
+      track?.removeEventListener('scroll', onScroll);
+    };
+  }, [host, track, count]);
+
+  // The carousel's roles, once.
+  useEffect(() => {
+    host.setAttribute('role', 'region');
+    host.setAttribute('aria-roledescription', 'carousel');
+    const heading = host.closest('section')?.getAttribute('aria-labelledby');
+    if (heading) host.setAttribute('aria-labelledby', heading);
+    slides.forEach((slide) => {
+      const card = slide.querySelector('article') ?? slide;
+      card.setAttribute('role', 'group');
+      card.setAttribute('aria-roledescription', 'slide');
+    });
+  }, [host]);
+
+  // Show the current slide.
+  useEffect(() => {
+    slides.forEach((slide, i) => {
+      const active = i === index;
+      slide.toggleAttribute('inert', !active);
+      if (active) slide.removeAttribute('aria-hidden');
+      else slide.setAttribute('aria-hidden', 'true');
+    });
+    host.querySelectorAll<HTMLElement>('[data-slide]').forEach((thumb) => {
+      if (Number(thumb.dataset.slide) - 1 === index) thumb.setAttribute('aria-current', 'true');
+      else thumb.removeAttribute('aria-current');
+    });
+    const slide = slides[index];
+    if (track && slide && Math.abs(track.scrollLeft - (slide.offsetLeft - slides[0].offsetLeft)) > 1) {
+      scrolling.current = true;
+      track.scrollTo?.({ left: slide.offsetLeft - slides[0].offsetLeft, behavior: reduced ? 'auto' : 'smooth' });
+    }
+  }, [index, host, track]);
+
+  // Screen readers hear slide changes only when the visitor caused them.
+  useEffect(() => {
+    track?.setAttribute('aria-live', rotating ? 'off' : 'polite');
+  }, [rotating, track]);
+
+  // Auto-advance; any change of slide restarts the 6 s.
+  useEffect(() => {
+    if (!rotating || count < 2) return;
+    const timer = setTimeout(() => setIndex((i) => wrap(i, 1, count)), ADVANCE_MS);
+    return () => clearTimeout(timer);
+  }, [rotating, index, count]);
+
+  return null;
+}
+
+export default defineIsland(Carousel);

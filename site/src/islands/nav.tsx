@@ -3,9 +3,11 @@
 // CSS; a link to a section the page lacks does nothing.
 import { useEffect } from 'react';
 import { defineIsland, type IslandProps } from '../lib/island';
+import { performPendingScroll } from '../lib/pending-scroll';
 import type { NavProps } from '../lib/props';
 
 export function Nav({ host }: IslandProps<NavProps>) {
+  useEffect(performPendingScroll, []);
   useEffect(() => {
     const toggle = host.querySelector<HTMLButtonElement>('.menu-toggle');
     const nav = host.querySelector<HTMLElement>('.site-nav');
