@@ -13,6 +13,10 @@ pub struct Forms {
     pub messages: Messages,
     /// The submit button while sending, e.g. "Sending...".
     pub sending: String,
+    /// The accessible name of a dialog's close button.
+    pub close: String,
+    /// The accessible name of a toast's dismiss button.
+    pub dismiss: String,
     /// Name of the hidden field that only bots fill in.
     pub honeypot: String,
     pub lead: LeadForm,

@@ -345,6 +345,7 @@ struct ConciergeProps<'a> {
     #[serde(flatten)]
     form: &'a ConciergeForm,
     honeypot: &'a str,
+    dismiss: &'a str,
     messages: &'a Messages,
     action: &'static str,
     api: jax_model::api::Endpoints,
@@ -774,6 +775,7 @@ impl<'a> Shared<'a> {
                 &ConciergeProps {
                     form: &forms.concierge,
                     honeypot: &forms.honeypot,
+                    dismiss: &forms.dismiss,
                     messages: &forms.messages,
                     action: CONCIERGE_ACTION,
                     api: jax_model::api::ENDPOINTS,

@@ -78,6 +78,8 @@ fn forms_yaml() -> String {
         r#"limits: {{text_max: 120, message_max: 1500, body_max_bytes: 65536}}
 messages: {{required: "{{label}} is required.", email: Bad email., phone: Bad phone., too_long: "{{label}} is over {{max}}.", option: Choose.}}
 sending: Sending...
+close: Close dialog
+dismiss: Dismiss notification
 honeypot: website
 lead:
   fields: [{}, {}, {{name: email, label: Email, type: email, required: true, autocomplete: email}}, {}, {}, {{name: interestedIn, label: Interest, type: select, options: [{{value: buying, label: Buying}}]}}, {}]

@@ -1,4 +1,95 @@
-// Placeholder until this island is written: keeps the build and the generator's manifest whole.
-import { defineIsland } from '../lib/island';
+// Every dialog of the page: the lead form (consultation, buyer's guide, home valuation), the
+// listing request, the contact form and the quiz. Any `[data-open]` element opens one; the first
+// click arrives as `trigger` (the runtime held it back while this code loaded).
+import { useEffect, useId, useState } from 'react';
+import { defineIsland, type IslandProps } from '../lib/island';
+import type { DialogsProps, LeadType } from '../lib/props';
+import { adoptStyles } from '../lib/style';
+import { Dialog } from './dialogs/Dialog';
+import { FormDialogBody, type FormSpec } from './dialogs/FormDialog';
+import { QuizBody } from './dialogs/Quiz';
+import css from './dialogs/dialogs.css?inline';
 
-export default defineIsland(() => null);
+adoptStyles(css);
+
+type Open = { kind: 'lead'; type: LeadType } | { kind: 'listing-request' } | { kind: 'contact' } | { kind: 'quiz' };
+
+const LEAD_TYPES: LeadType[] = ['consultation', 'buyer-guide', 'cma-request'];
+
+/** Which dialog an element opens, if the page has it. */
+export function dialogFor(el: Element, props: DialogsProps): Open | undefined {
+  const kind = el.getAttribute('data-open');
+  switch (kind) {
+    case 'lead': {
+      const type = el.getAttribute('data-type') as LeadType;
+      return { kind, type: LEAD_TYPES.includes(type) ? type : 'consultation' };
+    }
+    case 'listing-request':
+      return props.listing_request ? { kind } : undefined;
+    case 'quiz':
+      return props.quiz ? { kind } : undefined;
+    case 'contact':
+      return { kind };
+    default:
+      return undefined;
+  }
+}
+
+function formSpec(open: Open, props: DialogsProps): FormSpec | undefined {
+  switch (open.kind) {
+    case 'lead': {
+      const t = props.lead.types[open.type];
+      return {
+        ...t,
+        fields: props.lead.fields,
+        toasts: props.lead.toasts,
+        endpoint: props.api.lead,
+        extra: { type: open.type },
+        alsoRequired: t.require,
+      };
+    }
+    case 'listing-request':
+      return props.listing_request && { ...props.listing_request, endpoint: props.api.listing_request };
+    case 'contact':
+      return { ...props.contact, endpoint: props.api.contact };
+    default:
+      return undefined;
+  }
+}
+
+export function Dialogs({ props, trigger }: IslandProps<DialogsProps>) {
+  const titleId = useId();
+  const [state, setState] = useState<{ open: Open; from: Element | null } | null>(() => {
+    const open = trigger && dialogFor(trigger, props);
+    return open ? { open, from: trigger } : null;
+  });
+
+  useEffect(() => {
+    const onClick = (e: MouseEvent) => {
+      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return;
+      const el = (e.target as Element).closest('[data-open]');
+      const open = el && dialogFor(el, props);
+      if (!open) return;
+      e.preventDefault();
+      setState({ open, from: el });
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, [props]);
+
+  if (!state) return null;
+  const close = () => setState(null);
+  const spec = formSpec(state.open, props);
+  const key = state.open.kind === 'lead' ? `lead-${state.open.type}` : state.open.kind;
+  return (
+    <Dialog key={key} titleId={titleId} closeLabel={props.close} onClose={close} returnFocus={state.from} className={`dialog--${state.open.kind}`}>
+      {spec ? (
+        <FormDialogBody spec={spec} shared={props} titleId={titleId} onDone={close} />
+      ) : (
+        props.quiz && <QuizBody quiz={props.quiz} endpoint={props.api.quiz} honeypot={props.honeypot} titleId={titleId} onClose={close} />
+      )}
+    </Dialog>
+  );
+}
+
+export default defineIsland(Dialogs);

@@ -3,7 +3,7 @@
 // of its own inside the host (React would otherwise replace the prerendered markup) and enhances
 // the prerendered elements through `host`.
 import { Component, StrictMode, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 
 export type IslandProps<P> = {
   /** The prerendered mount point, `[data-island]`. */
@@ -15,17 +15,19 @@ export type IslandProps<P> = {
 };
 
 export function defineIsland<P>(Island: ComponentType<IslandProps<P>>) {
-  return (host: HTMLElement, props: P, trigger?: Element) => {
-    const root = document.createElement('div');
-    root.dataset.islandRoot = '';
-    host.append(root);
-    createRoot(root).render(
+  return (host: HTMLElement, props: P, trigger?: Element): Root => {
+    const container = document.createElement('div');
+    container.dataset.islandRoot = '';
+    host.append(container);
+    const root = createRoot(container);
+    root.render(
       <StrictMode>
         <ErrorBoundary>
           <Island host={host} props={props} trigger={trigger} />
         </ErrorBoundary>
       </StrictMode>,
     );
+    return root;
   };
 }
 

@@ -79,6 +79,8 @@ export type DialogsProps = {
   limits: Limits;
   messages: Messages;
   sending: string;
+  close: string;
+  dismiss: string;
   honeypot: string;
   lead: LeadForm;
   contact: Form;
@@ -109,6 +111,7 @@ export type ConciergeProps = {
   toasts: Record<'too_large' | 'invalid_type' | 'success' | 'failure', ToastText>;
   thank_you: ToastText;
   honeypot: string;
+  dismiss: string;
   messages: Messages;
   action: string;
   api: Endpoints;

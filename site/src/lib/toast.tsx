@@ -1,8 +1,17 @@
 // Toasts shared by every island on the page (one store, one region, created on first use).
 import { useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
+import { adoptStyles } from './style';
+import css from './toast.css?inline';
 
-export type Toast = { id: number; title: string; description?: string; variant?: 'default' | 'destructive' };
+export type Toast = {
+  id: number;
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive';
+  /** The dismiss button's accessible name (from content). */
+  dismiss: string;
+};
 
 /** How long a toast stays, unless hovered or focused. */
 export const TOAST_MS = 6000;
@@ -46,6 +55,7 @@ export function resetToasts() {
 let region: HTMLElement | undefined;
 function ensureRegion() {
   if (region?.isConnected) return;
+  adoptStyles(css);
   region = document.createElement('section');
   region.className = 'toaster';
   region.setAttribute('aria-label', 'Notifications');
@@ -67,7 +77,7 @@ export function Toaster() {
             <p className="toast__title">{t.title}</p>
             {t.description && <p className="toast__description">{t.description}</p>}
           </div>
-          <button type="button" className="toast__close" onClick={() => dismiss(t.id)} aria-label="Dismiss notification">
+          <button type="button" className="toast__close" onClick={() => dismiss(t.id)} aria-label={t.dismiss}>
             ×
           </button>
         </li>

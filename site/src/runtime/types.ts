@@ -3,4 +3,4 @@
 export type Strategy = (host: HTMLElement, start: (trigger?: Element) => void) => void;
 
 /** What an island bundle exports by default. */
-export type IslandEntry = (host: HTMLElement, props: unknown, trigger?: Element) => void;
+export type IslandEntry = (host: HTMLElement, props: unknown, trigger?: Element) => unknown;

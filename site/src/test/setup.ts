@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { unmountIslands } from './island';
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  unmountIslands();
+});
 
 // jsdom has no <dialog> modality; the real browser is covered by the Playwright suite.
 if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {

@@ -1,0 +1,205 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetToasts } from '../lib/toast';
+import { props } from '../test/dialogs-props';
+import { mountIsland } from '../test/island';
+import mount from './dialogs';
+
+const page = `<div class="dialogs" data-island="dialogs"></div>
+<a href="#contact" id="hero" data-open="lead" data-type="consultation">Schedule Consultation</a>
+<a href="#contact" id="guide" data-open="lead" data-type="buyer-guide">Get the Buyer's Guide</a>
+<a href="#contact" id="cma" data-open="lead" data-type="cma-request">What's My Home Worth?</a>
+<a href="#contact" id="portfolio" data-open="listing-request">Join Our Luxury Portfolio</a>
+<a href="#contact" id="message" data-open="contact">Message</a>
+<a href="#contact" id="vibe" data-open="quiz">What's Your Vibe Quiz</a>`;
+
+type Answer = { status: number; body?: unknown } | 'network';
+let answers: Answer[];
+let requests: { url: string; body: Record<string, unknown> }[];
+
+beforeEach(() => {
+  answers = [];
+  requests = [];
+  resetToasts();
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    requests.push({ url, body: JSON.parse(String(init.body)) });
+    const a = answers.shift() ?? { status: 200, body: { ok: true } };
+    if (a === 'network') throw new TypeError('Failed to fetch');
+    return new Response(JSON.stringify(a.body ?? {}), { status: a.status, headers: { 'Content-Type': 'application/json' } });
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.querySelectorAll('.toaster').forEach((t) => t.remove());
+});
+
+const start = (triggerId?: string) => mountIsland(page, mount, props, triggerId && `#${triggerId}`);
+
+async function fill(values: Record<string, string>) {
+  const user = userEvent.setup();
+  for (const [label, value] of Object.entries(values)) await user.type(screen.getByLabelText(label, { exact: false }), value);
+  return user;
+}
+
+describe('dialogs', () => {
+  it('opens the dialog of the trigger that started the island, labelled by its title', async () => {
+    await start('guide');
+    const dialog = screen.getByRole('dialog', { name: "Get the Buyer's Guide" });
+    expect(dialog).toHaveAttribute('open');
+    expect(screen.getByRole('button', { name: 'Send My Guide' })).toBeInTheDocument();
+  });
+
+  it('later [data-open] clicks open their dialogs, holding back the link', async () => {
+    await start();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    await act(async () => void document.getElementById('portfolio')!.dispatchEvent(click));
+    expect(click.defaultPrevented).toBe(true);
+    expect(screen.getByRole('dialog', { name: 'Join Our Luxury Portfolio' })).toBeInTheDocument();
+    await act(async () => void document.getElementById('cma')!.click());
+    expect(screen.getByRole('dialog', { name: "What's My Home Worth?" })).toBeInTheDocument();
+  });
+
+  it('shows every problem on its field and sends nothing', async () => {
+    await start('cma');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Request My Valuation' }));
+    expect(requests).toHaveLength(0);
+    expect(screen.getByText('First Name is required.')).toBeInTheDocument();
+    expect(screen.getByText('Property Address is required.')).toBeInTheDocument();
+    expect(screen.getByLabelText('First Name', { exact: false })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('First Name', { exact: false })).toHaveFocus();
+  });
+
+  it('sends the lead, shows Sending... disabled, then the success toast, resets and closes', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const realFetch = fetch;
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      await held;
+      return realFetch(url, init);
+    });
+    await start('hero');
+    const user = await fill({ 'First Name': 'Ana', 'Last Name': 'Ruiz', Email: 'ana@example.com', Phone: '904 555 0147', Message: 'A riverfront condo' });
+    await user.selectOptions(screen.getByLabelText('Interested In'), 'waterfront');
+    await user.click(screen.getByRole('button', { name: 'Request Consultation' }));
+    const sending = screen.getByRole('button', { name: 'Sending...' });
+    expect(sending).toBeDisabled();
+    await act(async () => release());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests).toEqual([
+      {
+        url: '/api/lead',
+        body: {
+          type: 'consultation',
+          firstName: 'Ana',
+          lastName: 'Ruiz',
+          email: 'ana@example.com',
+          phone: '904 555 0147',
+          propertyAddress: '',
+          interestedIn: 'waterfront',
+          message: 'A riverfront condo',
+          website: '',
+        },
+      },
+    ]);
+    expect(screen.getByRole('status')).toHaveTextContent('Thank you, your message has been received by a concierge');
+    expect(screen.getByRole('status')).toHaveTextContent('We will contact you within 24 hours to assist with your request');
+    // Reopened: the fields are empty again and focus went back to the trigger.
+    expect(document.activeElement).toBe(document.getElementById('hero'));
+    await act(async () => void document.getElementById('hero')!.click());
+    expect(screen.getByLabelText('First Name', { exact: false })).toHaveValue('');
+  });
+
+  it('on failure shows the error toast and keeps the dialog open with its data', async () => {
+    answers = ['network'];
+    await start('message');
+    const user = await fill({ Name: 'Ana', Email: 'ana@example.com', Phone: '904 555 0147', Message: 'Hello' });
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Error'));
+    expect(screen.getByRole('alert')).toHaveTextContent('There was an issue submitting your message. Please try again.');
+    expect(screen.getByRole('dialog', { name: "Let's Connect" })).toBeInTheDocument();
+    expect(screen.getByLabelText('Name', { exact: false })).toHaveValue('Ana');
+    expect(screen.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+  });
+
+  it("shows the server's field errors on a 400", async () => {
+    answers = [{ status: 400, body: { errors: [{ field: 'email', message: 'Please enter a valid email address.' }] } }];
+    await start('portfolio');
+    const user = await fill({ 'Full Name': 'Ana', Email: 'ana@example.com', Phone: '904 555 0147', 'Property Address': '1 Main St' });
+    await user.click(screen.getByRole('button', { name: 'Request Listing Consultation' }));
+    await waitFor(() => expect(screen.getByText('Please enter a valid email address.')).toBeInTheDocument());
+    expect(screen.getByRole('alert')).toHaveTextContent('There was an issue submitting your request. Please try again.');
+  });
+
+  it('the close button closes and returns focus to the trigger', async () => {
+    await start('guide');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Close dialog' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(document.getElementById('guide'));
+  });
+});
+
+describe('quiz', () => {
+  let alerts: string[];
+  beforeEach(() => {
+    alerts = [];
+    vi.stubGlobal('alert', (m: string) => alerts.push(m));
+  });
+
+  async function answerAll(value: string, user = userEvent.setup()) {
+    for (let i = 1; i <= 6; i++) {
+      await user.click(screen.getByRole('radio', { name: `${value} option ${i}` }));
+      await user.click(screen.getByRole('button', { name: i === 6 ? 'Get My Results!' : 'Next' }));
+    }
+    return user;
+  }
+
+  it('walks six questions with a progress bar, asks for an answer, then the e-mail, then shows the match', async () => {
+    await start('vibe');
+    const user = userEvent.setup();
+    const bar = () => document.querySelector<HTMLElement>('.quiz__progress-bar')!;
+    expect(parseFloat(bar().style.width)).toBeCloseTo((1 / 6) * 100, 3);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(alerts).toEqual(['Please choose an option.']);
+    const radios = screen.getAllByRole('radio') as HTMLInputElement[];
+    expect(radios.map((r) => r.value)).toEqual(['historic', 'coastal', 'urban', 'eclectic', 'suburban']);
+    await user.click(screen.getByRole('radio', { name: 'coastal option 1' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(parseFloat(bar().style.width)).toBeCloseTo((2 / 6) * 100, 3);
+    for (let i = 2; i <= 6; i++) {
+      await user.click(screen.getByRole('radio', { name: `${i % 2 ? 'urban' : 'coastal'} option ${i}` }));
+      await user.click(screen.getByRole('button', { name: i === 6 ? 'Get My Results!' : 'Next' }));
+    }
+    await user.click(screen.getByRole('button', { name: 'See My Match' }));
+    expect(alerts).toEqual(['Please choose an option.', 'Please enter your email address.']);
+    await user.type(screen.getByLabelText('Email address'), '  ana@example.com ');
+    await user.click(screen.getByRole('button', { name: 'See My Match' }));
+    // coastal ×4 (q1, q2, q4, q6), urban ×2.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Coastal Chill' })).toBeInTheDocument());
+    expect(screen.getByText('Jacksonville Beach')).toBeInTheDocument();
+    expect(requests).toEqual([
+      { url: '/api/quiz', body: { email: 'ana@example.com', answers: { q1: 'coastal', q2: 'coastal', q3: 'urban', q4: 'coastal', q5: 'urban', q6: 'coastal' }, website: '' } },
+    ]);
+  });
+
+  it('shows the result even when the send fails, and starts over with Take Quiz Again', async () => {
+    answers = [{ status: 500 }];
+    await start('vibe');
+    const user = await answerAll('eclectic');
+    await user.type(screen.getByLabelText('Email address'), 'ana@example.com');
+    await user.click(screen.getByRole('button', { name: 'See My Match' }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Creative Edge' })).toBeInTheDocument());
+    expect(alerts).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Take Quiz Again' }));
+    expect(screen.getByText('Question text 1', { exact: false })).toBeInTheDocument();
+    expect(screen.getAllByRole('radio').some((r) => (r as HTMLInputElement).checked)).toBe(false);
+    await answerAll('suburban', user);
+    await user.type(screen.getByLabelText('Email address'), 'ana@example.com');
+    await user.click(screen.getByRole('button', { name: 'See My Match' }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Family Focused' })).toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});

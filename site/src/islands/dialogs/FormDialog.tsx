@@ -1,0 +1,143 @@
+// One form in a dialog: fields from content, the browser's mirror of the server rules, and the
+// seed's submit cycle ('Sending...' disabled → toast; success resets and closes, failure keeps
+// the dialog open with its data).
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { ApiError, postJson, type FieldError } from '../../lib/api';
+import type { DialogsProps, Field, ToastText } from '../../lib/props';
+import { toast } from '../../lib/toast';
+import { payload, validate, type Values } from './validate';
+
+export type FormSpec = {
+  title: string;
+  text: string;
+  submit: string;
+  fields: Field[];
+  toasts: { success: ToastText; error: ToastText };
+  endpoint: string;
+  /** Sent along with the fields, e.g. the lead type. */
+  extra?: Record<string, string>;
+  /** Fields required here though optional in general. */
+  alsoRequired?: string[];
+};
+
+export function FormDialogBody({
+  spec,
+  shared,
+  titleId,
+  onDone,
+}: {
+  spec: FormSpec;
+  shared: Pick<DialogsProps, 'limits' | 'messages' | 'sending' | 'honeypot' | 'dismiss'>;
+  titleId: string;
+  onDone: () => void;
+}) {
+  const id = useId();
+  const [values, setValues] = useState<Values>({});
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [sending, setSending] = useState(false);
+  const honeypot = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const fieldId = (name: string) => `${id}-${name}`;
+  const errorOf = (name: string) => errors.find((e) => e.field === name)?.message;
+
+  const focusFirst = (list: FieldError[]) =>
+    form.current?.querySelector<HTMLElement>(`[name="${CSS.escape(list[0]?.field ?? '')}"]`)?.focus();
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (sending) return;
+    const problems = validate(spec.fields, values, shared.limits, shared.messages, spec.alsoRequired);
+    setErrors(problems);
+    if (problems.length) {
+      focusFirst(problems);
+      return;
+    }
+    setSending(true);
+    try {
+      await postJson(spec.endpoint, {
+        ...spec.extra,
+        ...payload(spec.fields, values),
+        [shared.honeypot]: honeypot.current?.value ?? '',
+      });
+      toast({ ...spec.toasts.success, dismiss: shared.dismiss });
+      setValues({});
+      setErrors([]);
+      onDone();
+    } catch (error) {
+      toast({ ...spec.toasts.error, variant: 'destructive', dismiss: shared.dismiss });
+      const fieldErrors = error instanceof ApiError ? error.errors.filter((x) => spec.fields.some((f) => f.name === x.field)) : [];
+      if (fieldErrors.length) {
+        setErrors(fieldErrors);
+        focusFirst(fieldErrors);
+      }
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <>
+      <h2 className="dialog__title" id={titleId}>
+        {spec.title}
+      </h2>
+      <p className="dialog__text">{spec.text}</p>
+      <form ref={form} className="form" noValidate onSubmit={onSubmit} aria-labelledby={titleId}>
+        <div className="form__grid">
+          {spec.fields.map((f) => {
+            const required = f.required || !!spec.alsoRequired?.includes(f.name);
+            const error = errorOf(f.name);
+            const control = {
+              id: fieldId(f.name),
+              name: f.name,
+              className: 'field__control',
+              value: values[f.name] ?? '',
+              required,
+              'aria-invalid': error ? true : undefined,
+              'aria-describedby': error ? `${fieldId(f.name)}-error` : undefined,
+              autoComplete: f.autocomplete ?? undefined,
+              onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [f.name]: e.target.value })),
+            };
+            return (
+              <div key={f.name} className={`field${f.type === 'textarea' ? ' field--wide' : ''}`}>
+                <label className="field__label" htmlFor={control.id}>
+                  {f.label}
+                  {required && (
+                    <span className="field__req" aria-hidden="true">
+                      {' *'}
+                    </span>
+                  )}
+                </label>
+                {f.type === 'textarea' ? (
+                  <textarea {...control} rows={4} maxLength={shared.limits.message_max} placeholder={f.placeholder ?? undefined} />
+                ) : f.type === 'select' ? (
+                  <select {...control}>
+                    <option value="">{f.placeholder ?? ''}</option>
+                    {f.options.map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <input {...control} type={f.type} maxLength={shared.limits.text_max} placeholder={f.placeholder ?? undefined} />
+                )}
+                {error && (
+                  <p className="field__error" id={`${control.id}-error`}>
+                    {error}
+                  </p>
+                )}
+              </div>
+            );
+          })}
+        </div>
+        <div className="visually-hidden" aria-hidden="true">
+          <label htmlFor={fieldId(shared.honeypot)}>{shared.honeypot}</label>
+          <input ref={honeypot} type="text" id={fieldId(shared.honeypot)} name={shared.honeypot} tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
+        <button className="btn btn--navy form__submit" type="submit" disabled={sending}>
+          {sending ? shared.sending : spec.submit}
+        </button>
+      </form>
+    </>
+  );
+}
