@@ -1,4 +1,192 @@
-// Placeholder until this island is written: keeps the build and the generator's manifest whole.
-import { defineIsland } from '../lib/island';
+// Client Concierge: the prerendered multipart form (which posts as is without JavaScript) gets
+// instant checks of each chosen file, the seed's messages, per-document upload progress, and a
+// failure path that keeps every file so a retry needs no re-choosing.
+import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { ApiError } from '../lib/api';
+import { defineIsland, type IslandProps } from '../lib/island';
+import type { ConciergeProps } from '../lib/props';
+import { toast } from '../lib/toast';
+import { check } from './concierge/sniff';
+import { submitDocuments, type Uploaded } from './concierge/submit';
 
-export default defineIsland(() => null);
+/** An empty element after `anchor` for the island's additions (display: contents, so it adds no
+ * box, and no gap, until it has something to show). */
+function slot(anchor: Element, name: string): HTMLElement {
+  const found = anchor.parentElement?.querySelector<HTMLElement>(`:scope > [data-slot="${name}"]`);
+  if (found) return found;
+  const el = document.createElement('div');
+  el.dataset.slot = name;
+  el.style.display = 'contents';
+  anchor.after(el);
+  return el;
+}
+
+type Errors = Record<string, string>;
+
+/** Mark a control invalid or not, pointing it at its error text besides its own description. */
+function describe(control: HTMLElement, error: string | undefined) {
+  const own = (control.dataset.describedby ??= control.getAttribute('aria-describedby') ?? '');
+  const ids = [own, error ? `${control.id}-error` : ''].filter(Boolean).join(' ');
+  if (ids) control.setAttribute('aria-describedby', ids);
+  else control.removeAttribute('aria-describedby');
+  if (error) control.setAttribute('aria-invalid', 'true');
+  else control.removeAttribute('aria-invalid');
+}
+
+export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
+  const form = host.querySelector<HTMLFormElement>('form')!;
+  const inputOf = (field: string) => form.querySelector<HTMLInputElement>(`input[type="file"][name="${field}"]`)!;
+  const ack = form.querySelector<HTMLInputElement>(`input[name="${props.acknowledgment.field}"]`)!;
+  const submitButton = form.querySelector<HTMLButtonElement>('[type="submit"]')!;
+  const [files, setFiles] = useState<Record<string, File>>({});
+  const [errors, setErrors] = useState<Errors>({});
+  const [progress, setProgress] = useState<Record<string, number> | null>(null);
+  const [done, setDone] = useState(false);
+  const submission = useRef(crypto.randomUUID());
+  const uploaded = useRef<Uploaded>({});
+  const thanks = useRef<HTMLHeadingElement>(null);
+  const sending = progress !== null;
+  const dismiss = props.dismiss;
+
+  // Checks on choosing a file, and the submit.
+  useEffect(() => {
+    form.noValidate = true;
+    const onChange = async (e: Event) => {
+      const input = e.target as HTMLInputElement;
+      const doc = props.documents.find((d) => d.field === input.name);
+      if (!doc) {
+        if (input === ack && ack.checked) setErrors(({ [props.acknowledgment.field]: _, ...rest }) => rest);
+        return;
+      }
+      const file = input.files?.[0];
+      delete uploaded.current[doc.field];
+      if (!file) {
+        setFiles(({ [doc.field]: _, ...rest }) => rest);
+        return;
+      }
+      const rejection = await check(file, doc.accept, props.max_file_bytes);
+      if (rejection) {
+        input.value = '';
+        setFiles(({ [doc.field]: _, ...rest }) => rest);
+        toast({ ...props.toasts[rejection], variant: 'destructive', dismiss });
+        return;
+      }
+      setFiles((f) => ({ ...f, [doc.field]: file }));
+      setErrors(({ [doc.field]: _, ...rest }) => rest);
+    };
+    const onSubmit = (e: SubmitEvent) => {
+      e.preventDefault();
+      void submit();
+    };
+    form.addEventListener('change', onChange);
+    form.addEventListener('submit', onSubmit);
+    return () => {
+      form.removeEventListener('change', onChange);
+      form.removeEventListener('submit', onSubmit);
+    };
+  });
+
+  async function submit() {
+    if (sending) return;
+    const problems: Errors = {};
+    for (const d of props.documents) if (!files[d.field]) problems[d.field] = d.required_message;
+    if (!ack.checked) problems[props.acknowledgment.field] = props.acknowledgment.required_message;
+    setErrors(problems);
+    const first = Object.keys(problems)[0];
+    if (first) {
+      (first === props.acknowledgment.field ? ack : inputOf(first)).focus();
+      return;
+    }
+    const chosen = props.documents.map((d) => [d.field, files[d.field]] as [string, File]);
+    setProgress(Object.fromEntries(chosen.map(([f]) => [f, uploaded.current[f] ? 1 : 0])));
+    try {
+      const honeypot = form.querySelector<HTMLInputElement>(`input[name="${props.honeypot}"]`)?.value ?? '';
+      await submitDocuments({
+        api: props.api,
+        submission: submission.current,
+        files: chosen,
+        uploaded: uploaded.current,
+        honeypot: [props.honeypot, honeypot],
+        onProgress: (field, fraction) => setProgress((p) => (p ? { ...p, [field]: fraction } : p)),
+      });
+      toast({ ...props.toasts.success, dismiss });
+      setDone(true);
+    } catch (error) {
+      if (!(error instanceof ApiError)) console.error(error);
+      const fieldErrors = error instanceof ApiError ? error.errors : [];
+      if (fieldErrors.length) setErrors(Object.fromEntries(fieldErrors.map((x) => [x.field, x.message])));
+      toast({ ...props.toasts.failure, variant: 'destructive', dismiss });
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  // Reflect the state on the prerendered controls.
+  useEffect(() => {
+    submitButton.disabled = sending;
+    submitButton.textContent = sending ? props.submitting : props.submit;
+    form.setAttribute('aria-busy', String(sending));
+    for (const d of props.documents) describe(inputOf(d.field), errors[d.field]);
+    describe(ack, errors[props.acknowledgment.field]);
+  }, [sending, errors]);
+
+  // The thank-you card replaces the form.
+  useEffect(() => {
+    if (!done) return;
+    for (const el of host.children) if (!('islandRoot' in (el as HTMLElement).dataset) && el.tagName !== 'SCRIPT') (el as HTMLElement).hidden = true;
+    thanks.current?.focus();
+  }, [done]);
+
+  if (done) {
+    return (
+      <div className="thank-you" role="status">
+        <h2 className="thank-you__title" tabIndex={-1} ref={thanks}>
+          {props.thank_you.title}
+        </h2>
+        <p className="thank-you__text">{props.thank_you.description}</p>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      {props.documents.map((d) => {
+        const input = inputOf(d.field);
+        return createPortal(
+          <>
+            {errors[d.field] && (
+              <p className="field__error" id={`${input.id}-error`}>
+                {errors[d.field]}
+              </p>
+            )}
+            {progress && (
+              <div
+                className="upload-progress"
+                role="progressbar"
+                aria-label={d.label}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={Math.round((progress[d.field] ?? 0) * 100)}
+              >
+                <div className="upload-progress__bar" style={{ width: `${(progress[d.field] ?? 0) * 100}%` }} />
+              </div>
+            )}
+          </>,
+          slot(input, 'status'),
+          d.field,
+        );
+      })}
+      {createPortal(
+        errors[props.acknowledgment.field] && (
+          <p className="field__error" id={`${ack.id}-error`}>
+            {errors[props.acknowledgment.field]}
+          </p>
+        ),
+        slot(ack.parentElement!, 'ack'),
+      )}
+    </>
+  );
+}
+
+export default defineIsland(ConciergeForm);
