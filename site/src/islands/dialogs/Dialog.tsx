@@ -1,6 +1,34 @@
-// A modal on the native <dialog>: showModal() makes the rest of the page inert (focus stays
-// inside), Escape closes it, and focus returns to what opened it.
-import { useEffect, useRef, type ReactNode } from 'react';
+// A modal on the native <dialog>: showModal() makes the rest of the page inert, Escape closes it,
+// and focus returns to what opened it. Tab wraps from the last control to the first (and back)
+// instead of leaving for the browser's own UI.
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+function wrapTab(e: KeyboardEvent<HTMLDialogElement>) {
+  if (e.key !== 'Tab') return;
+  const all = [...e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) => el.tabIndex >= 0 && el.getClientRects().length > 0 && !el.closest('[aria-hidden="true"]'),
+  );
+  // A radio group is one Tab stop: its checked radio, or its first.
+  const radios = (el: HTMLElement) => all.filter((o): o is HTMLInputElement => o instanceof HTMLInputElement && o.type === 'radio' && o.name === (el as HTMLInputElement).name);
+  const stops = all.filter((el) => {
+    if (!(el instanceof HTMLInputElement) || el.type !== 'radio') return true;
+    const group = radios(el);
+    return el.checked || (!group.some((r) => r.checked) && group[0] === el);
+  });
+  const first = stops[0];
+  const last = stops[stops.length - 1];
+  if (!first) return;
+  const active = document.activeElement;
+  if (e.shiftKey && (active === first || !e.currentTarget.contains(active))) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && (active === last || !e.currentTarget.contains(active))) {
+    e.preventDefault();
+    first.focus();
+  }
+}
 
 export function Dialog({
   titleId,
@@ -34,7 +62,7 @@ export function Dialog({
   }, [returnFocus]);
 
   return (
-    <dialog ref={ref} className={`dialog ${className}`} aria-labelledby={titleId}>
+    <dialog ref={ref} className={`dialog ${className}`} aria-labelledby={titleId} onKeyDown={wrapTab}>
       <div className="dialog__card">
         <button type="button" className="dialog__close" aria-label={closeLabel} onClick={() => ref.current?.close()}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round">

@@ -1,0 +1,74 @@
+// Shared fixtures: the API stubbed at the network layer (the edge worker is another issue), the
+// content read from content/ (so tests follow the agent's files), and console errors collected.
+import { readFileSync, readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+
+const content = resolve(import.meta.dirname, '../../content');
+
+/** A value from a YAML file of content/, by a `key: value` line (enough for these scalars). */
+export function contentValue(file: string, key: string): string {
+  const line = readFileSync(resolve(content, file), 'utf8')
+    .split('\n')
+    .find((l) => l.trimStart().startsWith(`${key}:`));
+  if (!line) throw new Error(`${key} not found in content/${file}`);
+  return line.slice(line.indexOf(':') + 1).trim().replace(/^["']|["']$/g, '');
+}
+
+export const listingIds = readdirSync(resolve(content, 'listings')).map((f) => f.replace(/\.md$/, ''));
+
+export const ROUTES = [
+  'downtown-jacksonville',
+  'riverside',
+  'san-marco',
+  'jacksonville-beach',
+  'nocatee',
+  'murray-hill',
+  'avondale',
+  'southside',
+  'ortega',
+  'springfield',
+  'atlantic-beach',
+  'ponte-vedra-beach',
+];
+
+export type ApiCall = { path: string; contentType: string; json?: Record<string, unknown>; body: Buffer | null };
+export type ApiAnswer = { status: number; json?: unknown } | 'abort';
+
+/** Records every /api request and answers with `answer` (200 {ok:true}, or {id} for uploads). */
+export class ApiStub {
+  calls: ApiCall[] = [];
+  answer: (call: ApiCall) => ApiAnswer = (c) => ({ status: 200, json: c.path.endsWith('/documents') ? { id: `doc-${this.calls.length}` } : { ok: true } });
+
+  async install(page: Page) {
+    await page.route('**/api/**', async (route) => {
+      const r = route.request();
+      const contentType = (r.headers()['content-type'] ?? '').split(';')[0];
+      const call: ApiCall = { path: new URL(r.url()).pathname, contentType, body: r.postDataBuffer() };
+      if (contentType === 'application/json') call.json = r.postDataJSON();
+      this.calls.push(call);
+      const a = this.answer(call);
+      if (a === 'abort') return route.abort('failed');
+      await route.fulfill({ status: a.status, contentType: 'application/json', body: JSON.stringify(a.json ?? {}) });
+    });
+  }
+}
+
+export const test = base.extend<{ api: ApiStub; consoleErrors: string[] }>({
+  api: async ({ page }, use) => {
+    const api = new ApiStub();
+    await api.install(page);
+    await use(api);
+  },
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await use(errors);
+  },
+});
+
+export { expect };
+
+/** The open dialog. */
+export const dialog = (page: Page) => page.locator('dialog[open]');

@@ -1,0 +1,135 @@
+import { contentValue, dialog, expect, test } from './fixtures';
+
+test('header buttons scroll to their sections', async ({ page }) => {
+  await page.goto('/');
+  for (const [name, id] of [
+    ['New Developments', 'new-developments'],
+    ['Neighborhoods', 'neighborhoods'],
+    ['Properties', 'featured-properties'],
+  ]) {
+    await page.getByRole('navigation').getByRole('link', { name, exact: true }).click();
+    await expect(page.locator(`#${id}`)).toBeInViewport();
+  }
+});
+
+test('below the md breakpoint the nav hides behind a menu toggle', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: /menu/i });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.locator('#site-nav')).toBeHidden();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const items = page.locator('#site-nav a');
+  await expect(items).toHaveText(['Properties', 'Neighborhoods', 'New Developments', 'Client Concierge']);
+  const boxes = await items.evaluateAll((as) => as.map((a) => a.getBoundingClientRect().top));
+  expect(boxes).toEqual([...boxes].sort((a, b) => a - b));
+  expect(new Set(boxes).size).toBe(4);
+  await toggle.click();
+  await expect(page.locator('#site-nav')).toBeHidden();
+});
+
+test.describe('featured carousel', () => {
+  const shown = (page: import('@playwright/test').Page) =>
+    page.locator('.slide').evaluateAll((ss) => ss.flatMap((s, i) => ((s as HTMLElement).inert ? [] : [i + 1])));
+
+  test('arrows wrap around, thumbnails select, inactive slides are hidden from assistive technology', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    await page.locator('#featured-properties').scrollIntoViewIfNeeded();
+    const previous = page.getByRole('button', { name: /^Previous/ });
+    const next = page.getByRole('button', { name: /^Next/ });
+    await expect(next).toBeVisible();
+    await previous.click();
+    await expect.poll(() => shown(page)).toEqual([8]);
+    await next.click();
+    await expect.poll(() => shown(page)).toEqual([1]);
+    await page.getByRole('button', { name: 'Show property 4' }).click();
+    await expect.poll(() => shown(page)).toEqual([4]);
+    await expect(page.locator('.slide[aria-hidden="true"]')).toHaveCount(7);
+    const slide = page.locator('#slide-4');
+    for (const part of ['.eyebrow', '.price', '.slide__title', '.facts']) await expect(slide.locator(part)).toBeVisible();
+    await expect(slide.locator('.features li')).toHaveCount(3);
+  });
+
+  test('advances every 6000 ms and pauses while hovered', async ({ page }) => {
+    // Time stands still until the test moves it.
+    await page.clock.install({ time: new Date('2026-01-01T09:00:00') });
+    await page.clock.pauseAt(new Date('2026-01-01T09:00:01'));
+    await page.goto('/');
+    await page.locator('#featured-properties h2').scrollIntoViewIfNeeded();
+    await expect(page.locator('.carousel[data-hydrated="true"]')).toBeAttached();
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(5900);
+    expect(await shown(page)).toEqual([1]);
+    await page.clock.runFor(200);
+    await expect.poll(() => shown(page)).toEqual([2]);
+    await page.locator('#carousel-track').hover();
+    await page.clock.runFor(12_500);
+    expect(await shown(page)).toEqual([2]);
+  });
+
+  test("'Inquire' opens the contact form", async ({ page }) => {
+    await page.goto('/');
+    await page.locator('#slide-1').getByRole('link', { name: /^Inquire/ }).click();
+    await expect(dialog(page)).toHaveAccessibleName("Let's Connect");
+  });
+});
+
+test.describe('neighborhood tabs', () => {
+  test('a tab shows its one card, All shows twelve, each card explores its route', async ({ page }) => {
+    await page.goto('/');
+    // Before the island runs, a tab is a plain link to the area's page.
+    await page.locator('#neighborhoods').scrollIntoViewIfNeeded();
+    await expect(page.locator('.neighborhoods[data-hydrated="true"]')).toBeAttached();
+    const cards = page.locator('#neighborhoods .card:visible');
+    await expect(page.getByRole('tab', { name: 'All Neighborhoods' })).toHaveAttribute('aria-selected', 'true');
+    await expect(cards).toHaveCount(12);
+    for (const [tab, route] of [
+      ['Riverside', 'riverside'],
+      ['San Marco', 'san-marco'],
+      ['Jax Beach', 'jacksonville-beach'],
+      ['Nocatee', 'nocatee'],
+    ]) {
+      await page.getByRole('tab', { name: tab }).click();
+      await expect(cards).toHaveCount(1);
+      await expect(cards.getByRole('link', { name: /Explore/ })).toHaveAttribute('href', `/neighborhoods/${route}/`);
+    }
+    await page.getByRole('tab', { name: 'All Neighborhoods' }).click();
+    await expect(cards).toHaveCount(12);
+  });
+
+  test("clicking a card opens its page; 'What's Your Vibe Quiz' opens the quiz", async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: "What's Your Vibe Quiz" }).click();
+    await expect(dialog(page).getByRole('radio')).toHaveCount(5);
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.neighborhoods[data-hydrated="true"]')).toBeAttached();
+    await page.getByRole('tab', { name: 'San Marco' }).click();
+    await page.locator('#neighborhoods .card:visible').getByRole('link', { name: /Explore/ }).click();
+    await expect(page).toHaveURL(/\/neighborhoods\/san-marco\/$/);
+  });
+});
+
+test('neighborhood page: Explore More returns to the neighborhoods; Request a Showing opens the contact form', async ({ page }) => {
+  await page.goto('/neighborhoods/ortega/');
+  await page.getByRole('link', { name: 'Request a Showing' }).first().click();
+  await expect(dialog(page)).toHaveAccessibleName("Let's Connect");
+  await page.keyboard.press('Escape');
+  await page.getByRole('link', { name: 'Explore More' }).click();
+  await expect(page).toHaveURL(/\/$|\/#neighborhoods$/);
+  await expect(page.locator('#neighborhoods')).toBeInViewport();
+});
+
+test("contact widget: 'Let's Connect' toggles it, 'Text Me' texts the agent, 'Message' opens the contact form", async ({ page }) => {
+  await page.goto('/client-concierge/');
+  const toggle = page.getByRole('button', { name: "Let's Connect" });
+  await toggle.click();
+  const phone = contentValue('site.yaml', 'phone').replace(/[^\d+]/g, '');
+  await expect(page.getByRole('link', { name: 'Text Me' })).toHaveAttribute('href', `sms:+1${phone.replace(/^\+?1?/, '')}`);
+  await toggle.click();
+  await expect(page.getByRole('link', { name: 'Text Me' })).toBeHidden();
+  await toggle.click();
+  await page.getByRole('link', { name: 'Message' }).click();
+  await expect(dialog(page)).toHaveAccessibleName("Let's Connect");
+});
