@@ -17,9 +17,9 @@ export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 export npm_config_cache := $(CURDIR)/.cache/npm
 
 GENERATOR  := target/release/generator
-SITE_CHECK := target/site-check
 HOST       := 127.0.0.1
 PORT       := 8787
+E2E_PORT   := 8790
 
 # wrangler without telemetry or its Request.cf fetch (it then contacts only
 # loopback, plus a cached version check on the npm registry), keeping its
@@ -31,7 +31,7 @@ WRANGLER := WRANGLER_SEND_METRICS=false CLOUDFLARE_CF_FETCH_ENABLED=false \
 
 help:
 	@echo "make dev    build the site and serve it on http://$(HOST):$(PORT)"
-	@echo "make test   run every test (Rust tests, then the Nu HTML checker on the built site)"
+	@echo "make test   run every test (Rust, Vitest, Nu HTML checker, Playwright + axe, Lighthouse)"
 	@echo "make build  build the site into dist/"
 	@echo "make check  report errors in content/ (file:line:column)"
 	@echo "make bench  time the generator against its targets and against Hugo"
@@ -41,17 +41,19 @@ dev: setup build
 	$(WRANGLER) dev --ip $(HOST) --port $(PORT) \
 	  --persist-to .wrangler/state --show-interactive-dev-session=false
 
-# Rust unit/integration tests, the islands' type check and unit tests, then the
-# built site: every page through the W3C checker. The tests' debug build of the
-# generator (dependencies optimised) saves CI a release build.
+# Every test: Rust unit/integration tests; the islands' type check and unit tests;
+# then the built site (dist/, with the tests' debug generator, whose dependencies
+# are optimised, saving CI a release build): every page through the W3C checker,
+# the browser suite (Playwright + axe, budgets) and Lighthouse, against
+# `wrangler dev` on port $(E2E_PORT).
 test: setup-test
 	cargo test --workspace
 	cd site && npm run --silent typecheck && npm test --silent
 	$(MAKE) --no-print-directory islands
 	cargo build -p generator
-	rm -rf $(SITE_CHECK)
-	target/debug/generator build --content content --out $(SITE_CHECK)
-	scripts/check-html.sh $(SITE_CHECK)
+	target/debug/generator build --content content --out dist
+	scripts/check-html.sh dist
+	scripts/with-site.sh $(E2E_PORT) bash -c 'cd site && npx playwright test && npm run --silent lighthouse'
 
 # The generator replaces dist/ itself (stale pages removed; a failed build
 # leaves the previous site in place).

@@ -23,7 +23,8 @@ export default defineConfig({
     command: `node_modules/.bin/wrangler dev --ip 127.0.0.1 --port ${PORT} --persist-to .wrangler/e2e-state --show-interactive-dev-session=false`,
     cwd: '..',
     url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: !process.env.CI,
+    // `make test` starts the server itself (scripts/with-site.sh); alone, Playwright starts one.
+    reuseExistingServer: true,
     timeout: 60_000,
     env: {
       WRANGLER_SEND_METRICS: 'false',

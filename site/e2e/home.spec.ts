@@ -37,6 +37,7 @@ test.describe('featured carousel', () => {
     await page.clock.install();
     await page.goto('/');
     await page.locator('#featured-properties').scrollIntoViewIfNeeded();
+    await expect(page.locator('.carousel[data-hydrated="true"]')).toBeAttached();
     const previous = page.getByRole('button', { name: /^Previous/ });
     const next = page.getByRole('button', { name: /^Next/ });
     await expect(next).toBeVisible();
@@ -58,7 +59,15 @@ test.describe('featured carousel', () => {
     await page.clock.pauseAt(new Date('2026-01-01T09:00:01'));
     await page.goto('/');
     await page.locator('#featured-properties h2').scrollIntoViewIfNeeded();
-    await expect(page.locator('.carousel[data-hydrated="true"]')).toBeAttached();
+    // Visible islands start at the next idle moment (at most 1 s).
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(250);
+        return page.locator('.carousel[data-hydrated="true"]').count();
+      })
+      .toBe(1);
+    // Hovering pauses; leaving starts a fresh 6 s.
+    await page.locator('#carousel-track').hover();
     await page.mouse.move(0, 0);
     await page.clock.runFor(5900);
     expect(await shown(page)).toEqual([1]);

@@ -18,7 +18,8 @@ pub enum Hydrate {
     Idle,
     /// When it scrolls into view.
     Visible,
-    /// On the first interaction with it (or with a `data-open` trigger, for the dialogs).
+    /// On the first click in it (or on a `data-open` trigger, for the dialogs); the click is handed
+    /// to the island. Hovering or focusing starts the download.
     Interaction,
 }
 
@@ -56,10 +57,10 @@ impl Hydrate {
 ///   `a[data-open="lead|listing-request|contact|quiz"]` (lead ones with `data-type`; listing
 ///   inquiries with `data-listing`, showings with `data-neighborhood`) whose `href` leads to the
 ///   prerendered contact form.
-pub const NAV: (&str, Hydrate) = ("nav", Hydrate::Load);
+pub const NAV: (&str, Hydrate) = ("nav", Hydrate::Interaction);
 pub const CAROUSEL: (&str, Hydrate) = ("carousel", Hydrate::Visible);
 pub const NEIGHBORHOOD_TABS: (&str, Hydrate) = ("neighborhood-tabs", Hydrate::Visible);
-pub const CONTACT_WIDGET: (&str, Hydrate) = ("contact-widget", Hydrate::Idle);
+pub const CONTACT_WIDGET: (&str, Hydrate) = ("contact-widget", Hydrate::Interaction);
 pub const CONCIERGE_FORM: (&str, Hydrate) = ("concierge-form", Hydrate::Visible);
 pub const EXPLORE_MORE: (&str, Hydrate) = ("explore-more", Hydrate::Idle);
 pub const DIALOGS: (&str, Hydrate) = ("dialogs", Hydrate::Interaction);
@@ -168,10 +169,13 @@ mod tests {
     fn without_a_build_there_is_no_script() {
         let assets = Assets::default();
         let m = mount(&assets, NAV, &serde_json::json!({"a": "</script><!--"})).unwrap();
-        assert_eq!(m.attrs, "data-island=\"nav\" data-hydrate=\"load\"");
+        assert_eq!(m.attrs, "data-island=\"nav\" data-hydrate=\"interaction\"");
         assert_eq!(m.props, "<script type=\"application/json\" data-props>{\"a\":\"<\\/script>\\u003c!--\"}</script>");
         assert_eq!(head(&assets, &[NAV, DIALOGS]), "");
     }
+
+    /// An island that starts at once gets its bundle and chunks preloaded.
+    const EAGER_NAV: (&str, Hydrate) = ("nav", Hydrate::Load);
 
     #[test]
     fn a_build_adds_sources_runtime_and_preloads() {
@@ -195,7 +199,7 @@ mod tests {
             .unwrap()
             .attrs
             .ends_with(" data-src=\"/assets/nav.js\""));
-        let h = head(&assets, &[NAV, DIALOGS, CAROUSEL]);
+        let h = head(&assets, &[EAGER_NAV, DIALOGS, CAROUSEL]);
         assert_eq!(
             h,
             "<link rel=\"stylesheet\" href=\"/assets/nav.css\"><script type=\"module\" src=\"/assets/main.js\" async></script>\

@@ -9,7 +9,8 @@ export function ContactWidget({ host }: IslandProps<ContactWidgetProps>) {
     const toggle = host.querySelector<HTMLButtonElement>('[popovertarget]');
     const panel = host.querySelector<HTMLElement>('[popover]');
     if (!toggle || !panel) return;
-    toggle.setAttribute('aria-expanded', 'false');
+    // The island starts on the first click, which the native popover has already handled.
+    toggle.setAttribute('aria-expanded', String(panel.matches?.(':popover-open') ?? false));
     const onToggle = (e: Event) => toggle.setAttribute('aria-expanded', String((e as ToggleEvent).newState === 'open'));
     // The dialogs island listens for the same click on the document: let it through.
     const onClick = (e: MouseEvent) => {

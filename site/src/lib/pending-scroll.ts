@@ -1,5 +1,5 @@
 // A smooth scroll to a section of the next page: the seed's 'Explore More' goes home, then scrolls
-// to #neighborhoods after 100 ms. The nav island (on every page, started at load) performs it.
+// to #neighborhoods after 100 ms. The island runtime performs it on arrival (it runs on every page).
 
 const KEY = 'jax:scroll-to';
 export const PENDING_SCROLL_MS = 100;
