@@ -15,6 +15,7 @@ pub mod quiz;
 pub mod rules;
 pub mod schema_check;
 pub mod site;
+pub mod submission;
 pub mod spans;
 
 pub use content::{Content, Parts};

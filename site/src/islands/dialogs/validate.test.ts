@@ -57,3 +57,14 @@ describe('form validation (mirror of the server)', () => {
     });
   });
 });
+
+describe('the same cases as the server (generator/model/tests/cases/forms.json)', async () => {
+  const shared = (await import('../../../../generator/model/tests/cases/forms.json')).default;
+  const fields = shared.fields.map((f) => ({ autocomplete: null, placeholder: null, options: [], ...f })) as Parameters<typeof validate>[0];
+  for (const [i, c] of shared.cases.entries()) {
+    it(`case ${i + 1}`, () => {
+      const also = 'also_required' in c ? (c.also_required as string[]) : [];
+      expect(validate(fields, c.input as Record<string, string>, shared.limits, shared.messages, also)).toEqual(c.errors);
+    });
+  }
+});
