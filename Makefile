@@ -42,15 +42,14 @@ dev: setup build
 	  --persist-to .wrangler/state --show-interactive-dev-session=false
 
 # Every test: Rust unit/integration tests; the islands' type check and unit tests;
-# then the built site (dist/, with the tests' debug generator, whose dependencies
-# are optimised, saving CI a release build): every page through the W3C checker,
+# then the built site (dist/, with the generator binary `cargo test` built for
+# its integration tests — dependencies optimised — saving CI two more builds): every page through the W3C checker,
 # the browser suite (Playwright + axe, budgets) and Lighthouse, against
 # `wrangler dev` on port $(E2E_PORT).
 test: setup-test
 	cargo test --workspace
 	cd site && npm run --silent typecheck && npm test --silent
 	$(MAKE) --no-print-directory islands
-	cargo build -p generator
 	target/debug/generator build --content content --out dist
 	scripts/check-html.sh dist
 	scripts/with-site.sh $(E2E_PORT) bash -c 'cd site && npx playwright test && npm run --silent lighthouse'

@@ -1,0 +1,230 @@
+//! The EmailJS template params of each form, exactly as the agent's templates expect them, built
+//! from validated values (jax_model::submission) and the texts in content.
+
+use jax_model::forms::{Field, Forms};
+use jax_model::quiz::{ProfileKey, Quiz};
+use jax_model::submission::{one_line, subject, FieldError, Values};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// Template params, serialized as the JSON object EmailJS takes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct Params(pub BTreeMap<&'static str, String>);
+
+impl Params {
+    fn new(pairs: impl IntoIterator<Item = (&'static str, String)>) -> Params {
+        Params(pairs.into_iter().collect())
+    }
+
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.0.get(key).map(String::as_str)
+    }
+}
+
+/// The lead form's three kinds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LeadKind {
+    Consultation,
+    BuyerGuide,
+    CmaRequest,
+}
+
+impl LeadKind {
+    pub fn parse(s: &str) -> Option<LeadKind> {
+        match s {
+            "consultation" => Some(LeadKind::Consultation),
+            "buyer-guide" => Some(LeadKind::BuyerGuide),
+            "cma-request" => Some(LeadKind::CmaRequest),
+            _ => None,
+        }
+    }
+
+    pub fn of(self, forms: &Forms) -> &jax_model::forms::LeadType {
+        let t = &forms.lead.types;
+        match self {
+            LeadKind::Consultation => &t.consultation,
+            LeadKind::BuyerGuide => &t.buyer_guide,
+            LeadKind::CmaRequest => &t.cma_request,
+        }
+    }
+}
+
+fn v<'a>(values: &'a Values, name: &str) -> &'a str {
+    values.get(name).map(String::as_str).unwrap_or("")
+}
+
+/// "Label: value" lines of every field, for a readable plain-text e-mail body. A select shows its
+/// option's label.
+fn body(fields: &[Field], values: &Values) -> String {
+    fields
+        .iter()
+        .map(|f| {
+            let raw = v(values, &f.name);
+            let shown = f.options.iter().find(|o| o.value == raw).map_or(raw, |o| o.label.as_str());
+            format!("{}: {}", f.label, shown)
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Lead form: to_email, from_name, from_email, phone, property_address, interested_in, message,
+/// subject, email_body.
+pub fn lead(forms: &Forms, kind: LeadKind, values: &Values, agent_email: &str) -> Params {
+    let name = one_line(&format!("{} {}", v(values, "firstName"), v(values, "lastName")));
+    let interested = forms
+        .lead
+        .fields
+        .iter()
+        .find(|f| f.name == "interestedIn")
+        .and_then(|f| f.options.iter().find(|o| o.value == v(values, "interestedIn")))
+        .map_or(String::new(), |o| o.label.clone());
+    Params::new([
+        ("to_email", agent_email.to_string()),
+        ("from_name", name.clone()),
+        ("from_email", one_line(v(values, "email"))),
+        ("phone", one_line(v(values, "phone"))),
+        ("property_address", one_line(v(values, "propertyAddress"))),
+        ("interested_in", interested),
+        ("message", v(values, "message").to_string()),
+        ("subject", subject(&kind.of(forms).subject, &name)),
+        ("email_body", body(&forms.lead.fields, values)),
+    ])
+}
+
+/// Listing request: to_email, from_name, from_email, phone, property_address, notes, subject.
+pub fn listing_request(forms: &Forms, values: &Values, agent_email: &str) -> Params {
+    let name = one_line(v(values, "name"));
+    Params::new([
+        ("to_email", agent_email.to_string()),
+        ("from_name", name.clone()),
+        ("from_email", one_line(v(values, "email"))),
+        ("phone", one_line(v(values, "phone"))),
+        ("property_address", one_line(v(values, "propertyAddress"))),
+        ("notes", v(values, "notes").to_string()),
+        ("subject", subject(&forms.listing_request.subject, &name)),
+    ])
+}
+
+/// Contact form: to_email, from_name, from_email, phone, message, subject.
+pub fn contact(forms: &Forms, values: &Values, agent_email: &str) -> Params {
+    let name = one_line(v(values, "name"));
+    Params::new([
+        ("to_email", agent_email.to_string()),
+        ("from_name", name.clone()),
+        ("from_email", one_line(v(values, "email"))),
+        ("phone", one_line(v(values, "phone"))),
+        ("message", v(values, "message").to_string()),
+        ("subject", subject(&forms.contact.subject, &name)),
+    ])
+}
+
+/// Quiz results, to the visitor: from_name, from_email, subject, message, to_email (the
+/// visitor), quiz_answers, result_neighborhood, result_areas. The result is recomputed here from
+/// the answers; the browser's is not trusted. Every question must be answered with a profile.
+pub fn quiz(forms: &Forms, quiz: &Quiz, email: &str, answers: &BTreeMap<String, String>) -> Result<Params, Vec<FieldError>> {
+    let mut picked = Vec::new();
+    let mut lines = Vec::new();
+    let mut errors = Vec::new();
+    for q in &quiz.questions {
+        let answer = answers.get(&q.id).and_then(|a| ProfileKey::parse(a));
+        match answer.and_then(|k| q.options.iter().find(|o| o.value == k)) {
+            Some(o) => {
+                picked.push(o.value);
+                lines.push(format!("{} {}", q.text, o.text));
+            }
+            None => errors.push(FieldError { field: format!("answers.{}", q.id), message: forms.messages.option.clone() }),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let profile = quiz.profiles.get(quiz.score(&picked));
+    let areas = profile.areas.join(", ");
+    let email = one_line(email);
+    Ok(Params::new([
+        ("from_name", email.clone()),
+        ("from_email", email.clone()),
+        ("subject", one_line(&forms.quiz.subject)),
+        ("message", format!("{}: {}\n{}\n{}: {}", quiz.labels.result_heading, profile.name, profile.description, quiz.labels.areas_heading, areas)),
+        ("to_email", email),
+        ("quiz_answers", lines.join("\n")),
+        ("result_neighborhood", profile.name.clone()),
+        ("result_areas", areas),
+    ]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jax_model::submission::validate;
+
+    /// The real content, so the subjects and texts are the agent's.
+    fn forms() -> Forms {
+        serde_yaml::from_str(include_str!("../../../content/forms.yaml")).unwrap()
+    }
+
+    fn quiz_content() -> Quiz {
+        serde_yaml::from_str(include_str!("../../../content/quiz.yaml")).unwrap()
+    }
+
+    fn values(fields: &[Field], pairs: &[(&str, &str)]) -> Values {
+        let f = forms();
+        let input = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        validate(fields, &input, &f.limits, &f.messages, &[]).unwrap()
+    }
+
+    const AGENT: &str = "agent@example.com";
+
+    #[test]
+    fn lead_params_and_subjects_per_kind() {
+        let f = forms();
+        let vals = values(&f.lead.fields, &[("firstName", "Ana"), ("lastName", "Ruiz"), ("email", "ana@example.com"), ("phone", "904 555 0147"), ("interestedIn", "waterfront"), ("message", "Hi")]);
+        let p = lead(&f, LeadKind::BuyerGuide, &vals, AGENT);
+        assert_eq!(p.0.keys().copied().collect::<Vec<_>>(), ["email_body", "from_email", "from_name", "interested_in", "message", "phone", "property_address", "subject", "to_email"]);
+        assert_eq!(p.get("subject"), Some("Buyer's Guide Request from Ana Ruiz"));
+        assert_eq!(p.get("to_email"), Some(AGENT));
+        assert_eq!(p.get("interested_in"), Some("Waterfront Property"));
+        assert!(p.get("email_body").unwrap().contains("Interested In: Waterfront Property"));
+        assert_eq!(lead(&f, LeadKind::CmaRequest, &vals, AGENT).get("subject"), Some("Home Valuation Request from Ana Ruiz"));
+        assert_eq!(lead(&f, LeadKind::Consultation, &vals, AGENT).get("subject"), Some("Consultation Request from Ana Ruiz"));
+    }
+
+    #[test]
+    fn listing_request_and_contact_params() {
+        let f = forms();
+        let vals = values(&f.listing_request.fields, &[("name", "Ana Ruiz"), ("email", "ana@example.com"), ("phone", "904 555 0147"), ("propertyAddress", "1 Ocean Blvd")]);
+        let p = listing_request(&f, &vals, AGENT);
+        assert_eq!(p.0.keys().copied().collect::<Vec<_>>(), ["from_email", "from_name", "notes", "phone", "property_address", "subject", "to_email"]);
+        assert_eq!(p.get("subject"), Some("Luxury Home Listing Request from Ana Ruiz"));
+        let vals = values(&f.contact.fields, &[("name", "Ana\r\nBcc: x@evil.com"), ("email", "ana@example.com"), ("phone", "904 555 0147"), ("message", "Hello")]);
+        let p = contact(&f, &vals, AGENT);
+        assert_eq!(p.0.keys().copied().collect::<Vec<_>>(), ["from_email", "from_name", "message", "phone", "subject", "to_email"]);
+        assert_eq!(p.get("subject"), Some("New Contact Form Submission from Ana  Bcc: x@evil.com"));
+        assert!(!p.get("from_name").unwrap().contains('\n'));
+    }
+
+    #[test]
+    fn quiz_result_is_recomputed_from_the_answers() {
+        let (f, q) = (forms(), quiz_content());
+        // Two coastal, two urban, two historic: the tie goes to coastal.
+        let answers: BTreeMap<String, String> = [("q1", "urban"), ("q2", "coastal"), ("q3", "historic"), ("q4", "urban"), ("q5", "historic"), ("q6", "coastal")]
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        let p = quiz(&f, &q, "ana@example.com", &answers).unwrap();
+        assert_eq!(p.get("subject"), Some("Jacksonville Neighborhood Quiz Results"));
+        assert_eq!(p.get("to_email"), Some("ana@example.com"));
+        assert_eq!(p.get("result_neighborhood"), Some("Coastal Chill"));
+        assert_eq!(p.get("result_areas"), Some("Jacksonville Beach, Atlantic Beach"));
+        assert_eq!(p.get("quiz_answers").unwrap().lines().count(), 6);
+    }
+
+    #[test]
+    fn a_missing_or_unknown_quiz_answer_is_refused() {
+        let (f, q) = (forms(), quiz_content());
+        let answers: BTreeMap<String, String> = [("q1", "urban"), ("q2", "castle")].iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let errors = quiz(&f, &q, "ana@example.com", &answers).unwrap_err();
+        assert_eq!(errors.iter().map(|e| e.field.as_str()).collect::<Vec<_>>(), ["answers.q2", "answers.q3", "answers.q4", "answers.q5", "answers.q6"]);
+    }
+}

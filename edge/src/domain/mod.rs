@@ -1,0 +1,3 @@
+//! Plain Rust, no `worker` types: what the worker decides, tested with `cargo test` on the host.
+
+pub mod email;
