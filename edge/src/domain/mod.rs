@@ -1,3 +1,4 @@
 //! Plain Rust, no `worker` types: what the worker decides, tested with `cargo test` on the host.
 
+pub mod documents;
 pub mod email;

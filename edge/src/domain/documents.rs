@@ -1,0 +1,115 @@
+//! Concierge documents: where each is stored and how its private download link is signed.
+//! The bucket stays private; a link is `/api/documents/<key>?expires=<unix s>&sig=<hex>`, an
+//! HMAC-SHA256 over the key and the expiry, checked by the worker before it serves the file.
+
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
+
+/// Longest safe file name kept in a key, in characters (the key stays well under R2's 1024 bytes).
+const NAME_MAX: usize = 100;
+
+/// A file name made safe for a key: no path separators, control characters or other characters
+/// that need escaping, bounded length, never empty.
+pub fn safe_name(name: &str) -> String {
+    // Browsers send a bare name, but some old ones sent a path: keep the last part.
+    let base = name.rsplit(['/', '\\']).next().unwrap_or("");
+    let mut out = String::new();
+    for c in base.chars() {
+        let c = if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') { c } else { '_' };
+        if !(c == '_' && out.ends_with('_')) {
+            out.push(c);
+        }
+    }
+    let out = out.trim_matches(|c| c == '.' || c == '_');
+    let out: String = out.chars().rev().take(NAME_MAX).collect::<Vec<_>>().into_iter().rev().collect();
+    let out = out.trim_start_matches(['.', '_']);
+    if out.is_empty() { "document".to_string() } else { out.to_string() }
+}
+
+/// `<submission>/<timestamp>-<field>-<safe name>` in the `client-documents` bucket: unique per upload, sortable
+/// by time, readable by the agent.
+pub fn object_key(submission: &str, unix_millis: u64, field: &str, file_name: &str) -> String {
+    format!("{submission}/{unix_millis}-{field}-{}", safe_name(file_name))
+}
+
+fn mac(secret: &[u8], key: &str, expires: u64) -> Hmac<Sha256> {
+    let mut m = Hmac::<Sha256>::new_from_slice(secret).expect("HMAC takes a key of any length");
+    m.update(key.as_bytes());
+    m.update(b"\n");
+    m.update(expires.to_string().as_bytes());
+    m
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The signature of a link to `key` valid until `expires` (unix seconds).
+pub fn sign(secret: &[u8], key: &str, expires: u64) -> String {
+    hex(&mac(secret, key, expires).finalize().into_bytes())
+}
+
+/// Why a link is refused. The worker answers every one with the same 403, revealing nothing.
+#[derive(Debug, PartialEq, Eq)]
+pub enum LinkError {
+    Malformed,
+    Expired,
+    BadSignature,
+}
+
+/// Check a link's signature (in constant time) and expiry.
+pub fn verify(secret: &[u8], key: &str, expires: u64, sig_hex: &str, now: u64) -> Result<(), LinkError> {
+    if sig_hex.len() != 64 || !sig_hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(LinkError::Malformed);
+    }
+    let sig: Vec<u8> = (0..32).map(|i| u8::from_str_radix(&sig_hex[2 * i..2 * i + 2], 16).unwrap()).collect();
+    mac(secret, key, expires).verify_slice(&sig).map_err(|_| LinkError::BadSignature)?;
+    if now >= expires {
+        return Err(LinkError::Expired);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_lose_paths_controls_and_odd_characters() {
+        assert_eq!(safe_name("W-2 2025.pdf"), "W-2_2025.pdf");
+        assert_eq!(safe_name("../../etc/passwd"), "passwd");
+        assert_eq!(safe_name("C:\\Users\\ana\\id card.PNG"), "id_card.PNG");
+        assert_eq!(safe_name("bank\r\n\u{0}statement.pdf"), "bank_statement.pdf");
+        assert_eq!(safe_name("..."), "document");
+        assert_eq!(safe_name("résumé.pdf"), "r_sum_.pdf");
+        let long = format!("{}.pdf", "a".repeat(500));
+        assert_eq!(safe_name(&long).chars().count(), NAME_MAX);
+        assert!(safe_name(&long).ends_with(".pdf"));
+    }
+
+    #[test]
+    fn keys_combine_submission_time_field_and_name() {
+        assert_eq!(object_key("7f3e", 1_763_800_000_000, "photoId", "my id.jpg"), "7f3e/1763800000000-photoId-my_id.jpg");
+    }
+
+    #[test]
+    fn a_signed_link_verifies_until_it_expires() {
+        let secret = b"test secret";
+        let sig = sign(secret, "k/1-photoId-id.jpg", 2_000);
+        assert_eq!(verify(secret, "k/1-photoId-id.jpg", 2_000, &sig, 1_999), Ok(()));
+        assert_eq!(verify(secret, "k/1-photoId-id.jpg", 2_000, &sig, 2_000), Err(LinkError::Expired));
+    }
+
+    #[test]
+    fn an_altered_link_is_refused() {
+        let secret = b"test secret";
+        let sig = sign(secret, "k/a.pdf", 2_000);
+        assert_eq!(verify(secret, "k/b.pdf", 2_000, &sig, 1), Err(LinkError::BadSignature));
+        assert_eq!(verify(secret, "k/a.pdf", 3_000, &sig, 1), Err(LinkError::BadSignature));
+        assert_eq!(verify(b"other", "k/a.pdf", 2_000, &sig, 1), Err(LinkError::BadSignature));
+        assert_eq!(verify(secret, "k/a.pdf", 2_000, "zz", 1), Err(LinkError::Malformed));
+        let mut flipped = sig.clone();
+        flipped.replace_range(0..1, if &sig[0..1] == "0" { "1" } else { "0" });
+        assert_eq!(verify(secret, "k/a.pdf", 2_000, &flipped, 1), Err(LinkError::BadSignature));
+    }
+}
