@@ -1,4 +1,5 @@
 //! Plain Rust, no `worker` types: what the worker decides, tested with `cargo test` on the host.
 
+pub mod delivery;
 pub mod documents;
 pub mod email;

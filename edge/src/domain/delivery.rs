@@ -1,0 +1,79 @@
+//! E-mail delivery outcomes and the retry policy. Every accepted submission is stored first; a
+//! failed delivery stays stored and the scheduled handler retries it with backoff until it goes.
+
+/// What happened to one attempt to send through EmailJS, told apart for the logs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Sent,
+    /// 403: the account refuses API calls from non-browser applications (a setting to fix).
+    Forbidden,
+    /// 451: EmailJS blocked the request.
+    Blocked,
+    /// 429: too many requests.
+    RateLimited,
+    /// Any other non-2xx status.
+    Failed(u16),
+    /// No answer in time.
+    Timeout,
+    /// The request never got an answer (DNS, connection).
+    Network,
+}
+
+impl Outcome {
+    pub fn from_status(status: u16) -> Outcome {
+        match status {
+            200..=299 => Outcome::Sent,
+            403 => Outcome::Forbidden,
+            451 => Outcome::Blocked,
+            429 => Outcome::RateLimited,
+            s => Outcome::Failed(s),
+        }
+    }
+
+    /// A short reason for the log line.
+    pub fn describe(self) -> String {
+        match self {
+            Outcome::Sent => "sent".into(),
+            Outcome::Forbidden => "EmailJS refused the call (403): allow API calls from non-browser applications".into(),
+            Outcome::Blocked => "EmailJS blocked the request (451)".into(),
+            Outcome::RateLimited => "EmailJS rate limit (429)".into(),
+            Outcome::Failed(s) => format!("EmailJS answered {s}"),
+            Outcome::Timeout => "EmailJS did not answer in time".into(),
+            Outcome::Network => "EmailJS could not be reached".into(),
+        }
+    }
+}
+
+/// First retry after a minute, doubling up to six hours between attempts.
+const FIRST_DELAY_S: u64 = 60;
+const MAX_DELAY_S: u64 = 6 * 60 * 60;
+
+/// When to try again after `failed_attempts` failures (≥ 1), in seconds from now. Deliveries are
+/// never given up: a lead must reach the agent once the provider recovers.
+pub fn retry_delay(failed_attempts: u32) -> u64 {
+    let doublings = failed_attempts.saturating_sub(1).min(20);
+    FIRST_DELAY_S.saturating_mul(1 << doublings).min(MAX_DELAY_S)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statuses_are_told_apart() {
+        assert_eq!(Outcome::from_status(200), Outcome::Sent);
+        assert_eq!(Outcome::from_status(403), Outcome::Forbidden);
+        assert_eq!(Outcome::from_status(451), Outcome::Blocked);
+        assert_eq!(Outcome::from_status(429), Outcome::RateLimited);
+        assert_eq!(Outcome::from_status(502), Outcome::Failed(502));
+        assert_ne!(Outcome::Forbidden.describe(), Outcome::Blocked.describe());
+    }
+
+    #[test]
+    fn backoff_doubles_from_a_minute_to_six_hours() {
+        assert_eq!([1, 2, 3, 4].map(retry_delay), [60, 120, 240, 480]);
+        assert_eq!(retry_delay(9), 15_360);
+        assert_eq!(retry_delay(10), 6 * 60 * 60);
+        assert_eq!(retry_delay(u32::MAX), 6 * 60 * 60);
+    }
+}
