@@ -3,3 +3,4 @@
 pub mod delivery;
 pub mod documents;
 pub mod email;
+pub mod http;
