@@ -504,10 +504,10 @@ fn shows_the_problems_until_the_first_good_build() {
         "the problem page shows the problem:\n{}",
         page.text()
     );
-    assert!(
-        serve.log().contains(&format!("listings/{name}:")),
-        "the problem is printed"
-    );
+    // The log is read by another thread: give it the moment it needs.
+    serve.wait_until("the problem is printed", STEP, || {
+        serve.log().contains(&format!("listings/{name}:"))
+    });
 
     let build = serve.build_number();
     let poll = serve.long_poll(build);
