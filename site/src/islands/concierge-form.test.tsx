@@ -1,14 +1,12 @@
-import { act, screen, waitFor } from '@testing-library/react';
+// The island on the prerendered markup, with the network faked at its lowest level: uploads go
+// through a fake XMLHttpRequest, the final step through a stubbed fetch, so lib/api runs as is.
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../lib/api';
 import type { ConciergeProps } from '../lib/props';
 import { resetToasts } from '../lib/toast';
 import { mountIsland } from '../test/island';
-
-const api = vi.hoisted(() => ({ uploadFile: vi.fn(), postJson: vi.fn() }));
-vi.mock('../lib/api', async (original) => ({ ...(await original<typeof import('../lib/api')>()), ...api }));
-const { default: mount } = await import('./concierge-form');
+import mount from './concierge-form';
 
 const docs = [
   ['photoId', 'Government-issued Photo ID', ['jpeg', 'png', 'pdf'], 'Government-issued photo ID is required'],
@@ -18,21 +16,37 @@ const docs = [
   ['bankStatement2', 'Bank Statement (Month 2)', ['pdf'], 'Bank statement for month 2 is required'],
   ['bankStatement3', 'Bank Statement (Month 3)', ['pdf'], 'Bank statement for month 3 is required'],
 ] as const;
+const HINT = 'E.g., pay stubs, W-2, or verification letter';
+const ACK = 'I understand that an exclusive buyer broker agreement must be signed.';
+const ACK_REQUIRED = 'You must acknowledge the exclusive broker agreement requirement';
 
 const props: ConciergeProps = {
   max_file_bytes: 10 * 1024 * 1024,
-  documents: docs.map(([field, label, accept, required_message]) => ({ field, label, kind: label, hint: null, accept: [...accept], required_message })),
-  acknowledgment: { field: 'acknowledged', label: 'I understand', required_message: 'You must acknowledge the exclusive broker agreement requirement' },
+  documents: docs.map(([field, label, accept, required_message]) => ({
+    field,
+    label,
+    kind: label,
+    hint: field === 'proofOfIncome' ? HINT : null,
+    accept: [...accept],
+    required_message,
+  })),
+  acknowledgment: { field: 'acknowledged', label: ACK, required_message: ACK_REQUIRED },
   subject: 's',
   submit: 'Submit Documents',
   submitting: 'Submitting Documents...',
   toasts: {
     too_large: { title: 'File too large', description: 'Please upload a file smaller than 10MB.' },
     invalid_type: { title: 'Invalid file type', description: 'Please upload a file in the accepted format.' },
-    success: { title: 'Documents submitted successfully!', description: 'Thank you! Your documents have been received.' },
-    failure: { title: 'Submission failed', description: 'There was an error submitting your documents. Please try again or contact us directly.' },
+    success: {
+      title: 'Documents submitted successfully!',
+      description: 'Thank you! Your documents have been received. A member of our team will be in touch shortly.',
+    },
+    failure: {
+      title: 'Submission failed',
+      description: 'There was an error submitting your documents. Please try again or contact us directly.',
+    },
   },
-  thank_you: { title: 'Thank You!', description: 'Your documents have been received.' },
+  thank_you: { title: 'Thank You!', description: 'Your documents have been received. A member of our team will be in touch shortly.' },
   honeypot: 'website',
   dismiss: 'Dismiss notification',
   messages: { required: '', email: '', phone: '', too_long: '', option: '' },
@@ -40,131 +54,345 @@ const props: ConciergeProps = {
   api: { lead: '', listing_request: '', contact: '', quiz: '', concierge_documents: '/api/concierge/documents', concierge: '/api/concierge' },
 };
 
-const html = `<div class="concierge__card" data-island="concierge-form"><h2 id="documents-title">Required Documents</h2><p>Upload.</p>
-<form id="concierge-form" method="post" action="/api/concierge" enctype="multipart/form-data"><div class="documents">${docs
-  .map(([f, label]) => `<div class="document"><label for="concierge-${f}">${label}</label><input type="file" id="concierge-${f}" name="${f}" required></div>`)
+// As generator/templates/concierge.html writes it.
+const html = `<section aria-labelledby="documents-title"><div class="concierge__card" data-island="concierge-form">
+<h2 class="concierge__title" id="documents-title">Required Documents</h2><p class="concierge__text">Upload.</p>
+<form class="form" id="concierge-form" method="post" action="/api/concierge" enctype="multipart/form-data" aria-labelledby="documents-title">
+<div class="documents">${docs
+  .map(([f, label]) => {
+    const hint = f === 'proofOfIncome' ? `<p class="document__hint" id="concierge-${f}-hint">${HINT}</p>` : '';
+    const describedby = hint ? ` aria-describedby="concierge-${f}-hint"` : '';
+    return `<div class="document"><label class="document__label" for="concierge-${f}"><span>${label}</span></label>${hint}<input class="document__input" type="file" id="concierge-${f}" name="${f}" required${describedby}></div>`;
+  })
   .join('')}</div>
-<div class="check"><input type="checkbox" id="concierge-acknowledged" name="acknowledged" value="yes" required><label for="concierge-acknowledged">I understand</label></div>
-<input type="text" name="website" tabindex="-1"><button type="submit">Submit Documents</button></form></div>`;
+<div class="check"><input class="check__box" type="checkbox" id="concierge-acknowledged" name="acknowledged" value="yes" required><label class="check__label" for="concierge-acknowledged">${ACK}</label></div>
+<div class="visually-hidden" aria-hidden="true"><label for="concierge-website">website</label><input type="text" id="concierge-website" name="website" tabindex="-1" autocomplete="off"></div>
+<button class="btn btn--navy form__submit" type="submit">Submit Documents</button></form></div></section>`;
+
+/** What the fake server does with an upload: answer at once, fail, or hold it for the test. */
+type Plan = 'ok' | 'network' | 'hold' | { status: number; body: unknown };
+
+class FakeXHR {
+  static sent: FakeXHR[] = [];
+  static plan: (xhr: FakeXHR) => Plan = () => 'ok';
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  responseType = '';
+  responseText = '';
+  status = 0;
+  method = '';
+  url = '';
+  body!: FormData;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader() {}
+  abort() {}
+  get field() {
+    return String(this.body.get('field'));
+  }
+  get file() {
+    return this.body.get(this.field) as File;
+  }
+  send(body: FormData) {
+    this.body = body;
+    FakeXHR.sent.push(this);
+    const plan = FakeXHR.plan(this);
+    if (plan === 'hold') return;
+    queueMicrotask(() => (plan === 'network' ? this.onerror?.() : this.respond(plan === 'ok' ? 201 : plan.status, plan === 'ok' ? { id: `id-${this.field}` } : plan.body)));
+  }
+  progress(fraction: number) {
+    const total = this.file.size;
+    this.upload.onprogress?.({ lengthComputable: true, loaded: total * fraction, total });
+  }
+  respond(status: number, body: unknown) {
+    this.progress(1);
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+/** The final requests' bodies. */
+const finals = () => fetchMock.mock.calls.map(([url, init]) => [url, JSON.parse(String(init.body))]);
+
+beforeEach(() => {
+  resetToasts();
+  FakeXHR.sent = [];
+  FakeXHR.plan = () => 'ok';
+  vi.stubGlobal('XMLHttpRequest', FakeXHR);
+  fetchMock.mockReset().mockImplementation(async () => json(200, { ok: true }));
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.querySelectorAll('.toaster').forEach((t) => t.remove());
+});
 
 const PDF = '%PDF-1.7 test';
 const pdf = (name: string) => new File([PDF], name, { type: 'application/pdf' });
 const user = () => userEvent.setup({ applyAccept: false });
-
-beforeEach(() => {
-  resetToasts();
-  api.uploadFile.mockReset();
-  api.postJson.mockReset();
-  api.uploadFile.mockImplementation(async (_url: string, field: string, _file: File, onProgress: (f: number) => void) => {
-    onProgress(1);
-    return { id: `id-${field}` };
-  });
-  api.postJson.mockResolvedValue({ ok: true });
-});
-afterEach(() => document.querySelectorAll('.toaster').forEach((t) => t.remove()));
-
-const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const input = (label: string) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
+const submitButton = () => screen.getByRole('button', { name: /Submit/ });
+const documentOf = (label: string) => input(label).closest('.document') as HTMLElement;
 
 async function chooseAll(u = user()) {
   for (const [, label] of docs) await u.upload(input(label), pdf(`${label}.pdf`));
-  await u.click(screen.getByLabelText('I understand'));
+  await u.click(screen.getByLabelText(ACK));
   return u;
 }
 
-describe('client concierge', () => {
-  it('rejects a file over 10 MB and forgets it', async () => {
+describe('client concierge: choosing files', () => {
+  it('refuses a file over 10 MB with a toast and clears the input', async () => {
     await mountIsland(html, mount, props);
-    const big = new File([new Uint8Array(props.max_file_bytes + 1)], 'scan.pdf', { type: 'application/pdf' });
+    const big = new File([PDF, new Uint8Array(props.max_file_bytes)], 'scan.pdf', { type: 'application/pdf' });
     await user().upload(input('Recent Credit Report'), big);
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('File too large'));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please upload a file smaller than 10MB.');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('File too large');
+    expect(alert).toHaveTextContent('Please upload a file smaller than 10MB.');
     expect(input('Recent Credit Report').value).toBe('');
+    expect(input('Recent Credit Report').files).toHaveLength(0);
   });
 
-  it('rejects a file whose bytes are not an accepted type, whatever its name', async () => {
+  it('takes a file of exactly 10 MB', async () => {
+    await mountIsland(html, mount, props);
+    const max = new File([PDF, new Uint8Array(props.max_file_bytes - PDF.length)], 'scan.pdf');
+    await user().upload(input('Recent Credit Report'), max);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(input('Recent Credit Report').files).toHaveLength(1);
+  });
+
+  it('refuses a file whose first bytes are not an accepted type, whatever its name, and clears the input', async () => {
     await mountIsland(html, mount, props);
     const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1])], 'statement.pdf', { type: 'application/pdf' });
     await user().upload(input('Bank Statement (Month 1)'), png);
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Invalid file type'));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please upload a file in the accepted format.');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Invalid file type');
+    expect(alert).toHaveTextContent('Please upload a file in the accepted format.');
     expect(input('Bank Statement (Month 1)').value).toBe('');
     // The same PNG is fine where images are accepted.
     await user().upload(input('Government-issued Photo ID'), png);
     await new Promise((r) => setTimeout(r, 20));
     expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(input('Government-issued Photo ID').files).toHaveLength(1);
   });
+});
 
-  it('names every missing document and the acknowledgment, and sends nothing', async () => {
+describe('client concierge: checks on submit', () => {
+  it('names every missing document and the acknowledgment beside its control, focuses the first, sends nothing', async () => {
     await mountIsland(html, mount, props);
-    await user().click(screen.getByRole('button', { name: 'Submit Documents' }));
+    await user().click(submitButton());
     for (const [, label, , message] of docs) {
-      expect(screen.getByText(message)).toBeInTheDocument();
+      expect(within(documentOf(label)).getByText(message)).toBeInTheDocument();
       expect(input(label)).toHaveAttribute('aria-invalid', 'true');
-      expect(input(label)).toHaveAccessibleDescription(message);
+      expect(input(label)).toHaveAccessibleDescription(expect.stringContaining(message));
     }
-    expect(screen.getByText('You must acknowledge the exclusive broker agreement requirement')).toBeInTheDocument();
+    // The hint stays part of the description.
+    expect(input('Proof of Income or Employment')).toHaveAccessibleDescription(`${HINT} Proof of income or employment is required`);
+    expect(screen.getByLabelText(ACK)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(ACK)).toHaveAccessibleDescription(ACK_REQUIRED);
     expect(input('Government-issued Photo ID')).toHaveFocus();
-    expect(api.uploadFile).not.toHaveBeenCalled();
+    expect(FakeXHR.sent).toHaveLength(0);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('uploads each document, then submits the set; shows progress and the Thank You card', async () => {
-    let finish!: () => void;
-    api.postJson.mockImplementation(() => new Promise((r) => (finish = () => r({ ok: true }))));
+  it('focuses the acknowledgment when it is all that is missing, and clears a message once fixed', async () => {
+    await mountIsland(html, mount, props);
+    const u = user();
+    for (const [, label] of docs) await u.upload(input(label), pdf(`${label}.pdf`));
+    await u.click(submitButton());
+    expect(screen.getByText(ACK_REQUIRED)).toBeInTheDocument();
+    expect(screen.getByLabelText(ACK)).toHaveFocus();
+    for (const [, , , message] of docs) expect(screen.queryByText(message)).toBeNull();
+    expect(input('Recent Credit Report')).not.toHaveAttribute('aria-invalid');
+    await u.click(screen.getByLabelText(ACK));
+    expect(screen.queryByText(ACK_REQUIRED)).toBeNull();
+    expect(screen.getByLabelText(ACK)).not.toHaveAttribute('aria-invalid');
+  });
+});
+
+describe('client concierge: sending', () => {
+  it('shows the sending state with a labelled progress bar per document, then the Thank You card', async () => {
+    FakeXHR.plan = (x) => (x.field === 'proofOfIncome' ? 'hold' : 'ok');
     await mountIsland(html, mount, props);
     const u = await chooseAll();
-    await u.click(screen.getByRole('button', { name: 'Submit Documents' }));
-    const button = await screen.findByRole('button', { name: 'Submitting Documents...' });
+    await u.click(submitButton());
+    await waitFor(() => expect(FakeXHR.sent).toHaveLength(3));
+    const held = FakeXHR.sent[2];
+    act(() => held.progress(0.5));
+
+    const button = screen.getByRole('button', { name: 'Submitting Documents...' });
     expect(button).toBeDisabled();
     expect(screen.getAllByRole('progressbar')).toHaveLength(6);
     expect(screen.getByRole('progressbar', { name: 'Recent Credit Report' })).toHaveAttribute('aria-valuenow', '100');
-    expect(api.uploadFile.mock.calls.map((c) => [c[0], c[1], (c[2] as File).name])).toEqual(
-      docs.map(([f, label]) => ['/api/concierge/documents', f, `${label}.pdf`]),
+    expect(screen.getByRole('progressbar', { name: 'Proof of Income or Employment' })).toHaveAttribute('aria-valuenow', '50');
+    expect(screen.getByRole('progressbar', { name: 'Bank Statement (Month 3)' })).toHaveAttribute('aria-valuenow', '0');
+    expect(within(documentOf('Proof of Income or Employment')).getByRole('progressbar')).toBeInTheDocument();
+    expect(input('Recent Credit Report')).toBeDisabled();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await act(async () => held.respond(201, { id: 'id-proofOfIncome' }));
+    await screen.findByRole('heading', { name: 'Thank You!' });
+
+    // Each document went alone, with the submission and its field.
+    expect(FakeXHR.sent.map((x) => [x.method, x.url, x.field, x.file.name])).toEqual(
+      docs.map(([f, label]) => ['POST', '/api/concierge/documents', f, `${label}.pdf`]),
     );
-    const submission = api.uploadFile.mock.calls[0][4].submission;
-    expect(submission).toMatch(/^[0-9a-f-]{36}$/);
-    await act(async () => finish());
-    expect(api.postJson).toHaveBeenCalledWith('/api/concierge', {
-      submission,
-      documents: Object.fromEntries(docs.map(([f]) => [f, `id-${f}`])),
-      acknowledged: true,
-      website: '',
-    });
-    await waitFor(() => expect(screen.getByRole('heading', { name: 'Thank You!' })).toHaveFocus());
+    const submission = String(FakeXHR.sent[0].body.get('submission'));
+    expect(submission).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(FakeXHR.sent.every((x) => x.body.get('submission') === submission)).toBe(true);
+    expect(finals()).toEqual([
+      [
+        '/api/concierge',
+        { submission, documents: Object.fromEntries(docs.map(([f]) => [f, `id-${f}`])), acknowledged: true, website: '' },
+      ],
+    ]);
+  });
+
+  it('on success toasts, replaces the form with the Thank You card and focuses its heading', async () => {
+    await mountIsland(html, mount, props);
+    const u = await chooseAll();
+    await u.click(submitButton());
+    const heading = await screen.findByRole('heading', { name: 'Thank You!' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByText(props.thank_you.description)).toBeVisible();
     expect(screen.getByText('Documents submitted successfully!')).toBeInTheDocument();
+    expect(screen.getByText(props.toasts.success.description)).toBeInTheDocument();
     expect(document.querySelector('form')).not.toBeVisible();
+    expect(screen.queryByRole('button', { name: /Submit/ })).toBeNull();
   });
+});
 
-  it('on failure keeps the files; a retry sends only what is missing, under the same submission', async () => {
-    api.uploadFile.mockImplementation(async (_u: string, field: string) => {
-      if (field === 'proofOfIncome' && api.uploadFile.mock.calls.length === 3) throw new ApiError(0);
-      return { id: `id-${field}` };
-    });
+describe('client concierge: failure and retry', () => {
+  it('after a failed upload keeps the files (names shown), and a retry sends only what is missing under the same submission', async () => {
+    let failOnce = true;
+    FakeXHR.plan = (x) => {
+      if (x.field === 'proofOfIncome' && failOnce) {
+        failOnce = false;
+        return 'network';
+      }
+      return 'ok';
+    };
     await mountIsland(html, mount, props);
     const u = await chooseAll();
-    await u.click(screen.getByRole('button', { name: 'Submit Documents' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Submission failed'));
-    expect(screen.getByRole('alert')).toHaveTextContent('There was an error submitting your documents. Please try again or contact us directly.');
+    await u.click(submitButton());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Submission failed');
+    expect(alert).toHaveTextContent('There was an error submitting your documents. Please try again or contact us directly.');
+    expect(fetchMock).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Submit Documents' })).toBeEnabled();
-    expect(api.postJson).not.toHaveBeenCalled();
+    expect(screen.queryAllByRole('progressbar')).toHaveLength(0);
+    for (const [, label] of docs) {
+      expect(within(documentOf(label)).getByText(`${label}.pdf`)).toBeInTheDocument();
+      expect(input(label)).toHaveAccessibleDescription(expect.stringContaining(`${label}.pdf`));
+    }
+    // The inputs looking empty must not matter: the island holds the files.
+    for (const [, label] of docs) Object.defineProperty(input(label), 'files', { value: [] });
 
-    await u.click(screen.getByRole('button', { name: 'Submit Documents' }));
-    await waitFor(() => expect(screen.getByRole('heading', { name: 'Thank You!' })).toBeInTheDocument());
-    const fields = api.uploadFile.mock.calls.map((c) => c[1]);
-    expect(fields).toEqual(['photoId', 'creditReport', 'proofOfIncome', 'proofOfIncome', 'bankStatement1', 'bankStatement2', 'bankStatement3']);
-    const ids = new Set(api.uploadFile.mock.calls.map((c) => c[4].submission));
+    await u.click(submitButton());
+    await screen.findByRole('heading', { name: 'Thank You!' });
+    expect(FakeXHR.sent.map((x) => x.field)).toEqual([
+      'photoId',
+      'creditReport',
+      'proofOfIncome',
+      'proofOfIncome',
+      'bankStatement1',
+      'bankStatement2',
+      'bankStatement3',
+    ]);
+    const ids = new Set(FakeXHR.sent.map((x) => x.body.get('submission')));
     expect(ids.size).toBe(1);
-    expect(api.postJson.mock.calls[0][1].submission).toBe([...ids][0]);
+    expect(finals()[0][1].submission).toBe([...ids][0]);
+    expect(finals()[0][1].documents).toEqual(Object.fromEntries(docs.map(([f]) => [f, `id-${f}`])));
   });
 
-  it('a failed final step is retried with the same submission and no new uploads', async () => {
-    api.postJson.mockRejectedValueOnce(new ApiError(0)).mockResolvedValueOnce({ ok: true });
+  it('after a failed final request retries it alone, with the same submission and body', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await mountIsland(html, mount, props);
     const u = await chooseAll();
-    await u.click(screen.getByRole('button', { name: 'Submit Documents' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Submission failed'));
-    await u.click(screen.getByRole('button', { name: 'Submit Documents' }));
-    await waitFor(() => expect(screen.getByRole('heading', { name: 'Thank You!' })).toBeInTheDocument());
-    expect(api.uploadFile).toHaveBeenCalledTimes(6);
-    expect(api.postJson.mock.calls[0][1]).toEqual(api.postJson.mock.calls[1][1]);
+    await u.click(submitButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Submission failed');
+    await u.click(submitButton());
+    await screen.findByRole('heading', { name: 'Thank You!' });
+    expect(FakeXHR.sent).toHaveLength(6);
+    const [first, second] = finals();
+    expect(second).toEqual(first);
+  });
+
+  it('a server error status fails like a network error', async () => {
+    fetchMock.mockResolvedValueOnce(json(503, {}));
+    await mountIsland(html, mount, props);
+    const u = await chooseAll();
+    await u.click(submitButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Submission failed');
+    expect(screen.queryByRole('heading', { name: 'Thank You!' })).toBeNull();
+    expect(within(documentOf('Recent Credit Report')).getByText('Recent Credit Report.pdf')).toBeInTheDocument();
+  });
+
+  it('a document the server refuses shows its message and must be chosen again; the others are not re-sent', async () => {
+    let refuse = true;
+    FakeXHR.plan = (x) => {
+      if (x.field === 'creditReport' && refuse) {
+        refuse = false;
+        return { status: 415, body: { errors: [{ field: 'creditReport', message: 'Not a PDF' }] } };
+      }
+      return 'ok';
+    };
+    await mountIsland(html, mount, props);
+    const u = await chooseAll();
+    await u.click(submitButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Submission failed');
+    expect(within(documentOf('Recent Credit Report')).getByText('Not a PDF')).toBeInTheDocument();
+    expect(input('Recent Credit Report')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(documentOf('Recent Credit Report')).queryByText('Recent Credit Report.pdf')).toBeNull();
+
+    await u.click(submitButton());
+    expect(screen.getByText('Recent credit report is required')).toBeInTheDocument();
+    expect(input('Recent Credit Report')).toHaveFocus();
+
+    await u.upload(input('Recent Credit Report'), pdf('again.pdf'));
+    await u.click(submitButton());
+    await screen.findByRole('heading', { name: 'Thank You!' });
+    expect(FakeXHR.sent.map((x) => x.field)).toEqual([
+      'photoId',
+      'creditReport',
+      'creditReport',
+      'proofOfIncome',
+      'bankStatement1',
+      'bankStatement2',
+      'bankStatement3',
+    ]);
+    expect(FakeXHR.sent[2].file.name).toBe('again.pdf');
+  });
+});
+
+describe('client concierge: the prerendered form', () => {
+  it('keeps the honeypot empty and out of reach, and sends what a bot typed into it', async () => {
+    await mountIsland(html, mount, props);
+    const trap = document.querySelector<HTMLInputElement>('input[name="website"]')!;
+    expect(trap.value).toBe('');
+    expect(trap.tabIndex).toBe(-1);
+    expect(trap.closest('[aria-hidden="true"]')).not.toBeNull();
+    trap.value = 'spam';
+    const u = await chooseAll();
+    await u.click(submitButton());
+    await screen.findByRole('heading', { name: 'Thank You!' });
+    expect(finals()[0][1].website).toBe('spam');
+  });
+
+  it('adds no box to the form until there is something to show', async () => {
+    const host = await mountIsland(html, mount, props);
+    for (const slot of host.querySelectorAll<HTMLElement>('[data-slot]')) {
+      expect(slot.style.display).toBe('contents');
+      expect(slot.childElementCount).toBe(0);
+    }
+    expect(host.querySelectorAll('[data-slot]')).toHaveLength(7);
+    expect(host.querySelector('[data-island-root]')!.childElementCount).toBe(0);
   });
 });

@@ -1,6 +1,8 @@
 // Client Concierge: the prerendered multipart form (which posts as is without JavaScript) gets
 // instant checks of each chosen file, the seed's messages, per-document upload progress, and a
-// failure path that keeps every file so a retry needs no re-choosing.
+// failure path that keeps every file so a retry needs no re-choosing. The island keeps the
+// prerendered form (no shift on hydration) and only adds texts into empty slots beside its
+// controls. The API it speaks is written down in concierge/submit.ts.
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { ApiError } from '../lib/api';
@@ -8,7 +10,7 @@ import { defineIsland, type IslandProps } from '../lib/island';
 import type { ConciergeProps } from '../lib/props';
 import { toast } from '../lib/toast';
 import { check } from './concierge/sniff';
-import { submitDocuments, type Uploaded } from './concierge/submit';
+import { newSubmissionId, submitDocuments, type Uploaded } from './concierge/submit';
 
 /** An empty element after `anchor` for the island's additions (display: contents, so it adds no
  * box, and no gap, until it has something to show). */
@@ -24,10 +26,11 @@ function slot(anchor: Element, name: string): HTMLElement {
 
 type Errors = Record<string, string>;
 
-/** Mark a control invalid or not, pointing it at its error text besides its own description. */
-function describe(control: HTMLElement, error: string | undefined) {
+/** Mark a control invalid or not, pointing it at its error text (and kept file) besides its own
+ * description. */
+function describe(control: HTMLElement, error: string | undefined, kept = false) {
   const own = (control.dataset.describedby ??= control.getAttribute('aria-describedby') ?? '');
-  const ids = [own, error ? `${control.id}-error` : ''].filter(Boolean).join(' ');
+  const ids = [own, error ? `${control.id}-error` : '', kept ? `${control.id}-kept` : ''].filter(Boolean).join(' ');
   if (ids) control.setAttribute('aria-describedby', ids);
   else control.removeAttribute('aria-describedby');
   if (error) control.setAttribute('aria-invalid', 'true');
@@ -43,8 +46,14 @@ export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
   const [errors, setErrors] = useState<Errors>({});
   const [progress, setProgress] = useState<Record<string, number> | null>(null);
   const [done, setDone] = useState(false);
-  const submission = useRef(crypto.randomUUID());
+  // After a failure the inputs may no longer show their files (a re-rendered or restored page):
+  // the kept names say they are still there.
+  const [failed, setFailed] = useState(false);
+  // One id for the whole visit, so every retry files the same submission.
+  const [submission] = useState(newSubmissionId);
   const uploaded = useRef<Uploaded>({});
+  // Guards against a second submit before the disabled button has rendered.
+  const busy = useRef(false);
   const thanks = useRef<HTMLHeadingElement>(null);
   const sending = progress !== null;
   const dismiss = props.dismiss;
@@ -88,7 +97,7 @@ export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
   });
 
   async function submit() {
-    if (sending) return;
+    if (busy.current) return;
     const problems: Errors = {};
     for (const d of props.documents) if (!files[d.field]) problems[d.field] = d.required_message;
     if (!ack.checked) problems[props.acknowledgment.field] = props.acknowledgment.required_message;
@@ -98,13 +107,14 @@ export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
       (first === props.acknowledgment.field ? ack : inputOf(first)).focus();
       return;
     }
+    busy.current = true;
     const chosen = props.documents.map((d) => [d.field, files[d.field]] as [string, File]);
     setProgress(Object.fromEntries(chosen.map(([f]) => [f, uploaded.current[f] ? 1 : 0])));
     try {
       const honeypot = form.querySelector<HTMLInputElement>(`input[name="${props.honeypot}"]`)?.value ?? '';
       await submitDocuments({
         api: props.api,
-        submission: submission.current,
+        submission,
         files: chosen,
         uploaded: uploaded.current,
         honeypot: [props.honeypot, honeypot],
@@ -115,9 +125,20 @@ export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
     } catch (error) {
       if (!(error instanceof ApiError)) console.error(error);
       const fieldErrors = error instanceof ApiError ? error.errors : [];
-      if (fieldErrors.length) setErrors(Object.fromEntries(fieldErrors.map((x) => [x.field, x.message])));
+      if (fieldErrors.length) {
+        setErrors(Object.fromEntries(fieldErrors.map((x) => [x.field, x.message])));
+        // A document the server refused would be refused again: it has to be chosen anew.
+        const refused = fieldErrors.map((x) => x.field).filter((f) => props.documents.some((d) => d.field === f));
+        for (const f of refused) {
+          inputOf(f).value = '';
+          delete uploaded.current[f];
+        }
+        setFiles((kept) => Object.fromEntries(Object.entries(kept).filter(([f]) => !refused.includes(f))));
+      }
+      setFailed(true);
       toast({ ...props.toasts.failure, variant: 'destructive', dismiss });
     } finally {
+      busy.current = false;
       setProgress(null);
     }
   }
@@ -127,9 +148,15 @@ export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
     submitButton.disabled = sending;
     submitButton.textContent = sending ? props.submitting : props.submit;
     form.setAttribute('aria-busy', String(sending));
-    for (const d of props.documents) describe(inputOf(d.field), errors[d.field]);
+    for (const d of props.documents) {
+      const input = inputOf(d.field);
+      // A file changed mid-upload would be filed under the old one's id.
+      input.disabled = sending;
+      describe(input, errors[d.field], failed && !!files[d.field]);
+    }
+    ack.disabled = sending;
     describe(ack, errors[props.acknowledgment.field]);
-  }, [sending, errors]);
+  }, [sending, errors, failed, files]);
 
   // The thank-you card replaces the form.
   useEffect(() => {
@@ -153,11 +180,17 @@ export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
     <>
       {props.documents.map((d) => {
         const input = inputOf(d.field);
+        const kept = failed ? files[d.field] : undefined;
         return createPortal(
           <>
             {errors[d.field] && (
               <p className="field__error" id={`${input.id}-error`}>
                 {errors[d.field]}
+              </p>
+            )}
+            {kept && (
+              <p className="document__kept" id={`${input.id}-kept`}>
+                {kept.name}
               </p>
             )}
             {progress && (

@@ -1,13 +1,31 @@
-// The concierge submission, as the edge worker takes it:
-// 1. each document in its own request: POST api.concierge_documents, multipart {submission, field,
-//    <field>: file} → {id}. Small requests, per-file progress, and a failed file is retried alone.
-// 2. then POST api.concierge JSON {submission, documents: {field: id}, acknowledged: true,
-//    <honeypot>: ''} → {ok: true}. `submission` (a UUID made once per visit to the form) makes the
-//    final step idempotent: a retry after a network error cannot file the set twice.
+// The concierge API, as the edge worker implements it (paths from props.api):
+//
+// 1. POST api.concierge_documents, one request per document, multipart/form-data:
+//      submission = the submission's UUID, field = the document's field (e.g. photoId),
+//      <field> = the file (the server sniffs its first bytes: JPEG, PNG or %PDF-; 10 MB max).
+//    → 200/201 {"id": string}. A failed document is retried alone; stored ones are not re-sent.
+// 2. POST api.concierge, application/json:
+//      {submission, documents: {photoId: id, …every document}, acknowledged: true, <honeypot>: ''}
+//    → 200 {"ok": true}. Idempotent by `submission`: a retry after a network error reuses the
+//    same UUID, so the set cannot be filed twice. (Without JavaScript the same path takes the
+//    prerendered form as one multipart post; the Content-Type tells the two apart.)
+// Errors: any other status, optionally {"errors": [{field, message}]}; the client sees ApiError
+// (status 0 for a network failure).
 import { postJson, uploadFile } from '../../lib/api';
 import type { Endpoints } from '../../lib/props';
 
+/** Server ids of the documents stored so far, by field. */
 export type Uploaded = Record<string, string>;
+
+/** A UUID v4; randomUUID exists only in secure contexts, getRandomValues everywhere. */
+export function newSubmissionId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
 
 export async function submitDocuments({
   api,
@@ -26,6 +44,7 @@ export async function submitDocuments({
   honeypot: [name: string, value: string];
   onProgress: (field: string, fraction: number) => void;
 }): Promise<void> {
+  // One at a time: each bar fills in turn, and a slow line is not split six ways.
   for (const [field, file] of files) {
     if (uploaded[field]) {
       onProgress(field, 1);
@@ -35,6 +54,8 @@ export async function submitDocuments({
       submission,
       field,
     });
+    // An answer without an id would file the set with a hole in it.
+    if (typeof id !== 'string' || !id) throw new Error(`No id for the uploaded ${field}`);
     uploaded[field] = id;
   }
   await postJson(api.concierge, {

@@ -1,0 +1,82 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api';
+import type { Endpoints } from '../../lib/props';
+
+const api = vi.hoisted(() => ({ uploadFile: vi.fn(), postJson: vi.fn() }));
+vi.mock('../../lib/api', async (original) => ({ ...(await original<typeof import('../../lib/api')>()), ...api }));
+const { newSubmissionId, submitDocuments } = await import('./submit');
+
+const endpoints = { concierge_documents: '/api/concierge/documents', concierge: '/api/concierge' } as Endpoints;
+const files: [string, File][] = [
+  ['photoId', new File(['a'], 'id.png')],
+  ['creditReport', new File(['b'], 'credit.pdf')],
+];
+
+beforeEach(() => {
+  api.uploadFile.mockReset().mockImplementation(async (_p: string, field: string) => ({ id: `id-${field}` }));
+  api.postJson.mockReset().mockResolvedValue({ ok: true });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const run = (uploaded: Record<string, string>, onProgress = vi.fn()) =>
+  submitDocuments({ api: endpoints, submission: 'S', files, uploaded, honeypot: ['website', ''], onProgress });
+
+describe('submitDocuments', () => {
+  it('uploads each document with the submission and its field, then files the set', async () => {
+    const uploaded = {};
+    await run(uploaded);
+    expect(api.uploadFile.mock.calls.map((c) => [c[0], c[1], c[2], c[4]])).toEqual([
+      ['/api/concierge/documents', 'photoId', files[0][1], { submission: 'S', field: 'photoId' }],
+      ['/api/concierge/documents', 'creditReport', files[1][1], { submission: 'S', field: 'creditReport' }],
+    ]);
+    expect(uploaded).toEqual({ photoId: 'id-photoId', creditReport: 'id-creditReport' });
+    expect(api.postJson).toHaveBeenCalledWith('/api/concierge', {
+      submission: 'S',
+      documents: { photoId: 'id-photoId', creditReport: 'id-creditReport' },
+      acknowledged: true,
+      website: '',
+    });
+  });
+
+  it('skips documents stored by an earlier attempt, reporting them complete', async () => {
+    const onProgress = vi.fn();
+    await run({ photoId: 'old' }, onProgress);
+    expect(api.uploadFile.mock.calls.map((c) => c[1])).toEqual(['creditReport']);
+    expect(onProgress).toHaveBeenCalledWith('photoId', 1);
+    expect(api.postJson.mock.calls[0][1].documents).toEqual({ photoId: 'old', creditReport: 'id-creditReport' });
+  });
+
+  it('stops at a failed upload, keeping the ids of those before it', async () => {
+    api.uploadFile.mockImplementation(async (_p: string, field: string) => {
+      if (field === 'creditReport') throw new ApiError(0);
+      return { id: `id-${field}` };
+    });
+    const uploaded = {};
+    await expect(run(uploaded)).rejects.toBeInstanceOf(ApiError);
+    expect(uploaded).toEqual({ photoId: 'id-photoId' });
+    expect(api.postJson).not.toHaveBeenCalled();
+  });
+
+  it('treats an answer without an id as a failure', async () => {
+    api.uploadFile.mockResolvedValue({});
+    await expect(run({})).rejects.toThrow(/No id/);
+    expect(api.postJson).not.toHaveBeenCalled();
+  });
+});
+
+describe('newSubmissionId', () => {
+  const V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+  it('makes a v4 UUID even where randomUUID is missing (not a secure context)', () => {
+    const real = globalThis.crypto;
+    vi.stubGlobal('crypto', { getRandomValues: (a: Uint8Array) => real.getRandomValues(a) });
+    const a = newSubmissionId();
+    const b = newSubmissionId();
+    expect(a).toMatch(V4);
+    expect(a).not.toBe(b);
+  });
+
+  it('uses randomUUID where there is one', () => {
+    expect(newSubmissionId()).toMatch(V4);
+  });
+});
