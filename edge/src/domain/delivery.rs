@@ -17,6 +17,8 @@ pub enum Outcome {
     Timeout,
     /// The request never got an answer (DNS, connection).
     Network,
+    /// EmailJS has a key but no service or template id set: nothing was sent.
+    NotConfigured,
 }
 
 impl Outcome {
@@ -40,6 +42,7 @@ impl Outcome {
             Outcome::Failed(s) => format!("EmailJS answered {s}"),
             Outcome::Timeout => "EmailJS did not answer in time".into(),
             Outcome::Network => "EmailJS could not be reached".into(),
+            Outcome::NotConfigured => "EmailJS is not configured: set EMAILJS_SERVICE_ID and EMAILJS_TEMPLATE_ID".into(),
         }
     }
 }

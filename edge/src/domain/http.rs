@@ -1,6 +1,7 @@
-//! What every answer carries and how a form request is sized up before it is read: security
-//! headers (with a Content-Security-Policy that allows only what the site uses) and the 405 / 413
-//! / 415 decisions.
+//! How a form request is sized up before it is read: the 405 / 413 / 415 decisions. The security
+//! headers every answer carries are shared with the generator (jax_model::headers).
+
+pub use jax_model::headers::{origin, security_headers};
 
 /// How a form body arrives: JSON from the islands, or a plain form post without JavaScript.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,42 +56,6 @@ pub fn admit(method: &str, content_length: Option<u64>, max_bytes: u64) -> Resul
     }
 }
 
-/// The origin (`https://host[:port]`) of an https URL, e.g. the development map's embed URL.
-pub fn origin(url: &str) -> Option<String> {
-    let rest = url.strip_prefix("https://")?;
-    let host = rest.split(['/', '?', '#']).next()?;
-    (!host.is_empty() && !host.contains('@')).then(|| format!("https://{host}"))
-}
-
-/// Headers for every answer, pages and API alike. `frame_origins`: the only sites the pages may
-/// embed (the new-developments map).
-pub fn security_headers(frame_origins: &[String]) -> Vec<(&'static str, String)> {
-    let frames = if frame_origins.is_empty() { "'none'".to_string() } else { frame_origins.join(" ") };
-    let csp = [
-        "default-src 'self'".to_string(),
-        "script-src 'self'".to_string(),
-        // The pages inline their critical CSS and the islands set inline widths (progress bars).
-        "style-src 'self' 'unsafe-inline'".to_string(),
-        "img-src 'self' data:".to_string(),
-        "font-src 'self'".to_string(),
-        "connect-src 'self'".to_string(),
-        format!("frame-src {frames}"),
-        "frame-ancestors 'none'".to_string(),
-        "form-action 'self'".to_string(),
-        "base-uri 'self'".to_string(),
-        "object-src 'none'".to_string(),
-    ]
-    .join("; ");
-    vec![
-        ("Content-Security-Policy", csp),
-        ("X-Content-Type-Options", "nosniff".into()),
-        ("Referrer-Policy", "strict-origin-when-cross-origin".into()),
-        ("Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload".into()),
-        ("X-Frame-Options", "DENY".into()),
-        ("Permissions-Policy", "camera=(), microphone=(), geolocation=()".into()),
-    ]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -112,21 +77,5 @@ mod tests {
         assert_eq!(admit("post", None, 65_536), Ok(()));
         assert_eq!(admit("GET", Some(1), 65_536).map_err(Refusal::status), Err(405));
         assert_eq!(admit("POST", Some(65_537), 65_536).map_err(Refusal::status), Err(413));
-    }
-
-    #[test]
-    fn the_policy_allows_only_the_map_frame() {
-        let map = origin("https://www.google.com/maps/d/embed?mid=x").unwrap();
-        assert_eq!(map, "https://www.google.com");
-        assert_eq!(origin("http://example.com"), None);
-        assert_eq!(origin("https://user@evil.com/"), None);
-        let headers = security_headers(&[map]);
-        let csp = &headers.iter().find(|(k, _)| *k == "Content-Security-Policy").unwrap().1;
-        assert!(csp.contains("frame-src https://www.google.com;"));
-        assert!(csp.contains("frame-ancestors 'none'"));
-        assert!(csp.contains("script-src 'self';"));
-        assert!(headers.iter().any(|(k, v)| *k == "X-Content-Type-Options" && v == "nosniff"));
-        let none = security_headers(&[]);
-        assert!(none[0].1.contains("frame-src 'none'"));
     }
 }

@@ -1,6 +1,11 @@
 //! Plain Rust, no `worker` types: what the worker decides, tested with `cargo test` on the host.
 
+pub mod concierge;
+pub mod content;
 pub mod delivery;
 pub mod documents;
 pub mod email;
 pub mod http;
+pub mod queue;
+pub mod settings;
+pub mod submit;

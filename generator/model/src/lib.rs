@@ -8,6 +8,7 @@ pub mod content;
 pub mod diagnostics;
 pub mod document;
 pub mod forms;
+pub mod headers;
 pub mod home;
 pub mod listing;
 pub mod neighborhood;

@@ -1,0 +1,242 @@
+//! The Client Concierge rules: one document per upload request (checked before its body is read,
+//! then by its first bytes), and the final submission of the set with the acknowledgment, which
+//! becomes one e-mail to the agent listing each document with its private download link.
+
+use crate::domain::email::Params;
+use crate::domain::submit::Input;
+use jax_model::forms::{Document, FileType, Forms};
+use jax_model::submission::{one_line, FieldError};
+use std::collections::BTreeMap;
+
+/// Who the agent's e-mail says it is from: the portal, the client has no name field.
+pub const FROM_NAME: &str = "Client Concierge";
+
+/// A refusal: the HTTP status and the fields at fault.
+pub type Refused = (u16, Vec<FieldError>);
+
+fn refuse(status: u16, field: &str, message: impl Into<String>) -> Refused {
+    (status, vec![FieldError { field: field.into(), message: message.into() }])
+}
+
+/// A submission id as the browser makes it: a UUID (any version), lower or upper case hex.
+pub fn is_submission_id(s: &str) -> bool {
+    let groups: Vec<&str> = s.split('-').collect();
+    groups.iter().map(|g| g.len()).eq([8, 4, 4, 4, 12]) && groups.iter().all(|g| g.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// An upload the worker may stream into R2.
+#[derive(Debug)]
+pub struct Upload<'a> {
+    pub document: &'a Document,
+    pub submission: String,
+    /// The file's name as the visitor's computer called it.
+    pub name: String,
+    pub length: u64,
+}
+
+/// Check an upload's query (`submission`, `field`, `name`) and declared length, before any of its
+/// body is read.
+pub fn check_upload<'a>(forms: &'a Forms, query: &BTreeMap<String, String>, length: Option<u64>) -> Result<Upload<'a>, Refused> {
+    let c = &forms.concierge;
+    let field = query.get("field").map(String::as_str).unwrap_or("");
+    let Some(document) = c.documents.iter().find(|d| d.field == field) else {
+        let known: Vec<&str> = c.documents.iter().map(|d| d.field.as_str()).collect();
+        return Err(refuse(400, "field", format!("Expected one of: {}.", known.join(", "))));
+    };
+    let submission = query.get("submission").map(String::as_str).unwrap_or("");
+    if !is_submission_id(submission) {
+        return Err(refuse(400, "submission", "Expected the submission's UUID."));
+    }
+    let name = one_line(query.get("name").map(String::as_str).unwrap_or(""));
+    match length {
+        None => Err(refuse(411, field, "The upload must declare its Content-Length.")),
+        Some(0) => Err(refuse(400, field, &document.required_message)),
+        Some(n) if n > c.max_file_bytes => Err(refuse(413, field, &c.toasts.too_large.description)),
+        Some(n) => Ok(Upload { document, submission: submission.to_ascii_lowercase(), name, length: n }),
+    }
+}
+
+/// What the stored file's first bytes say it is, if this document accepts that.
+pub fn check_type(forms: &Forms, document: &Document, head: &[u8]) -> Result<FileType, Refused> {
+    FileType::sniff(head)
+        .filter(|t| document.accept.contains(t))
+        .ok_or_else(|| refuse(415, &document.field, &forms.concierge.toasts.invalid_type.description))
+}
+
+/// A final submission that passed: every document's stored key, in the form's order.
+#[derive(Debug)]
+pub struct Final<'a> {
+    pub submission: String,
+    pub documents: Vec<(&'a Document, String)>,
+}
+
+/// Whether `key` is an upload of `field` filed under `submission` (see documents::object_key).
+pub fn is_key_of(key: &str, submission: &str, field: &str) -> bool {
+    key.strip_prefix(submission)
+        .and_then(|rest| rest.strip_prefix('/'))
+        .and_then(|rest| rest.split_once('-'))
+        .is_some_and(|(ms, rest)| !ms.is_empty() && ms.bytes().all(|b| b.is_ascii_digit()) && rest.starts_with(&format!("{field}-")))
+        && !key.contains("..")
+}
+
+/// Check the final step: `{submission, documents: {field: id}, acknowledged: true}`.
+pub fn check_final<'a>(forms: &'a Forms, input: &Input) -> Result<Final<'a>, Vec<FieldError>> {
+    let c = &forms.concierge;
+    let mut errors = Vec::new();
+    let submission = input.fields.get("submission").map(|s| s.trim().to_ascii_lowercase()).unwrap_or_default();
+    if !is_submission_id(&submission) {
+        errors.push(FieldError { field: "submission".into(), message: "Expected the submission's UUID.".into() });
+    }
+    let ids = input.group("documents");
+    let mut documents = Vec::new();
+    for d in &c.documents {
+        match ids.get(&d.field) {
+            Some(key) if is_key_of(key, &submission, &d.field) => documents.push((d, key.clone())),
+            _ => errors.push(FieldError { field: d.field.clone(), message: d.required_message.clone() }),
+        }
+    }
+    let ack = input.fields.get(&c.acknowledgment.field).map(|v| v.trim().to_ascii_lowercase());
+    if !matches!(ack.as_deref(), Some("true" | "on" | "yes" | "1")) {
+        errors.push(FieldError { field: c.acknowledgment.field.clone(), message: c.acknowledgment.required_message.clone() });
+    }
+    if errors.is_empty() { Ok(Final { submission, documents }) } else { Err(errors) }
+}
+
+/// A stored document as the agent's e-mail lists it.
+pub struct Listed<'a> {
+    pub document: &'a Document,
+    pub file_name: String,
+    pub link: String,
+}
+
+/// The agent's e-mail: to_email, subject, message, from_name.
+pub fn email(forms: &Forms, agent_email: &str, listed: &[Listed], links_expire: &str) -> Params {
+    let c = &forms.concierge;
+    let mut message = String::from("A client submitted their documents through the Client Concierge portal.\n");
+    for l in listed {
+        message.push_str(&format!("\n{}: {}\n{}\n", l.document.kind, one_line(&l.file_name), l.link));
+    }
+    message.push_str(&format!(
+        "\nThe client acknowledged the exclusive broker agreement requirement: \"{}\"\n\nThe download links expire on {links_expire}.",
+        c.acknowledgment.label.trim()
+    ));
+    Params(
+        [
+            ("to_email", agent_email.to_string()),
+            ("subject", one_line(&c.subject)),
+            ("message", message),
+            ("from_name", FROM_NAME.to_string()),
+        ]
+        .into_iter()
+        .collect(),
+    )
+}
+
+/// A unix time (seconds) as a UTC calendar date, e.g. "2026-12-07".
+pub fn date(unix_s: u64) -> String {
+    // Howard Hinnant's days-to-civil.
+    let z = (unix_s / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::content::content;
+    use crate::domain::submit::parse_json;
+
+    const SUB: &str = "0f8fad5b-d9cb-469f-a165-70867728950e";
+
+    fn query(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+        pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+    }
+
+    #[test]
+    fn an_upload_is_sized_up_before_its_body_is_read() {
+        let f = &content().forms;
+        let q = query(&[("submission", SUB), ("field", "photoId"), ("name", "My ID.png")]);
+        let up = check_upload(f, &q, Some(1000)).unwrap();
+        assert_eq!((up.document.kind.as_str(), up.name.as_str()), ("Government ID", "My ID.png"));
+        let status = |q: &BTreeMap<String, String>, len| check_upload(f, q, len).unwrap_err();
+        assert_eq!(status(&q, Some(10_485_761)), (413, vec![FieldError { field: "photoId".into(), message: "Please upload a file smaller than 10MB.".into() }]));
+        assert!(check_upload(f, &q, Some(10_485_760)).is_ok());
+        assert_eq!(status(&q, None).0, 411);
+        assert_eq!(status(&q, Some(0)).1[0].message, "Government-issued photo ID is required");
+        assert_eq!(status(&query(&[("submission", SUB), ("field", "passport")]), Some(1)).1[0].field, "field");
+        assert_eq!(status(&query(&[("submission", "../x"), ("field", "photoId")]), Some(1)).1[0].field, "submission");
+    }
+
+    #[test]
+    fn the_type_is_told_by_the_first_bytes() {
+        let f = &content().forms;
+        let doc = |field: &str| f.concierge.documents.iter().find(|d| d.field == field).unwrap();
+        assert_eq!(check_type(f, doc("photoId"), b"\x89PNG\r\n\x1a\n...").unwrap(), FileType::Png);
+        assert_eq!(check_type(f, doc("creditReport"), b"%PDF-1.7").unwrap(), FileType::Pdf);
+        let (status, errors) = check_type(f, doc("creditReport"), b"\xFF\xD8\xFF\xE0").unwrap_err();
+        assert_eq!((status, errors[0].message.as_str()), (415, "Please upload a file in the accepted format."));
+        assert!(check_type(f, doc("photoId"), b"GIF89a").is_err());
+    }
+
+    fn final_body(ack: &str, skip: Option<&str>) -> Input {
+        let docs: Vec<String> = content()
+            .forms
+            .concierge
+            .documents
+            .iter()
+            .filter(|d| Some(d.field.as_str()) != skip)
+            .map(|d| format!("\"{0}\":\"{SUB}/1700000000000-{0}-file.pdf\"", d.field))
+            .collect();
+        parse_json(format!("{{\"submission\":\"{SUB}\",\"documents\":{{{}}},\"acknowledged\":{ack}}}", docs.join(",")).as_bytes()).unwrap()
+    }
+
+    #[test]
+    fn the_final_step_needs_every_document_and_the_acknowledgment() {
+        let f = &content().forms;
+        let ok = check_final(f, &final_body("true", None)).unwrap();
+        assert_eq!(ok.documents.len(), 6);
+        let errors = check_final(f, &final_body("false", Some("bankStatement2"))).unwrap_err();
+        assert_eq!(
+            errors,
+            [
+                FieldError { field: "bankStatement2".into(), message: "Bank statement for month 2 is required".into() },
+                FieldError { field: "acknowledged".into(), message: "You must acknowledge the exclusive broker agreement requirement".into() },
+            ]
+        );
+        // An id from another submission or of another field is not accepted.
+        assert!(is_key_of(&format!("{SUB}/1-photoId-a.pdf"), SUB, "photoId"));
+        assert!(!is_key_of(&format!("{SUB}/1-creditReport-a.pdf"), SUB, "photoId"));
+        assert!(!is_key_of("0f8fad5b-d9cb-469f-a165-70867728950f/1-photoId-a.pdf", SUB, "photoId"));
+        assert!(!is_key_of(&format!("{SUB}/x-photoId-a.pdf"), SUB, "photoId"));
+    }
+
+    #[test]
+    fn the_agents_email_lists_each_document_with_its_link() {
+        let f = &content().forms;
+        let listed: Vec<Listed> = f
+            .concierge
+            .documents
+            .iter()
+            .map(|d| Listed { document: d, file_name: format!("{}.pdf", d.field), link: format!("https://x/api/documents/{}", d.field) })
+            .collect();
+        let p = email(f, "agent@example.com", &listed, &date(1_796_601_600));
+        assert_eq!(p.0.keys().copied().collect::<Vec<_>>(), ["from_name", "message", "subject", "to_email"]);
+        assert_eq!(p.get("subject"), Some("New Client Concierge Document Submission"));
+        let m = p.get("message").unwrap();
+        for kind in ["Government ID", "Credit Report", "Proof of Income", "Bank Statement Month 1", "Bank Statement Month 2", "Bank Statement Month 3"] {
+            assert!(m.contains(&format!("\n{kind}: ")), "{kind} in {m}");
+        }
+        assert!(m.contains("https://x/api/documents/bankStatement3"));
+        assert!(m.contains("acknowledged the exclusive broker agreement"));
+        assert!(m.ends_with("expire on 2026-12-07."), "{m}");
+        assert_eq!(date(0), "1970-01-01");
+        assert_eq!(date(951_782_400), "2000-02-29");
+    }
+}

@@ -1,0 +1,75 @@
+//! The security headers of every answer, pages and API alike: the generator writes them into
+//! `dist/_headers` for the static pages, the edge worker adds them to its own answers.
+
+/// The origin (`https://host[:port]`) of an https URL, e.g. the development map's embed URL.
+pub fn origin(url: &str) -> Option<String> {
+    let rest = url.strip_prefix("https://")?;
+    let host = rest.split(['/', '?', '#']).next()?;
+    (!host.is_empty() && !host.contains('@')).then(|| format!("https://{host}"))
+}
+
+/// Headers for every answer, pages and API alike. `frame_origins`: the only sites the pages may
+/// embed (the new-developments map).
+pub fn security_headers(frame_origins: &[String]) -> Vec<(&'static str, String)> {
+    let frames = if frame_origins.is_empty() { "'none'".to_string() } else { frame_origins.join(" ") };
+    let csp = [
+        "default-src 'self'".to_string(),
+        "script-src 'self'".to_string(),
+        // The pages inline their critical CSS and the islands set inline widths (progress bars).
+        "style-src 'self' 'unsafe-inline'".to_string(),
+        "img-src 'self' data:".to_string(),
+        "font-src 'self'".to_string(),
+        "connect-src 'self'".to_string(),
+        format!("frame-src {frames}"),
+        "frame-ancestors 'none'".to_string(),
+        "form-action 'self'".to_string(),
+        "base-uri 'self'".to_string(),
+        "object-src 'none'".to_string(),
+    ]
+    .join("; ");
+    vec![
+        ("Content-Security-Policy", csp),
+        ("X-Content-Type-Options", "nosniff".into()),
+        ("Referrer-Policy", "strict-origin-when-cross-origin".into()),
+        ("Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload".into()),
+        ("X-Frame-Options", "DENY".into()),
+        ("Permissions-Policy", "camera=(), microphone=(), geolocation=()".into()),
+    ]
+}
+
+/// `dist/_headers` (Workers Static Assets): the headers on every page and file.
+pub fn headers_file(frame_origins: &[String]) -> String {
+    let mut out = String::from("/*\n");
+    for (name, value) in security_headers(frame_origins) {
+        out.push_str(&format!("  {name}: {value}\n"));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_policy_allows_only_the_map_frame() {
+        let map = origin("https://www.google.com/maps/d/embed?mid=x").unwrap();
+        assert_eq!(map, "https://www.google.com");
+        assert_eq!(origin("http://example.com"), None);
+        assert_eq!(origin("https://user@evil.com/"), None);
+        let headers = security_headers(&[map]);
+        let csp = &headers.iter().find(|(k, _)| *k == "Content-Security-Policy").unwrap().1;
+        assert!(csp.contains("frame-src https://www.google.com;"));
+        assert!(csp.contains("frame-ancestors 'none'"));
+        assert!(csp.contains("script-src 'self';"));
+        assert!(headers.iter().any(|(k, v)| *k == "X-Content-Type-Options" && v == "nosniff"));
+        let none = security_headers(&[]);
+        assert!(none[0].1.contains("frame-src 'none'"));
+    }
+
+    #[test]
+    fn the_headers_file_applies_to_every_path() {
+        let file = headers_file(&["https://www.google.com".into()]);
+        assert!(file.starts_with("/*\n  Content-Security-Policy: default-src 'self';"));
+        assert!(file.contains("\n  X-Content-Type-Options: nosniff\n"));
+    }
+}
