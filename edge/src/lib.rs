@@ -1,4 +1,29 @@
-//! The edge worker. Work in progress (issue 4): so far the domain logic, plain Rust tested on the
-//! host; the `#[event(fetch)]` entry, router and services come next.
+//! The Move to JAX edge worker: the forms, the concierge uploads into R2, e-mail through EmailJS.
+//! `domain` decides (plain Rust, tested on the host); `routes` shape requests and answers;
+//! `services` do the I/O. The entry points below only hand over.
 
 pub mod domain;
+mod failure;
+mod routes;
+mod services;
+
+use worker::{console_error, console_log, event, Context, Env, Request, Response, Result, ScheduleContext, ScheduledEvent};
+
+#[event(fetch)]
+async fn fetch(req: Request, env: Env, _ctx: Context) -> Result<Response> {
+    routes::handle(req, env).await
+}
+
+/// The cron trigger: retry every e-mail that is still owed.
+#[event(scheduled)]
+async fn scheduled(_event: ScheduledEvent, env: Env, _ctx: ScheduleContext) {
+    let settings = services::settings(&env);
+    let result = match services::storage::bucket(&env) {
+        Ok(bucket) => services::mail::retry_due(&settings, &bucket).await,
+        Err(e) => Err(e),
+    };
+    match result {
+        Ok((tried, sent)) => console_log!("retry: {sent} of {tried} due e-mails sent"),
+        Err(e) => console_error!("retry: {e}"),
+    }
+}

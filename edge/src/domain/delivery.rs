@@ -47,15 +47,16 @@ impl Outcome {
     }
 }
 
-/// First retry after a minute, doubling up to six hours between attempts.
-const FIRST_DELAY_S: u64 = 60;
+/// First retry after a minute (EMAIL_RETRY_FIRST_SECONDS), doubling up to six hours between attempts.
+pub const FIRST_DELAY_S: u64 = 60;
 const MAX_DELAY_S: u64 = 6 * 60 * 60;
 
-/// When to try again after `failed_attempts` failures (≥ 1), in seconds from now. Deliveries are
-/// never given up: a lead must reach the agent once the provider recovers.
-pub fn retry_delay(failed_attempts: u32) -> u64 {
+/// When to try again after `failed_attempts` failures (≥ 1), in seconds from now, the first wait
+/// being `first_s`. Deliveries are never given up: a lead must reach the agent once the provider
+/// recovers.
+pub fn retry_delay(first_s: u64, failed_attempts: u32) -> u64 {
     let doublings = failed_attempts.saturating_sub(1).min(20);
-    FIRST_DELAY_S.saturating_mul(1 << doublings).min(MAX_DELAY_S)
+    first_s.saturating_mul(1 << doublings).min(MAX_DELAY_S)
 }
 
 #[cfg(test)]
@@ -74,9 +75,10 @@ mod tests {
 
     #[test]
     fn backoff_doubles_from_a_minute_to_six_hours() {
-        assert_eq!([1, 2, 3, 4].map(retry_delay), [60, 120, 240, 480]);
-        assert_eq!(retry_delay(9), 15_360);
-        assert_eq!(retry_delay(10), 6 * 60 * 60);
-        assert_eq!(retry_delay(u32::MAX), 6 * 60 * 60);
+        assert_eq!([1, 2, 3, 4].map(|n| retry_delay(FIRST_DELAY_S, n)), [60, 120, 240, 480]);
+        assert_eq!(retry_delay(FIRST_DELAY_S, 9), 15_360);
+        assert_eq!(retry_delay(FIRST_DELAY_S, 10), 6 * 60 * 60);
+        assert_eq!(retry_delay(FIRST_DELAY_S, u32::MAX), 6 * 60 * 60);
+        assert_eq!(retry_delay(1, 3), 4);
     }
 }

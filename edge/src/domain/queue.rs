@@ -54,14 +54,15 @@ impl Delivery {
         format!("{PENDING}{}", self.id)
     }
 
-    /// Note an attempt's outcome: delivered, or when to try again.
-    pub fn attempted(&mut self, outcome: Outcome, now_ms: u64) {
+    /// Note an attempt's outcome: delivered, or when to try again (the first retry `first_retry_s`
+    /// after the first failure).
+    pub fn attempted(&mut self, outcome: Outcome, now_ms: u64, first_retry_s: u64) {
         self.attempts += 1;
         self.last_outcome = Some(outcome.describe());
         if outcome == Outcome::Sent {
             self.delivered_ms = Some(now_ms);
         } else {
-            self.next_attempt_ms = now_ms + retry_delay(self.attempts) * 1000;
+            self.next_attempt_ms = now_ms + retry_delay(first_retry_s, self.attempts) * 1000;
         }
     }
 
@@ -141,11 +142,11 @@ mod tests {
         assert_eq!(id_of_pending(&d.pending_key()), Some(d.id.as_str()));
         assert_eq!(id_of_pending("pending/../x"), None);
         assert!(d.is_due(d.received_ms));
-        d.attempted(Outcome::RateLimited, d.received_ms);
+        d.attempted(Outcome::RateLimited, d.received_ms, 60);
         assert!(!d.is_due(d.received_ms + 59_999));
         assert!(d.is_due(d.received_ms + 60_000));
         assert_eq!(d.last_outcome.as_deref(), Some("EmailJS rate limit (429)"));
-        d.attempted(Outcome::Sent, d.received_ms + 60_000);
+        d.attempted(Outcome::Sent, d.received_ms + 60_000, 60);
         assert_eq!(d.delivered_ms, Some(d.received_ms + 60_000));
         assert!(!d.is_due(u64::MAX));
         let json = serde_json::to_string(&d).unwrap();

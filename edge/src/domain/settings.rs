@@ -47,6 +47,8 @@ pub struct Settings {
     /// True when no DOCUMENT_LINK_SECRET is set.
     pub link_secret_is_local: bool,
     pub link_lifetime_s: u64,
+    /// Seconds before the first retry of a failed e-mail (EMAIL_RETRY_FIRST_SECONDS; tests shorten it).
+    pub retry_first_s: u64,
 }
 
 /// `EMAILJS_TEMPLATE_ID_LISTING_REQUEST` for "listing-request".
@@ -78,6 +80,10 @@ impl Settings {
                 * 24
                 * 60
                 * 60,
+            retry_first_s: get("EMAIL_RETRY_FIRST_SECONDS")
+                .and_then(|s| s.parse::<u64>().ok())
+                .filter(|s| (1..=3600).contains(s))
+                .unwrap_or(crate::domain::delivery::FIRST_DELAY_S),
         }
     }
 
@@ -104,6 +110,7 @@ mod tests {
         assert_eq!(s.emailjs, None);
         assert_eq!(s.agent_email, content().agent_email);
         assert_eq!(s.link_lifetime_s, 14 * 86_400);
+        assert_eq!(s.retry_first_s, 60);
         assert!(s.can_sign_links());
     }
 
@@ -118,6 +125,7 @@ mod tests {
             ("EMAILJS_API_URL", "http://127.0.0.1:9/"),
             ("AGENT_EMAIL", "agent@example.com"),
             ("DOCUMENT_LINK_DAYS", "3"),
+            ("EMAIL_RETRY_FIRST_SECONDS", "1"),
         ]);
         let e = s.emailjs.as_ref().unwrap();
         assert_eq!(e.api_url, "http://127.0.0.1:9");
@@ -126,6 +134,7 @@ mod tests {
         assert_eq!(e.private_key.as_deref(), Some("priv"));
         assert_eq!(s.agent_email, "agent@example.com");
         assert_eq!(s.link_lifetime_s, 3 * 86_400);
+        assert_eq!(s.retry_first_s, 1);
         assert_eq!(template_var("listing-request"), "EMAILJS_TEMPLATE_ID_LISTING_REQUEST");
         // A deployment must sign links with its own secret.
         assert!(!s.can_sign_links());

@@ -1,0 +1,58 @@
+//! Private document downloads: the worker checks the link's signature and expiry, then streams the
+//! file as an attachment. Every bad link gets the same 403.
+
+use super::concierge::CACHE_CONTROL;
+use crate::domain::documents::{safe_name, verify};
+use crate::failure::Failure;
+use crate::services::{now_ms, settings, storage};
+use std::collections::BTreeMap;
+use worker::{console_warn, Env, Headers, Method, Request, Response};
+
+pub async fn download(req: Request, env: &Env, key: &str) -> Result<Response, Failure> {
+    if !matches!(req.method(), Method::Get | Method::Head) {
+        return Err(Failure::Method("GET"));
+    }
+    let query: BTreeMap<String, String> = req.url()?.query_pairs().into_owned().collect();
+    let expires = query.get("expires").and_then(|e| e.parse::<u64>().ok());
+    let sig = query.get("sig").map(String::as_str).unwrap_or("");
+    let settings = settings(env);
+    let checked = match expires {
+        Some(expires) => verify(&settings.link_secret, key, expires, sig, now_ms() / 1000).map_err(|e| format!("{e:?}")),
+        None => Err("Malformed".into()),
+    };
+    if let Err(why) = checked {
+        console_warn!("document link refused ({why}): {key}");
+        return Err(Failure::Forbidden);
+    }
+    let Some(object) = storage::bucket(env)?.get(key).execute().await? else {
+        console_warn!("document link to a missing object: {key}");
+        return Err(Failure::Forbidden);
+    };
+    let metadata = object.custom_metadata().unwrap_or_default();
+    let name = metadata.get("name").cloned().unwrap_or_default();
+    let headers = Headers::new();
+    let content_type = object.http_metadata().content_type.unwrap_or_else(|| "application/octet-stream".into());
+    headers.set("Content-Type", &content_type)?;
+    headers.set("Content-Length", &object.size().to_string())?;
+    headers.set("Content-Disposition", &attachment(&name))?;
+    headers.set("Cache-Control", CACHE_CONTROL)?;
+    let body = match object.body() {
+        Some(body) if req.method() == Method::Get => body.response_body()?,
+        _ => worker::ResponseBody::Empty,
+    };
+    Ok(Response::from_body(body)?.with_headers(headers))
+}
+
+/// `attachment; filename="<ascii>"; filename*=UTF-8''<the original, percent-encoded>`.
+fn attachment(name: &str) -> String {
+    let ascii = safe_name(name);
+    let encoded: String = name
+        .bytes()
+        .map(|b| if b.is_ascii_alphanumeric() || b"-._~".contains(&b) { (b as char).to_string() } else { format!("%{b:02X}") })
+        .collect();
+    if encoded.is_empty() {
+        format!("attachment; filename=\"{ascii}\"")
+    } else {
+        format!("attachment; filename=\"{ascii}\"; filename*=UTF-8''{encoded}")
+    }
+}

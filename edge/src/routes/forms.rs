@@ -1,0 +1,49 @@
+//! The lead form, the listing request, the contact form and the quiz: validated, recorded, then
+//! e-mailed. Accepted-and-queued is a success for the visitor: the scheduled retry delivers it.
+
+use super::{read_body, redirect_to, sized_up, FORM_ERROR, THANK_YOU};
+use crate::domain::content::content;
+use crate::domain::delivery::Outcome;
+use crate::domain::http::BodyKind;
+use crate::domain::queue::{new_id, Delivery};
+use crate::domain::submit::{accept, parse_json, parse_urlencoded, Accepted, FormKind};
+use crate::failure::Failure;
+use crate::services::{mail, now_ms, random_u64, settings, storage};
+use worker::{Env, Request, Response};
+
+pub async fn post(mut req: Request, env: &Env, kind: FormKind) -> Result<Response, Failure> {
+    let c = content();
+    let max = u64::from(c.forms.limits.body_max_bytes);
+    let body_kind = sized_up(&req, max, &[BodyKind::Json, BodyKind::UrlEncoded])?;
+    let body = read_body(&mut req, max).await?;
+    let settings = settings(env);
+    let input = match body_kind {
+        BodyKind::Json => parse_json(&body),
+        _ => parse_urlencoded(&body),
+    };
+    let accepted = input.and_then(|input| accept(kind, &input, c, &settings.agent_email));
+    let plain_form = body_kind == BodyKind::UrlEncoded;
+    let (form, params) = match accepted {
+        Ok(Accepted::Email(form, params)) => (form, params),
+        Ok(Accepted::Dropped) if plain_form => return redirect_to(&req, THANK_YOU, kind.name()),
+        Ok(Accepted::Dropped) => return Ok(Response::from_json(&serde_json::json!({ "ok": true }))?),
+        Err(_) if plain_form => return redirect_to(&req, FORM_ERROR, kind.name()),
+        Err(errors) => return Err(Failure::Refused(400, errors)),
+    };
+    let bucket = storage::bucket(env)?;
+    let now = now_ms();
+    let mut delivery = Delivery::new(new_id(now, form, random_u64()), form, &params, now);
+    if let Err(e) = mail::record(&bucket, &delivery).await {
+        let failure = Failure::from(e);
+        if plain_form {
+            worker::console_error!("recording a {form} failed: {failure:?}");
+            return redirect_to(&req, FORM_ERROR, form);
+        }
+        return Err(failure);
+    }
+    let delivered = mail::attempt(&settings, &bucket, &mut delivery).await == Outcome::Sent;
+    if plain_form {
+        return redirect_to(&req, THANK_YOU, form);
+    }
+    Ok(Response::from_json(&serde_json::json!({ "ok": true, "id": delivery.id, "delivered": delivered }))?)
+}

@@ -1,0 +1,133 @@
+//! The router: which handler answers which request. The worker runs first only for `/api/*`, and
+//! for paths the static assets do not have (so a 404 is logged with its path).
+
+mod concierge;
+mod documents;
+mod forms;
+
+use crate::domain::content::content;
+use crate::domain::http::{admit, body_kind, security_headers, BodyKind, Refusal};
+use crate::domain::submit::FormKind;
+use crate::failure::Failure;
+use futures_util::StreamExt;
+use jax_model::api;
+use worker::{console_log, console_warn, Env, Method, Request, Response, Result};
+
+/// Private document links: `/api/documents/<key>?expires=…&sig=…`.
+pub const DOCUMENTS: &str = "/api/documents/";
+/// The Workers rate-limiting binding (per client IP, on every POST).
+const RATE_LIMITER: &str = "RATE_LIMITER";
+
+pub async fn handle(req: Request, env: Env) -> Result<Response> {
+    let path = req.path();
+    let result = route(req, &env, &path).await;
+    let mut response = match result {
+        Ok(response) => response,
+        Err(failure) => {
+            if failure.status() >= 500 || failure.status() == 429 {
+                console_warn!("{} {path}", failure.status());
+            }
+            failure.into_response()?
+        }
+    };
+    let headers = response.headers_mut();
+    for (name, value) in security_headers(&content().frame_origins) {
+        headers.set(name, &value)?;
+    }
+    if path.starts_with("/api/") {
+        headers.set("Cache-Control", "no-store")?;
+    }
+    Ok(response)
+}
+
+async fn route(req: Request, env: &Env, path: &str) -> std::result::Result<Response, Failure> {
+    if req.method() == Method::Post {
+        same_origin(&req)?;
+        rate_limit(&req, env).await?;
+    }
+    if let Some(kind) = FormKind::from_path(path) {
+        return forms::post(req, env, kind).await;
+    }
+    match path {
+        api::CONCIERGE_DOCUMENTS => concierge::upload(req, env).await,
+        api::CONCIERGE => concierge::submit(req, env).await,
+        p if p.starts_with(DOCUMENTS) => documents::download(req, env, &p[DOCUMENTS.len()..]).await,
+        p if p.starts_with("/api/") || p == "/api" => Err(Failure::NotFound),
+        _ => not_found_page(req, env, path).await,
+    }
+}
+
+/// The API answers its own pages only: a browser says where a POST comes from.
+fn same_origin(req: &Request) -> std::result::Result<(), Failure> {
+    let origin = req.headers().get("Origin")?;
+    let site = req.headers().get("Sec-Fetch-Site")?;
+    let own = req.url()?.origin().ascii_serialization();
+    let foreign = origin.is_some_and(|o| o != own) || site.is_some_and(|s| s == "cross-site");
+    if foreign {
+        return Err(Failure::field(403, "origin", "Requests from other sites are not accepted."));
+    }
+    Ok(())
+}
+
+async fn rate_limit(req: &Request, env: &Env) -> std::result::Result<(), Failure> {
+    let Ok(limiter) = env.rate_limiter(RATE_LIMITER) else {
+        console_warn!("no {RATE_LIMITER} binding: requests are not rate-limited");
+        return Ok(());
+    };
+    let ip = req.headers().get("CF-Connecting-IP")?.unwrap_or_else(|| "unknown".into());
+    if limiter.limit(ip).await?.success { Ok(()) } else { Err(Failure::TooMany) }
+}
+
+/// An asset miss: the site's 404 page with status 404, and the path in the log.
+async fn not_found_page(req: Request, env: &Env, path: &str) -> std::result::Result<Response, Failure> {
+    console_log!("404 {} {path}", req.method());
+    let assets = env.assets("ASSETS")?;
+    let url = req.url()?;
+    let page = assets.fetch(format!("{}/404", url.origin().ascii_serialization()), None).await;
+    let mut response = match page {
+        Ok(mut page) if page.status_code() == 200 => Response::from_html(page.text().await?)?,
+        _ => Response::ok("Not found")?,
+    };
+    response = response.with_status(404);
+    Ok(response)
+}
+
+/// The method, declared length and content type of a form post, checked before its body is read.
+pub fn sized_up(req: &Request, max: u64, accepted: &[BodyKind]) -> std::result::Result<BodyKind, Failure> {
+    let length = req.headers().get("Content-Length")?.and_then(|l| l.trim().parse::<u64>().ok());
+    let refused = |r: Refusal| match r {
+        Refusal::Method => Failure::Method("POST"),
+        Refusal::TooLarge => too_large(max),
+        Refusal::UnsupportedType => Failure::field(415, "body", "Send application/json or a form."),
+    };
+    admit(req.method().as_ref(), length, max).map_err(refused)?;
+    body_kind(req.headers().get("Content-Type")?.as_deref(), accepted).map_err(refused)
+}
+
+fn too_large(max: u64) -> Failure {
+    Failure::field(413, "body", format!("The request is larger than {max} bytes."))
+}
+
+/// The body, read to at most `max` bytes (a missing Content-Length does not get around the limit).
+pub async fn read_body(req: &mut Request, max: u64) -> std::result::Result<Vec<u8>, Failure> {
+    let Ok(mut stream) = req.stream() else { return Ok(Vec::new()) };
+    let mut body = Vec::new();
+    while let Some(chunk) = stream.next().await {
+        body.extend(chunk?);
+        if body.len() as u64 > max {
+            return Err(too_large(max));
+        }
+    }
+    Ok(body)
+}
+
+/// Without JavaScript a form gets a page back: the thank-you page, or the error page.
+pub fn redirect_to(req: &Request, page: &str, form: &str) -> std::result::Result<Response, Failure> {
+    let mut url = req.url()?;
+    url.set_path(page);
+    url.set_query(Some(&format!("form={form}")));
+    Ok(Response::redirect_with_status(url, 303)?)
+}
+
+pub const THANK_YOU: &str = "/thank-you/";
+pub const FORM_ERROR: &str = "/form-error/";

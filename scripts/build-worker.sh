@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Builds the edge worker (edge/, workers-rs) into edge/build/ (wasm + JS shim) — wrangler.toml's
+# [build] command, so `wrangler dev` and `wrangler deploy` both run it. Offline: worker-build would
+# download wasm-bindgen and wasm-opt from GitHub, so it is pointed at local ones (scripts/setup.sh
+# installs wasm-bindgen-cli at the version in Cargo.lock; wasm-opt and esbuild come from npm).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+export PATH="$HOME/.cargo/bin:$PATH"
+export WASM_BINDGEN_BIN=${WASM_BINDGEN_BIN:-$HOME/.cargo/bin/wasm-bindgen}
+export WASM_OPT_BIN=${WASM_OPT_BIN:-$root/node_modules/.bin/wasm-opt}
+export ESBUILD_BIN=${ESBUILD_BIN:-$root/node_modules/.bin/esbuild}
+cd edge
+worker-build --release
+wasm=build/index_bg.wasm
+printf 'edge worker: %s — %d KB raw, %d KB gzip (limit 1024 KB gzip)\n' "$wasm" \
+    $(( $(stat -c %s "$wasm") / 1024 )) $(( $(gzip -9c "$wasm" | wc -c) / 1024 ))

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Writes the edge worker's settings from the process environment into an env file for
+# `wrangler dev --env-file` (scripts/worker-env.sh FILE). Only variables that are set are written,
+# so wrangler.toml's [vars] and the content's defaults apply to the rest. DOCUMENT_LINK_SECRET,
+# when unset, is a random secret made once for this clone (.cache/document-link-secret).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=$1
+mkdir -p .cache "$(dirname "$out")"
+if [[ -z "${DOCUMENT_LINK_SECRET:-}" ]]; then
+    secret_file=.cache/document-link-secret
+    [[ -s $secret_file ]] || od -An -tx1 -N32 /dev/urandom | tr -d ' \n' >"$secret_file"
+    DOCUMENT_LINK_SECRET=$(cat "$secret_file")
+fi
+umask 077
+: >"$out"
+for name in EMAILJS_API_URL EMAILJS_PUBLIC_KEY EMAILJS_PRIVATE_KEY EMAILJS_SERVICE_ID EMAILJS_TEMPLATE_ID \
+    EMAILJS_TEMPLATE_ID_LEAD EMAILJS_TEMPLATE_ID_LISTING_REQUEST EMAILJS_TEMPLATE_ID_CONTACT \
+    EMAILJS_TEMPLATE_ID_QUIZ EMAILJS_TEMPLATE_ID_CONCIERGE AGENT_EMAIL DOCUMENT_LINK_SECRET DOCUMENT_LINK_DAYS \
+    EMAIL_RETRY_FIRST_SECONDS; do
+    value=${!name:-}
+    [[ -z $value ]] && continue
+    if [[ $value == *$'\n'* || $value == *\"* ]]; then
+        echo "worker-env: $name must be one line without double quotes" >&2
+        exit 1
+    fi
+    printf '%s="%s"\n' "$name" "$value" >>"$out"
+done
