@@ -27,7 +27,7 @@ E2E_PORT   := 8790
 WRANGLER := WRANGLER_SEND_METRICS=false CLOUDFLARE_CF_FETCH_ENABLED=false \
             XDG_CONFIG_HOME=$(CURDIR)/.cache/wrangler-config wrangler
 
-.PHONY: help dev test build check bench setup setup-test generator islands
+.PHONY: help dev test build check bench setup setup-test generator islands worker
 
 help:
 	@echo "make dev    build the site and serve it on http://$(HOST):$(PORT)"
@@ -36,12 +36,16 @@ help:
 	@echo "make check  report errors in content/ (file:line:column)"
 	@echo "make bench  time the generator against its targets and against Hugo"
 
-# Serve dist/ like production (Workers Static Assets, wrangler.toml); Ctrl-C stops.
+# The site and the edge worker on workerd, like production (wrangler.toml), with local R2 in
+# .wrangler/state; the worker's settings come from the environment (scripts/worker-env.sh).
+# /__scheduled runs the e-mail retries by hand. Ctrl-C stops.
 dev: setup build
-	$(WRANGLER) dev --ip $(HOST) --port $(PORT) \
+	scripts/worker-env.sh .cache/dev.env
+	$(WRANGLER) dev --ip $(HOST) --port $(PORT) --env-file .cache/dev.env --test-scheduled \
 	  --persist-to .wrangler/state --show-interactive-dev-session=false
 
-# Every test: Rust unit/integration tests; the islands' type check and unit tests;
+# Every test: Rust unit/integration tests; the islands' type check and unit tests; the edge
+# worker in workerd against a fake EmailJS (edge/tests);
 # then the built site (dist/, with the generator binary `cargo test` built for
 # its integration tests — dependencies optimised — saving CI two more builds): every page through the W3C checker,
 # the browser suite (Playwright + axe, budgets) and Lighthouse, against
@@ -49,15 +53,20 @@ dev: setup build
 test: setup-test
 	cargo test --workspace
 	cd site && npm run --silent typecheck && npm test --silent
-	$(MAKE) --no-print-directory islands
+	$(MAKE) --no-print-directory islands worker
 	target/debug/generator build --content content --out dist
 	scripts/check-html.sh dist
+	node --test 'edge/tests/*.test.mjs'
 	scripts/with-site.sh $(E2E_PORT) bash -c 'cd site && npx playwright test && npm run --silent lighthouse'
 
 # The generator replaces dist/ itself (stale pages removed; a failed build
 # leaves the previous site in place).
-build: islands generator
+build: islands generator worker
 	$(GENERATOR) build --content content --out dist
+
+# The edge worker (wasm + shim in edge/build; skipped when up to date).
+worker:
+	scripts/build-worker.sh
 
 # The React islands (site/dist + its manifest), which the generator links into the pages.
 islands:

@@ -10,8 +10,13 @@ export PATH="$HOME/.cargo/bin:$PATH"
 export WASM_BINDGEN_BIN=${WASM_BINDGEN_BIN:-$HOME/.cargo/bin/wasm-bindgen}
 export WASM_OPT_BIN=${WASM_OPT_BIN:-$root/node_modules/.bin/wasm-opt}
 export ESBUILD_BIN=${ESBUILD_BIN:-$root/node_modules/.bin/esbuild}
-cd edge
-worker-build --release
-wasm=build/index_bg.wasm
+wasm=edge/build/index_bg.wasm
+# Up to date when nothing it is built from is newer (wasm-opt alone takes ~10 s).
+sources=(edge/src edge/build.rs edge/Cargo.toml generator/model/src content Cargo.lock Cargo.toml)
+if [[ -f $wasm && -f edge/build/worker/shim.mjs && -z $(find "${sources[@]}" -newer "$wasm" -print -quit) ]]; then
+    echo "edge worker: up to date ($wasm)"
+    exit 0
+fi
+(cd edge && worker-build --release)
 printf 'edge worker: %s — %d KB raw, %d KB gzip (limit 1024 KB gzip)\n' "$wasm" \
     $(( $(stat -c %s "$wasm") / 1024 )) $(( $(gzip -9c "$wasm" | wc -c) / 1024 ))

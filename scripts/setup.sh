@@ -60,12 +60,26 @@ npm_ci() {
 npm_ci "$root"
 npm_ci "$root/site"
 
-# --- Rust target for the edge worker (edge/, workers-rs → wasm) -----------
-# Nothing builds for wasm yet, so a failure here only warns.
+# --- Rust → wasm for the edge worker (edge/, workers-rs) --------------------
 if ! command -v rustup >/dev/null; then
-    note "NOTE: rustup not found; the edge worker will need the wasm32-unknown-unknown target."
+    note "NOTE: rustup not found; the edge worker needs the wasm32-unknown-unknown target."
 elif ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
     note "rustup target add wasm32-unknown-unknown"
-    rustup target add wasm32-unknown-unknown ||
-        note "WARNING: could not add wasm32-unknown-unknown (needed once edge/ exists)."
+    rustup target add wasm32-unknown-unknown
 fi
+
+# worker-build would download wasm-bindgen and wasm-opt from GitHub (unreachable here):
+# scripts/build-worker.sh points it at a wasm-bindgen-cli of exactly Cargo.lock's wasm-bindgen
+# version and at npm's binaryen. Both are built once per machine (several minutes each).
+cargo_tool() { # crate version binary [cargo install flags]
+    local crate=$1 version=$2 bin=$3
+    shift 3
+    if [[ "$("$HOME/.cargo/bin/$bin" --version 2>/dev/null)" != *"$version"* ]]; then
+        note "cargo install $crate@$version (once per machine, a few minutes)"
+        cargo install "$crate" --version "$version" "$@" </dev/null
+    fi
+}
+bindgen=$(awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
+# Not --locked: its lockfile names a webpki-roots release this registry lacks.
+cargo_tool wasm-bindgen-cli "$bindgen" wasm-bindgen
+cargo_tool worker-build 0.8.7 worker-build --locked

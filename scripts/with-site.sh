@@ -8,14 +8,18 @@ port=$1
 shift
 log=.cache/wrangler-e2e.log
 mkdir -p .cache
+# The worker's settings from this environment (the tests set a fake EmailJS).
+scripts/worker-env.sh .cache/e2e.env
 # Node 24 from package.json (wrangler needs it), also for the command run.
 export PATH="$PWD/node_modules/.bin:$PATH"
 WRANGLER_SEND_METRICS=false CLOUDFLARE_CF_FETCH_ENABLED=false XDG_CONFIG_HOME="$PWD/.cache/wrangler-config" \
     node_modules/.bin/wrangler dev --ip 127.0.0.1 --port "$port" --persist-to .wrangler/e2e-state \
+    --env-file .cache/e2e.env --test-scheduled \
     --show-interactive-dev-session=false >"$log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true' EXIT
-for _ in $(seq 120); do
+# Up to 5 minutes: wrangler first runs the worker build (wrangler.toml [build]).
+for _ in $(seq 600); do
     curl -fsS -o /dev/null "http://127.0.0.1:$port/" 2>/dev/null && break
     kill -0 "$server" 2>/dev/null || { cat "$log" >&2; echo "with-site: wrangler dev exited" >&2; exit 1; }
     sleep 0.5

@@ -34,7 +34,7 @@ pub async fn handle(req: Request, env: Env) -> Result<Response> {
     for (name, value) in security_headers(&content().frame_origins) {
         headers.set(name, &value)?;
     }
-    if path.starts_with("/api/") {
+    if path.starts_with("/api/") && !headers.has("Cache-Control")? {
         headers.set("Cache-Control", "no-store")?;
     }
     Ok(response)
@@ -126,7 +126,10 @@ pub fn redirect_to(req: &Request, page: &str, form: &str) -> std::result::Result
     let mut url = req.url()?;
     url.set_path(page);
     url.set_query(Some(&format!("form={form}")));
-    Ok(Response::redirect_with_status(url, 303)?)
+    // Built by hand: Response::redirect's headers are immutable, and every answer gets more.
+    let mut response = Response::empty()?.with_status(303);
+    response.headers_mut().set("Location", url.as_str())?;
+    Ok(response)
 }
 
 pub const THANK_YOU: &str = "/thank-you/";

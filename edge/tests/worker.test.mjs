@@ -1,0 +1,434 @@
+// The edge worker, built to wasm and run in workerd by `wrangler dev` against local R2 and a fake
+// EmailJS on 127.0.0.1: every form's exact template params, every class of bad input, the
+// concierge flow from upload to signed download, and the provider outage (recorded, then
+// delivered by the scheduled retry). Run: node --test edge/tests/ (make test does).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startFakeEmailJs } from './fake-emailjs.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SECRET = 'integration-test-link-secret';
+const KEYS = { public: 'test-public-key-7f3a', private: 'test-private-key-9c1e' };
+const AGENT = 'agent.test@example.com';
+
+let base;
+let fake;
+let wrangler;
+let log = '';
+let state;
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+before(async () => {
+  fake = await startFakeEmailJs();
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  state = fs.mkdtempSync(path.join(root, '.cache', 'edge-test-'));
+  const env = path.join(state, 'worker.env');
+  fs.writeFileSync(
+    env,
+    Object.entries({
+      EMAILJS_API_URL: fake.url,
+      EMAILJS_PUBLIC_KEY: KEYS.public,
+      EMAILJS_PRIVATE_KEY: KEYS.private,
+      EMAILJS_SERVICE_ID: 'service_test',
+      EMAILJS_TEMPLATE_ID: 'template_test',
+      EMAILJS_TEMPLATE_ID_QUIZ: 'template_quiz',
+      AGENT_EMAIL: AGENT,
+      DOCUMENT_LINK_SECRET: SECRET,
+      EMAIL_RETRY_FIRST_SECONDS: '1',
+    })
+      .map(([k, v]) => `${k}="${v}"`)
+      .join('\n'),
+  );
+  wrangler = spawn(
+    path.join(root, 'node_modules/.bin/wrangler'),
+    ['dev', '--ip', '127.0.0.1', '--port', String(port), '--env-file', env, '--test-scheduled',
+      '--persist-to', path.join(state, 'state'), '--show-interactive-dev-session=false'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PATH: `${path.join(root, 'node_modules/.bin')}:${process.env.PATH}`,
+        WRANGLER_SEND_METRICS: 'false',
+        CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+        XDG_CONFIG_HOME: path.join(root, '.cache/wrangler-config'),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  wrangler.stdout.on('data', (d) => (log += d));
+  wrangler.stderr.on('data', (d) => (log += d));
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/`)).ok) break;
+    } catch {}
+    if (wrangler.exitCode !== null || Date.now() > deadline) throw new Error(`wrangler dev did not start:\n${log}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+});
+
+after(async () => {
+  // The worker's own log, for whoever reads a failure.
+  fs.writeFileSync(path.join(root, '.cache', 'edge-test-wrangler.log'), log);
+  if (wrangler && wrangler.exitCode === null) {
+    const exited = new Promise((resolve) => wrangler.once('exit', resolve));
+    wrangler.kill('SIGTERM');
+    await exited;
+  }
+  await fake?.close();
+  if (state) fs.rmSync(state, { recursive: true, force: true });
+});
+
+// Each test its own client address: the per-IP rate limit then only meets the test that wants it.
+let ip = 0;
+const client = () => `198.51.100.${++ip}`;
+
+async function post(p, body, { type = 'application/json', headers = {}, as = client() } = {}) {
+  return fetch(`${base}${p}`, {
+    method: 'POST',
+    headers: { 'Content-Type': type, 'CF-Connecting-IP': as, ...headers },
+    body: typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body),
+    redirect: 'manual',
+  });
+}
+
+/** The next e-mail the fake receives after `count` earlier ones. */
+async function nextSend(count, within = 15_000) {
+  const deadline = Date.now() + within;
+  while (fake.delivered.length <= count) {
+    if (Date.now() > deadline) throw new Error(`no e-mail arrived; worker log:\n${log.slice(-3000)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return fake.delivered[count];
+}
+
+async function until(check, what, within = 10_000) {
+  const deadline = Date.now() + within;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}; worker log:\n${log.slice(-3000)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const ana = { email: 'ana@example.com', phone: '(904) 555-0147' };
+
+describe('forms', () => {
+  const cases = [
+    ['/api/lead', { type: 'buyer-guide', firstName: 'Ana', lastName: 'Ruiz', ...ana, interestedIn: 'waterfront', message: 'Guide please' },
+      "Buyer's Guide Request from Ana Ruiz",
+      ['to_email', 'from_name', 'from_email', 'phone', 'property_address', 'interested_in', 'message', 'subject', 'email_body']],
+    ['/api/lead', { type: 'cma-request', firstName: 'Ana', lastName: 'Ruiz', ...ana, propertyAddress: '1 Ocean Blvd', message: 'Value it' },
+      'Home Valuation Request from Ana Ruiz', null],
+    ['/api/lead', { type: 'consultation', firstName: 'Ana', lastName: 'Ruiz', ...ana, message: 'Call me' },
+      'Consultation Request from Ana Ruiz', null],
+    ['/api/listing-request', { name: 'Ana Ruiz', ...ana, propertyAddress: '2 River Rd', notes: 'Pool' },
+      'Luxury Home Listing Request from Ana Ruiz',
+      ['to_email', 'from_name', 'from_email', 'phone', 'property_address', 'notes', 'subject']],
+    ['/api/contact', { name: 'Ana Ruiz', ...ana, message: 'Hello' },
+      'New Contact Form Submission from Ana Ruiz',
+      ['to_email', 'from_name', 'from_email', 'phone', 'message', 'subject']],
+  ];
+  for (const [p, body, subject, keys] of cases) {
+    test(`${p} ${body.type ?? ''} → "${subject}"`, async () => {
+      const before = fake.delivered.length;
+      const r = await post(p, { ...body, website: '' });
+      assert.equal(r.status, 200, await r.clone().text());
+      assert.equal((await r.json()).delivered, true);
+      const sent = await nextSend(before);
+      assert.equal(sent.template_params.subject, subject);
+      assert.equal(sent.template_params.to_email, AGENT);
+      assert.equal(sent.user_id, KEYS.public);
+      assert.equal(sent.accessToken, KEYS.private);
+      assert.equal(sent.service_id, 'service_test');
+      assert.equal(sent.template_id, 'template_test');
+      assert.ok(sent.lib_version);
+      if (keys) assert.deepEqual(Object.keys(sent.template_params).sort(), [...keys].sort());
+      if (p === '/api/lead' && body.type === 'buyer-guide') {
+        assert.equal(sent.template_params.interested_in, 'Waterfront Property');
+        assert.equal(sent.template_params.message, 'Guide please');
+      }
+      if (body.type === 'cma-request') assert.equal(sent.template_params.property_address, '1 Ocean Blvd');
+    });
+  }
+
+  test('the quiz result is recomputed by the worker and mailed to the visitor', async () => {
+    const before = fake.delivered.length;
+    // Two coastal, two urban, one each of the rest: the tie goes to coastal.
+    const answers = { q1: 'urban', q2: 'coastal', q3: 'urban', q4: 'coastal', q5: 'historic', q6: 'suburban' };
+    const r = await post('/api/quiz', { email: 'visitor@example.com', answers, result: 'suburban', website: '' });
+    assert.equal(r.status, 200);
+    const sent = await nextSend(before);
+    const p = sent.template_params;
+    assert.deepEqual(Object.keys(p).sort(),
+      ['from_email', 'from_name', 'message', 'quiz_answers', 'result_areas', 'result_neighborhood', 'subject', 'to_email']);
+    assert.equal(p.subject, 'Jacksonville Neighborhood Quiz Results');
+    assert.equal(p.to_email, 'visitor@example.com');
+    assert.equal(p.result_neighborhood, 'Coastal Chill');
+    assert.equal(p.result_areas, 'Jacksonville Beach, Atlantic Beach');
+    assert.equal(p.quiz_answers.split('\n').length, 6);
+    assert.equal(sent.template_id, 'template_quiz');
+  });
+
+  test('header injection in a name is neutralised', async () => {
+    const before = fake.delivered.length;
+    const r = await post('/api/contact', { name: 'Ana\r\nBcc: evil@example.com', ...ana, message: 'Hi' });
+    assert.equal(r.status, 200);
+    const p = (await nextSend(before)).template_params;
+    assert.doesNotMatch(p.from_name + p.subject, /[\r\n]/);
+    assert.equal(p.subject, 'New Contact Form Submission from Ana  Bcc: evil@example.com');
+  });
+
+  test('bad input: 400 naming each field and its reason', async () => {
+    const r = await post('/api/lead', { type: 'cma-request', firstName: 'Ana', email: 'not-an-email', phone: '12', message: 'x'.repeat(5001) });
+    assert.equal(r.status, 400);
+    assert.deepEqual((await r.json()).errors, [
+      { field: 'lastName', message: 'Last Name is required.' },
+      { field: 'email', message: 'Please enter a valid email address.' },
+      { field: 'phone', message: 'Please enter a valid phone number.' },
+      { field: 'propertyAddress', message: 'Property Address is required.' },
+      { field: 'message', message: 'Message must be 5000 characters or fewer.' },
+    ]);
+    const bad = await post('/api/quiz', { email: 'a@b.co', answers: { q1: 'lunar' } });
+    assert.equal(bad.status, 400);
+    assert.deepEqual((await bad.json()).errors.map((e) => e.field), ['answers.q1', 'answers.q2', 'answers.q3', 'answers.q4', 'answers.q5', 'answers.q6']);
+    const unknownType = await post('/api/lead', { type: 'mortgage' });
+    assert.equal((await unknownType.json()).errors[0].field, 'type');
+  });
+
+  test('bad requests: 405, 413, 415, unreadable JSON, other sites, unknown paths — never a 5xx', async () => {
+    const get = await fetch(`${base}/api/contact`);
+    assert.equal(get.status, 405);
+    assert.equal(get.headers.get('allow'), 'POST');
+    const big = await post('/api/contact', JSON.stringify({ name: 'x'.repeat(70_000) }));
+    assert.equal(big.status, 413);
+    assert.equal((await big.json()).errors[0].field, 'body');
+    assert.equal((await post('/api/contact', 'name=Ana', { type: 'text/plain' })).status, 415);
+    const broken = await post('/api/contact', '{"name":');
+    assert.equal(broken.status, 400);
+    assert.deepEqual((await broken.json()).errors, [{ field: 'body', message: 'The request body is not valid JSON.' }]);
+    const foreign = await post('/api/contact', { name: 'Ana Ruiz', ...ana, message: 'Hi' }, { headers: { Origin: 'https://evil.example' } });
+    assert.equal(foreign.status, 403);
+    assert.equal((await fetch(`${base}/api/nothing`, { method: 'POST' })).status, 404);
+  });
+
+  test('a filled honeypot is answered like a success and dropped', async () => {
+    const before = fake.attempts.length;
+    const r = await post('/api/contact', { name: 'Bot', ...ana, message: 'Buy', website: 'http://spam.example' });
+    assert.equal(r.status, 200);
+    await new Promise((res) => setTimeout(res, 500));
+    assert.equal(fake.attempts.length, before);
+  });
+
+  test('without JavaScript a form post is answered with the thank-you or the error page', async () => {
+    const before = fake.delivered.length;
+    const form = new URLSearchParams({ name: 'Ana Ruiz', ...ana, message: 'Sent without JavaScript', website: '' });
+    const ok = await post('/api/contact', form.toString(), { type: 'application/x-www-form-urlencoded' });
+    assert.equal(ok.status, 303);
+    assert.equal(new URL(ok.headers.get('location')).pathname, '/thank-you/');
+    assert.equal((await nextSend(before)).template_params.message, 'Sent without JavaScript');
+    const bad = await post('/api/contact', 'name=&email=x', { type: 'application/x-www-form-urlencoded' });
+    assert.equal(bad.status, 303);
+    assert.equal(new URL(bad.headers.get('location')).pathname, '/form-error/');
+  });
+
+  test('every answer carries the security headers; the 404 page has status 404 and its path is logged', async () => {
+    const page = await fetch(`${base}/no-such-page-${Date.now()}`);
+    assert.equal(page.status, 404);
+    assert.match(await page.text(), /Oops! Page not found/);
+    await until(() => /404 GET \/no-such-page-\d+/.test(log), 'the 404 is logged with its path');
+    for (const r of [page, await fetch(`${base}/`), await post('/api/contact', {})]) {
+      const csp = r.headers.get('content-security-policy') ?? '';
+      assert.match(csp, /frame-ancestors 'none'/);
+      assert.match(csp, /frame-src https:\/\/www\.google\.com/);
+      assert.equal(r.headers.get('x-content-type-options'), 'nosniff');
+      assert.ok(r.headers.get('referrer-policy'));
+      assert.match(r.headers.get('strict-transport-security') ?? '', /max-age=/);
+    }
+  });
+});
+
+describe('client concierge', () => {
+  const FIELDS = ['photoId', 'creditReport', 'proofOfIncome', 'bankStatement1', 'bankStatement2', 'bankStatement3'];
+  const pdf = () => Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(2048)]);
+  const png = () => Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), randomBytes(4096)]);
+  const upload = (submission, field, name, bytes, as) =>
+    post(`/api/concierge/documents?${new URLSearchParams({ submission, field, name })}`, new Uint8Array(bytes), { type: 'application/octet-stream', as });
+
+  async function uploadAll(submission, as) {
+    const files = {};
+    const ids = {};
+    for (const field of FIELDS) {
+      const bytes = field === 'photoId' ? png() : pdf();
+      const name = field === 'photoId' ? 'Führerschein scan.png' : `${field}.pdf`;
+      const r = await upload(submission, field, name, bytes, as);
+      assert.equal(r.status, 201, await r.clone().text());
+      ids[field] = (await r.json()).id;
+      files[field] = { bytes, name };
+    }
+    return { files, ids };
+  }
+
+  test('six documents, one e-mail with six signed links, each downloading the exact bytes', async () => {
+    const submission = randomUUID();
+    const as = client();
+    const { files, ids } = await uploadAll(submission, as);
+    const before = fake.delivered.length;
+    const body = { submission, documents: ids, acknowledged: true, website: '' };
+    const r = await post('/api/concierge', body, { as });
+    assert.equal(r.status, 200, await r.clone().text());
+    const sent = await nextSend(before);
+    const p = sent.template_params;
+    assert.deepEqual(Object.keys(p).sort(), ['from_name', 'message', 'subject', 'to_email']);
+    assert.equal(p.subject, 'New Client Concierge Document Submission');
+    assert.equal(p.to_email, AGENT);
+    for (const kind of ['Government ID', 'Credit Report', 'Proof of Income', 'Bank Statement Month 1', 'Bank Statement Month 2', 'Bank Statement Month 3']) {
+      assert.match(p.message, new RegExp(`\\n${kind}: `));
+    }
+    assert.match(p.message, /acknowledged the exclusive broker agreement/);
+    const links = p.message.match(/http:\/\/127\.0\.0\.1:\d+\/api\/documents\/\S+/g);
+    assert.equal(links.length, 6);
+    for (const field of FIELDS) {
+      const link = links.find((l) => l.includes(`-${field}-`));
+      const d = await fetch(link);
+      assert.equal(d.status, 200);
+      assert.deepEqual(Buffer.from(await d.arrayBuffer()), files[field].bytes, `${field} downloads its exact bytes`);
+      assert.match(d.headers.get('content-disposition'), /^attachment; filename="/);
+      assert.equal(d.headers.get('x-content-type-options'), 'nosniff');
+      assert.equal(d.headers.get('content-type'), field === 'photoId' ? 'image/png' : 'application/pdf');
+      assert.equal(d.headers.get('cache-control'), 'private, max-age=3600');
+    }
+    const id = links.find((l) => l.includes('-photoId-'));
+    assert.match((await fetch(id)).headers.get('content-disposition'), /filename\*=UTF-8''F%C3%BChrerschein%20scan\.png/);
+
+    // Altered, missing and expired links are refused alike, revealing nothing.
+    const url = new URL(links[0]);
+    const key = decodeURIComponent(url.pathname.slice('/api/documents/'.length));
+    const sig = url.searchParams.get('sig');
+    const flipped = (sig[0] === 'a' ? 'b' : 'a') + sig.slice(1);
+    const expired = Math.floor(Date.now() / 1000) - 10;
+    const expiredSig = createHmac('sha256', SECRET).update(`${key}\n${expired}`).digest('hex');
+    for (const bad of [
+      `${url.origin}${url.pathname}?expires=${url.searchParams.get('expires')}&sig=${flipped}`,
+      `${url.origin}${url.pathname}?expires=${Number(url.searchParams.get('expires')) + 1}&sig=${sig}`,
+      `${url.origin}${url.pathname}`,
+      `${url.origin}${url.pathname}x?${url.searchParams}`,
+      `${url.origin}${url.pathname}?expires=${expired}&sig=${expiredSig}`,
+    ]) {
+      const refused = await fetch(bad);
+      assert.equal(refused.status, 403, bad);
+      assert.doesNotMatch(await refused.text(), /%PDF|PNG|expired|signature/i);
+    }
+
+    // The final step again (a retry after a lost answer): no second e-mail.
+    const again = await post('/api/concierge', body, { as });
+    assert.equal(again.status, 200);
+    await new Promise((res) => setTimeout(res, 500));
+    assert.equal(fake.delivered.length, before + 1);
+  });
+
+  test("every document's rules: type by magic bytes, 10 MB, the seed's messages", async () => {
+    const submission = randomUUID();
+    const as = client();
+    const renamed = await upload(submission, 'creditReport', 'report.pdf', png(), as);
+    assert.equal(renamed.status, 415);
+    assert.deepEqual((await renamed.json()).errors, [{ field: 'creditReport', message: 'Please upload a file in the accepted format.' }]);
+    const tooBig = await upload(submission, 'bankStatement1', 'big.pdf', Buffer.concat([Buffer.from('%PDF-'), Buffer.alloc(10 * 1024 * 1024 - 4)]), as);
+    assert.equal(tooBig.status, 413);
+    assert.deepEqual((await tooBig.json()).errors, [{ field: 'bankStatement1', message: 'Please upload a file smaller than 10MB.' }]);
+    const atLimit = await upload(submission, 'bankStatement1', 'limit.pdf', Buffer.concat([Buffer.from('%PDF-'), Buffer.alloc(10 * 1024 * 1024 - 5)]), as);
+    assert.equal(atLimit.status, 201);
+    assert.equal((await upload(submission, 'passport', 'x.pdf', pdf(), as)).status, 400);
+    assert.equal((await upload('not-a-uuid', 'photoId', 'x.pdf', pdf(), as)).status, 400);
+    assert.equal((await upload(submission, 'photoId', 'empty.pdf', Buffer.alloc(0), as)).status, 400);
+
+    const missing = await post('/api/concierge', { submission, documents: {}, acknowledged: false }, { as });
+    assert.equal(missing.status, 400);
+    const errors = (await missing.json()).errors;
+    assert.equal(errors.length, 7);
+    assert.deepEqual(errors.at(-1), { field: 'acknowledged', message: 'You must acknowledge the exclusive broker agreement requirement' });
+    assert.equal(errors[0].message, 'Government-issued photo ID is required');
+    // Ids that were never uploaded are refused too.
+    const ghost = Object.fromEntries(FIELDS.map((f) => [f, `${submission}/1-${f}-ghost.pdf`]));
+    const notStored = await post('/api/concierge', { submission, documents: ghost, acknowledged: true }, { as });
+    assert.equal(notStored.status, 400);
+  });
+});
+
+describe('provider outage', () => {
+  test('a form sent while EmailJS fails is kept and delivered by the scheduled retry', async () => {
+    fake.fail(500);
+    const before = fake.delivered.length;
+    const r = await post('/api/contact', { name: 'Outage Test', ...ana, message: 'Sent during the outage' });
+    assert.equal(r.status, 200, 'accepted and queued is a success for the visitor');
+    assert.equal((await r.json()).delivered, false);
+    await until(() => /EmailJS answered 500 — kept for retry/.test(log), 'the 500 is logged');
+    fake.fail(429);
+    await new Promise((res) => setTimeout(res, 1100));
+    await fetch(`${base}/__scheduled`);
+    await until(() => /EmailJS rate limit \(429\)/.test(log), 'the 429 is logged');
+    assert.equal(fake.delivered.length, before);
+    fake.recover();
+    await new Promise((res) => setTimeout(res, 2100));
+    await fetch(`${base}/__scheduled`);
+    const sent = await nextSend(before);
+    assert.equal(sent.template_params.message, 'Sent during the outage');
+    // Delivered once: a later run has nothing left to send.
+    await fetch(`${base}/__scheduled`);
+    await new Promise((res) => setTimeout(res, 300));
+    assert.equal(fake.delivered.filter((s) => s.template_params.message === 'Sent during the outage').length, 1);
+  });
+
+  test('the concierge tells the truth when the e-mail fails, and a retry delivers it once', async () => {
+    const submission = randomUUID();
+    const as = client();
+    const ids = {};
+    for (const field of ['photoId', 'creditReport', 'proofOfIncome', 'bankStatement1', 'bankStatement2', 'bankStatement3']) {
+      const r = await post(`/api/concierge/documents?${new URLSearchParams({ submission, field, name: 'd.pdf' })}`,
+        new Uint8Array(Buffer.from('%PDF-1.4 test')), { type: 'application/pdf', as });
+      ids[field] = (await r.json()).id;
+    }
+    fake.fail(503);
+    const before = fake.delivered.length;
+    const failed = await post('/api/concierge', { submission, documents: ids, acknowledged: true }, { as });
+    assert.equal(failed.status, 502);
+    fake.recover();
+    const retried = await post('/api/concierge', { submission, documents: ids, acknowledged: true }, { as });
+    assert.equal(retried.status, 200);
+    await nextSend(before);
+    await fetch(`${base}/__scheduled`);
+    await new Promise((res) => setTimeout(res, 300));
+    assert.equal(fake.delivered.length, before + 1);
+  });
+});
+
+describe('rate limit', () => {
+  test('one client address gets 429 after 30 posts a minute; others are unaffected', async () => {
+    const as = client();
+    const statuses = [];
+    for (let i = 0; i < 32; i++) statuses.push((await post('/api/contact', {}, { as })).status);
+    assert.deepEqual(statuses.slice(0, 30), Array(30).fill(400));
+    assert.deepEqual(statuses.slice(30), [429, 429]);
+    assert.equal((await post('/api/contact', {})).status, 400);
+  });
+});
+
+test('no answer leaks the EmailJS keys or the link secret', async () => {
+  for (const p of ['/', '/client-concierge/', '/data/forms.json', '/no-such-page']) {
+    const text = await (await fetch(`${base}${p}`)).text();
+    for (const secret of [KEYS.public, KEYS.private, SECRET]) assert.ok(!text.includes(secret), `${p} leaks ${secret}`);
+  }
+});
