@@ -1,4 +1,5 @@
-//! `sitemap.xml` and `robots.txt`, from the pages actually rendered.
+//! `sitemap.xml` and `robots.txt`, from the pages actually rendered: every page that may be
+//! indexed, never one whose head says `noindex` (the thank-you and form-error pages).
 
 use crate::output::Output;
 
@@ -11,12 +12,25 @@ pub fn page_url(path: &str) -> Option<String> {
     path.strip_suffix("/index.html").map(|dir| format!("/{dir}/"))
 }
 
+/// The tag `base.html` writes into the head of a page without a canonical URL.
+const NOINDEX: &[u8] = b"<meta name=\"robots\" content=\"noindex\">";
+
+/// Whether the page's `<head>` asks search engines not to index it.
+fn is_noindex(html: &[u8]) -> bool {
+    let head_end = html.windows(7).position(|w| w == b"</head>").unwrap_or(html.len());
+    html[..head_end].windows(NOINDEX.len()).any(|w| w == NOINDEX)
+}
+
 fn escape_xml(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&apos;")
 }
 
 pub fn sitemap(base_url: &str, pages: &[Output]) -> Output {
-    let mut urls: Vec<String> = pages.iter().filter_map(|p| page_url(&p.path)).collect();
+    let mut urls: Vec<String> = pages
+        .iter()
+        .filter(|p| !is_noindex(&p.bytes))
+        .filter_map(|p| page_url(&p.path))
+        .collect();
     urls.sort_by(|a, b| (a.matches('/').count(), a).cmp(&(b.matches('/').count(), b)));
     let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
     for u in urls {
@@ -46,5 +60,21 @@ mod tests {
         assert!(xml.contains("<loc>https://x.com/neighborhoods/san-marco/</loc>"));
         assert!(!xml.contains("404"));
         assert!(String::from_utf8(robots("https://x.com").bytes).unwrap().contains("Sitemap: https://x.com/sitemap.xml"));
+    }
+
+    #[test]
+    fn leaves_out_pages_that_are_not_indexed() {
+        let noindex = "<!doctype html><html><head><title>Thanks</title><meta name=\"robots\" content=\"noindex\">\n</head><body></body></html>";
+        let quoted = "<!doctype html><html><head></head><body><pre>&lt;meta name=\"robots\" content=\"noindex\"&gt; <meta name=\"robots\" content=\"noindex\"></pre></body></html>";
+        let pages = [
+            Output::new("index.html", "<html><head></head></html>"),
+            Output::new("thank-you/index.html", noindex),
+            Output::new("form-error/index.html", noindex),
+            Output::new("guide/index.html", quoted),
+        ];
+        let xml = String::from_utf8(sitemap("https://x.com", &pages).bytes).unwrap();
+        assert!(xml.contains("<loc>https://x.com/</loc>"));
+        assert!(!xml.contains("thank-you") && !xml.contains("form-error"), "{xml}");
+        assert!(xml.contains("<loc>https://x.com/guide/</loc>"), "only the head counts: {xml}");
     }
 }

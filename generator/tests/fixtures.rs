@@ -36,7 +36,7 @@ fn the_valid_fixture_checks_and_builds() {
     assert!(check.stdout.starts_with("content is valid: 2 listings, 3 neighborhoods, 6 quiz questions"), "{}", check.stdout);
     let build = generator(dir.path(), &["build", "--islands", "none"]);
     assert!(build.ok, "{}", build.stderr);
-    for page in ["index.html", "neighborhoods/riverside/index.html", "client-concierge/index.html", "404.html", "sitemap.xml", "robots.txt"] {
+    for page in ["index.html", "neighborhoods/riverside/index.html", "client-concierge/index.html", "404.html", "thank-you/index.html", "form-error/index.html", "sitemap.xml", "robots.txt"] {
         assert!(dir.path().join("dist").join(page).is_file(), "missing {page}");
     }
 }

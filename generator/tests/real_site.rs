@@ -28,6 +28,9 @@ struct Site {
     dist: std::path::PathBuf,
 }
 
+/// The pages that say `noindex`: no canonical URL, not in the sitemap.
+const NOT_INDEXED: [&str; 3] = ["404.html", "thank-you/index.html", "form-error/index.html"];
+
 /// One build shared by every test here.
 fn site() -> &'static Site {
     static SITE: OnceLock<Site> = OnceLock::new();
@@ -129,23 +132,27 @@ fn listing_ids() -> Vec<String> {
 
 #[test]
 fn every_route_is_built() {
-    let mut routes = vec!["index.html".to_string(), "client-concierge/index.html".into(), "404.html".into()];
+    let mut routes = vec!["index.html".to_string(), "client-concierge/index.html".into()];
     routes.extend(SNAPSHOT.iter().map(|(slug, ..)| format!("neighborhoods/{slug}/index.html")));
     routes.extend(listing_ids().iter().map(|id| format!("listings/{id}/index.html")));
+    let not_indexed: Vec<String> = NOT_INDEXED.iter().map(|p| p.to_string()).collect();
     for extra in ["sitemap.xml", "robots.txt", "data/site.json", "data/listings.json", "data/neighborhoods.json", "data/quiz.json", "data/forms.json"] {
         routes.push(extra.into());
     }
-    for r in &routes {
+    for r in routes.iter().chain(&not_indexed) {
         assert!(site().dist.join(r).is_file(), "missing {r}");
     }
     let built = common::files(&site().dist).into_iter().filter(|(p, _)| p.ends_with(".html")).count();
-    assert_eq!(built, 3 + 12 + listing_ids().len(), "no page more, no page less");
+    assert_eq!(built, 2 + NOT_INDEXED.len() + 12 + listing_ids().len(), "no page more, no page less");
     let sitemap = page("sitemap.xml");
     for r in routes.iter().filter(|r| r.ends_with("index.html")) {
         let url = format!("https://www.movetojax.com/{}", r.trim_end_matches("index.html"));
         assert!(sitemap.contains(&format!("<loc>{url}</loc>")), "sitemap lacks {url}");
     }
-    assert!(!sitemap.contains("404"));
+    assert_eq!(sitemap.matches("<loc>").count(), 2 + 12 + listing_ids().len(), "every indexed page, once");
+    for r in NOT_INDEXED {
+        assert!(!sitemap.contains(r.trim_end_matches("index.html")), "the sitemap lists {r}");
+    }
     assert!(page("robots.txt").contains("Sitemap: https://www.movetojax.com/sitemap.xml"));
 }
 
@@ -180,6 +187,29 @@ fn the_404_page_leads_home() {
     assert_eq!(first(&html, "h1"), "Oops! Page not found");
     assert!(html.contains("href=\"/\""));
     assert!(text(&html).contains("Return to Home"));
+}
+
+#[test]
+fn the_pages_a_form_without_javascript_leads_to() {
+    let forms = std::fs::read_to_string(repo_root().join("content/forms.yaml")).unwrap();
+    assert!(forms.contains("\nno_script:\n"));
+    let thanks = page("thank-you/index.html");
+    assert_eq!(first(&thanks, "h1"), "Thank You for Reaching Out");
+    assert!(text(&thanks).contains("Your message has reached Alexandra, who reads every inquiry personally. She will reply shortly"));
+    let error = page("form-error/index.html");
+    assert_eq!(first(&error, "h1"), "Your Message Could Not Be Sent");
+    let t = text(&error);
+    assert!(t.contains("Some details were missing or not valid"), "{t}");
+    assert!(t.contains("or call Alexandra directly at (904) 555-0147"), "{t}");
+    assert!(error.contains("<a href=\"tel:+19045550147\">(904) 555-0147</a>"));
+    assert!(error.contains("href=\"/#contact\">Back to the Contact Form</a>"));
+    assert!(page("index.html").contains(" id=\"contact\""), "the link's target is the home page's contact section");
+    for html in [&thanks, &error] {
+        assert!(html.contains("<meta name=\"robots\" content=\"noindex\">"));
+        assert!(!html.contains("rel=\"canonical\""));
+        assert!(html.contains("<a class=\"btn btn--navy\" href=\"/\">Return to Home</a>"));
+        assert!(!html.contains("{phone}"));
+    }
 }
 
 #[test]
@@ -269,7 +299,8 @@ fn seo_on_every_page() {
         let blocks = json_ld(&html);
         let t = types(&blocks);
         assert!(t.iter().any(|t| t == "RealEstateAgent"), "{path}: no RealEstateAgent in {t:?}");
-        if path == "404.html" {
+        if NOT_INDEXED.contains(&path.as_str()) {
+            assert!(html.contains("<meta name=\"robots\" content=\"noindex\">"), "{path}");
             continue;
         }
         let url = format!("https://www.movetojax.com/{}", path.trim_end_matches("index.html"));

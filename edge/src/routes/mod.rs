@@ -132,5 +132,4 @@ pub fn redirect_to(req: &Request, page: &str, form: &str) -> std::result::Result
     Ok(response)
 }
 
-pub const THANK_YOU: &str = "/thank-you/";
-pub const FORM_ERROR: &str = "/form-error/";
+pub use jax_model::api::{FORM_ERROR, THANK_YOU};

@@ -1,5 +1,5 @@
-//! The edge worker's API paths: the pages' form actions, the islands' props and the worker's
-//! router all take them from here.
+//! The edge worker's API paths and the pages it redirects to: the pages' form actions, the
+//! islands' props, the generator's output paths and the worker's router all take them from here.
 
 use serde::Serialize;
 
@@ -12,6 +12,12 @@ pub const CONCIERGE_DOCUMENTS: &str = "/api/concierge/documents";
 /// The concierge submission: the uploaded documents plus the acknowledgment (or, without
 /// JavaScript, everything in one multipart form).
 pub const CONCIERGE: &str = "/api/concierge";
+
+/// Where the worker sends (303, with `?form=<name>`) a visitor whose form was posted without
+/// JavaScript and accepted: a static page the generator renders (`thank-you/index.html`).
+pub const THANK_YOU: &str = "/thank-you/";
+/// The same for a post the worker refused (missing or invalid fields): `form-error/index.html`.
+pub const FORM_ERROR: &str = "/form-error/";
 
 /// The paths the islands post to, serialized into their props.
 #[derive(Debug, Clone, Copy, Serialize)]

@@ -1,5 +1,6 @@
-//! `content/forms.yaml`: every form's fields, limits, messages, e-mail subjects and toasts, and the
-//! concierge documents. The generator emits it as JSON for the islands; the edge worker compiles it in.
+//! `content/forms.yaml`: every form's fields, limits, messages, e-mail subjects and toasts, the
+//! concierge documents and the pages a form posted without JavaScript leads to. The generator
+//! emits it as JSON for the islands; the edge worker compiles it in.
 
 use crate::diagnostics::Diagnostic;
 use crate::document::Source;
@@ -24,6 +25,8 @@ pub struct Forms {
     pub contact: Form,
     pub quiz: QuizForm,
     pub concierge: ConciergeForm,
+    /// The pages a form posted without JavaScript leads to.
+    pub no_script: NoScript,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
@@ -196,6 +199,42 @@ pub struct ConciergeToasts {
     pub failure: Toast,
 }
 
+/// The static pages the edge worker redirects to (303, with `?form=<name>`) when a form was posted
+/// without JavaScript (see `api::THANK_YOU`, `api::FORM_ERROR`). With JavaScript the toasts say
+/// the same in place. Both pages offer a link home (site.yaml `labels.not_found.link`).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NoScript {
+    /// `/thank-you/`: the post was accepted.
+    pub thank_you: NoScriptPage,
+    /// `/form-error/`: the post was refused (fields missing or not valid).
+    pub error: NoScriptError,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NoScriptPage {
+    /// The page's heading (and, with the brand, its title).
+    pub title: String,
+    /// One paragraph; `{phone}` in it becomes a link to the agent's phone (site.yaml).
+    pub text: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NoScriptError {
+    /// The page's heading (and, with the brand, its title).
+    pub title: String,
+    /// One paragraph: what went wrong and what to do. Must contain `{phone}`, which becomes a link
+    /// to the agent's phone (site.yaml), so a visitor who cannot send the form can call instead.
+    pub text: String,
+    /// The link back to the home page's contact form, e.g. "Back to the Contact Form".
+    pub back: String,
+}
+
+/// The one placeholder the no-JavaScript pages fill in.
+pub const PHONE_PLACEHOLDER: &str = "{phone}";
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum FileType {
@@ -312,6 +351,26 @@ impl Forms {
             }
             if c.documents[..i].iter().any(|e| e.field == d.field) {
                 out.push(src.at_value(&format!("concierge.documents[{i}].field"), format!("duplicate document field \"{}\"", d.field)));
+            }
+        }
+        let ns = &self.no_script;
+        if !ns.error.text.contains(PHONE_PLACEHOLDER) {
+            out.push(src.at_value("no_script.error.text", "expected the placeholder {phone} (the agent's phone, so a visitor can call instead)"));
+        }
+        for (path, text) in [("no_script.thank_you.text", &ns.thank_you.text), ("no_script.error.text", &ns.error.text)] {
+            if text.replace(PHONE_PLACEHOLDER, "").contains(['{', '}']) {
+                out.push(src.at_value(path, "unknown placeholder: only {phone} is filled in"));
+            }
+        }
+        for (path, text) in [
+            ("no_script.thank_you.title", &ns.thank_you.title),
+            ("no_script.thank_you.text", &ns.thank_you.text),
+            ("no_script.error.title", &ns.error.title),
+            ("no_script.error.text", &ns.error.text),
+            ("no_script.error.back", &ns.error.back),
+        ] {
+            if text.trim().is_empty() {
+                out.push(src.at_value(path, "expected a text, found nothing"));
             }
         }
         if self.limits.text_max == 0 || self.limits.message_max == 0 || self.limits.body_max_bytes < 1024 {

@@ -165,3 +165,27 @@ fn file_types_are_a_closed_list() {
         [format!("forms.yaml:{l}:{c}: concierge.documents[0].accept[1]: expected one of: jpeg, png, pdf; found text \"gif\"")]
     );
 }
+
+#[test]
+fn forms_no_script_pages_need_texts_the_phone_and_no_unknown_placeholder() {
+    let f = parse_forms("forms.yaml", FORMS).unwrap().data;
+    assert_eq!(f.no_script.thank_you.title, "Thank You");
+    assert!(f.no_script.error.text.contains("{phone}"));
+    assert_eq!(f.no_script.error.back, "Back to the Form");
+    let text = FORMS
+        .replace("thank_you: {title: Thank You, text: Your message has reached Alexandra.}", "thank_you: {title: \" \", text: \"Write to {email}.\"}")
+        .replace("or call {phone}.", "or call us.");
+    let (tl, tc) = at(&text, "\" \"");
+    let (xl, xc) = at(&text, "\"Write to");
+    let (el, ec) = at(&text, "\"Some details");
+    assert_eq!(
+        errors(parse_forms("forms.yaml", &text)),
+        [
+            format!("forms.yaml:{tl}:{tc}: no_script.thank_you.title: expected a text, found nothing"),
+            format!("forms.yaml:{xl}:{xc}: no_script.thank_you.text: unknown placeholder: only {{phone}} is filled in"),
+            format!("forms.yaml:{el}:{ec}: no_script.error.text: expected the placeholder {{phone}} (the agent's phone, so a visitor can call instead)"),
+        ]
+    );
+    let text = FORMS.replace("no_script:\n", "no_script:\n  extra: 1\n");
+    assert!(errors(parse_forms("forms.yaml", &text))[0].contains("no_script.extra"), "unknown keys are refused");
+}

@@ -68,6 +68,10 @@ const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../../templates/concierge.html"),
     ),
     ("404.html", include_str!("../../templates/404.html")),
+    (
+        "form-result.html",
+        include_str!("../../templates/form-result.html"),
+    ),
     (STYLESHEET, include_str!("../../templates/site.css")),
 ];
 
@@ -83,6 +87,7 @@ const REQUIRED: &[&str] = &[
     pages::LISTING,
     pages::CONCIERGE,
     pages::NOT_FOUND,
+    pages::FORM_RESULT,
 ];
 
 /// Escapes text for HTML content and quoted attribute values. Unlike Tera's default it leaves
@@ -199,6 +204,8 @@ impl Renderer {
             pages::Page::Home,
             pages::Page::Concierge,
             pages::Page::NotFound,
+            pages::Page::ThankYou,
+            pages::Page::FormError,
         ];
         jobs.extend(c.neighborhoods.iter().map(pages::Page::Neighborhood));
         jobs.extend(c.listings.iter().map(pages::Page::Listing));

@@ -1,13 +1,15 @@
 //! Each page kind's data for its template, its SEO and its output path.
 
 use super::islands::{self, Mount};
-use super::{chrome, markdown, seo, RenderInput, Renderer};
+use super::{chrome, escape_html, markdown, seo, RenderInput, Renderer};
 use crate::data::{listing_url, neighborhood_url};
 use crate::images::ImageInfo;
 use crate::output::Output;
 use anyhow::{Context, Result};
 use jax_model::concierge::ConciergePage;
-use jax_model::forms::{Acknowledgment, Choice, ConciergeForm, Field, FieldKind, Limits, Messages};
+use jax_model::forms::{
+    Acknowledgment, Choice, ConciergeForm, Field, FieldKind, Limits, Messages, PHONE_PLACEHOLDER,
+};
 use jax_model::home::Home;
 use jax_model::listing::{Listing, ListingFields};
 use jax_model::neighborhood::{Neighborhood, NeighborhoodFields};
@@ -20,10 +22,13 @@ pub const NEIGHBORHOOD: &str = "neighborhood.html";
 pub const LISTING: &str = "listing.html";
 pub const CONCIERGE: &str = "concierge.html";
 pub const NOT_FOUND: &str = "404.html";
+/// The thank-you and form-error pages a form posted without JavaScript leads to.
+pub const FORM_RESULT: &str = "form-result.html";
 
 pub const CONCIERGE_PATH: &str = "/client-concierge/";
 /// Where the forms post; the edge worker answers them.
 use jax_model::api::{CONCIERGE as CONCIERGE_ACTION, CONTACT as CONTACT_ACTION};
+use jax_model::api::{FORM_ERROR, THANK_YOU};
 /// Longest meta description, in characters.
 const DESCRIPTION_MAX: usize = 160;
 
@@ -34,15 +39,18 @@ pub enum Kind {
     Listing,
     Concierge,
     NotFound,
+    /// The thank-you and form-error pages (not indexed).
+    FormResult,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 5] = [
+    pub const ALL: [Kind; 6] = [
         Kind::Home,
         Kind::Neighborhood,
         Kind::Listing,
         Kind::Concierge,
         Kind::NotFound,
+        Kind::FormResult,
     ];
     pub fn name(self) -> &'static str {
         match self {
@@ -51,6 +59,7 @@ impl Kind {
             Kind::Listing => "listing",
             Kind::Concierge => "concierge",
             Kind::NotFound => "not-found",
+            Kind::FormResult => "form-result",
         }
     }
     /// Where a dialog trigger leads without JavaScript: the contact form on the home page.
@@ -77,6 +86,10 @@ pub enum Page<'a> {
     Listing(&'a Listing),
     Concierge,
     NotFound,
+    /// Where the worker sends a form posted without JavaScript that it accepted.
+    ThankYou,
+    /// Where the worker sends a form posted without JavaScript that it refused.
+    FormError,
 }
 
 // ---- shared by every page ------------------------------------------------------------------
@@ -139,7 +152,8 @@ struct OgImage<'a> {
 struct Meta<'a> {
     title: String,
     description: String,
-    /// Absent on the 404 page, which is not indexed.
+    /// Absent on the pages that are not indexed (404, thank-you, form error): they then say
+    /// `noindex`, and the sitemap leaves them out.
     canonical: Option<String>,
     og_type: &'static str,
     og_image: Option<OgImage<'a>>,
@@ -351,6 +365,17 @@ struct ConciergeProps<'a> {
     api: jax_model::api::Endpoints,
 }
 
+// ---- after a form posted without JavaScript ----------------------------------------------
+
+#[derive(Serialize)]
+struct FormResultView<'a> {
+    title: &'a str,
+    /// The text as HTML, `{phone}` made a link to the agent's phone.
+    text_html: String,
+    /// The error page's link back to the home page's contact form.
+    back: Option<&'a str>,
+}
+
 // ---- rendering -----------------------------------------------------------------------------
 
 /// Everything the pages of one build share.
@@ -491,6 +516,24 @@ impl<'a> Shared<'a> {
                 NOT_FOUND,
                 self.not_found().context("building the 404 page")?,
             ),
+            Page::ThankYou => {
+                let t = &self.input.content.forms.data.no_script.thank_you;
+                (
+                    index_file(THANK_YOU),
+                    FORM_RESULT,
+                    self.form_result(&t.title, &t.text, None)
+                        .context("building the thank-you page")?,
+                )
+            }
+            Page::FormError => {
+                let e = &self.input.content.forms.data.no_script.error;
+                (
+                    index_file(FORM_ERROR),
+                    FORM_RESULT,
+                    self.form_result(&e.title, &e.text, Some(&e.back))
+                        .context("building the form-error page")?,
+                )
+            }
         };
         let html = self
             .r
@@ -816,6 +859,53 @@ impl<'a> Shared<'a> {
         );
         Ok(ctx)
     }
+
+    /// The thank-you or form-error page (forms.yaml `no_script`): not indexed, no island of its
+    /// own; `back` labels the error page's link to the contact form.
+    fn form_result(
+        &self,
+        title: &'a str,
+        text: &str,
+        back: Option<&'a str>,
+    ) -> Result<tera::Context> {
+        let s = &self.input.content.site.data;
+        let tel_href = format!("tel:{}", s.agent.phone_e164().unwrap_or_default());
+        let meta = Meta {
+            title: format!("{title} | {}", s.brand),
+            description: markdown::truncate(
+                &text.replace(PHONE_PLACEHOLDER, &s.agent.phone),
+                DESCRIPTION_MAX,
+            ),
+            canonical: None,
+            og_type: "website",
+            og_image: self.og_image(None, ""),
+            jsonld: seo::graph(&self.agent_json, &[])?,
+        };
+        let view = FormResultView {
+            title,
+            text_html: with_phone_link(text, &s.agent.phone, &tel_href),
+            back,
+        };
+        let mut ctx = self.context(Kind::FormResult);
+        ctx.insert("meta", &meta);
+        ctx.insert("page", &view);
+        Ok(ctx)
+    }
+}
+
+/// The file that serves a directory URL: `/thank-you/` → `thank-you/index.html`.
+fn index_file(url: &str) -> String {
+    format!("{}index.html", url.trim_start_matches('/'))
+}
+
+/// Content text as HTML, with `{phone}` a link to the agent's phone.
+fn with_phone_link(text: &str, phone: &str, tel_href: &str) -> String {
+    let link = format!(
+        "<a href=\"{}\">{}</a>",
+        escape_html(tel_href),
+        escape_html(phone)
+    );
+    escape_html(text).replace(PHONE_PLACEHOLDER, &link)
 }
 
 fn breadcrumb_ld(base: &str, crumbs: &[Crumb]) -> Value {

@@ -111,6 +111,9 @@ concierge:
   submitting: Uploading...
   toasts: {{too_large: {{title: Big, description: Too big.}}, invalid_type: {{title: Type, description: Bad type.}}, success: {{title: Ok, description: Done.}}, failure: {{title: No, description: Failed.}}}}
   thank_you: {{title: Thanks, description: Received.}}
+no_script:
+  thank_you: {{title: Thank You for Reaching Out, text: "Your note <b>reached</b> Jane & she will reply shortly."}}
+  error: {{title: Your Message Could Not Be Sent, text: "Some details were missing or not valid. Check the form, or call Jane at {{phone}}.", back: Back to the Contact Form}}
 "#,
         field("firstName", "text", true),
         field("lastName", "text", true),
@@ -338,15 +341,20 @@ fn every_page_is_rendered_at_its_path() {
         [
             "404.html",
             "client-concierge/index.html",
+            "form-error/index.html",
             "index.html",
             "listings/quiet-cottage/index.html",
             "listings/river-penthouse/index.html",
             "listings/san-marco-estate/index.html",
             "neighborhoods/riverside/index.html",
             "neighborhoods/san-marco/index.html",
+            "thank-you/index.html",
         ]
     );
 }
+
+/// The pages that say `noindex` and have no canonical URL.
+const NOT_INDEXED: [&str; 3] = ["404.html", "thank-you/index.html", "form-error/index.html"];
 
 #[test]
 fn every_page_has_the_shared_frame_and_seo() {
@@ -432,7 +440,7 @@ fn every_page_has_the_shared_frame_and_seo() {
                 "{path}: <img{tag}>"
             );
         }
-        if path != "404.html" {
+        if !NOT_INDEXED.contains(&path.as_str()) {
             let url = format!(
                 "https://www.movetojax.com/{}",
                 path.trim_end_matches("index.html")
@@ -456,6 +464,108 @@ fn every_page_has_the_shared_frame_and_seo() {
         nf.contains("<h1 class=\"not-found__title\" id=\"page-title\">Oops! Page not found</h1>")
     );
     assert!(nf.contains("<a class=\"btn btn--navy\" href=\"/\">Return to Home</a>"));
+}
+
+#[test]
+fn the_pages_a_form_without_javascript_leads_to() {
+    use jax_model::api::{FORM_ERROR, THANK_YOU};
+    assert_eq!((THANK_YOU, FORM_ERROR), ("/thank-you/", "/form-error/"));
+    let site = render();
+    let thanks = site.page("thank-you/index.html");
+    let error = site.page("form-error/index.html");
+    for (html, title) in [
+        (thanks, "Thank You for Reaching Out"),
+        (error, "Your Message Could Not Be Sent"),
+    ] {
+        assert!(html.contains(&format!("<title>{title} | Move to JAX</title>")));
+        assert!(html.contains(&format!(
+            "<h1 class=\"not-found__title\" id=\"page-title\">{title}</h1>"
+        )));
+        // Not indexed, not canonical; the base layout's header and footer; home first.
+        assert!(html.contains("<meta name=\"robots\" content=\"noindex\">"));
+        assert!(!html.contains("rel=\"canonical\"") && !html.contains("og:url"));
+        assert!(html.contains("<body class=\"page-form-result\">"));
+        assert!(html.contains("class=\"site-header\"") && html.contains("class=\"site-footer\""));
+        assert!(html.contains(
+            "<div class=\"btn-row\">\n<a class=\"btn btn--navy\" href=\"/\">Return to Home</a>"
+        ));
+        // Only the islands every page has.
+        let islands: Vec<&str> = html
+            .split("data-island=\"")
+            .skip(1)
+            .map(|r| &r[..r.find('"').unwrap()])
+            .collect();
+        assert_eq!(islands, ["nav", "contact-widget", "dialogs"]);
+        // Its stylesheet has the 404 layout, not the 404's big code.
+        let css = &html[html.find("<style>").unwrap()..html.find("</style>").unwrap()];
+        assert!(css.contains(".not-found__inner{") && !css.contains(".not-found__code{font-size"));
+        assert!(!html.contains(EMAIL));
+    }
+    // Content text is escaped, `{phone}` is a link to the agent's phone.
+    assert!(thanks.contains(
+        "<p class=\"not-found__text\">Your note &lt;b&gt;reached&lt;/b&gt; Jane &amp; she will reply shortly.</p>"
+    ));
+    let main = |html: &str| -> String {
+        html[html.find("<main id=\"main\">").unwrap()..html.find("</main>").unwrap()].to_string()
+    };
+    assert_eq!(
+        main(thanks).matches("<a ").count(),
+        1,
+        "the thank-you page leads home only"
+    );
+    assert_eq!(
+        main(error).matches("<a ").count(),
+        3,
+        "home, the contact form and the phone"
+    );
+    assert!(error.contains(
+        "<p class=\"not-found__text\">Some details were missing or not valid. Check the form, or call Jane at <a href=\"tel:+19045550147\">(904) 555-0147</a>.</p>"
+    ));
+    assert!(error.contains(
+        "<meta name=\"description\" content=\"Some details were missing or not valid. Check the form, or call Jane at (904) 555-0147.\">"
+    ));
+    assert!(error
+        .contains("<a class=\"btn btn--outline\" href=\"/#contact\">Back to the Contact Form</a>"));
+    assert!(!error.contains("{phone}"));
+    // The home page's contact section is what that link leads to.
+    assert!(site.page("index.html").contains("id=\"contact\""));
+}
+
+#[test]
+fn the_sitemap_lists_every_page_but_those_not_indexed() {
+    let c = content();
+    let images = images(&c);
+    let assets = Assets::default();
+    let pages = Renderer::embedded()
+        .unwrap()
+        .render_pages(&RenderInput {
+            content: &c,
+            images: &images,
+            assets: &assets,
+            live_reload: None,
+        })
+        .unwrap();
+    let xml = String::from_utf8(crate::sitemap::sitemap("https://www.movetojax.com", &pages).bytes)
+        .unwrap();
+    for url in [
+        "/",
+        "/client-concierge/",
+        "/neighborhoods/riverside/",
+        "/listings/quiet-cottage/",
+    ] {
+        assert!(
+            xml.contains(&format!("<loc>https://www.movetojax.com{url}</loc>")),
+            "{url}: {xml}"
+        );
+    }
+    assert_eq!(
+        xml.matches("<loc>").count(),
+        pages.len() - NOT_INDEXED.len()
+    );
+    for path in NOT_INDEXED {
+        let url = path.trim_end_matches("index.html");
+        assert!(!xml.contains(url), "{path} is not indexed: {xml}");
+    }
 }
 
 #[test]
