@@ -42,7 +42,10 @@ test('Client Concierge: checks, messages, uploads one by one, Thank You', async 
   );
   const uploads = api.calls.filter((c) => c.path === '/api/concierge/documents');
   expect(uploads).toHaveLength(6);
-  expect(uploads.every((c) => c.contentType === 'multipart/form-data')).toBe(true);
+  // Each document alone, the file itself as the body, the query saying what it is.
+  expect(uploads.map((c) => c.query.get('name'))).toEqual([0, 1, 2, 3, 4, 5].map((i) => `doc-${i}.pdf`));
+  expect(new Set(uploads.map((c) => c.query.get('submission'))).size).toBe(1);
+  expect(uploads.every((c) => c.body?.equals(pdf('x').buffer))).toBe(true);
   // Resubmitted without choosing the files again; nothing is uploaded twice.
   await page.getByRole('button', { name: 'Submit Documents' }).click();
   await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
@@ -52,4 +55,20 @@ test('Client Concierge: checks, messages, uploads one by one, Thank You', async 
   expect(finals).toHaveLength(2);
   expect(finals[0].json).toEqual(finals[1].json);
   expect(finals[1].json).toMatchObject({ acknowledged: true });
+});
+
+test('Client Concierge against the real edge worker: six documents stored and filed', async ({ page, consoleErrors }) => {
+  await page.goto('/client-concierge/');
+  const inputs = page.locator('input[type="file"]');
+  await expect(page.locator('.concierge__card[data-hydrated="true"]')).toBeAttached({ timeout: 10_000 });
+  await inputs.nth(0).setInputFiles({ name: 'id.png', mimeType: 'image/png', buffer: Buffer.from('\x89PNG\r\n\x1a\n-test-', 'latin1') });
+  for (let i = 1; i < 6; i++) await inputs.nth(i).setInputFiles(pdf(`doc-${i}.pdf`));
+  await page.getByRole('checkbox').check();
+  const uploads: number[] = [];
+  page.on('response', (r) => r.url().includes('/api/concierge/documents') && uploads.push(r.status()));
+  await page.getByRole('button', { name: 'Submit Documents' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Documents submitted successfully!' })).toBeVisible();
+  expect(uploads).toEqual([201, 201, 201, 201, 201, 201]);
+  expect(consoleErrors).toEqual([]);
 });

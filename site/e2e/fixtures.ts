@@ -1,4 +1,5 @@
-// Shared fixtures: the API stubbed at the network layer (the edge worker is another issue), the
+// Shared fixtures: the API stubbed at the network layer (to play failures; tests that leave out
+// the `api` fixture talk to the real edge worker), the
 // content read from content/ (so tests follow the agent's files), and console errors collected.
 import { readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -32,7 +33,7 @@ export const ROUTES = [
   'ponte-vedra-beach',
 ];
 
-export type ApiCall = { path: string; contentType: string; json?: Record<string, unknown>; body: Buffer | null };
+export type ApiCall = { path: string; query: URLSearchParams; contentType: string; json?: Record<string, unknown>; body: Buffer | null };
 export type ApiAnswer = { status: number; json?: unknown } | 'abort';
 
 /** Records every /api request and answers with `answer` (200 {ok:true}, or {id} for uploads). */
@@ -44,7 +45,8 @@ export class ApiStub {
     await page.route('**/api/**', async (route) => {
       const r = route.request();
       const contentType = (r.headers()['content-type'] ?? '').split(';')[0];
-      const call: ApiCall = { path: new URL(r.url()).pathname, contentType, body: r.postDataBuffer() };
+      const url = new URL(r.url());
+      const call: ApiCall = { path: url.pathname, query: url.searchParams, contentType, body: r.postDataBuffer() };
       if (contentType === 'application/json') call.json = r.postDataJSON();
       this.calls.push(call);
       const a = this.answer(call);

@@ -84,20 +84,23 @@ class FakeXHR {
   status = 0;
   method = '';
   url = '';
-  body!: FormData;
+  body!: File;
   open(method: string, url: string) {
     this.method = method;
     this.url = url;
   }
   setRequestHeader() {}
   abort() {}
+  get query() {
+    return new URL(this.url, 'http://x').searchParams;
+  }
   get field() {
-    return String(this.body.get('field'));
+    return String(this.query.get('field'));
   }
   get file() {
-    return this.body.get(this.field) as File;
+    return this.body;
   }
-  send(body: FormData) {
+  send(body: File) {
     this.body = body;
     FakeXHR.sent.push(this);
     const plan = FakeXHR.plan(this);
@@ -241,12 +244,14 @@ describe('client concierge: sending', () => {
     await screen.findByRole('heading', { name: 'Thank You!' });
 
     // Each document went alone, with the submission and its field.
-    expect(FakeXHR.sent.map((x) => [x.method, x.url, x.field, x.file.name])).toEqual(
-      docs.map(([f, label]) => ['POST', '/api/concierge/documents', f, `${label}.pdf`]),
+    expect(FakeXHR.sent.map((x) => [x.method, new URL(x.url, 'http://x').pathname, x.field, x.query.get('name'), x.file.name])).toEqual(
+      docs.map(([f, label]) => ['POST', '/api/concierge/documents', f, `${label}.pdf`, `${label}.pdf`]),
     );
-    const submission = String(FakeXHR.sent[0].body.get('submission'));
+    // The body is the file itself.
+    expect(FakeXHR.sent.every((x) => x.file instanceof File)).toBe(true);
+    const submission = String(FakeXHR.sent[0].query.get('submission'));
     expect(submission).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(FakeXHR.sent.every((x) => x.body.get('submission') === submission)).toBe(true);
+    expect(FakeXHR.sent.every((x) => x.query.get('submission') === submission)).toBe(true);
     expect(finals()).toEqual([
       [
         '/api/concierge',
@@ -306,7 +311,7 @@ describe('client concierge: failure and retry', () => {
       'bankStatement2',
       'bankStatement3',
     ]);
-    const ids = new Set(FakeXHR.sent.map((x) => x.body.get('submission')));
+    const ids = new Set(FakeXHR.sent.map((x) => x.query.get('submission')));
     expect(ids.size).toBe(1);
     expect(finals()[0][1].submission).toBe([...ids][0]);
     expect(finals()[0][1].documents).toEqual(Object.fromEntries(docs.map(([f]) => [f, `id-${f}`])));

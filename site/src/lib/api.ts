@@ -45,8 +45,9 @@ export async function postJson<T = unknown>(path: string, body: unknown, signal?
 }
 
 /**
- * Upload one file as multipart (`field` → the file), reporting progress from 0 to 1. XHR,
- * because fetch cannot report upload progress.
+ * Upload one file as the request body to `path?<extra>&field=…&name=…` (the worker streams it
+ * into storage without buffering; the query says what it is), reporting progress from 0 to 1.
+ * XHR, because fetch cannot report upload progress.
  */
 export function uploadFile<T = unknown>(
   path: string,
@@ -58,10 +59,8 @@ export function uploadFile<T = unknown>(
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    const data = new FormData();
-    for (const [k, v] of Object.entries(extra)) data.append(k, v);
-    data.append(field, file, file.name);
-    xhr.open('POST', path);
+    const query = new URLSearchParams({ ...extra, field, name: file.name });
+    xhr.open('POST', `${path}?${query}`);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.responseType = 'text';
     xhr.upload.onprogress = (e) => {
@@ -85,6 +84,6 @@ export function uploadFile<T = unknown>(
     xhr.onerror = () => reject(new ApiError(0));
     xhr.onabort = () => reject(new ApiError(0));
     signal?.addEventListener('abort', () => xhr.abort());
-    xhr.send(data);
+    xhr.send(file);
   });
 }

@@ -26,8 +26,8 @@ describe('submitDocuments', () => {
     const uploaded = {};
     await run(uploaded);
     expect(api.uploadFile.mock.calls.map((c) => [c[0], c[1], c[2], c[4]])).toEqual([
-      ['/api/concierge/documents', 'photoId', files[0][1], { submission: 'S', field: 'photoId' }],
-      ['/api/concierge/documents', 'creditReport', files[1][1], { submission: 'S', field: 'creditReport' }],
+      ['/api/concierge/documents', 'photoId', files[0][1], { submission: 'S' }],
+      ['/api/concierge/documents', 'creditReport', files[1][1], { submission: 'S' }],
     ]);
     expect(uploaded).toEqual({ photoId: 'id-photoId', creditReport: 'id-creditReport' });
     expect(api.postJson).toHaveBeenCalledWith('/api/concierge', {

@@ -1,14 +1,15 @@
 // The concierge API, as the edge worker implements it (paths from props.api):
 //
-// 1. POST api.concierge_documents, one request per document, multipart/form-data:
-//      submission = the submission's UUID, field = the document's field (e.g. photoId),
-//      <field> = the file (the server sniffs its first bytes: JPEG, PNG or %PDF-; 10 MB max).
-//    → 200/201 {"id": string}. A failed document is retried alone; stored ones are not re-sent.
+// 1. POST api.concierge_documents?submission=<the submission's UUID>&field=<the document's field,
+//    e.g. photoId>&name=<the file's name>, one request per document, the file itself as the body
+//    (the server streams it into storage; it tells the type by the first bytes: JPEG, PNG or
+//    %PDF-; 10 MB max).
+//    → 201 {"id": string}. A failed document is retried alone; stored ones are not re-sent.
 // 2. POST api.concierge, application/json:
 //      {submission, documents: {photoId: id, …every document}, acknowledged: true, <honeypot>: ''}
 //    → 200 {"ok": true}. Idempotent by `submission`: a retry after a network error reuses the
 //    same UUID, so the set cannot be filed twice. (Without JavaScript the same path takes the
-//    prerendered form as one multipart post; the Content-Type tells the two apart.)
+//    prerendered form as one multipart post; the worker answers it with its error page.)
 // Errors: any other status, optionally {"errors": [{field, message}]}; the client sees ApiError
 // (status 0 for a network failure).
 import { postJson, uploadFile } from '../../lib/api';
@@ -52,7 +53,6 @@ export async function submitDocuments({
     }
     const { id } = await uploadFile<{ id: string }>(api.concierge_documents, field, file, (f) => onProgress(field, f), {
       submission,
-      field,
     });
     // An answer without an id would file the set with a hole in it.
     if (typeof id !== 'string' || !id) throw new Error(`No id for the uploaded ${field}`);
