@@ -47,7 +47,7 @@ impl Delivery {
     }
 
     pub fn record_key(&self) -> String {
-        format!("{RECORDS}{}.json", self.id)
+        record_key(&self.id)
     }
 
     pub fn pending_key(&self) -> String {
@@ -69,6 +69,11 @@ impl Delivery {
     pub fn is_due(&self, now_ms: u64) -> bool {
         self.delivered_ms.is_none() && self.next_attempt_ms <= now_ms
     }
+}
+
+/// Where the record of delivery `id` is kept.
+pub fn record_key(id: &str) -> String {
+    format!("{RECORDS}{id}.json")
 }
 
 /// The id in a pending marker's key.

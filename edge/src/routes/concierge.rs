@@ -8,7 +8,7 @@ use crate::domain::content::content;
 use crate::domain::delivery::Outcome;
 use crate::domain::documents::{object_key, sign};
 use crate::domain::http::BodyKind;
-use crate::domain::queue::Delivery;
+use crate::domain::queue::{record_key, Delivery};
 use crate::domain::submit::parse_json;
 use crate::failure::Failure;
 use crate::services::{mail, now_ms, settings, storage};
@@ -92,7 +92,7 @@ pub async fn submit(mut req: Request, env: &Env) -> Result<Response, Failure> {
     }
     let bucket = storage::bucket(env)?;
     let id = format!("concierge-{}", done.submission);
-    let record_key = format!("{}{id}.json", crate::domain::queue::RECORDS);
+    let record_key = record_key(&id);
 
     // A retry of a submission already filed: no second record, no second e-mail once delivered.
     let mut delivery = match storage::get_json::<Delivery>(&bucket, &record_key).await? {
@@ -120,12 +120,11 @@ pub async fn submit(mut req: Request, env: &Env) -> Result<Response, Failure> {
             }
             let params = email(forms, &settings.agent_email, &listed, &date(expires));
             let d = Delivery::new(id.clone(), "concierge", &params, now_ms());
-            if !storage::put_json_new(&bucket, &record_key, &d).await? {
+            if mail::record_new(&bucket, &d).await? {
+                d
+            } else {
                 // Filed a moment ago by a parallel retry.
                 storage::get_json::<Delivery>(&bucket, &record_key).await?.unwrap_or(d)
-            } else {
-                bucket.put(d.pending_key(), Vec::<u8>::new()).execute().await?;
-                d
             }
         }
     };

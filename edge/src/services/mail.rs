@@ -2,7 +2,7 @@
 //! outbox. Every outcome is logged, told apart; a record stays pending until it is delivered.
 
 use crate::domain::delivery::Outcome;
-use crate::domain::queue::{emailjs_request, id_of_pending, Delivery, OUTBOX, PENDING, RECORDS};
+use crate::domain::queue::{emailjs_request, id_of_pending, record_key, Delivery, OUTBOX, PENDING};
 use crate::domain::settings::{EmailJs, Settings};
 use crate::services::{now_ms, storage};
 use futures_util::future::{select, Either};
@@ -18,6 +18,19 @@ const BATCH: usize = 50;
 /// Store the record and its pending marker: after this, the e-mail cannot be lost.
 pub async fn record(bucket: &Bucket, d: &Delivery) -> worker::Result<()> {
     storage::put_json(bucket, &d.record_key(), d).await?;
+    mark_pending(bucket, d).await
+}
+
+/// Store a record that must be new (an idempotent submission); false when it already exists.
+pub async fn record_new(bucket: &Bucket, d: &Delivery) -> worker::Result<bool> {
+    if !storage::put_json_new(bucket, &d.record_key(), d).await? {
+        return Ok(false);
+    }
+    mark_pending(bucket, d).await?;
+    Ok(true)
+}
+
+async fn mark_pending(bucket: &Bucket, d: &Delivery) -> worker::Result<()> {
     bucket.put(d.pending_key(), Vec::<u8>::new()).execute().await?;
     Ok(())
 }
@@ -100,7 +113,7 @@ pub async fn retry_due(settings: &Settings, bucket: &Bucket) -> worker::Result<(
     let now = now_ms();
     for key in storage::keys(bucket, PENDING, BATCH).await? {
         let Some(id) = id_of_pending(&key) else { continue };
-        let record = format!("{RECORDS}{id}.json");
+        let record = record_key(id);
         match storage::get_json::<Delivery>(bucket, &record).await {
             Ok(Some(mut d)) if d.is_due(now) => {
                 tried += 1;
