@@ -29,7 +29,13 @@ struct Site {
 }
 
 /// The pages that say `noindex`: no canonical URL, not in the sitemap.
-const NOT_INDEXED: [&str; 3] = ["404.html", "thank-you/index.html", "form-error/index.html"];
+const NOT_INDEXED: [&str; 5] = [
+    "404.html",
+    "thank-you/index.html",
+    "form-error/index.html",
+    "client-concierge/thank-you/index.html",
+    "client-concierge/form-error/index.html",
+];
 
 /// One build shared by every test here.
 fn site() -> &'static Site {

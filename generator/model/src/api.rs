@@ -18,6 +18,9 @@ pub const CONCIERGE: &str = "/api/concierge";
 pub const THANK_YOU: &str = "/thank-you/";
 /// The same for a post the worker refused (missing or invalid fields): `form-error/index.html`.
 pub const FORM_ERROR: &str = "/form-error/";
+/// The concierge portal's own pair: its documents filed, or refused (with a link back to it).
+pub const CONCIERGE_THANK_YOU: &str = "/client-concierge/thank-you/";
+pub const CONCIERGE_FORM_ERROR: &str = "/client-concierge/form-error/";
 
 /// The paths the islands post to, serialized into their props.
 #[derive(Debug, Clone, Copy, Serialize)]

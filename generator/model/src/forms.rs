@@ -209,6 +209,9 @@ pub struct NoScript {
     pub thank_you: NoScriptPage,
     /// `/form-error/`: the post was refused (fields missing or not valid).
     pub error: NoScriptError,
+    /// `/client-concierge/form-error/`: the portal's documents were refused; `back` leads to the
+    /// portal. (Its thank-you page shows `concierge.thank_you`.)
+    pub concierge_error: NoScriptError,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
@@ -228,7 +231,7 @@ pub struct NoScriptError {
     /// One paragraph: what went wrong and what to do. Must contain `{phone}`, which becomes a link
     /// to the agent's phone (site.yaml), so a visitor who cannot send the form can call instead.
     pub text: String,
-    /// The link back to the home page's contact form, e.g. "Back to the Contact Form".
+    /// The link back to the form, e.g. "Back to the Contact Form".
     pub back: String,
 }
 
@@ -354,10 +357,16 @@ impl Forms {
             }
         }
         let ns = &self.no_script;
-        if !ns.error.text.contains(PHONE_PLACEHOLDER) {
-            out.push(src.at_value("no_script.error.text", "expected the placeholder {phone} (the agent's phone, so a visitor can call instead)"));
+        for (path, e) in [("no_script.error", &ns.error), ("no_script.concierge_error", &ns.concierge_error)] {
+            if !e.text.contains(PHONE_PLACEHOLDER) {
+                out.push(src.at_value(&format!("{path}.text"), "expected the placeholder {phone} (the agent's phone, so a visitor can call instead)"));
+            }
         }
-        for (path, text) in [("no_script.thank_you.text", &ns.thank_you.text), ("no_script.error.text", &ns.error.text)] {
+        for (path, text) in [
+            ("no_script.thank_you.text", &ns.thank_you.text),
+            ("no_script.error.text", &ns.error.text),
+            ("no_script.concierge_error.text", &ns.concierge_error.text),
+        ] {
             if text.replace(PHONE_PLACEHOLDER, "").contains(['{', '}']) {
                 out.push(src.at_value(path, "unknown placeholder: only {phone} is filled in"));
             }
@@ -368,6 +377,9 @@ impl Forms {
             ("no_script.error.title", &ns.error.title),
             ("no_script.error.text", &ns.error.text),
             ("no_script.error.back", &ns.error.back),
+            ("no_script.concierge_error.title", &ns.concierge_error.title),
+            ("no_script.concierge_error.text", &ns.concierge_error.text),
+            ("no_script.concierge_error.back", &ns.concierge_error.back),
         ] {
             if text.trim().is_empty() {
                 out.push(src.at_value(path, "expected a text, found nothing"));

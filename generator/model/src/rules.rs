@@ -17,7 +17,7 @@ pub fn is_email(s: &str) -> bool {
         && !domain.starts_with('.')
         && !domain.ends_with('.')
         && !domain.contains("..")
-        && domain.split('.').last().is_some_and(|tld| tld.len() >= 2 && tld.chars().all(char::is_alphabetic))
+        && domain.split('.').next_back().is_some_and(|tld| tld.len() >= 2 && tld.chars().all(char::is_alphabetic))
 }
 
 /// A phone number a person could dial: 7 to 15 digits, with the usual punctuation.

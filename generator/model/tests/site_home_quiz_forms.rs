@@ -178,12 +178,14 @@ fn forms_no_script_pages_need_texts_the_phone_and_no_unknown_placeholder() {
     let (tl, tc) = at(&text, "\" \"");
     let (xl, xc) = at(&text, "\"Write to");
     let (el, ec) = at(&text, "\"Some details");
+    let (cl, cc) = at(&text, "\"A document was missing");
     assert_eq!(
         errors(parse_forms("forms.yaml", &text)),
         [
             format!("forms.yaml:{tl}:{tc}: no_script.thank_you.title: expected a text, found nothing"),
             format!("forms.yaml:{xl}:{xc}: no_script.thank_you.text: unknown placeholder: only {{phone}} is filled in"),
             format!("forms.yaml:{el}:{ec}: no_script.error.text: expected the placeholder {{phone}} (the agent's phone, so a visitor can call instead)"),
+            format!("forms.yaml:{cl}:{cc}: no_script.concierge_error.text: expected the placeholder {{phone}} (the agent's phone, so a visitor can call instead)"),
         ]
     );
     let text = FORMS.replace("no_script:\n", "no_script:\n  extra: 1\n");

@@ -206,6 +206,8 @@ impl Renderer {
             pages::Page::NotFound,
             pages::Page::ThankYou,
             pages::Page::FormError,
+            pages::Page::ConciergeThankYou,
+            pages::Page::ConciergeFormError,
         ];
         jobs.extend(c.neighborhoods.iter().map(pages::Page::Neighborhood));
         jobs.extend(c.listings.iter().map(pages::Page::Listing));

@@ -28,7 +28,10 @@ pub const FORM_RESULT: &str = "form-result.html";
 pub const CONCIERGE_PATH: &str = "/client-concierge/";
 /// Where the forms post; the edge worker answers them.
 use jax_model::api::{CONCIERGE as CONCIERGE_ACTION, CONTACT as CONTACT_ACTION};
-use jax_model::api::{FORM_ERROR, THANK_YOU};
+use jax_model::api::{CONCIERGE_FORM_ERROR, CONCIERGE_THANK_YOU, FORM_ERROR, THANK_YOU};
+
+/// The concierge form on its page: where the portal's error page leads back to.
+const CONCIERGE_FORM_HREF: &str = "/client-concierge/#concierge-form";
 /// Longest meta description, in characters.
 const DESCRIPTION_MAX: usize = 160;
 
@@ -90,6 +93,9 @@ pub enum Page<'a> {
     ThankYou,
     /// Where the worker sends a form posted without JavaScript that it refused.
     FormError,
+    /// The same two for the concierge portal's documents.
+    ConciergeThankYou,
+    ConciergeFormError,
 }
 
 // ---- shared by every page ------------------------------------------------------------------
@@ -372,8 +378,14 @@ struct FormResultView<'a> {
     title: &'a str,
     /// The text as HTML, `{phone}` made a link to the agent's phone.
     text_html: String,
-    /// The error page's link back to the home page's contact form.
-    back: Option<&'a str>,
+    /// The error page's link back to the form.
+    back: Option<Back<'a>>,
+}
+
+#[derive(Serialize)]
+struct Back<'a> {
+    label: &'a str,
+    href: &'a str,
 }
 
 // ---- rendering -----------------------------------------------------------------------------
@@ -527,11 +539,31 @@ impl<'a> Shared<'a> {
             }
             Page::FormError => {
                 let e = &self.input.content.forms.data.no_script.error;
+                let back = Back { label: &e.back, href: Kind::FormResult.contact_href() };
                 (
                     index_file(FORM_ERROR),
                     FORM_RESULT,
-                    self.form_result(&e.title, &e.text, Some(&e.back))
+                    self.form_result(&e.title, &e.text, Some(back))
                         .context("building the form-error page")?,
+                )
+            }
+            Page::ConciergeThankYou => {
+                let t = &self.input.content.forms.data.concierge.thank_you;
+                (
+                    index_file(CONCIERGE_THANK_YOU),
+                    FORM_RESULT,
+                    self.form_result(&t.title, &t.description, None)
+                        .context("building the concierge thank-you page")?,
+                )
+            }
+            Page::ConciergeFormError => {
+                let e = &self.input.content.forms.data.no_script.concierge_error;
+                let back = Back { label: &e.back, href: CONCIERGE_FORM_HREF };
+                (
+                    index_file(CONCIERGE_FORM_ERROR),
+                    FORM_RESULT,
+                    self.form_result(&e.title, &e.text, Some(back))
+                        .context("building the concierge form-error page")?,
                 )
             }
         };
@@ -860,13 +892,13 @@ impl<'a> Shared<'a> {
         Ok(ctx)
     }
 
-    /// The thank-you or form-error page (forms.yaml `no_script`): not indexed, no island of its
-    /// own; `back` labels the error page's link to the contact form.
+    /// A thank-you or form-error page (forms.yaml `no_script`): not indexed, no island of its
+    /// own; `back` is the error page's link to the form.
     fn form_result(
         &self,
         title: &'a str,
         text: &str,
-        back: Option<&'a str>,
+        back: Option<Back<'a>>,
     ) -> Result<tera::Context> {
         let s = &self.input.content.site.data;
         let tel_href = format!("tel:{}", s.agent.phone_e164().unwrap_or_default());

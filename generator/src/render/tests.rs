@@ -114,6 +114,7 @@ concierge:
 no_script:
   thank_you: {{title: Thank You for Reaching Out, text: "Your note <b>reached</b> Jane & she will reply shortly."}}
   error: {{title: Your Message Could Not Be Sent, text: "Some details were missing or not valid. Check the form, or call Jane at {{phone}}.", back: Back to the Contact Form}}
+  concierge_error: {{title: Your Documents Could Not Be Filed, text: "A document was missing. Choose it again, or call Jane at {{phone}}.", back: Back to the Document Portal}}
 "#,
         field("firstName", "text", true),
         field("lastName", "text", true),
@@ -340,7 +341,9 @@ fn every_page_is_rendered_at_its_path() {
         paths,
         [
             "404.html",
+            "client-concierge/form-error/index.html",
             "client-concierge/index.html",
+            "client-concierge/thank-you/index.html",
             "form-error/index.html",
             "index.html",
             "listings/quiet-cottage/index.html",
@@ -354,7 +357,13 @@ fn every_page_is_rendered_at_its_path() {
 }
 
 /// The pages that say `noindex` and have no canonical URL.
-const NOT_INDEXED: [&str; 3] = ["404.html", "thank-you/index.html", "form-error/index.html"];
+const NOT_INDEXED: [&str; 5] = [
+    "404.html",
+    "thank-you/index.html",
+    "form-error/index.html",
+    "client-concierge/thank-you/index.html",
+    "client-concierge/form-error/index.html",
+];
 
 #[test]
 fn every_page_has_the_shared_frame_and_seo() {
@@ -529,6 +538,25 @@ fn the_pages_a_form_without_javascript_leads_to() {
     assert!(!error.contains("{phone}"));
     // The home page's contact section is what that link leads to.
     assert!(site.page("index.html").contains("id=\"contact\""));
+
+    // The concierge portal's pair: its thank-you shows concierge.thank_you; its error page leads
+    // back to the portal's form.
+    use jax_model::api::{CONCIERGE_FORM_ERROR, CONCIERGE_THANK_YOU};
+    assert_eq!(
+        (CONCIERGE_THANK_YOU, CONCIERGE_FORM_ERROR),
+        ("/client-concierge/thank-you/", "/client-concierge/form-error/")
+    );
+    let filed = site.page("client-concierge/thank-you/index.html");
+    assert!(filed.contains("<h1 class=\"not-found__title\" id=\"page-title\">Thanks</h1>"));
+    assert!(filed.contains("<p class=\"not-found__text\">Received.</p>"));
+    assert!(filed.contains("<meta name=\"robots\" content=\"noindex\">"));
+    let refused = site.page("client-concierge/form-error/index.html");
+    assert!(refused.contains("<title>Your Documents Could Not Be Filed | Move to JAX</title>"));
+    assert!(refused.contains(
+        "<a class=\"btn btn--outline\" href=\"/client-concierge/#concierge-form\">Back to the Document Portal</a>"
+    ));
+    assert!(refused.contains("<a href=\"tel:+19045550147\">(904) 555-0147</a>"));
+    assert!(site.page("client-concierge/index.html").contains("id=\"concierge-form\""));
 }
 
 #[test]
