@@ -1,16 +1,47 @@
 // A stand-in for EmailJS's REST API on 127.0.0.1: records every send and answers with whatever
-// status it is told to (to play an outage). Used by the worker's integration tests and the
-// browser suite.
+// status it is told to (to play an outage). Used in-process by the worker's integration tests,
+// and as a server of its own by the browser suite (`node edge/tests/fake-emailjs.mjs PORT`),
+// which reads and steers it over HTTP:
+//   GET  /__sends                      every attempt, oldest first (refused ones carry refusedWith)
+//   POST /__fail    {status, match?}   answer `status` to sends whose body contains `match` (all
+//                                      without); status "hang" never answers (a provider timeout)
+//   POST /__recover {match?}           stop failing them
+// A `match` lets parallel tests play an outage for their own sends only.
 import http from 'node:http';
+import { pathToFileURL } from 'node:url';
 
-export async function startFakeEmailJs() {
+const SEND = '/api/v1.0/email/send';
+
+export async function startFakeEmailJs(port = 0) {
   const sends = [];
-  let failWith = null; // a status to answer with instead of 200
+  const failing = new Map(); // match ('' = every send) → status
+
+  const statusFor = (raw) => {
+    for (const [match, status] of failing) if (raw.includes(match)) return status;
+    return null;
+  };
+  const answerJson = (res, status, value) =>
+    res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(value));
+
   const server = http.createServer((req, res) => {
     let body = '';
+    req.setEncoding('utf8');
     req.on('data', (c) => (body += c));
     req.on('end', () => {
-      if (req.method !== 'POST' || req.url !== '/api/v1.0/email/send') {
+      if (req.method === 'GET' && req.url === '/__sends') return answerJson(res, 200, sends);
+      if (req.method === 'POST' && (req.url === '/__fail' || req.url === '/__recover')) {
+        let order;
+        try {
+          order = JSON.parse(body || '{}');
+        } catch {
+          return answerJson(res, 400, { error: 'JSON expected' });
+        }
+        const match = order.match ?? '';
+        if (req.url === '/__fail') failing.set(match, order.status === 'hang' ? 'hang' : Number(order.status));
+        else failing.delete(match);
+        return answerJson(res, 200, { ok: true });
+      }
+      if (req.method !== 'POST' || req.url !== SEND) {
         res.writeHead(404).end('not found');
         return;
       }
@@ -21,16 +52,26 @@ export async function startFakeEmailJs() {
         res.writeHead(400).end('The JSON is invalid');
         return;
       }
-      if (failWith) {
-        sends.push({ ...json, refusedWith: failWith });
-        res.writeHead(failWith).end('fake outage');
+      const refusedWith = statusFor(body);
+      if (refusedWith === 'hang') {
+        // Holds the request without an answer (until the caller gives up, or a minute passes).
+        sends.push({ ...json, refusedWith });
+        setTimeout(() => res.destroy(), 60_000).unref();
+        return;
+      }
+      if (refusedWith) {
+        sends.push({ ...json, refusedWith });
+        res.writeHead(refusedWith).end('fake outage');
         return;
       }
       sends.push(json);
       res.writeHead(200, { 'Content-Type': 'text/plain' }).end('OK');
     });
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
   return {
     url: `http://127.0.0.1:${server.address().port}`,
     /** Accepted sends, oldest first. */
@@ -40,12 +81,22 @@ export async function startFakeEmailJs() {
     get attempts() {
       return sends;
     },
-    fail(status) {
-      failWith = status;
+    fail(status, match = '') {
+      failing.set(match, status);
     },
-    recover() {
-      failWith = null;
+    recover(match = '') {
+      failing.delete(match);
     },
     close: () => new Promise((resolve) => server.close(resolve)),
   };
+}
+
+// Run as a server of its own: node edge/tests/fake-emailjs.mjs PORT
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const port = Number(process.argv[2] ?? 0);
+  const fake = await startFakeEmailJs(port);
+  console.log(`fake EmailJS listening on ${fake.url}`);
+  const stop = () => fake.close().then(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
 }

@@ -216,6 +216,8 @@ describe('forms', () => {
     const big = await post('/api/contact', JSON.stringify({ name: 'x'.repeat(70_000) }));
     assert.equal(big.status, 413);
     assert.equal((await big.json()).errors[0].field, 'body');
+    // The concierge's final step takes a whole multipart form, but JSON only up to the form limit.
+    assert.equal((await post('/api/concierge', JSON.stringify({ submission: 'x'.repeat(70_000) }))).status, 413);
     assert.equal((await post('/api/contact', 'name=Ana', { type: 'text/plain' })).status, 415);
     const broken = await post('/api/contact', '{"name":');
     assert.equal(broken.status, 400);
@@ -340,6 +342,55 @@ describe('client concierge', () => {
     assert.equal(fake.delivered.length, before + 1);
   });
 
+  test('without JavaScript: the whole form in one multipart post is filed, or refused with nothing kept', async () => {
+    const as = client();
+    const form = (files, extra = {}) => {
+      const f = new FormData();
+      for (const [field, { bytes, name, type }] of Object.entries(files)) f.append(field, new Blob([bytes], { type }), name);
+      for (const [k, v] of Object.entries({ acknowledged: 'on', website: '', ...extra })) f.append(k, v);
+      return f;
+    };
+    const send = (body) => fetch(`${base}/api/concierge`, { method: 'POST', body, redirect: 'manual', headers: { 'CF-Connecting-IP': as } });
+    const files = Object.fromEntries(
+      FIELDS.map((field) =>
+        field === 'photoId' ? [field, { bytes: png(), name: 'passport.png', type: 'image/png' }] : [field, { bytes: pdf(), name: `${field}.pdf`, type: 'application/pdf' }],
+      ),
+    );
+    const before = fake.delivered.length;
+    const filed = await send(form(files));
+    assert.equal(filed.status, 303, await filed.clone().text());
+    assert.equal(new URL(filed.headers.get('location')).pathname, '/client-concierge/thank-you/');
+    const p = (await nextSend(before)).template_params;
+    assert.equal(p.subject, 'New Client Concierge Document Submission');
+    const links = p.message.match(/http:\/\/127\.0\.0\.1:\d+\/api\/documents\/\S+/g);
+    assert.equal(links.length, 6);
+    for (const field of FIELDS) {
+      const d = await fetch(links.find((l) => l.includes(`-${field}-`)));
+      assert.equal(d.status, 200);
+      assert.deepEqual(Buffer.from(await d.arrayBuffer()), files[field].bytes, `${field} downloads its exact bytes`);
+    }
+    assert.match(p.message, /passport\.png/);
+
+    // Refused: a document missing, one of the wrong type, one over 10 MB, the box unchecked: the
+    // portal's error page and no e-mail (the worker deletes what it stored of such a post).
+    const { photoId, ...withoutId } = files;
+    const wrongType = { ...files, creditReport: { bytes: png(), name: 'credit.png', type: 'image/png' } };
+    const tooBig = { ...files, bankStatement3: { bytes: Buffer.alloc(10 * 1024 * 1024 + 1, 0x25), name: 'big.pdf', type: 'application/pdf' } };
+    for (const [what, body] of [
+      ['a missing document', form(withoutId)],
+      ['a PNG where only a PDF is accepted', form(wrongType)],
+      ['a document over 10 MB', form(tooBig)],
+      ['no acknowledgment', form(files, { acknowledged: '' })],
+    ]) {
+      const r = await send(body);
+      assert.equal(r.status, 303, what);
+      assert.equal(new URL(r.headers.get('location')).pathname, '/client-concierge/form-error/', what);
+    }
+    await until(() => /concierge without JavaScript refused \(413\): bankStatement3/.test(log), 'the 413 is logged with its field');
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(fake.delivered.length, before + 1, 'nothing refused was mailed');
+  });
+
   test("every document's rules: type by magic bytes, 10 MB, the seed's messages", async () => {
     const submission = randomUUID();
     const as = client();
@@ -390,6 +441,26 @@ describe('provider outage', () => {
     await fetch(`${base}/__scheduled`);
     await new Promise((res) => setTimeout(res, 300));
     assert.equal(fake.delivered.filter((s) => s.template_params.message === 'Sent during the outage').length, 1);
+  });
+
+  test('an EmailJS that never answers is a timeout after 10 s: the visitor is answered, the request kept and delivered later', async () => {
+    const marker = `timeout-${randomUUID()}`;
+    fake.fail('hang', marker);
+    const started = Date.now();
+    const r = await post('/api/contact', { name: 'Slow Provider', ...ana, message: marker });
+    const waited = Date.now() - started;
+    assert.equal(r.status, 200);
+    assert.equal((await r.json()).delivered, false);
+    assert.ok(waited >= 9_000 && waited < 30_000, `answered after the 10 s timeout, not before or long after (${waited} ms)`);
+    await until(() => /EmailJS did not answer in time/.test(log), 'the timeout is logged');
+    fake.recover(marker);
+    const delivered = () => fake.delivered.some((s) => s.template_params.message === marker);
+    for (const deadline = Date.now() + 15_000; !delivered() && Date.now() < deadline; ) {
+      await fetch(`${base}/__scheduled`);
+      await new Promise((res) => setTimeout(res, 500));
+    }
+    assert.ok(delivered(), 'the scheduled retry delivers it');
+    assert.equal(fake.delivered.filter((s) => s.template_params.message === marker).length, 1);
   });
 
   test('the concierge tells the truth when the e-mail fails, and a retry delivers it once', async () => {

@@ -3,18 +3,24 @@
 //! acknowledgment, idempotently, as one e-mail to the agent with a signed link per document.
 
 use super::{read_body, sized_up, DOCUMENTS};
-use crate::domain::concierge::{check_final, check_type, check_upload, date, email, Listed};
+use crate::domain::concierge::{check_final, check_type, check_upload, date, email, Final, Listed};
 use crate::domain::content::content;
 use crate::domain::delivery::Outcome;
 use crate::domain::documents::{object_key, sign};
 use crate::domain::http::BodyKind;
 use crate::domain::queue::{record_key, Delivery};
-use crate::domain::submit::parse_json;
+use crate::domain::settings::Settings;
+use crate::domain::submit::{parse_json, Input};
 use crate::failure::Failure;
-use crate::services::{mail, now_ms, settings, storage};
+use crate::services::{mail, now_ms, random_uuid, settings, storage};
 use futures_util::StreamExt;
+use jax_model::api::{CONCIERGE_FORM_ERROR, CONCIERGE_THANK_YOU};
+use jax_model::forms::{FileType, Forms};
+use jax_model::submission::one_line;
+use multer::{Constraints, Multipart, SizeLimit};
 use std::collections::{BTreeMap, HashMap};
-use worker::{console_error, Conditional, Env, FixedLengthStream, HttpMetadata, Method, Request, Response};
+use worker::send::SendWrapper;
+use worker::{console_error, console_warn, Bucket, Conditional, Data, Env, FixedLengthStream, HttpMetadata, Method, Request, Response};
 
 /// Bytes enough to tell JPEG, PNG and PDF apart.
 const MAGIC: usize = 8;
@@ -31,9 +37,7 @@ pub async fn upload(mut req: Request, env: &Env) -> Result<Response, Failure> {
     let query: BTreeMap<String, String> = req.url()?.query_pairs().into_owned().collect();
     let length = req.headers().get("Content-Length")?.and_then(|l| l.trim().parse::<u64>().ok());
     let up = check_upload(forms, &query, length).map_err(|(status, errors)| Failure::Refused(status, errors))?;
-    if !settings(env).can_sign_links() {
-        return Err(Failure::Unavailable("DOCUMENT_LINK_SECRET is not set: documents are refused".into()));
-    }
+    signing_settings(env)?;
     // The first bytes decide the type before anything is stored.
     let mut body = req.stream().map_err(|_| Failure::field(400, &up.document.field, &up.document.required_message))?;
     let mut head = Vec::new();
@@ -46,16 +50,30 @@ pub async fn upload(mut req: Request, env: &Env) -> Result<Response, Failure> {
     let file_type = check_type(forms, up.document, &head).map_err(|(status, errors)| Failure::Refused(status, errors))?;
     let key = object_key(&up.submission, now_ms(), &up.document.field, &up.name);
     let rest = futures_util::stream::once(async move { Ok(head) }).chain(body);
-    let metadata: HashMap<String, String> = [
-        ("submission", up.submission.clone()),
-        ("field", up.document.field.clone()),
-        ("name", up.name.clone()),
-    ]
-    .into_iter()
-    .map(|(k, v)| (k.to_string(), v))
-    .collect();
-    let stored = storage::bucket(env)?
-        .put(&key, FixedLengthStream::wrap(rest, up.length))
+    let metadata = metadata_of(&up.submission, &up.document.field, &up.name);
+    let bucket = storage::bucket(env)?;
+    let stored = store(&bucket, &key, FixedLengthStream::wrap(rest, up.length), file_type, metadata).await?;
+    if !stored {
+        return Err(Failure::field(409, &up.document.field, "This document was already stored; choose it again to replace it."));
+    }
+    Ok(Response::from_json(&serde_json::json!({ "id": key }))?.with_status(201))
+}
+
+/// The settings, if they can sign document links: no document is taken that the agent could
+/// not be sent a link to.
+fn signing_settings(env: &Env) -> Result<Settings, Failure> {
+    let settings = settings(env);
+    if !settings.can_sign_links() {
+        return Err(Failure::Unavailable("DOCUMENT_LINK_SECRET is not set: documents are refused".into()));
+    }
+    Ok(settings)
+}
+
+/// A document into R2: its type and Cache-Control for the download, what it is as custom
+/// metadata, never over an existing one (false when the key was taken).
+async fn store(bucket: &Bucket, key: &str, body: impl Into<Data>, file_type: FileType, metadata: HashMap<String, String>) -> Result<bool, Failure> {
+    let stored = bucket
+        .put(key, body)
         .http_metadata(HttpMetadata {
             content_type: Some(file_type.mime().into()),
             cache_control: Some(CACHE_CONTROL.into()),
@@ -66,30 +84,150 @@ pub async fn upload(mut req: Request, env: &Env) -> Result<Response, Failure> {
         .execute()
         .await
         .map_err(|e| Failure::Unavailable(format!("storing {key}: {e}")))?;
-    if stored.is_none() {
-        return Err(Failure::field(409, &up.document.field, "This document was already stored; choose it again to replace it."));
-    }
-    Ok(Response::from_json(&serde_json::json!({ "id": key }))?.with_status(201))
+    Ok(stored.is_some())
 }
 
-/// `POST /api/concierge` `{submission, documents: {field: id}, acknowledged: true, <honeypot>}`.
+fn metadata_of(submission: &str, field: &str, name: &str) -> HashMap<String, String> {
+    [("submission", submission), ("field", field), ("name", name)].into_iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+}
+
+/// `POST /api/concierge` `{submission, documents: {field: id}, acknowledged: true, <honeypot>}`,
+/// or without JavaScript the portal's whole form as multipart/form-data.
 pub async fn submit(mut req: Request, env: &Env) -> Result<Response, Failure> {
-    let c = content();
-    let forms = &c.forms;
+    let forms = &content().forms;
     let max = u64::from(forms.limits.body_max_bytes);
-    let kind = sized_up(&req, max, &[BodyKind::Json, BodyKind::Multipart])?;
+    let kind = sized_up(&req, multipart_max(forms), &[BodyKind::Json, BodyKind::Multipart])?;
     if kind == BodyKind::Multipart {
-        return super::redirect_to(&req, super::FORM_ERROR, "concierge");
+        return submit_without_script(req, env).await;
     }
+    // JSON has its own, far smaller limit, also checked before the body is read.
+    sized_up(&req, max, &[BodyKind::Json])?;
     let input = parse_json(&read_body(&mut req, max).await?).map_err(|e| Failure::Refused(400, e))?;
     if input.fields.get(&forms.honeypot).is_some_and(|v| !v.trim().is_empty()) {
         return Ok(Response::from_json(&serde_json::json!({ "ok": true }))?);
     }
     let done = check_final(forms, &input).map_err(|e| Failure::Refused(400, e))?;
-    let settings = settings(env);
-    if !settings.can_sign_links() {
-        return Err(Failure::Unavailable("DOCUMENT_LINK_SECRET is not set: documents are refused".into()));
+    let origin = req.url()?.origin().ascii_serialization();
+    let id = file(env, &origin, &done).await?;
+    Ok(Response::from_json(&serde_json::json!({ "ok": true, "id": id }))?)
+}
+
+/// The largest whole form without JavaScript: every document at its limit, plus the rest.
+fn multipart_max(forms: &Forms) -> u64 {
+    let c = &forms.concierge;
+    c.max_file_bytes * c.documents.len() as u64 + u64::from(forms.limits.body_max_bytes)
+}
+
+/// The portal's form posted without JavaScript: one multipart request. Each document is read
+/// (at most the 10 MB limit, which multer enforces as it reads), checked by its first bytes and
+/// stored before the next part is read — so at most one is held at a time — then the set is filed
+/// like the JSON submission. The visitor gets the portal's thank-you or error page (303); unless
+/// filed, what was stored of this post is removed again.
+async fn submit_without_script(mut req: Request, env: &Env) -> Result<Response, Failure> {
+    signing_settings(env)?;
+    let bucket = storage::bucket(env)?;
+    let submission = random_uuid()?;
+    let mut stored = Vec::new();
+    let outcome = read_and_file(&mut req, env, &bucket, &submission, &mut stored).await;
+    // Whatever this post stored is kept only if it was filed.
+    if !matches!(outcome, Ok(Filed::Yes)) {
+        for key in &stored {
+            if let Err(e) = bucket.delete(key).await {
+                console_error!("removing {key} of a post not filed: {e}");
+            }
+        }
     }
+    match outcome {
+        Ok(_) => super::redirect_to(&req, CONCIERGE_THANK_YOU, "concierge"),
+        Err(Failure::Refused(status, errors)) => {
+            let fields: Vec<&str> = errors.iter().map(|e| e.field.as_str()).collect();
+            console_warn!("concierge without JavaScript refused ({status}): {}", fields.join(", "));
+            super::redirect_to(&req, CONCIERGE_FORM_ERROR, "concierge")
+        }
+        Err(other) => Err(other),
+    }
+}
+
+enum Filed {
+    Yes,
+    /// The honeypot was filled: answered like a success, kept nowhere.
+    Dropped,
+}
+
+async fn read_and_file(req: &mut Request, env: &Env, bucket: &Bucket, submission: &str, stored: &mut Vec<String>) -> Result<Filed, Failure> {
+    let forms = &content().forms;
+    let c = &forms.concierge;
+    let content_type = req.headers().get("Content-Type")?.unwrap_or_default();
+    let refused = |message: String| Failure::field(400, "request", &message);
+    let boundary = multer::parse_boundary(&content_type).map_err(|e| refused(e.to_string()))?;
+    let text_max = u64::from(forms.limits.body_max_bytes);
+    let mut allowed: Vec<&str> = c.documents.iter().map(|d| d.field.as_str()).collect();
+    allowed.extend([c.acknowledgment.field.as_str(), forms.honeypot.as_str()]);
+    let limits = allowed.iter().fold(SizeLimit::new().whole_stream(multipart_max(forms)).per_field(c.max_file_bytes), |l, f| {
+        if c.documents.iter().any(|d| d.field == *f) { l } else { l.for_field(*f, text_max) }
+    });
+    let constraints = Constraints::new().allowed_fields(allowed).size_limit(limits);
+    // The body as multer wants it: a Send stream (wasm has one thread, so this wrapper is sound).
+    let mut body = SendWrapper::new(req.stream()?);
+    let stream = futures_util::stream::poll_fn(move |cx| body.poll_next_unpin(cx)).map(|chunk| chunk.map_err(|e| std::io::Error::other(e.to_string())));
+    let mut parts = Multipart::with_constraints(stream, boundary, constraints);
+
+    let mut input = Input::default();
+    input.fields.insert("submission".into(), submission.to_string());
+    loop {
+        let part = match parts.next_field().await {
+            Ok(Some(part)) => part,
+            Ok(None) => break,
+            Err(e) => return Err(multipart_refusal(forms, e)),
+        };
+        let name = part.name().unwrap_or_default().to_string();
+        let Some(document) = c.documents.iter().find(|d| d.field == name) else {
+            let value = part.text().await.map_err(|e| multipart_refusal(forms, e))?;
+            input.fields.insert(name, value);
+            continue;
+        };
+        let file_name = one_line(part.file_name().unwrap_or_default());
+        let bytes = part.bytes().await.map_err(|e| multipart_refusal(forms, e))?;
+        if bytes.is_empty() {
+            continue; // No file chosen: check_final names it.
+        }
+        let file_type = check_type(forms, document, &bytes[..bytes.len().min(MAGIC)]).map_err(|(status, errors)| Failure::Refused(status, errors))?;
+        let key = object_key(submission, now_ms(), &document.field, &file_name);
+        store(bucket, &key, bytes.to_vec(), file_type, metadata_of(submission, &document.field, &file_name)).await?;
+        stored.push(key.clone());
+        input.groups.entry("documents".into()).or_default().insert(document.field.clone(), key);
+    }
+    if input.fields.get(&forms.honeypot).is_some_and(|v| !v.trim().is_empty()) {
+        return Ok(Filed::Dropped);
+    }
+    let done = check_final(forms, &input).map_err(|e| Failure::Refused(400, e))?;
+    let origin = req.url()?.origin().ascii_serialization();
+    match file(env, &origin, &done).await {
+        // Recorded: the scheduled retry delivers the e-mail, so the documents are filed.
+        Ok(_) | Err(Failure::Refused(502, _)) => Ok(Filed::Yes),
+        Err(e) => Err(e),
+    }
+}
+
+/// What a multipart body that could not be read gets: 413 for a part over its limit, else 400.
+fn multipart_refusal(forms: &Forms, e: multer::Error) -> Failure {
+    match e {
+        multer::Error::FieldSizeExceeded { field_name, .. } => {
+            Failure::field(413, field_name.as_deref().unwrap_or("request"), &forms.concierge.toasts.too_large.description)
+        }
+        multer::Error::StreamSizeExceeded { .. } => Failure::field(413, "request", &forms.concierge.toasts.too_large.description),
+        multer::Error::UnknownField { field_name } => {
+            Failure::field(400, field_name.as_deref().unwrap_or("request"), "This form has no such field.")
+        }
+        other => Failure::field(400, "request", format!("The form could not be read: {other}")),
+    }
+}
+
+/// Files a checked submission: one record and one e-mail to the agent listing each document with
+/// a signed link; idempotent (a retry files nothing twice). Returns the record's id.
+async fn file(env: &Env, origin: &str, done: &Final<'_>) -> Result<String, Failure> {
+    let forms = &content().forms;
+    let settings = signing_settings(env)?;
     let bucket = storage::bucket(env)?;
     let id = format!("concierge-{}", done.submission);
     let record_key = record_key(&id);
@@ -98,7 +236,6 @@ pub async fn submit(mut req: Request, env: &Env) -> Result<Response, Failure> {
     let mut delivery = match storage::get_json::<Delivery>(&bucket, &record_key).await? {
         Some(d) => d,
         None => {
-            let origin = req.url()?.origin().ascii_serialization();
             let expires = now_ms() / 1000 + settings.link_lifetime_s;
             let mut listed = Vec::new();
             let mut missing = Vec::new();
@@ -139,5 +276,5 @@ pub async fn submit(mut req: Request, env: &Env) -> Result<Response, Failure> {
             }],
         ));
     }
-    Ok(Response::from_json(&serde_json::json!({ "ok": true, "id": id }))?)
+    Ok(id)
 }

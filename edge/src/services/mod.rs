@@ -25,3 +25,12 @@ pub fn random_u64() -> u64 {
     let half = || (worker::js_sys::Math::random() * 4_294_967_296.0) as u64;
     (half() << 32) | half()
 }
+
+/// A random (v4) UUID from the runtime's CSPRNG (`crypto.randomUUID()`): a submission's id.
+pub fn random_uuid() -> worker::Result<String> {
+    use worker::js_sys::{global, Function, Reflect};
+    use worker::wasm_bindgen::JsCast;
+    let crypto = Reflect::get(&global(), &"crypto".into())?;
+    let make: Function = Reflect::get(&crypto, &"randomUUID".into())?.dyn_into()?;
+    make.call0(&crypto)?.as_string().ok_or_else(|| worker::Error::RustError("crypto.randomUUID gave no string".into()))
+}
