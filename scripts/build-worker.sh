@@ -6,8 +6,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-export PATH="$HOME/.cargo/bin:$PATH"
-export WASM_BINDGEN_BIN=${WASM_BINDGEN_BIN:-$HOME/.cargo/bin/wasm-bindgen}
+# The tools scripts/setup.sh built into the clone (.cache/tools) when ~/.cargo/bin lacked their
+# versions come first.
+export PATH="$root/.cache/tools/bin:$HOME/.cargo/bin:$PATH"
+export WASM_BINDGEN_BIN=${WASM_BINDGEN_BIN:-$(command -v wasm-bindgen)}
 export WASM_OPT_BIN=${WASM_OPT_BIN:-$root/node_modules/.bin/wasm-opt}
 export ESBUILD_BIN=${ESBUILD_BIN:-$root/node_modules/.bin/esbuild}
 wasm=edge/build/index_bg.wasm

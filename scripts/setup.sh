@@ -70,14 +70,17 @@ fi
 
 # worker-build would download wasm-bindgen and wasm-opt from GitHub (unreachable here):
 # scripts/build-worker.sh points it at a wasm-bindgen-cli of exactly Cargo.lock's wasm-bindgen
-# version and at npm's binaryen. Both are built once per machine (several minutes each).
+# version and at npm's binaryen. A machine that has the right versions in ~/.cargo/bin uses them;
+# otherwise they are built into the clone (.cache/tools, kept with the clone's other caches),
+# unoptimised (--debug): about 1 minute each instead of 5, and they still run in seconds.
 cargo_tool() { # crate version binary [cargo install flags]
     local crate=$1 version=$2 bin=$3
     shift 3
-    if [[ "$("$HOME/.cargo/bin/$bin" --version 2>/dev/null)" != *"$version"* ]]; then
-        note "cargo install $crate@$version (once per machine, a few minutes)"
-        cargo install "$crate" --version "$version" "$@" </dev/null
-    fi
+    for dir in "$HOME/.cargo/bin" "$PWD/.cache/tools/bin"; do
+        [[ "$("$dir/$bin" --version 2>/dev/null)" == *"$version"* ]] && return 0
+    done
+    note "cargo install $crate@$version into .cache/tools (once per clone, about a minute)"
+    cargo install "$crate" --version "$version" --debug --root "$PWD/.cache/tools" "$@" </dev/null
 }
 bindgen=$(awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
 # Not --locked: its lockfile names a webpki-roots release this registry lacks.
