@@ -16,10 +16,15 @@ export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 # npm's cache inside the clone (gitignored).
 export npm_config_cache := $(CURDIR)/.cache/npm
 
-GENERATOR  := target/release/generator
+# Set on the command line only (an environment's PORT or PROFILE must not move them):
+# `make build PROFILE=dev` builds the site with the generator `cargo test` already built.
+PROFILE    := release
+GENERATOR  := target/$(if $(filter dev,$(PROFILE)),debug,$(PROFILE))/generator
 HOST       := 127.0.0.1
 PORT       := 8787
-E2E_PORT   := 8790
+# Where `make serve` keeps local R2 and reads the worker's settings from.
+STATE      := .wrangler/state
+ENV_FILE   := .cache/dev.env
 
 # wrangler without telemetry or its Request.cf fetch (it then contacts only
 # loopback, plus a cached version check on the npm registry), keeping its
@@ -27,7 +32,7 @@ E2E_PORT   := 8790
 WRANGLER := WRANGLER_SEND_METRICS=false CLOUDFLARE_CF_FETCH_ENABLED=false \
             XDG_CONFIG_HOME=$(CURDIR)/.cache/wrangler-config wrangler
 
-.PHONY: help dev test build check bench setup setup-test generator islands worker
+.PHONY: help dev serve test build check bench setup setup-test generator islands worker
 
 help:
 	@echo "make dev    build the site and serve it on http://$(HOST):$(PORT)"
@@ -39,25 +44,29 @@ help:
 # The site and the edge worker on workerd, like production (wrangler.toml), with local R2 in
 # .wrangler/state; the worker's settings come from the environment (scripts/worker-env.sh).
 # /__scheduled runs the e-mail retries by hand. Ctrl-C stops.
-dev: setup build
-	scripts/worker-env.sh .cache/dev.env
-	$(WRANGLER) dev --ip $(HOST) --port $(PORT) --env-file .cache/dev.env --test-scheduled \
-	  --persist-to .wrangler/state --show-interactive-dev-session=false
+dev: setup build serve
 
-# Every test: Rust unit/integration tests; the islands' type check and unit tests; the edge
-# worker in workerd against a fake EmailJS (edge/tests);
-# then the built site (dist/, with the generator binary `cargo test` built for
-# its integration tests — dependencies optimised — saving CI two more builds): every page through the W3C checker,
-# the browser suite (Playwright + axe, budgets) and Lighthouse, against
-# `wrangler dev` on port $(E2E_PORT).
+# Serves dist/ as built (the last step of `make dev`; the browser suite starts the site with it).
+serve:
+	scripts/worker-env.sh $(ENV_FILE)
+	$(WRANGLER) dev --ip $(HOST) --port $(PORT) --env-file $(ENV_FILE) --test-scheduled \
+	  --persist-to $(STATE) --show-interactive-dev-session=false
+
+# Every test: Rust unit/integration tests; the islands' type check and unit tests; the site
+# built (with the generator binary `cargo test` built, saving CI a release build) and every page
+# through the W3C checker; the edge worker in workerd against a fake EmailJS (edge/tests); then
+# the browser suite — Playwright + axe, budgets, secrets, screenshots, Lighthouse — which starts
+# the site like `make dev` (make serve on 8787, or $$E2E_PORT) with a fake EmailJS (site/e2e/stack.env).
+# From the build on, stack.env's known keys are in the environment, so a build that leaked them
+# into dist/ is caught.
 test: setup-test
 	cargo test --workspace
 	cd site && npm run --silent typecheck && npm test --silent
-	$(MAKE) --no-print-directory islands worker
-	target/debug/generator build --content content --out dist
-	scripts/check-html.sh dist
-	node --test 'edge/tests/*.test.mjs'
-	scripts/with-site.sh $(E2E_PORT) bash -c 'cd site && npx playwright test && npm run --silent lighthouse'
+	set -a && source site/e2e/stack.env && set +a && \
+	  $(MAKE) --no-print-directory build PROFILE=dev && \
+	  scripts/check-html.sh dist && \
+	  node --test 'edge/tests/*.test.mjs' && \
+	  cd site && npx playwright test
 
 # The generator replaces dist/ itself (stale pages removed; a failed build
 # leaves the previous site in place).
@@ -82,7 +91,7 @@ bench:
 
 # Always ask cargo: it rebuilds only when generator/ changed.
 generator:
-	cargo build --release -p generator
+	cargo build --profile $(PROFILE) -p generator
 
 setup:
 	scripts/setup.sh

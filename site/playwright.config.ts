@@ -1,35 +1,55 @@
-// Browser tests against the real local stack: `wrangler dev` (workerd) serving the built site
-// (dist/, built by `make test` before this runs), in the apt Chromium kept off the network.
+// The browser suite, in the apt Chromium kept off the network, against the real local stack:
+// the built site (dist/, built by `make test` before this runs) served like `make dev` does —
+// `make serve`: `wrangler dev` on workerd with local R2 (fresh for each run) — and a fake
+// EmailJS on 127.0.0.1 that records every send (e2e/stack.ts). Lighthouse runs last, alone, so
+// the other tests' load does not weigh on its timings.
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_FLAGS } from './e2e/chromium';
+import { BASE, FAKE_EMAILJS, PORT, STACK_ENV } from './e2e/stack';
 
-const PORT = Number(process.env.E2E_PORT ?? 8790);
+const fakePort = new URL(FAKE_EMAILJS).port;
 
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
+  // Two workers share two cores with workerd and Chromium.
   workers: 2,
   retries: 0,
   reporter: 'list',
   timeout: 30_000,
-  // Two workers share two cores with workerd and Chromium.
   expect: { timeout: 10_000 },
+  outputDir: '../test-output/playwright',
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: BASE,
     launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_FLAGS },
     trace: 'off',
   },
-  webServer: {
-    command: `node_modules/.bin/wrangler dev --ip 127.0.0.1 --port ${PORT} --persist-to .wrangler/e2e-state --show-interactive-dev-session=false`,
-    cwd: '..',
-    url: `http://127.0.0.1:${PORT}/`,
-    // `make test` starts the server itself (scripts/with-site.sh); alone, Playwright starts one.
-    reuseExistingServer: true,
-    timeout: 60_000,
-    env: {
-      WRANGLER_SEND_METRICS: 'false',
-      CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-      XDG_CONFIG_HOME: '../.cache/wrangler-config',
+  projects: [
+    { name: 'browser', testIgnore: /lighthouse\.spec\.ts/ },
+    { name: 'lighthouse', testMatch: /lighthouse\.spec\.ts/, dependencies: ['browser'], fullyParallel: false },
+  ],
+  // Never reused: a server already on the port (say `make dev`) lacks the fake EmailJS.
+  webServer: [
+    {
+      command: `node edge/tests/fake-emailjs.mjs ${fakePort}`,
+      cwd: '..',
+      url: `${FAKE_EMAILJS}/__sends`,
+      reuseExistingServer: false,
+      timeout: 10_000,
     },
-  },
+    {
+      // wrangler's output goes to a log the tests read (the 404 path) and a failure can be read in.
+      command: `mkdir -p .cache && rm -rf .wrangler/e2e-state && make --no-print-directory serve PORT=${PORT} STATE=.wrangler/e2e-state ENV_FILE=.cache/e2e.env > .cache/wrangler-e2e.log 2>&1`,
+      cwd: '..',
+      url: `${BASE}/`,
+      reuseExistingServer: false,
+      // wrangler first runs the worker build (wrangler.toml [build]), which is quick when up to date.
+      timeout: 300_000,
+      env: {
+        ...STACK_ENV,
+        WRANGLER_SEND_METRICS: 'false',
+        CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+      },
+    },
+  ],
 });

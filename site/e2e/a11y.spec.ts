@@ -2,12 +2,14 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { dialog, expect, listingIds, test } from './fixtures';
 
+// Every rule axe runs by default: WCAG 2.0, 2.1 and 2.2 at A and AA, and its best practices.
 async function expectNoViolations(page: Page, what: string) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-for (const path of ['/', '/neighborhoods/riverside/', `/listings/${listingIds[0]}/`, '/client-concierge/', '/no-such-page']) {
+// Every page type: home, neighborhood, listing, concierge portal, 404, and the form result pages.
+for (const path of ['/', '/neighborhoods/ortega/', `/listings/${listingIds[0]}/`, '/client-concierge/', '/no-such-page', '/thank-you/?form=contact', '/form-error/?form=contact', '/client-concierge/form-error/?form=concierge']) {
   test(`axe: ${path}`, async ({ page }) => {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
@@ -34,6 +36,14 @@ for (const [path, name] of [
     await expectNoViolations(page, name);
   });
 }
+
+test('axe on the concierge portal showing its validation messages', async ({ page }) => {
+  await page.goto('/client-concierge/');
+  await expect(page.locator('.concierge__card[data-hydrated="true"]')).toBeAttached({ timeout: 10_000 });
+  await page.getByRole('button', { name: 'Submit Documents' }).click();
+  await expect(page.getByText('Government-issued photo ID is required', { exact: true })).toBeVisible();
+  await expectNoViolations(page, 'concierge errors');
+});
 
 test('axe with the mobile menu open', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });

@@ -1,44 +1,49 @@
 // The issue's budgets, measured in the browser: JS fetched by / before any interaction, no
 // render-blocking script, layout stability.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from './fixtures';
 
 const JS_BUDGET = 80 * 1024;
 
-test('the home page fetches at most 80 KB of gzipped JS before any interaction', async ({ page }) => {
+/** What each built file is, from Vite's manifest: an island's entry or a shared chunk. */
+const manifest = JSON.parse(readFileSync(resolve(import.meta.dirname, '../dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string; name?: string; isEntry?: boolean }>;
+const roleOf = (path: string) => {
+  const chunk = Object.values(manifest).find((c) => path.endsWith(`/${c.file}`));
+  if (!chunk) return path;
+  if (chunk.name === 'main') return 'hydration runtime';
+  return chunk.isEntry ? `island ${chunk.name}` : `shared chunk ${chunk.name ?? chunk.file}`;
+};
+
+test('the home page loads at most 80 KB of gzipped JS before any interaction, even scrolled to the end', async ({ page }) => {
   const sizes = new Map<string, number>();
-  page.on('response', async (r) => {
+  const reads: Promise<void>[] = [];
+  page.on('response', (r) => {
     if (!/\.m?js(\?|$)/.test(r.url())) return;
-    const body = await r.body().catch(() => Buffer.alloc(0));
-    sizes.set(new URL(r.url()).pathname, gzipSync(body, { level: 9 }).length);
+    reads.push(r.body().then((body) => void sizes.set(new URL(r.url()).pathname, gzipSync(body, { level: 9 }).length)));
   });
   await page.goto('/');
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(2000);
+  await page.waitForTimeout(1500);
+  await Promise.all(reads);
+  const atLoad = [...sizes.values()].reduce((a, b) => a + b, 0);
+  // Scrolling wakes the islands that wait to be visible; it is not an interaction.
+  for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 600) {
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(150);
+  }
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1500);
+  await Promise.all(reads);
   const total = [...sizes.values()].reduce((a, b) => a + b, 0);
-  console.log(`JS before interaction on /: ${(total / 1024).toFixed(1)} KB gzip in ${sizes.size} files`, Object.fromEntries(sizes));
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  console.log(
+    `JS on / before interaction: ${kb(atLoad)} gzip at load, ${kb(total)} scrolled to the end (budget ${kb(JS_BUDGET)})\n` +
+      [...sizes].map(([path, n]) => `  ${roleOf(path).padEnd(28)} ${kb(n).padStart(8)}  ${path}`).join('\n'),
+  );
   expect(total).toBeLessThanOrEqual(JS_BUDGET);
+  // The dialogs and the concierge form wait for a click.
   expect([...sizes.keys()].some((p) => p.includes('dialogs') || p.includes('concierge'))).toBe(false);
 });
 
-for (const path of ['/', '/neighborhoods/riverside/', '/client-concierge/']) {
-  test(`${path}: no render-blocking script, CLS < 0.01`, async ({ page }) => {
-    await page.addInitScript(() => {
-      (window as unknown as { __cls: number }).__cls = 0;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-          if (!e.hadRecentInput) (window as unknown as { __cls: number }).__cls += e.value;
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
-    await page.goto(path);
-    const blocking = await page.locator('head script[src]').evaluateAll((ss) =>
-      ss.filter((s) => (s as HTMLScriptElement).type !== 'module' && !(s as HTMLScriptElement).async && !(s as HTMLScriptElement).defer).length,
-    );
-    expect(blocking).toBe(0);
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(3000);
-    const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
-    console.log(`${path}: CLS ${cls.toFixed(4)}`);
-    expect(cls).toBeLessThan(0.01);
-  });
-}

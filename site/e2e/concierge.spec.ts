@@ -1,4 +1,6 @@
-import { expect, test } from './fixtures';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { contentValue, expect, test } from './fixtures';
+import { BASE, emailjs } from './stack';
 
 const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n%test\n') });
 
@@ -57,12 +59,17 @@ test('Client Concierge: checks, messages, uploads one by one, Thank You', async 
   expect(finals[1].json).toMatchObject({ acknowledged: true });
 });
 
-test('Client Concierge against the real edge worker: six documents stored and filed', async ({ page, consoleErrors }) => {
+test('Client Concierge through the real worker: six documents filed, one e-mail with six links, each downloading the exact bytes', async ({ page, consoleErrors }) => {
   await page.goto('/client-concierge/');
   const inputs = page.locator('input[type="file"]');
   await expect(page.locator('.concierge__card[data-hydrated="true"]')).toBeAttached({ timeout: 10_000 });
-  await inputs.nth(0).setInputFiles({ name: 'id.png', mimeType: 'image/png', buffer: Buffer.from('\x89PNG\r\n\x1a\n-test-', 'latin1') });
-  for (let i = 1; i < 6; i++) await inputs.nth(i).setInputFiles(pdf(`doc-${i}.pdf`));
+  // Each file unique to this run, so the e-mail can be told apart and the bytes compared.
+  const run = randomUUID();
+  const files = [
+    { name: `Führerschein ${run.slice(0, 8)}.png`, mimeType: 'image/png', buffer: Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), Buffer.from(run), randomBytes(2048)]) },
+    ...[1, 2, 3, 4, 5].map((i) => ({ name: `doc-${i}.pdf`, mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from(`${run}-${i}`), randomBytes(4096)]) })),
+  ];
+  for (const [i, file] of files.entries()) await inputs.nth(i).setInputFiles(file);
   await page.getByRole('checkbox').check();
   const uploads: number[] = [];
   page.on('response', (r) => r.url().includes('/api/concierge/documents') && uploads.push(r.status()));
@@ -71,4 +78,38 @@ test('Client Concierge against the real edge worker: six documents stored and fi
   await expect(page.getByRole('status').filter({ hasText: 'Documents submitted successfully!' })).toBeVisible();
   expect(uploads).toEqual([201, 201, 201, 201, 201, 201]);
   expect(consoleErrors).toEqual([]);
+
+  // The agent's e-mail: one, naming each document, with a signed link to each.
+  const submission = (await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name)))
+    .map((u) => new URL(u))
+    .find((u) => u.pathname === '/api/concierge/documents')
+    ?.searchParams.get('submission');
+  expect(submission).toBeTruthy();
+  const [mail] = await emailjs.waitFor(submission!);
+  expect(mail.template_params).toMatchObject({ to_email: contentValue('site.yaml', 'email'), subject: 'New Client Concierge Document Submission' });
+  const message = mail.template_params.message;
+  for (const kind of ['Government ID', 'Credit Report', 'Proof of Income', 'Bank Statement Month 1', 'Bank Statement Month 2', 'Bank Statement Month 3'])
+    expect(message).toMatch(new RegExp(`\\n${kind}: `));
+  const links = message.match(/https?:\/\/\S+\/api\/documents\/\S+/g) ?? [];
+  expect(links).toHaveLength(6);
+  for (const [i, field] of ['photoId', 'creditReport', 'proofOfIncome', 'bankStatement1', 'bankStatement2', 'bankStatement3'].entries()) {
+    const link = links.find((l) => l.includes(`-${field}-`))!;
+    expect(new URL(link).origin).toBe(BASE);
+    const download = await page.request.get(link);
+    expect(download.status()).toBe(200);
+    expect((await download.body()).equals(files[i].buffer), `${field} downloads its exact bytes`).toBe(true);
+    expect(download.headers()['content-disposition']).toMatch(/^attachment;/);
+  }
+  const photo = await page.request.get(links.find((l) => l.includes('-photoId-'))!);
+  expect(photo.headers()['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(files[0].name)}`);
+
+  // A link altered in any part is refused, and says nothing about why.
+  const url = new URL(links[0]!);
+  const sig = url.searchParams.get('sig')!;
+  const other = (sig[0] === 'a' ? 'b' : 'a') + sig.slice(1);
+  for (const altered of [`${url.origin}${url.pathname}?expires=${url.searchParams.get('expires')}&sig=${other}`, `${url.origin}${url.pathname}?expires=${Number(url.searchParams.get('expires')) + 60}&sig=${sig}`, links[1]!.replace(/-bankStatement|-creditReport|-proofOfIncome/, '-photoId')]) {
+    const refused = await page.request.get(altered);
+    expect(refused.status(), altered).toBe(403);
+    expect(await refused.text()).not.toContain(run);
+  }
 });

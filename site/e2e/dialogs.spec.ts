@@ -1,11 +1,11 @@
-import { dialog, expect, test, type ApiStub } from './fixtures';
+// The dialogs' behaviour in the browser, with the API stubbed at the network layer: what the
+// browser sends, its sending state, focus handling and failures the real stack can't play (a
+// lost network). requests.spec.ts follows the same forms through the real worker to the e-mail.
+import { dialog, expect, fillDialog, test, type ApiStub } from './fixtures';
 import type { Page } from '@playwright/test';
 
-async function fillLead(page: Page, extra: Record<string, string> = {}) {
-  const d = dialog(page);
-  const values: Record<string, string> = { 'First Name': 'Ana', 'Last Name': 'Ruiz', Email: 'ana@example.com', Phone: '(904) 555-0199', Message: 'A riverfront condo, please.', ...extra };
-  for (const [label, value] of Object.entries(values)) await d.getByLabel(label, { exact: false }).fill(value);
-}
+const fillLead = (page: Page) =>
+  fillDialog(page, { 'First Name': 'Ana', 'Last Name': 'Ruiz', Email: 'ana@example.com', Phone: '(904) 555-0199', Message: 'A riverfront condo, please.' });
 
 const SUCCESS = 'Thank you, your message has been received by a concierge';
 
@@ -93,8 +93,8 @@ test.describe('lead dialogs', () => {
     await expect(trigger).toBeFocused();
   });
 
-  test('a failed send keeps the dialog open with its data', async ({ page, api }) => {
-    api.answer = () => ({ status: 503 });
+  test('a send that loses the network keeps the dialog open with its data', async ({ page, api }) => {
+    api.answer = () => 'abort';
     await page.goto('/');
     await page.locator('#hero').getByRole('link', { name: 'Schedule Consultation' }).click();
     await fillLead(page);
@@ -106,9 +106,8 @@ test.describe('lead dialogs', () => {
 });
 
 async function sendSimple(page: Page, api: ApiStub, fields: Record<string, string>, submit: string) {
-  const d = dialog(page);
-  for (const [label, value] of Object.entries(fields)) await d.getByLabel(label, { exact: false }).fill(value);
-  await d.getByRole('button', { name: submit }).click();
+  await fillDialog(page, fields);
+  await dialog(page).getByRole('button', { name: submit }).click();
   return api;
 }
 

@@ -1,9 +1,13 @@
-// Shared fixtures: the API stubbed at the network layer (to play failures; tests that leave out
-// the `api` fixture talk to the real edge worker), the
-// content read from content/ (so tests follow the agent's files), and console errors collected.
+// Shared fixtures: the API stubbed at the network layer (to play what the real stack can't, such
+// as a browser that loses the network; tests that leave out the `api` fixture talk to the real
+// edge worker), the content read from content/ (so tests follow the agent's files), console
+// errors collected, and — for every test — a client address of its own (the worker rate-limits
+// per address) and every answer the browser gets searched for the stack's secrets.
+import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
+import { SECRETS } from './stack';
 
 const content = resolve(import.meta.dirname, '../../content');
 
@@ -56,7 +60,33 @@ export class ApiStub {
   }
 }
 
-export const test = base.extend<{ api: ApiStub; consoleErrors: string[] }>({
+export const test = base.extend<{ api: ApiStub; consoleErrors: string[]; noSecrets: void }>({
+  // The address Cloudflare would put in CF-Connecting-IP: one per test, so the suite's many posts
+  // never share the worker's per-address limit.
+  extraHTTPHeaders: async ({}, use, info) => {
+    const n = createHash('sha256').update(info.testId).digest();
+    await use({ 'CF-Connecting-IP': `10.${n[0]}.${n[1]}.${n[2]}` });
+  },
+  noSecrets: [
+    async ({ page }, use) => {
+      const leaks: string[] = [];
+      const reads: Promise<void>[] = [];
+      page.on('response', (r) => {
+        reads.push(
+          (async () => {
+            const head = Object.entries(await r.allHeaders()).join('\n');
+            const body = (await r.body().catch(() => Buffer.alloc(0))).toString('latin1');
+            for (const secret of SECRETS) if (head.includes(secret) || body.includes(secret)) leaks.push(`${r.url()} holds ${secret}`);
+          })(),
+        );
+      });
+      await use();
+      // A body that never completes (an aborted request) is not waited for.
+      await Promise.race([Promise.allSettled(reads), new Promise((r) => setTimeout(r, 5000))]);
+      expect(leaks, 'no answer the browser gets holds a secret').toEqual([]);
+    },
+    { auto: true },
+  ],
   api: async ({ page }, use) => {
     const api = new ApiStub();
     await api.install(page);
@@ -74,3 +104,8 @@ export { expect };
 
 /** The open dialog. */
 export const dialog = (page: Page) => page.locator('dialog[open]');
+
+/** Fills the open dialog's fields, by label. */
+export async function fillDialog(page: Page, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) await dialog(page).getByLabel(label, { exact: false }).fill(value);
+}

@@ -27,6 +27,20 @@ test('below the md breakpoint the nav hides behind a menu toggle', async ({ page
   expect(new Set(boxes).size).toBe(4);
   await toggle.click();
   await expect(page.locator('#site-nav')).toBeHidden();
+  // A menu item scrolls to its section and closes the menu.
+  for (const [name, id] of [
+    ['Neighborhoods', 'neighborhoods'],
+    ['New Developments', 'new-developments'],
+    ['Properties', 'featured-properties'],
+  ]) {
+    await toggle.click();
+    await page.locator('#site-nav').getByRole('link', { name, exact: true }).click();
+    await expect(page.locator(`#${id}`)).toBeInViewport();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('#site-nav')).toBeHidden();
+  }
+  // The header stays at hand while scrolled.
+  await expect(page.getByRole('banner')).toBeInViewport();
 });
 
 test.describe('featured carousel', () => {
@@ -105,6 +119,20 @@ test.describe('neighborhood tabs', () => {
       await expect(cards.getByRole('link', { name: /Explore/ })).toHaveAttribute('href', `/neighborhoods/${route}/`);
     }
     await page.getByRole('tab', { name: 'All Neighborhoods' }).click();
+    await expect(cards).toHaveCount(12);
+  });
+
+  test('clicking a card resets the tabs to All, 100 ms later', async ({ page }) => {
+    await page.goto('/');
+    await page.locator('#neighborhoods').scrollIntoViewIfNeeded();
+    await expect(page.locator('.neighborhoods[data-hydrated="true"]')).toBeAttached();
+    // The click's navigation is cancelled after the island has seen it, so the page stays to be watched.
+    await page.evaluate(() => document.addEventListener('click', (e) => e.preventDefault()));
+    await page.getByRole('tab', { name: 'San Marco' }).click();
+    const cards = page.locator('#neighborhoods .card:visible');
+    await expect(cards).toHaveCount(1);
+    await cards.getByRole('link', { name: /Explore/ }).click();
+    await expect(page.getByRole('tab', { name: 'All Neighborhoods' })).toHaveAttribute('aria-selected', 'true', { timeout: 1000 });
     await expect(cards).toHaveCount(12);
   });
 

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { ROUTES, contentValue, expect, listingIds, test } from './fixtures';
 
 test.describe('pages without JavaScript', () => {
@@ -23,11 +25,36 @@ test.describe('pages without JavaScript', () => {
   }
 
   test('listing pages and the concierge page render', async ({ page }) => {
-    for (const id of listingIds) expect((await page.goto(`/listings/${id}/`))?.status()).toBe(200);
+    for (const id of listingIds) {
+      const file = `listings/${id}.md`;
+      expect((await page.goto(`/listings/${id}/`))?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(contentValue(file, 'address'));
+      await expect(page.locator('main')).toContainText(contentValue(file, 'price'));
+      await expect(page.locator('main')).toContainText(contentValue(file, 'sqft'));
+    }
     await page.goto('/client-concierge/');
     await expect(page.locator('input[type="file"]')).toHaveCount(6);
     await expect(page.getByText('E.g., pay stubs, W-2, or verification letter')).toBeVisible();
   });
+});
+
+test('every page in the sitemap, and the form result pages, answer 200 with their own title', async ({ page, request }) => {
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  const base = contentValue('site.yaml', 'base_url');
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  expect(base).toMatch(/^https:/);
+  // Home, twelve neighborhoods, every listing, the concierge portal.
+  expect(paths).toHaveLength(1 + ROUTES.length + listingIds.length + 1);
+  for (const route of ROUTES) expect(paths).toContain(`/neighborhoods/${route}/`);
+  const titles = new Set<string>();
+  const results = ['/thank-you/', '/form-error/', '/client-concierge/thank-you/', '/client-concierge/form-error/'];
+  for (const path of [...paths, ...results]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    expect(response?.headers()['content-type'], path).toContain('text/html');
+    titles.add(await page.title());
+  }
+  expect(titles.size).toBe(paths.length + results.length);
 });
 
 test('an unknown path gets the 404 page with status 404, and the path is logged', async ({ page }) => {
@@ -36,8 +63,12 @@ test('an unknown path gets the 404 page with status 404, and the path is logged'
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
-  await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
   await expect.poll(() => logged.some((l) => l.includes('/no-such-page'))).toBe(true);
+  // The worker logs it too (wrangler's output, .cache/wrangler-e2e.log).
+  await expect.poll(() => readFileSync(resolve(import.meta.dirname, '../../.cache/wrangler-e2e.log'), 'utf8')).toContain('404 GET /no-such-page');
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Discover Jacksonville');
 });
 
 test('the pages run without console errors', async ({ page, consoleErrors }) => {

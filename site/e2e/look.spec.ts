@@ -1,0 +1,71 @@
+// Look and feel: every page type at the four widths the site is designed for fits without a
+// sideways scroll, and full-page screenshots at 390 and 1280 px go to test-output/screenshots/
+// (not committed) for a person to look at.
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+import { dialog, expect, listingIds, test } from './fixtures';
+
+const shots = resolve(import.meta.dirname, '../../test-output/screenshots');
+mkdirSync(shots, { recursive: true });
+
+const PAGES: [string, string][] = [
+  ['home', '/'],
+  ['neighborhood', '/neighborhoods/ortega/'],
+  ['listing', `/listings/${listingIds[0]}/`],
+  ['concierge', '/client-concierge/'],
+  ['not-found', '/no-such-page'],
+  ['thank-you', '/thank-you/?form=contact'],
+  ['form-error', '/form-error/?form=contact'],
+  ['concierge-thank-you', '/client-concierge/thank-you/?form=concierge'],
+  ['concierge-form-error', '/client-concierge/form-error/?form=concierge'],
+];
+
+/** Scrolls to the end and back, so lazy images and visible-only islands are in place. */
+async function settle(page: Page) {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y < height; y += 700) await page.evaluate((top) => window.scrollTo(0, top), y);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready);
+}
+
+for (const width of [360, 768, 1280, 1920]) {
+  test(`every page type fits ${width} px without a sideways scroll`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    for (const [name, path] of PAGES) {
+      await page.goto(path);
+      await settle(page);
+      const wide = await page.evaluate(() => {
+        const limit = document.documentElement.clientWidth;
+        const out = [...document.querySelectorAll<HTMLElement>('body *')]
+          .filter((el) => el.offsetParent !== null && el.getBoundingClientRect().right > limit + 1 && getComputedStyle(el).position !== 'fixed')
+          .filter((el) => !el.closest('[inert], [aria-hidden="true"], .carousel__track'))
+          .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
+        return { scroll: document.documentElement.scrollWidth - limit, out: [...new Set(out)].slice(0, 5) };
+      });
+      expect(wide, `${name} at ${width} px`).toEqual({ scroll: 0, out: [] });
+    }
+  });
+}
+
+for (const width of [390, 1280]) {
+  test(`full-page screenshots at ${width} px`, async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
+    for (const [name, path] of PAGES) {
+      await page.goto(path);
+      await settle(page);
+      await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+    }
+    // A dialog and the quiz, as the visitor meets them.
+    await page.goto('/');
+    await page.locator('#hero').getByRole('link', { name: 'Schedule Consultation' }).click();
+    await expect(dialog(page)).toBeVisible();
+    await page.screenshot({ path: `${shots}/dialog-consultation-${width}.png` });
+    await page.keyboard.press('Escape');
+    await page.getByRole('link', { name: "What's Your Vibe Quiz" }).click();
+    await expect(dialog(page).getByRole('radio')).toHaveCount(5);
+    await page.screenshot({ path: `${shots}/dialog-quiz-${width}.png` });
+  });
+}
