@@ -48,10 +48,22 @@ test('Client Concierge: checks, messages, uploads one by one, Thank You', async 
   expect(uploads.map((c) => c.query.get('name'))).toEqual([0, 1, 2, 3, 4, 5].map((i) => `doc-${i}.pdf`));
   expect(new Set(uploads.map((c) => c.query.get('submission'))).size).toBe(1);
   expect(uploads.every((c) => c.body?.equals(pdf('x').buffer))).toBe(true);
-  // Resubmitted without choosing the files again; nothing is uploaded twice.
+  // Resubmitted without choosing the files again; nothing is uploaded twice. While it is on its
+  // way the button says so and cannot be pressed again.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/concierge', async (route) => {
+    await held;
+    await route.fallback();
+  });
   await page.getByRole('button', { name: 'Submit Documents' }).click();
+  await expect(page.getByRole('button', { name: 'Submitting Documents...' })).toBeDisabled();
+  release();
   await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'Documents submitted successfully!' })).toBeVisible();
+  await expect(page.getByText('Your documents have been received. A member of our team will be in touch shortly.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Documents submitted successfully!' })).toContainText(
+    'Thank you! Your documents have been received. A member of our team will be in touch shortly.',
+  );
   expect(api.calls.filter((c) => c.path === '/api/concierge/documents')).toHaveLength(6);
   const finals = api.calls.filter((c) => c.path === '/api/concierge');
   expect(finals).toHaveLength(2);
