@@ -381,12 +381,14 @@ describe('client concierge', () => {
       ['a PNG where only a PDF is accepted', form(wrongType)],
       ['a document over 10 MB', form(tooBig)],
       ['no acknowledgment', form(files, { acknowledged: '' })],
+      ['an acknowledgment that is not UTF-8 text', form(files, { acknowledged: new Blob([Buffer.from([0xff, 0xfe, 0x6f, 0x6e])]) })],
     ]) {
       const r = await send(body);
       assert.equal(r.status, 303, what);
       assert.equal(new URL(r.headers.get('location')).pathname, '/client-concierge/form-error/', what);
     }
     await until(() => /concierge without JavaScript refused \(413\): bankStatement3/.test(log), 'the 413 is logged with its field');
+    await until(() => /concierge without JavaScript refused \(400\): acknowledged: Expected UTF-8 text\./.test(log), 'the 400 is logged with its field and reason');
     await new Promise((r) => setTimeout(r, 300));
     assert.equal(fake.delivered.length, before + 1, 'nothing refused was mailed');
   });

@@ -140,8 +140,8 @@ async fn submit_without_script(mut req: Request, env: &Env) -> Result<Response, 
     match outcome {
         Ok(_) => super::redirect_to(&req, CONCIERGE_THANK_YOU, "concierge"),
         Err(Failure::Refused(status, errors)) => {
-            let fields: Vec<&str> = errors.iter().map(|e| e.field.as_str()).collect();
-            console_warn!("concierge without JavaScript refused ({status}): {}", fields.join(", "));
+            let why: Vec<String> = errors.iter().map(|e| format!("{}: {}", e.field, e.message)).collect();
+            console_warn!("concierge without JavaScript refused ({status}): {}", why.join("; "));
             super::redirect_to(&req, CONCIERGE_FORM_ERROR, "concierge")
         }
         Err(other) => Err(other),
@@ -182,7 +182,10 @@ async fn read_and_file(req: &mut Request, env: &Env, bucket: &Bucket, submission
         };
         let name = part.name().unwrap_or_default().to_string();
         let Some(document) = c.documents.iter().find(|d| d.field == name) else {
-            let value = part.text().await.map_err(|e| multipart_refusal(forms, e))?;
+            // Decoded here rather than by multer's `text()`, which would link in every legacy
+            // charset's tables (~170 KB of wasm) for forms that browsers send as UTF-8 anyway.
+            let bytes = part.bytes().await.map_err(|e| multipart_refusal(forms, e))?;
+            let value = String::from_utf8(bytes.to_vec()).map_err(|_| Failure::field(400, &name, "Expected UTF-8 text."))?;
             input.fields.insert(name, value);
             continue;
         };
