@@ -9,7 +9,7 @@ async function expectNoViolations(page: Page, what: string) {
 }
 
 // Every page type: home, neighborhood, listing, concierge portal, 404, and the form result pages.
-for (const path of ['/', '/neighborhoods/ortega/', `/listings/${listingIds[0]}/`, '/client-concierge/', '/no-such-page', '/thank-you/?form=contact', '/form-error/?form=contact', '/client-concierge/form-error/?form=concierge']) {
+for (const path of ['/', '/neighborhoods/ortega/', `/listings/${listingIds[0]}/`, '/client-concierge/', '/no-such-page', '/thank-you/?form=contact', '/form-error/?form=contact', '/client-concierge/thank-you/?form=concierge', '/client-concierge/form-error/?form=concierge']) {
   test(`axe: ${path}`, async ({ page }) => {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
