@@ -108,8 +108,12 @@ pub async fn submit(mut req: Request, env: &Env) -> Result<Response, Failure> {
     }
     let done = check_final(forms, &input).map_err(|e| Failure::Refused(400, e))?;
     let origin = req.url()?.origin().ascii_serialization();
-    let id = file(env, &origin, &done).await?;
-    Ok(Response::from_json(&serde_json::json!({ "ok": true, "id": id }))?)
+    let recorded = file(&signing_settings(env)?, &storage::bucket(env)?, &origin, &done).await?;
+    if !recorded.delivered {
+        // Recorded, so the scheduled retry still delivers it; but the visitor hears the truth.
+        return Err(Failure::field(502, "request", "Your documents are stored, but the e-mail to the agent could not be sent yet."));
+    }
+    Ok(Response::from_json(&serde_json::json!({ "ok": true, "id": recorded.id }))?)
 }
 
 /// The largest whole form without JavaScript: every document at its limit, plus the rest.
@@ -124,11 +128,11 @@ fn multipart_max(forms: &Forms) -> u64 {
 /// like the JSON submission. The visitor gets the portal's thank-you or error page (303); unless
 /// filed, what was stored of this post is removed again.
 async fn submit_without_script(mut req: Request, env: &Env) -> Result<Response, Failure> {
-    signing_settings(env)?;
+    let settings = signing_settings(env)?;
     let bucket = storage::bucket(env)?;
     let submission = random_uuid()?;
     let mut stored = Vec::new();
-    let outcome = read_and_file(&mut req, env, &bucket, &submission, &mut stored).await;
+    let outcome = read_and_file(&mut req, &settings, &bucket, &submission, &mut stored).await;
     // Whatever this post stored is kept only if it was filed.
     if !matches!(outcome, Ok(Filed::Yes)) {
         for key in &stored {
@@ -154,7 +158,7 @@ enum Filed {
     Dropped,
 }
 
-async fn read_and_file(req: &mut Request, env: &Env, bucket: &Bucket, submission: &str, stored: &mut Vec<String>) -> Result<Filed, Failure> {
+async fn read_and_file(req: &mut Request, settings: &Settings, bucket: &Bucket, submission: &str, stored: &mut Vec<String>) -> Result<Filed, Failure> {
     let forms = &content().forms;
     let c = &forms.concierge;
     let content_type = req.headers().get("Content-Type")?.unwrap_or_default();
@@ -185,7 +189,7 @@ async fn read_and_file(req: &mut Request, env: &Env, bucket: &Bucket, submission
             // Decoded here rather than by multer's `text()`, which would link in every legacy
             // charset's tables (~170 KB of wasm) for forms that browsers send as UTF-8 anyway.
             let bytes = part.bytes().await.map_err(|e| multipart_refusal(forms, e))?;
-            let value = String::from_utf8(bytes.to_vec()).map_err(|_| Failure::field(400, &name, "Expected UTF-8 text."))?;
+            let value = String::from_utf8(Vec::from(bytes)).map_err(|_| Failure::field(400, &name, "Expected UTF-8 text."))?;
             input.fields.insert(name, value);
             continue;
         };
@@ -196,7 +200,8 @@ async fn read_and_file(req: &mut Request, env: &Env, bucket: &Bucket, submission
         }
         let file_type = check_type(forms, document, &bytes[..bytes.len().min(MAGIC)]).map_err(|(status, errors)| Failure::Refused(status, errors))?;
         let key = object_key(submission, now_ms(), &document.field, &file_name);
-        store(bucket, &key, bytes.to_vec(), file_type, metadata_of(submission, &document.field, &file_name)).await?;
+        // Vec::from takes the buffer multer filled rather than copying up to 10 MB.
+        store(bucket, &key, Vec::from(bytes), file_type, metadata_of(submission, &document.field, &file_name)).await?;
         stored.push(key.clone());
         input.groups.entry("documents".into()).or_default().insert(document.field.clone(), key);
     }
@@ -205,11 +210,9 @@ async fn read_and_file(req: &mut Request, env: &Env, bucket: &Bucket, submission
     }
     let done = check_final(forms, &input).map_err(|e| Failure::Refused(400, e))?;
     let origin = req.url()?.origin().ascii_serialization();
-    match file(env, &origin, &done).await {
-        // Recorded: the scheduled retry delivers the e-mail, so the documents are filed.
-        Ok(_) | Err(Failure::Refused(502, _)) => Ok(Filed::Yes),
-        Err(e) => Err(e),
-    }
+    // Recorded is filed: an e-mail not sent yet goes out with the scheduled retry.
+    file(settings, bucket, &origin, &done).await?;
+    Ok(Filed::Yes)
 }
 
 /// What a multipart body that could not be read gets: 413 for a part over its limit, else 400.
@@ -226,17 +229,21 @@ fn multipart_refusal(forms: &Forms, e: multer::Error) -> Failure {
     }
 }
 
+/// A submission filed: its record's id, and whether the agent's e-mail went out already.
+struct Recorded {
+    id: String,
+    delivered: bool,
+}
+
 /// Files a checked submission: one record and one e-mail to the agent listing each document with
-/// a signed link; idempotent (a retry files nothing twice). Returns the record's id.
-async fn file(env: &Env, origin: &str, done: &Final<'_>) -> Result<String, Failure> {
+/// a signed link; idempotent (a retry files nothing twice).
+async fn file(settings: &Settings, bucket: &Bucket, origin: &str, done: &Final<'_>) -> Result<Recorded, Failure> {
     let forms = &content().forms;
-    let settings = signing_settings(env)?;
-    let bucket = storage::bucket(env)?;
     let id = format!("concierge-{}", done.submission);
     let record_key = record_key(&id);
 
     // A retry of a submission already filed: no second record, no second e-mail once delivered.
-    let mut delivery = match storage::get_json::<Delivery>(&bucket, &record_key).await? {
+    let mut delivery = match storage::get_json::<Delivery>(bucket, &record_key).await? {
         Some(d) => d,
         None => {
             let expires = now_ms() / 1000 + settings.link_lifetime_s;
@@ -260,24 +267,17 @@ async fn file(env: &Env, origin: &str, done: &Final<'_>) -> Result<String, Failu
             }
             let params = email(forms, &settings.agent_email, &listed, &date(expires));
             let d = Delivery::new(id.clone(), "concierge", &params, now_ms());
-            if mail::record_new(&bucket, &d).await? {
+            if mail::record_new(bucket, &d).await? {
                 d
             } else {
                 // Filed a moment ago by a parallel retry.
-                storage::get_json::<Delivery>(&bucket, &record_key).await?.unwrap_or(d)
+                storage::get_json::<Delivery>(bucket, &record_key).await?.unwrap_or(d)
             }
         }
     };
-    if delivery.delivered_ms.is_none() && mail::attempt(&settings, &bucket, &mut delivery).await != Outcome::Sent {
-        // Recorded, so the scheduled retry still delivers it; but the visitor hears the truth.
+    let delivered = delivery.delivered_ms.is_some() || mail::attempt(settings, bucket, &mut delivery).await == Outcome::Sent;
+    if !delivered {
         console_error!("concierge {id}: the agent's e-mail is not sent yet");
-        return Err(Failure::Refused(
-            502,
-            vec![jax_model::submission::FieldError {
-                field: "request".into(),
-                message: "Your documents are stored, but the e-mail to the agent could not be sent yet.".into(),
-            }],
-        ));
     }
-    Ok(id)
+    Ok(Recorded { id, delivered })
 }
