@@ -52,7 +52,9 @@ serve:
 	$(WRANGLER) dev --ip $(HOST) --port $(PORT) --env-file $(ENV_FILE) --test-scheduled \
 	  --persist-to $(STATE) --show-interactive-dev-session=false
 
-# Every test: Rust unit/integration tests; the islands' type check and unit tests; the site
+# Every test: Rust unit/integration tests; a smoke run of the benchmark (300 listings, one timed
+# build, Hugo only if installed: it breaks the build when the benchmark does, never on speed); the
+# islands' type check and unit tests; the site
 # built (with the generator binary `cargo test` built, saving CI a release build) and every page
 # through the W3C checker; the edge worker in workerd against a fake EmailJS (edge/tests); then
 # the browser suite — Playwright + axe, budgets, secrets, screenshots, Lighthouse — which starts
@@ -61,6 +63,7 @@ serve:
 # into dist/ is caught.
 test: setup-test
 	cargo test --workspace
+	BENCH_SIZES=300 BENCH_RUNS=1 cargo test -p generator --bench build_vs_hugo
 	cd site && npm run --silent typecheck && npm test --silent
 	set -a && source site/e2e/stack.env && set +a && \
 	  $(MAKE) --no-print-directory build PROFILE=dev && \
