@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { Response } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 const JS_BUDGET = 80 * 1024;
@@ -19,10 +20,11 @@ const roleOf = (path: string) => {
 test('the home page loads at most 80 KB of gzipped JS before any interaction, even scrolled to the end', async ({ page }) => {
   const sizes = new Map<string, number>();
   const reads: Promise<void>[] = [];
-  page.on('response', (r) => {
+  const onResponse = (r: Response) => {
     if (!/\.m?js(\?|$)/.test(r.url())) return;
     reads.push(r.body().then((body) => void sizes.set(new URL(r.url()).pathname, gzipSync(body, { level: 9 }).length)));
-  });
+  };
+  page.on('response', onResponse);
   await page.goto('/');
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(1500);
@@ -35,6 +37,8 @@ test('the home page loads at most 80 KB of gzipped JS before any interaction, ev
   }
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(1500);
+  // Every read is awaited before the page closes.
+  page.off('response', onResponse);
   await Promise.all(reads);
   const total = [...sizes.values()].reduce((a, b) => a + b, 0);
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;

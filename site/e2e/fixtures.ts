@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Response } from '@playwright/test';
 import { SECRETS } from './stack';
 
 const content = resolve(import.meta.dirname, '../../content');
@@ -70,19 +70,29 @@ export const test = base.extend<{ api: ApiStub; consoleErrors: string[]; noSecre
   noSecrets: [
     async ({ page }, use) => {
       const leaks: string[] = [];
-      const reads: Promise<void>[] = [];
-      page.on('response', (r) => {
-        reads.push(
-          (async () => {
-            const head = Object.entries(await r.allHeaders()).join('\n');
-            const body = (await r.body().catch(() => Buffer.alloc(0))).toString('latin1');
-            for (const secret of SECRETS) if (head.includes(secret) || body.includes(secret)) leaks.push(`${r.url()} holds ${secret}`);
-          })(),
-        );
-      });
+      const unread: string[] = [];
+      // Each read settles on its own (never rejects), and all are awaited before the page closes:
+      // no read outlives its page, so none can fail after it.
+      const read = async (r: Response) => {
+        // allHeaders() adds the security-related ones (e.g. Set-Cookie); headers() is what the
+        // network layer already gave, if the full set can't be had.
+        const headers = await r.allHeaders().catch(() => r.headers());
+        const head = Object.entries(headers).join('\n');
+        // Redirects and aborted requests have no body.
+        const body = (await r.body().catch(() => Buffer.alloc(0))).toString('latin1');
+        for (const secret of SECRETS) if (head.includes(secret) || body.includes(secret)) leaks.push(`${r.url()} holds ${secret}`);
+      };
+      const reads = new Map<Promise<void>, string>();
+      const onResponse = (r: Response) => {
+        const p = read(r).finally(() => reads.delete(p));
+        reads.set(p, r.url());
+      };
+      page.on('response', onResponse);
       await use();
-      // A body that never completes (an aborted request) is not waited for.
-      await Promise.race([Promise.allSettled(reads), new Promise((r) => setTimeout(r, 5000))]);
+      page.off('response', onResponse);
+      const settled = Promise.all(reads.keys()).then(() => true);
+      if (!(await Promise.race([settled, new Promise<false>((r) => setTimeout(() => r(false), 10_000))]))) unread.push(...reads.values());
+      expect(unread, 'every answer the browser got was read before its page closed').toEqual([]);
       expect(leaks, 'no answer the browser gets holds a secret').toEqual([]);
     },
     { auto: true },
