@@ -289,7 +289,7 @@ describe('client concierge', () => {
     const as = client();
     const { files, ids } = await uploadAll(submission, as);
     const before = fake.delivered.length;
-    const body = { submission, documents: ids, acknowledged: true, website: '' };
+    const body = { submission, documents: ids, acknowledgment: true, website: '' };
     const r = await post('/api/concierge', body, { as });
     assert.equal(r.status, 200, await r.clone().text());
     const sent = await nextSend(before);
@@ -300,7 +300,7 @@ describe('client concierge', () => {
     for (const kind of ['Government ID', 'Credit Report', 'Proof of Income', 'Bank Statement Month 1', 'Bank Statement Month 2', 'Bank Statement Month 3']) {
       assert.match(p.message, new RegExp(`\\n${kind}: `));
     }
-    assert.match(p.message, /acknowledged the exclusive broker agreement/);
+    assert.match(p.message, /acknowledged the exclusive broker agreement requirement: "I understand that submitting these forms is a prerequisite for working with the realtor\. I acknowledge that I must sign an Exclusive Broker Agreement in order to move forward with representation\."/);
     const links = p.message.match(/http:\/\/127\.0\.0\.1:\d+\/api\/documents\/\S+/g);
     assert.equal(links.length, 6);
     for (const field of FIELDS) {
@@ -347,7 +347,7 @@ describe('client concierge', () => {
     const form = (files, extra = {}) => {
       const f = new FormData();
       for (const [field, { bytes, name, type }] of Object.entries(files)) f.append(field, new Blob([bytes], { type }), name);
-      for (const [k, v] of Object.entries({ acknowledged: 'on', website: '', ...extra })) f.append(k, v);
+      for (const [k, v] of Object.entries({ acknowledgment: 'on', website: '', ...extra })) f.append(k, v);
       return f;
     };
     const send = (body) => fetch(`${base}/api/concierge`, { method: 'POST', body, redirect: 'manual', headers: { 'CF-Connecting-IP': as } });
@@ -380,15 +380,15 @@ describe('client concierge', () => {
       ['a missing document', form(withoutId)],
       ['a PNG where only a PDF is accepted', form(wrongType)],
       ['a document over 10 MB', form(tooBig)],
-      ['no acknowledgment', form(files, { acknowledged: '' })],
-      ['an acknowledgment that is not UTF-8 text', form(files, { acknowledged: new Blob([Buffer.from([0xff, 0xfe, 0x6f, 0x6e])]) })],
+      ['no acknowledgment', form(files, { acknowledgment: '' })],
+      ['an acknowledgment that is not UTF-8 text', form(files, { acknowledgment: new Blob([Buffer.from([0xff, 0xfe, 0x6f, 0x6e])]) })],
     ]) {
       const r = await send(body);
       assert.equal(r.status, 303, what);
       assert.equal(new URL(r.headers.get('location')).pathname, '/client-concierge/form-error/', what);
     }
     await until(() => /concierge without JavaScript refused \(413\): bankStatement3/.test(log), 'the 413 is logged with its field');
-    await until(() => /concierge without JavaScript refused \(400\): acknowledged: Expected UTF-8 text\./.test(log), 'the 400 is logged with its field and reason');
+    await until(() => /concierge without JavaScript refused \(400\): acknowledgment: Expected UTF-8 text\./.test(log), 'the 400 is logged with its field and reason');
     await new Promise((r) => setTimeout(r, 300));
     assert.equal(fake.delivered.length, before + 1, 'nothing refused was mailed');
   });
@@ -408,15 +408,15 @@ describe('client concierge', () => {
     assert.equal((await upload('not-a-uuid', 'photoId', 'x.pdf', pdf(), as)).status, 400);
     assert.equal((await upload(submission, 'photoId', 'empty.pdf', Buffer.alloc(0), as)).status, 400);
 
-    const missing = await post('/api/concierge', { submission, documents: {}, acknowledged: false }, { as });
+    const missing = await post('/api/concierge', { submission, documents: {}, acknowledgment: false }, { as });
     assert.equal(missing.status, 400);
     const errors = (await missing.json()).errors;
     assert.equal(errors.length, 7);
-    assert.deepEqual(errors.at(-1), { field: 'acknowledged', message: 'You must acknowledge the exclusive broker agreement requirement' });
+    assert.deepEqual(errors.at(-1), { field: 'acknowledgment', message: 'You must acknowledge the exclusive broker agreement requirement' });
     assert.equal(errors[0].message, 'Government-issued photo ID is required');
     // Ids that were never uploaded are refused too.
     const ghost = Object.fromEntries(FIELDS.map((f) => [f, `${submission}/1-${f}-ghost.pdf`]));
-    const notStored = await post('/api/concierge', { submission, documents: ghost, acknowledged: true }, { as });
+    const notStored = await post('/api/concierge', { submission, documents: ghost, acknowledgment: true }, { as });
     assert.equal(notStored.status, 400);
   });
 });
@@ -476,10 +476,10 @@ describe('provider outage', () => {
     }
     fake.fail(503);
     const before = fake.delivered.length;
-    const failed = await post('/api/concierge', { submission, documents: ids, acknowledged: true }, { as });
+    const failed = await post('/api/concierge', { submission, documents: ids, acknowledgment: true }, { as });
     assert.equal(failed.status, 502);
     fake.recover();
-    const retried = await post('/api/concierge', { submission, documents: ids, acknowledged: true }, { as });
+    const retried = await post('/api/concierge', { submission, documents: ids, acknowledgment: true }, { as });
     assert.equal(retried.status, 200);
     await nextSend(before);
     await fetch(`${base}/__scheduled`);

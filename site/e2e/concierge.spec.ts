@@ -68,7 +68,7 @@ test('Client Concierge: checks, messages, uploads one by one, Thank You', async 
   const finals = api.calls.filter((c) => c.path === '/api/concierge');
   expect(finals).toHaveLength(2);
   expect(finals[0].json).toEqual(finals[1].json);
-  expect(finals[1].json).toMatchObject({ acknowledged: true });
+  expect(finals[1].json).toMatchObject({ acknowledgment: true });
 });
 
 test('Client Concierge through the real worker: six documents filed, one e-mail with six links, each downloading the exact bytes', async ({ page, consoleErrors }) => {

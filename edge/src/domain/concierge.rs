@@ -79,7 +79,7 @@ pub fn is_key_of(key: &str, submission: &str, field: &str) -> bool {
         && !key.contains("..")
 }
 
-/// Check the final step: `{submission, documents: {field: id}, acknowledged: true}`.
+/// Check the final step: `{submission, documents: {field: id}, acknowledgment: true}`.
 pub fn check_final<'a>(forms: &'a Forms, input: &Input) -> Result<Final<'a>, Vec<FieldError>> {
     let c = &forms.concierge;
     let mut errors = Vec::new();
@@ -194,7 +194,7 @@ mod tests {
             .filter(|d| Some(d.field.as_str()) != skip)
             .map(|d| format!("\"{0}\":\"{SUB}/1700000000000-{0}-file.pdf\"", d.field))
             .collect();
-        parse_json(format!("{{\"submission\":\"{SUB}\",\"documents\":{{{}}},\"acknowledged\":{ack}}}", docs.join(",")).as_bytes()).unwrap()
+        parse_json(format!("{{\"submission\":\"{SUB}\",\"documents\":{{{}}},\"acknowledgment\":{ack}}}", docs.join(",")).as_bytes()).unwrap()
     }
 
     #[test]
@@ -207,7 +207,7 @@ mod tests {
             errors,
             [
                 FieldError { field: "bankStatement2".into(), message: "Bank statement for month 2 is required".into() },
-                FieldError { field: "acknowledged".into(), message: "You must acknowledge the exclusive broker agreement requirement".into() },
+                FieldError { field: "acknowledgment".into(), message: "You must acknowledge the exclusive broker agreement requirement".into() },
             ]
         );
         // An id from another submission or of another field is not accepted.
@@ -234,7 +234,11 @@ mod tests {
             assert!(m.contains(&format!("\n{kind}: ")), "{kind} in {m}");
         }
         assert!(m.contains("https://x/api/documents/bankStatement3"));
-        assert!(m.contains("acknowledged the exclusive broker agreement"));
+        assert!(m.contains(
+            "acknowledged the exclusive broker agreement requirement: \"I understand that submitting these forms is a \
+             prerequisite for working with the realtor. I acknowledge that I must sign an Exclusive Broker Agreement in \
+             order to move forward with representation.\""
+        ));
         assert!(m.ends_with("expire on 2026-12-07."), "{m}");
         assert_eq!(date(0), "1970-01-01");
         assert_eq!(date(951_782_400), "2000-02-29");

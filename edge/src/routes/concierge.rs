@@ -91,7 +91,7 @@ fn metadata_of(submission: &str, field: &str, name: &str) -> HashMap<String, Str
     [("submission", submission), ("field", field), ("name", name)].into_iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
 }
 
-/// `POST /api/concierge` `{submission, documents: {field: id}, acknowledged: true, <honeypot>}`,
+/// `POST /api/concierge` `{submission, documents: {field: id}, acknowledgment: true, <honeypot>}`,
 /// or without JavaScript the portal's whole form as multipart/form-data.
 pub async fn submit(mut req: Request, env: &Env) -> Result<Response, Failure> {
     let forms = &content().forms;

@@ -79,6 +79,8 @@ pub struct Developments {
     pub text: String,
     pub badges: Vec<String>,
     pub stats: Vec<Stat>,
+    /// The button that opens the contact form, e.g. "Contact Me for Details".
+    pub contact_cta: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]

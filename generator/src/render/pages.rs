@@ -106,7 +106,7 @@ struct Link {
     url: String,
 }
 
-/// The public face of site.yaml. The agent's e-mail is deliberately absent.
+/// The public face of site.yaml.
 #[derive(Serialize)]
 struct SiteView<'a> {
     brand: &'a str,
@@ -118,6 +118,8 @@ struct SiteView<'a> {
     agent_license: &'a str,
     phone: &'a str,
     tel_href: String,
+    email: &'a str,
+    mailto_href: String,
     sms_href: String,
     brokerage: &'a Brokerage,
     legal: &'a Legal,
@@ -421,6 +423,8 @@ impl<'a> Shared<'a> {
             agent_license: &s.agent.license,
             phone: &s.agent.phone,
             tel_href: format!("tel:{phone}"),
+            email: &s.agent.email,
+            mailto_href: format!("mailto:{}", s.agent.email),
             sms_href: format!("sms:{phone}"),
             brokerage: &s.brokerage,
             legal: &s.legal,

@@ -30,7 +30,7 @@ const props: ConciergeProps = {
     accept: [...accept],
     required_message,
   })),
-  acknowledgment: { field: 'acknowledged', label: ACK, required_message: ACK_REQUIRED },
+  acknowledgment: { field: 'acknowledgment', label: ACK, required_message: ACK_REQUIRED },
   subject: 's',
   submit: 'Submit Documents',
   submitting: 'Submitting Documents...',
@@ -65,7 +65,7 @@ const html = `<section aria-labelledby="documents-title"><div class="concierge__
     return `<div class="document"><label class="document__label" for="concierge-${f}"><span>${label}</span></label>${hint}<input class="document__input" type="file" id="concierge-${f}" name="${f}" required${describedby}></div>`;
   })
   .join('')}</div>
-<div class="check"><input class="check__box" type="checkbox" id="concierge-acknowledged" name="acknowledged" value="yes" required><label class="check__label" for="concierge-acknowledged">${ACK}</label></div>
+<div class="check"><input class="check__box" type="checkbox" id="concierge-acknowledgment" name="acknowledgment" value="yes" required><label class="check__label" for="concierge-acknowledgment">${ACK}</label></div>
 <div class="visually-hidden" aria-hidden="true"><label for="concierge-website">website</label><input type="text" id="concierge-website" name="website" tabindex="-1" autocomplete="off"></div>
 <button class="btn btn--navy form__submit" type="submit">Submit Documents</button></form></div></section>`;
 
@@ -255,7 +255,7 @@ describe('client concierge: sending', () => {
     expect(finals()).toEqual([
       [
         '/api/concierge',
-        { submission, documents: Object.fromEntries(docs.map(([f]) => [f, `id-${f}`])), acknowledged: true, website: '' },
+        { submission, documents: Object.fromEntries(docs.map(([f]) => [f, `id-${f}`])), acknowledgment: true, website: '' },
       ],
     ]);
   });

@@ -117,6 +117,7 @@ export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
         submission,
         files: chosen,
         uploaded: uploaded.current,
+        acknowledgment: props.acknowledgment.field,
         honeypot: [props.honeypot, honeypot],
         onProgress: (field, fraction) => setProgress((p) => (p ? { ...p, [field]: fraction } : p)),
       });

@@ -19,7 +19,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const run = (uploaded: Record<string, string>, onProgress = vi.fn()) =>
-  submitDocuments({ api: endpoints, submission: 'S', files, uploaded, honeypot: ['website', ''], onProgress });
+  submitDocuments({ api: endpoints, submission: 'S', files, uploaded, acknowledgment: 'acknowledgment', honeypot: ['website', ''], onProgress });
 
 describe('submitDocuments', () => {
   it('uploads each document with the submission and its field, then files the set', async () => {
@@ -33,7 +33,7 @@ describe('submitDocuments', () => {
     expect(api.postJson).toHaveBeenCalledWith('/api/concierge', {
       submission: 'S',
       documents: { photoId: 'id-photoId', creditReport: 'id-creditReport' },
-      acknowledged: true,
+      acknowledgment: true,
       website: '',
     });
   });

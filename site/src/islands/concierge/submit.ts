@@ -6,7 +6,8 @@
 //    %PDF-; 10 MB max).
 //    → 201 {"id": string}. A failed document is retried alone; stored ones are not re-sent.
 // 2. POST api.concierge, application/json:
-//      {submission, documents: {photoId: id, …every document}, acknowledged: true, <honeypot>: ''}
+//      {submission, documents: {photoId: id, …every document}, <acknowledgment field>: true,
+//       <honeypot>: ''}
 //    → 200 {"ok": true}. Idempotent by `submission`: a retry after a network error reuses the
 //    same UUID, so the set cannot be filed twice. (Without JavaScript the same path takes the
 //    prerendered form as one multipart post; the worker answers it with its error page.)
@@ -33,6 +34,7 @@ export async function submitDocuments({
   submission,
   files,
   uploaded,
+  acknowledgment,
   honeypot,
   onProgress,
 }: {
@@ -42,6 +44,8 @@ export async function submitDocuments({
   files: [field: string, file: File][];
   /** Ids of files already stored by an earlier attempt; filled in as uploads succeed. */
   uploaded: Uploaded;
+  /** The acknowledgment's field name (content/forms.yaml). */
+  acknowledgment: string;
   honeypot: [name: string, value: string];
   onProgress: (field: string, fraction: number) => void;
 }): Promise<void> {
@@ -61,7 +65,7 @@ export async function submitDocuments({
   await postJson(api.concierge, {
     submission,
     documents: Object.fromEntries(files.map(([field]) => [field, uploaded[field]])),
-    acknowledged: true,
+    [acknowledgment]: true,
     [honeypot[0]]: honeypot[1],
   });
 }
