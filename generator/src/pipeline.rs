@@ -96,9 +96,10 @@ pub fn generate(c: &Content, opts: &BuildOptions, renderer: &Renderer) -> Result
     let page_count = pages.len();
     files.push(sitemap::sitemap(&c.site.data.base_url, &pages));
     files.push(sitemap::robots(&c.site.data.base_url));
-    // Security headers on every static answer (the worker adds the same to its own).
+    // Security headers on every static answer (the worker adds the same to its own, which are
+    // never pages, so without the inline script's hash).
     let map = jax_model::headers::origin(&c.site.data.development_map_url);
-    files.push(Output::new("_headers", jax_model::headers::headers_file(map.as_slice())));
+    files.push(Output::new("_headers", jax_model::headers::headers_file(map.as_slice(), &assets.inline_script_hashes())));
     files.extend(data::outputs(c, &images)?);
     files.extend(pages);
     let mut seen = HashSet::new();

@@ -28,7 +28,7 @@ for (const [path, name] of [
   test(`axe with the '${name}' dialog open`, async ({ page }) => {
     await page.goto(path);
     if (name === 'Message') await page.getByRole('button', { name: "Let's Connect" }).click();
-    await page.getByRole('link', { name }).first().click();
+    await page.getByRole('button', { name }).first().click();
     await expect(dialog(page)).toBeVisible();
     // Also with the validation errors showing.
     const submit = dialog(page).locator('button[type="submit"]');

@@ -11,6 +11,7 @@ const JS_BUDGET = 80 * 1024;
 /** What each built file is, from Vite's manifest: an island's entry or a shared chunk. */
 const manifest = JSON.parse(readFileSync(resolve(import.meta.dirname, '../dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string; name?: string; isEntry?: boolean }>;
 const roleOf = (path: string) => {
+  if (path.startsWith('inline')) return 'early script (inline)';
   const chunk = Object.values(manifest).find((c) => path.endsWith(`/${c.file}`));
   if (!chunk) return path;
   if (chunk.name === 'main') return 'hydration runtime';
@@ -26,6 +27,9 @@ test('the home page loads at most 80 KB of gzipped JS before any interaction, ev
   };
   page.on('response', onResponse);
   await page.goto('/');
+  // Scripts written into the page count as well (the islands' early script).
+  for (const [i, code] of (await page.locator('script:not([src]):not([type])').allTextContents()).entries())
+    sizes.set(`inline <script> ${i + 1}`, gzipSync(code, { level: 9 }).length);
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(1500);
   await Promise.all(reads);

@@ -18,7 +18,7 @@ test.describe('lead dialogs', () => {
       await route.fallback();
     });
     await page.goto('/');
-    await page.locator('#hero').getByRole('link', { name: 'Schedule Consultation' }).click();
+    await page.locator('#hero').getByRole('button', { name: 'Schedule Consultation' }).click();
     const d = dialog(page);
     await expect(d).toHaveAccessibleName('Schedule a Private Consultation');
     await fillLead(page);
@@ -46,7 +46,7 @@ test.describe('lead dialogs', () => {
       ],
     ]);
     // Reopened, the form is empty again.
-    await page.locator('#hero').getByRole('link', { name: 'Schedule Consultation' }).click();
+    await page.locator('#hero').getByRole('button', { name: 'Schedule Consultation' }).click();
     await expect(dialog(page).getByLabel('First Name', { exact: false })).toHaveValue('');
   });
 
@@ -56,7 +56,7 @@ test.describe('lead dialogs', () => {
   ]) {
     test(`'${trigger}' opens the lead dialog as ${type}`, async ({ page, api }) => {
       await page.goto('/neighborhoods/riverside/');
-      await page.getByRole('link', { name: trigger }).first().click();
+      await page.getByRole('button', { name: trigger }).first().click();
       const d = dialog(page);
       await expect(d).toHaveAccessibleName(title);
       await fillLead(page);
@@ -74,13 +74,13 @@ test.describe('lead dialogs', () => {
 
   test("the footer's 'Schedule Consultation' opens the consultation form", async ({ page }) => {
     await page.goto('/client-concierge/');
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Schedule Consultation' }).click();
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Schedule Consultation' }).click();
     await expect(dialog(page)).toHaveAccessibleName('Schedule a Private Consultation');
   });
 
   test('focus stays inside, Escape closes, focus returns to the trigger', async ({ page }) => {
     await page.goto('/');
-    const trigger = page.locator('#hero').getByRole('link', { name: 'Schedule Consultation' });
+    const trigger = page.locator('#hero').getByRole('button', { name: 'Schedule Consultation' });
     await trigger.click();
     const d = dialog(page);
     await expect(d).toBeVisible();
@@ -96,7 +96,7 @@ test.describe('lead dialogs', () => {
   test('a send that loses the network keeps the dialog open with its data', async ({ page, api }) => {
     api.answer = () => 'abort';
     await page.goto('/');
-    await page.locator('#hero').getByRole('link', { name: 'Schedule Consultation' }).click();
+    await page.locator('#hero').getByRole('button', { name: 'Schedule Consultation' }).click();
     await fillLead(page);
     await dialog(page).getByRole('button', { name: 'Request Consultation' }).click();
     await expect(page.getByRole('alert')).toContainText('Error');
@@ -113,7 +113,7 @@ async function sendSimple(page: Page, api: ApiStub, fields: Record<string, strin
 
 test("'Join Our Luxury Portfolio' sends a listing request", async ({ page, api }) => {
   await page.goto('/');
-  await page.getByRole('link', { name: 'Join Our Luxury Portfolio' }).click();
+  await page.getByRole('button', { name: 'Join Our Luxury Portfolio' }).click();
   await expect(dialog(page)).toHaveAccessibleName('Join Our Luxury Portfolio');
   await sendSimple(page, api, { 'Full Name': 'Ana Ruiz', Email: 'ana@example.com', Phone: '904 555 0199', 'Property Address': '1 Ocean Blvd' }, 'Request Listing Consultation');
   await expect(page.getByRole('status')).toContainText('We will contact you within 24 hours to schedule your luxury home consultation');
@@ -123,7 +123,7 @@ test("'Join Our Luxury Portfolio' sends a listing request", async ({ page, api }
 test('the contact form: success and failure texts', async ({ page, api }) => {
   await page.goto('/');
   await page.getByRole('button', { name: "Let's Connect" }).click();
-  await page.getByRole('link', { name: 'Message' }).click();
+  await page.getByRole('button', { name: 'Message', exact: true }).click();
   api.answer = () => 'abort';
   await sendSimple(page, api, { Name: 'Ana', Email: 'ana@example.com', Phone: '904 555 0199', Message: 'Hello' }, 'Send Message');
   await expect(page.getByRole('alert')).toContainText('There was an issue submitting your message. Please try again.');
@@ -141,7 +141,7 @@ test('the quiz: six questions, alerts, e-mail step, result, retake, close', asyn
   });
   api.answer = () => ({ status: 500 });
   await page.goto('/');
-  await page.getByRole('link', { name: "What's Your Vibe Quiz" }).click();
+  await page.getByRole('button', { name: "What's Your Vibe Quiz" }).click();
   const d = dialog(page);
   await d.getByRole('button', { name: 'Next' }).click();
   await expect.poll(() => alerts).toEqual(['Please choose an option.']);

@@ -94,7 +94,7 @@ test.describe('featured carousel', () => {
 
   test("'Inquire' opens the contact form", async ({ page }) => {
     await page.goto('/');
-    await page.locator('#slide-1').getByRole('link', { name: /^Inquire/ }).click();
+    await page.locator('#slide-1').getByRole('button', { name: /^Inquire/ }).click();
     await expect(dialog(page)).toHaveAccessibleName("Let's Connect");
   });
 });
@@ -138,7 +138,7 @@ test.describe('neighborhood tabs', () => {
 
   test("clicking a card opens its page; 'What's Your Vibe Quiz' opens the quiz", async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('link', { name: "What's Your Vibe Quiz" }).click();
+    await page.getByRole('button', { name: "What's Your Vibe Quiz" }).click();
     await expect(dialog(page).getByRole('radio')).toHaveCount(5);
     await page.keyboard.press('Escape');
     await expect(page.locator('.neighborhoods[data-hydrated="true"]')).toBeAttached();
@@ -150,7 +150,7 @@ test.describe('neighborhood tabs', () => {
 
 test('neighborhood page: Explore More returns to the neighborhoods; Request a Showing opens the contact form', async ({ page }) => {
   await page.goto('/neighborhoods/ortega/');
-  await page.getByRole('link', { name: 'Request a Showing' }).first().click();
+  await page.getByRole('button', { name: 'Request a Showing' }).first().click();
   await expect(dialog(page)).toHaveAccessibleName("Let's Connect");
   await page.keyboard.press('Escape');
   await page.getByRole('link', { name: 'Explore More' }).click();
@@ -167,6 +167,6 @@ test("contact widget: 'Let's Connect' toggles it, 'Text Me' texts the agent, 'Me
   await toggle.click();
   await expect(page.getByRole('link', { name: 'Text Me' })).toBeHidden();
   await toggle.click();
-  await page.getByRole('link', { name: 'Message' }).click();
+  await page.getByRole('button', { name: 'Message', exact: true }).click();
   await expect(dialog(page)).toHaveAccessibleName("Let's Connect");
 });

@@ -63,11 +63,11 @@ for (const width of [390, 1280]) {
     }
     // A dialog and the quiz, as the visitor meets them.
     await page.goto('/');
-    await page.locator('#hero').getByRole('link', { name: 'Schedule Consultation' }).click();
+    await page.locator('#hero').getByRole('button', { name: 'Schedule Consultation' }).click();
     await expect(dialog(page)).toBeVisible();
     await page.screenshot({ path: `${shots}/dialog-consultation-${width}.png` });
     await page.keyboard.press('Escape');
-    await page.getByRole('link', { name: "What's Your Vibe Quiz" }).click();
+    await page.getByRole('button', { name: "What's Your Vibe Quiz" }).click();
     await expect(dialog(page).getByRole('radio')).toHaveCount(5);
     await page.screenshot({ path: `${shots}/dialog-quiz-${width}.png` });
   });

@@ -60,7 +60,7 @@ test.describe('the five request forms reach the agent', () => {
   test("'Schedule Consultation' → a consultation request", async ({ page }) => {
     const { email } = visitor();
     await page.goto('/');
-    await page.locator('#hero').getByRole('link', { name: 'Schedule Consultation' }).click();
+    await page.locator('#hero').getByRole('button', { name: 'Schedule Consultation' }).click();
     await expect(dialog(page)).toHaveAccessibleName('Schedule a Private Consultation');
     await fillDialog(page, lead(email));
     await dialog(page).getByLabel('Interested In').selectOption('waterfront');
@@ -73,7 +73,7 @@ test.describe('the five request forms reach the agent', () => {
   test("'Get the Buyer's Guide' → a buyer's guide request", async ({ page }) => {
     const { email } = visitor();
     await page.goto('/neighborhoods/riverside/');
-    await page.getByRole('link', { name: "Get the Buyer's Guide" }).first().click();
+    await page.getByRole('button', { name: "Get the Buyer's Guide" }).first().click();
     await expect(dialog(page)).toHaveAccessibleName("Get the Buyer's Guide");
     await fillDialog(page, lead(email));
     await dialog(page).getByRole('button', { name: 'Send My Guide' }).click();
@@ -84,7 +84,7 @@ test.describe('the five request forms reach the agent', () => {
   test("'What's My Home Worth?' → a valuation request, which needs the address", async ({ page }) => {
     const { email } = visitor();
     await page.goto('/neighborhoods/ortega/');
-    await page.getByRole('link', { name: "What's My Home Worth?" }).first().click();
+    await page.getByRole('button', { name: "What's My Home Worth?" }).first().click();
     await expect(dialog(page)).toHaveAccessibleName("What's My Home Worth?");
     await fillDialog(page, lead(email));
     await dialog(page).getByRole('button', { name: 'Request My Valuation' }).click();
@@ -99,7 +99,7 @@ test.describe('the five request forms reach the agent', () => {
   test("'Join Our Luxury Portfolio' → a listing request", async ({ page }) => {
     const { email } = visitor();
     await page.goto('/');
-    await page.getByRole('link', { name: 'Join Our Luxury Portfolio' }).click();
+    await page.getByRole('button', { name: 'Join Our Luxury Portfolio' }).click();
     await expect(dialog(page)).toHaveAccessibleName('Join Our Luxury Portfolio');
     await fillDialog(page, { 'Full Name': 'Ana Ruiz', Email: email, Phone: '904 555 0199', 'Property Address': '1 Ocean Blvd', Notes: 'Pool resurfaced in 2025' });
     await dialog(page).getByRole('button', { name: 'Request Listing Consultation' }).click();
@@ -120,7 +120,7 @@ test.describe('the five request forms reach the agent', () => {
     const { email } = visitor();
     await page.goto('/client-concierge/');
     await page.getByRole('button', { name: "Let's Connect" }).click();
-    await page.getByRole('link', { name: 'Message' }).click();
+    await page.getByRole('button', { name: 'Message', exact: true }).click();
     await fillDialog(page, { Name: 'Ana Ruiz', Email: email, Phone: '904 555 0199', Message: 'Is the Ortega listing\nstill available?' });
     await dialog(page).getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByRole('status')).toContainText('We will contact you within 24 hours to discuss your real estate needs');
@@ -150,7 +150,7 @@ test('an EmailJS outage (500, then 429) loses nothing: the scheduled retry deliv
   const { email } = visitor();
   await emailjs.fail(500, email);
   await page.goto('/');
-  await page.getByRole('link', { name: 'Join Our Luxury Portfolio' }).click();
+  await page.getByRole('button', { name: 'Join Our Luxury Portfolio' }).click();
   await fillDialog(page, { 'Full Name': 'Ana Ruiz', Email: email, Phone: '904 555 0199', 'Property Address': '7 Marsh Landing' });
   await dialog(page).getByRole('button', { name: 'Request Listing Consultation' }).click();
   // The request is stored before the e-mail is tried, so the visitor is told it was received.
@@ -180,7 +180,7 @@ test('the quiz: alerts, the tie order, the e-mail step, the result e-mailed to t
   });
   const { email } = visitor();
   await page.goto('/');
-  await page.getByRole('link', { name: "What's Your Vibe Quiz" }).click();
+  await page.getByRole('button', { name: "What's Your Vibe Quiz" }).click();
   const d = dialog(page);
   await expect(d).toHaveAccessibleName("What's Your Jacksonville Vibe?");
   await d.getByRole('button', { name: 'Next' }).click();

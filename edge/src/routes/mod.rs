@@ -31,7 +31,7 @@ pub async fn handle(req: Request, env: Env) -> Result<Response> {
         }
     };
     let headers = response.headers_mut();
-    for (name, value) in security_headers(&content().frame_origins) {
+    for (name, value) in security_headers(&content().frame_origins, &[]) {
         headers.set(name, &value)?;
     }
     if path.starts_with("/api/") && !headers.has("Cache-Control")? {

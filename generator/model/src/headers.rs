@@ -9,12 +9,14 @@ pub fn origin(url: &str) -> Option<String> {
 }
 
 /// Headers for every answer, pages and API alike. `frame_origins`: the only sites the pages may
-/// embed (the new-developments map).
-pub fn security_headers(frame_origins: &[String]) -> Vec<(&'static str, String)> {
+/// embed (the new-developments map). `script_hashes`: the only inline scripts the pages may run
+/// (the islands' early script), as CSP hash sources (`sha256-…`).
+pub fn security_headers(frame_origins: &[String], script_hashes: &[String]) -> Vec<(&'static str, String)> {
     let frames = if frame_origins.is_empty() { "'none'".to_string() } else { frame_origins.join(" ") };
+    let scripts: String = script_hashes.iter().map(|h| format!(" '{h}'")).collect();
     let csp = [
         "default-src 'self'".to_string(),
-        "script-src 'self'".to_string(),
+        format!("script-src 'self'{scripts}"),
         // The pages inline their critical CSS and the islands set inline widths (progress bars).
         "style-src 'self' 'unsafe-inline'".to_string(),
         "img-src 'self' data:".to_string(),
@@ -38,9 +40,9 @@ pub fn security_headers(frame_origins: &[String]) -> Vec<(&'static str, String)>
 }
 
 /// `dist/_headers` (Workers Static Assets): the headers on every page and file.
-pub fn headers_file(frame_origins: &[String]) -> String {
+pub fn headers_file(frame_origins: &[String], script_hashes: &[String]) -> String {
     let mut out = String::from("/*\n");
-    for (name, value) in security_headers(frame_origins) {
+    for (name, value) in security_headers(frame_origins, script_hashes) {
         out.push_str(&format!("  {name}: {value}\n"));
     }
     out
@@ -56,19 +58,25 @@ mod tests {
         assert_eq!(map, "https://www.google.com");
         assert_eq!(origin("http://example.com"), None);
         assert_eq!(origin("https://user@evil.com/"), None);
-        let headers = security_headers(&[map]);
+        let headers = security_headers(&[map], &[]);
         let csp = &headers.iter().find(|(k, _)| *k == "Content-Security-Policy").unwrap().1;
         assert!(csp.contains("frame-src https://www.google.com;"));
         assert!(csp.contains("frame-ancestors 'none'"));
         assert!(csp.contains("script-src 'self';"));
         assert!(headers.iter().any(|(k, v)| *k == "X-Content-Type-Options" && v == "nosniff"));
-        let none = security_headers(&[]);
+        let none = security_headers(&[], &[]);
         assert!(none[0].1.contains("frame-src 'none'"));
     }
 
     #[test]
+    fn inline_scripts_are_allowed_by_their_hash_only() {
+        let headers = security_headers(&[], &["sha256-a".into(), "sha256-b".into()]);
+        assert!(headers[0].1.contains("script-src 'self' 'sha256-a' 'sha256-b';"));
+    }
+
+    #[test]
     fn the_headers_file_applies_to_every_path() {
-        let file = headers_file(&["https://www.google.com".into()]);
+        let file = headers_file(&["https://www.google.com".into()], &[]);
         assert!(file.starts_with("/*\n  Content-Security-Policy: default-src 'self';"));
         assert!(file.contains("\n  X-Content-Type-Options: nosniff\n"));
     }

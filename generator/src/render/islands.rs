@@ -2,7 +2,8 @@
 //! `<div data-island="NAME" data-hydrate="…">`, whose first child is
 //! `<script type="application/json" data-props>` holding what the island needs. When the islands
 //! are built (a Vite manifest exists), the mount point names its bundle in `data-src` and the
-//! page's head loads the runtime; without a build, pages carry no script at all.
+//! page's head holds the early script (which holds what a visitor does in an island before it is
+//! live) and loads the runtime; without a build, pages carry no script at all.
 
 use super::escape_html;
 use crate::assets::Assets;
@@ -18,8 +19,8 @@ pub enum Hydrate {
     Idle,
     /// When it scrolls into view.
     Visible,
-    /// On the first click in it (or on a `data-open` trigger, for the dialogs); the click is handed
-    /// to the island. Hovering or focusing starts the download.
+    /// On the first click in it (or on a `data-open` trigger, for the dialogs). Hovering or
+    /// focusing starts the download.
     Interaction,
 }
 
@@ -61,12 +62,14 @@ pub const NAV: (&str, Hydrate) = ("nav", Hydrate::Interaction);
 pub const CAROUSEL: (&str, Hydrate) = ("carousel", Hydrate::Visible);
 pub const NEIGHBORHOOD_TABS: (&str, Hydrate) = ("neighborhood-tabs", Hydrate::Visible);
 pub const CONTACT_WIDGET: (&str, Hydrate) = ("contact-widget", Hydrate::Interaction);
-pub const CONCIERGE_FORM: (&str, Hydrate) = ("concierge-form", Hydrate::Visible);
+/// The reason its page exists: woken at once.
+pub const CONCIERGE_FORM: (&str, Hydrate) = ("concierge-form", Hydrate::Load);
 pub const EXPLORE_MORE: (&str, Hydrate) = ("explore-more", Hydrate::Idle);
 pub const DIALOGS: (&str, Hydrate) = ("dialogs", Hydrate::Interaction);
 pub const NOT_FOUND: (&str, Hydrate) = ("not-found", Hydrate::Idle);
 
-/// Elements anywhere on the page whose interaction starts the dialogs island.
+/// Elements anywhere on the page whose interaction starts the dialogs island. With JavaScript the
+/// runtime announces them as buttons that open a dialog (without it they are links).
 const DIALOG_TRIGGERS: &str = "[data-open]";
 
 /// What a template writes for one mount point: `<div class="…" {{ attrs }}>{{ props }}…</div>`.
@@ -88,7 +91,7 @@ pub fn mount(
         hydrate.as_str()
     );
     if name == DIALOGS.0 {
-        attrs.push_str(&format!(" data-trigger=\"{DIALOG_TRIGGERS}\""));
+        attrs.push_str(&format!(" data-trigger=\"{DIALOG_TRIGGERS}\" data-trigger-popup=\"dialog\""));
     }
     if let Some(bundle) = assets.island(name) {
         attrs.push_str(&format!(" data-src=\"{}\"", escape_html(&bundle.src)));
@@ -114,6 +117,10 @@ pub fn head(assets: &Assets, islands: &[(&str, Hydrate)]) -> String {
         return String::new();
     }
     let mut out = String::new();
+    // First: a classic script after a stylesheet link would wait for the stylesheet.
+    if let Some(early) = &assets.early {
+        out.push_str(&format!("<script>{}</script>", early.code));
+    }
     let mut seen = std::collections::HashSet::new();
     let mut css = |out: &mut String, href: &str| {
         if seen.insert(format!("css:{href}")) {
@@ -155,7 +162,7 @@ pub fn head(assets: &Assets, islands: &[(&str, Hydrate)]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::assets::Bundle;
+    use crate::assets::{Bundle, InlineScript};
 
     fn bundle(src: &str, preloads: &[&str], css: &[&str]) -> Bundle {
         Bundle {
@@ -205,5 +212,9 @@ mod tests {
             "<link rel=\"stylesheet\" href=\"/assets/nav.css\"><script type=\"module\" src=\"/assets/main.js\" async></script>\
              <link rel=\"modulepreload\" href=\"/assets/nav.js\"><link rel=\"modulepreload\" href=\"/assets/react.js\">"
         );
+        // The early script comes first, inline.
+        assets.early = Some(InlineScript::new("(()=>{})()".into()).unwrap());
+        assert!(head(&assets, &[NAV]).starts_with("<script>(()=>{})()</script><link rel=\"stylesheet\" href=\"/assets/nav.css\">"));
+        assert!(InlineScript::new("x='</SCRIPT>'".into()).is_err());
     }
 }

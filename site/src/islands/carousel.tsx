@@ -22,16 +22,22 @@ function useReducedMotion(): boolean {
 }
 
 export function Carousel({ host }: IslandProps<CarouselProps>) {
-  const [index, setIndex] = useState(0);
+  const track = host.querySelector<HTMLElement>('.carousel__track');
+  const slides = [...host.querySelectorAll<HTMLElement>('.slide')];
+  const count = slides.length;
+  /** The slide the track is scrolled to (the visitor may have swiped before the island woke). */
+  const shown = () => {
+    if (!track?.clientWidth) return 0;
+    const step = slides.length > 1 ? slides[1].offsetLeft - slides[0].offsetLeft : track.clientWidth;
+    return Math.max(0, Math.min(count - 1, Math.round(track.scrollLeft / (step || 1))));
+  };
+  const [index, setIndex] = useState(shown);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const reduced = useReducedMotion();
   const rotating = !hovered && !focused && !reduced;
   // Set while the island scrolls the track, so the scroll handler doesn't fight it.
   const scrolling = useRef(false);
-  const track = host.querySelector<HTMLElement>('.carousel__track');
-  const slides = [...host.querySelectorAll<HTMLElement>('.slide')];
-  const count = slides.length;
 
   // Controls, hover/focus pause and swipes (the row still scrolls by touch).
   useEffect(() => {
@@ -52,12 +58,11 @@ export function Carousel({ host }: IslandProps<CarouselProps>) {
     const onScroll = () => {
       clearTimeout(settle);
       settle = setTimeout(() => {
-        if (scrolling.current || !track || !track.clientWidth) {
+        if (scrolling.current || !track?.clientWidth) {
           scrolling.current = false;
           return;
         }
-        const step = slides.length > 1 ? slides[1].offsetLeft - slides[0].offsetLeft : track.clientWidth;
-        setIndex(Math.max(0, Math.min(count - 1, Math.round(track.scrollLeft / (step || 1)))));
+        setIndex(shown());
       }, 120);
     };
     host.addEventListener('click', onClick);

@@ -187,6 +187,43 @@ describe('client concierge: choosing files', () => {
   });
 });
 
+describe('client concierge: what the page held before the island woke', () => {
+  // Files chosen (or restored by the browser) and the box checked before the island was live,
+  // and the Submit the runtime hands over once it is.
+  const early = (files: [string, File][], check = true) => async () => {
+    const u = userEvent.setup({ applyAccept: false });
+    for (const [label, file] of files) await u.upload(input(label), file);
+    if (check) await u.click(screen.getByLabelText(ACK));
+  };
+
+  it('checks each file the inputs already hold: a refused one is toasted and cleared, a good one kept', async () => {
+    const gif = new File(['GIF89a not a pdf'], 'report.pdf', { type: 'application/pdf' });
+    await mountIsland(html, mount, props, undefined, early([['Government-issued Photo ID', pdf('id.pdf')], ['Recent Credit Report', gif]]));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Invalid file type');
+    expect(input('Recent Credit Report').value).toBe('');
+    // The change event of the same choice, handed over as well, checks nothing twice.
+    await act(async () => void input('Government-issued Photo ID').dispatchEvent(new Event('change', { bubbles: true })));
+    await act(async () => void input('Recent Credit Report').dispatchEvent(new Event('change', { bubbles: true })));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    // Only the refused one and the untouched ones are missing.
+    await act(async () => void submitButton().click());
+    expect(await screen.findByText('Recent credit report is required')).toBeInTheDocument();
+    expect(screen.queryByText('Government-issued photo ID is required')).toBeNull();
+    expect(screen.queryByText(ACK_REQUIRED)).toBeNull();
+  });
+
+  it('a Submit handed over the moment it wakes waits for the checks of the files chosen before, then files them', async () => {
+    const all = docs.map(([, label]) => [label, pdf(`${label}.pdf`)] as [string, File]);
+    await mountIsland(html, mount, props, 'button[type="submit"]', early(all));
+    await waitFor(() => expect(FakeXHR.sent).toHaveLength(6));
+    await screen.findByRole('heading', { name: 'Thank You!' });
+    expect(FakeXHR.sent.map((x) => x.file.name)).toEqual(docs.map(([, label]) => `${label}.pdf`));
+    expect(screen.queryByText(/is required/)).toBeNull();
+  });
+});
+
 describe('client concierge: checks on submit', () => {
   it('names every missing document and the acknowledgment beside its control, focuses the first, sends nothing', async () => {
     await mountIsland(html, mount, props);

@@ -42,6 +42,8 @@ export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
   const inputOf = (field: string) => form.querySelector<HTMLInputElement>(`input[type="file"][name="${field}"]`)!;
   const ack = form.querySelector<HTMLInputElement>(`input[name="${props.acknowledgment.field}"]`)!;
   const submitButton = form.querySelector<HTMLButtonElement>('[type="submit"]')!;
+  // The accepted file of each document: `chosen` for the code, `files` for rendering.
+  const chosen = useRef<Record<string, File>>({});
   const [files, setFiles] = useState<Record<string, File>>({});
   const [errors, setErrors] = useState<Errors>({});
   const [progress, setProgress] = useState<Record<string, number> | null>(null);
@@ -52,52 +54,86 @@ export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
   // One id for the whole visit, so every retry files the same submission.
   const [submission] = useState(newSubmissionId);
   const uploaded = useRef<Uploaded>({});
+  // The file last looked at per document, and its check (reading its first bytes) until done.
+  const seen = useRef(new Map<string, File>());
+  const checks = useRef(new Map<string, Promise<void>>());
   // Guards against a second submit before the disabled button has rendered.
   const busy = useRef(false);
   const thanks = useRef<HTMLHeadingElement>(null);
   const sending = progress !== null;
   const dismiss = props.dismiss;
 
-  // Checks on choosing a file, and the submit.
-  useEffect(() => {
-    form.noValidate = true;
-    const onChange = async (e: Event) => {
-      const input = e.target as HTMLInputElement;
-      const doc = props.documents.find((d) => d.field === input.name);
-      if (!doc) {
-        if (input === ack && ack.checked) setErrors(({ [props.acknowledgment.field]: _, ...rest }) => rest);
-        return;
-      }
-      const file = input.files?.[0];
-      delete uploaded.current[doc.field];
-      if (!file) {
-        setFiles(({ [doc.field]: _, ...rest }) => rest);
-        return;
-      }
-      const rejection = await check(file, doc.accept, props.max_file_bytes);
+  const keep = (field: string, file: File | undefined) => {
+    const { [field]: _, ...rest } = chosen.current;
+    chosen.current = file ? { ...rest, [field]: file } : rest;
+    setFiles(chosen.current);
+  };
+
+  /** Check the file an input holds, once per file: on a change, and for what the page already
+   * held when the island woke (chosen while it loaded, or restored by the browser on Back). */
+  const look = (input: HTMLInputElement) => {
+    const doc = props.documents.find((d) => d.field === input.name);
+    if (!doc) return;
+    const file = input.files?.[0];
+    if (seen.current.get(doc.field) === file) return;
+    delete uploaded.current[doc.field];
+    if (!file) {
+      seen.current.delete(doc.field);
+      keep(doc.field, undefined);
+      return;
+    }
+    seen.current.set(doc.field, file);
+    const checked = check(file, doc.accept, props.max_file_bytes).then((rejection) => {
+      if (seen.current.get(doc.field) !== file) return; // another file was chosen meanwhile
       if (rejection) {
         input.value = '';
-        setFiles(({ [doc.field]: _, ...rest }) => rest);
+        seen.current.delete(doc.field);
+        keep(doc.field, undefined);
         toast({ ...props.toasts[rejection], variant: 'destructive', dismiss });
         return;
       }
-      setFiles((f) => ({ ...f, [doc.field]: file }));
+      keep(doc.field, file);
       setErrors(({ [doc.field]: _, ...rest }) => rest);
+    }, console.error);
+    checks.current.set(doc.field, checked);
+  };
+
+  // Checks on choosing a file, and the submit.
+  useEffect(() => {
+    form.noValidate = true;
+    const onChange = (e: Event) => {
+      const input = e.target as HTMLInputElement;
+      if (input === ack) {
+        if (ack.checked) setErrors(({ [props.acknowledgment.field]: _, ...rest }) => rest);
+      } else look(input);
     };
     const onSubmit = (e: SubmitEvent) => {
       e.preventDefault();
       void submit();
     };
+    for (const d of props.documents) look(inputOf(d.field));
     form.addEventListener('change', onChange);
     form.addEventListener('submit', onSubmit);
     return () => {
       form.removeEventListener('change', onChange);
       form.removeEventListener('submit', onSubmit);
     };
-  });
+  }, []);
 
   async function submit() {
     if (busy.current) return;
+    busy.current = true;
+    try {
+      // A file chosen just before (e.g. while the island loaded) may still be being checked.
+      await Promise.all(checks.current.values());
+      await send();
+    } finally {
+      busy.current = false;
+    }
+  }
+
+  async function send() {
+    const files = chosen.current;
     const problems: Errors = {};
     for (const d of props.documents) if (!files[d.field]) problems[d.field] = d.required_message;
     if (!ack.checked) problems[props.acknowledgment.field] = props.acknowledgment.required_message;
@@ -107,15 +143,14 @@ export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
       (first === props.acknowledgment.field ? ack : inputOf(first)).focus();
       return;
     }
-    busy.current = true;
-    const chosen = props.documents.map((d) => [d.field, files[d.field]] as [string, File]);
-    setProgress(Object.fromEntries(chosen.map(([f]) => [f, uploaded.current[f] ? 1 : 0])));
+    const picked = props.documents.map((d) => [d.field, files[d.field]] as [string, File]);
+    setProgress(Object.fromEntries(picked.map(([f]) => [f, uploaded.current[f] ? 1 : 0])));
     try {
       const honeypot = form.querySelector<HTMLInputElement>(`input[name="${props.honeypot}"]`)?.value ?? '';
       await submitDocuments({
         api: props.api,
         submission,
-        files: chosen,
+        files: picked,
         uploaded: uploaded.current,
         acknowledgment: props.acknowledgment.field,
         honeypot: [props.honeypot, honeypot],
@@ -129,17 +164,17 @@ export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
       if (fieldErrors.length) {
         setErrors(Object.fromEntries(fieldErrors.map((x) => [x.field, x.message])));
         // A document the server refused would be refused again: it has to be chosen anew.
-        const refused = fieldErrors.map((x) => x.field).filter((f) => props.documents.some((d) => d.field === f));
-        for (const f of refused) {
-          inputOf(f).value = '';
-          delete uploaded.current[f];
+        for (const { field } of fieldErrors) {
+          if (!props.documents.some((d) => d.field === field)) continue;
+          inputOf(field).value = '';
+          seen.current.delete(field);
+          delete uploaded.current[field];
+          keep(field, undefined);
         }
-        setFiles((kept) => Object.fromEntries(Object.entries(kept).filter(([f]) => !refused.includes(f))));
       }
       setFailed(true);
       toast({ ...props.toasts.failure, variant: 'destructive', dismiss });
     } finally {
-      busy.current = false;
       setProgress(null);
     }
   }

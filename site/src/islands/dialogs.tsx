@@ -1,6 +1,7 @@
 // Every dialog of the page: the lead form (consultation, buyer's guide, home valuation), the
-// listing request, the contact form and the quiz. Any `[data-open]` element opens one; the first
-// click arrives as `trigger` (the runtime held it back while this code loaded).
+// listing request, the contact form and the quiz. Any `[data-open]` element opens one (the runtime
+// announces them as buttons that open a dialog, and hands over the clicks made while this loaded);
+// Space activates them too, as it does a button.
 import { useEffect, useId, useState } from 'react';
 import { defineIsland, type IslandProps } from '../lib/island';
 import type { DialogsProps, LeadType } from '../lib/props';
@@ -57,12 +58,9 @@ function formSpec(open: Open, props: DialogsProps): FormSpec | undefined {
   }
 }
 
-export function Dialogs({ props, trigger }: IslandProps<DialogsProps>) {
+export function Dialogs({ props }: IslandProps<DialogsProps>) {
   const titleId = useId();
-  const [state, setState] = useState<{ open: Open; from: Element | null } | null>(() => {
-    const open = trigger && dialogFor(trigger, props);
-    return open ? { open, from: trigger } : null;
-  });
+  const [state, setState] = useState<{ open: Open; from: Element | null } | null>(null);
 
   useEffect(() => {
     const onClick = (e: MouseEvent) => {
@@ -73,8 +71,18 @@ export function Dialogs({ props, trigger }: IslandProps<DialogsProps>) {
       e.preventDefault();
       setState({ open, from: el });
     };
+    const onKey = (e: KeyboardEvent) => {
+      const el = e.key === ' ' && !e.defaultPrevented && (e.target as Element).closest?.('[data-open]');
+      if (!el || !dialogFor(el, props)) return;
+      e.preventDefault();
+      (el as HTMLElement).click();
+    };
     document.addEventListener('click', onClick);
-    return () => document.removeEventListener('click', onClick);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('click', onClick);
+      document.removeEventListener('keydown', onKey);
+    };
   }, [props]);
 
   if (!state) return null;

@@ -1,11 +1,12 @@
 // Header: below the md breakpoint the prerendered nav hides behind `.menu-toggle` (CSS shows it
 // once the island is built); this island, loaded by the first click in the header, opens and
-// closes it. In-page links scroll smoothly by CSS; a link to a section the page lacks does nothing.
+// closes it (a click on the toggle while it loads is handed over by the runtime). In-page links
+// scroll smoothly by CSS; a link to a section the page lacks does nothing.
 import { useEffect } from 'react';
 import { defineIsland, type IslandProps } from '../lib/island';
 import type { NavProps } from '../lib/props';
 
-export function Nav({ host, trigger }: IslandProps<NavProps>) {
+export function Nav({ host }: IslandProps<NavProps>) {
   useEffect(() => {
     const toggle = host.querySelector<HTMLButtonElement>('.menu-toggle');
     const nav = host.querySelector<HTMLElement>('.site-nav');
@@ -36,8 +37,6 @@ export function Nav({ host, trigger }: IslandProps<NavProps>) {
     };
     const wide = matchMedia('(min-width: 60em)');
     const onWide = () => wide.matches && setOpen(false);
-    // Started by a click on the toggle (the island loads on first use): that click opens the menu.
-    setOpen(!!trigger && toggle.contains(trigger));
     toggle.addEventListener('click', onToggle);
     nav.addEventListener('click', onLink);
     host.addEventListener('keydown', onKey);

@@ -25,6 +25,14 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 describe('neighborhood tabs', () => {
+  it('starts on the tab the page shows as selected', async () => {
+    const sanMarcoSelected = html.replace('aria-selected="true"', 'aria-selected="false"').replace('id="tab-san-marco" href="/neighborhoods/san-marco/" aria-selected="false"', 'id="tab-san-marco" href="/neighborhoods/san-marco/" aria-selected="true"');
+    expect(sanMarcoSelected).toContain('id="tab-san-marco" href="/neighborhoods/san-marco/" aria-selected="true"');
+    await mountIsland(sanMarcoSelected, mount, props);
+    expect(visible()).toEqual(['san-marco']);
+    expect(tab('San Marco')).toHaveAttribute('tabindex', '0');
+  });
+
   it('starts on All with twelve cards', async () => {
     await mountIsland(html, mount, props);
     expect(visible()).toHaveLength(12);

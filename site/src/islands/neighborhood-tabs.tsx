@@ -11,9 +11,10 @@ export const RESET_MS = 100;
 const ALL = '';
 
 export function NeighborhoodTabs({ host, props }: IslandProps<NeighborhoodTabsProps>) {
-  const [route, setRoute] = useState(ALL);
   const tabs = [...host.querySelectorAll<HTMLElement>('[role="tab"]')];
   const routeOf = (tab: Element) => (tab as HTMLElement).dataset.route ?? ALL;
+  // The tab the page shows as selected (All, as prerendered).
+  const [route, setRoute] = useState(() => routeOf(tabs.find((t) => t.getAttribute('aria-selected') === 'true') ?? tabs.at(-1)!));
 
   useEffect(() => {
     const select = (tab: HTMLElement) => {

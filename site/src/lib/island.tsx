@@ -1,8 +1,9 @@
 // Turns a React component into an island entry: the runtime calls the default export with the
-// prerendered host element, its props and what triggered it. The component renders into a root
-// of its own inside the host (React would otherwise replace the prerendered markup) and enhances
-// the prerendered elements through `host`.
-import { Component, StrictMode, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+// prerendered host element and its props. The component renders into a root of its own inside the
+// host (React would otherwise replace the prerendered markup) and enhances the prerendered
+// elements through `host`. The entry settles once the island's effects have run, i.e. once its
+// listeners are attached: the runtime then hands it what the visitor did while it loaded.
+import { Component, StrictMode, useEffect, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 
 export type IslandProps<P> = {
@@ -10,25 +11,32 @@ export type IslandProps<P> = {
   host: HTMLElement;
   /** The props serialized into the page by the generator. */
   props: P;
-  /** The element whose interaction started the island, if any. */
-  trigger?: Element;
 };
 
 export function defineIsland<P>(Island: ComponentType<IslandProps<P>>) {
-  return (host: HTMLElement, props: P, trigger?: Element): Root => {
+  return (host: HTMLElement, props: P): Promise<Root> => {
     const container = document.createElement('div');
     container.dataset.islandRoot = '';
     host.append(container);
     const root = createRoot(container);
-    root.render(
-      <StrictMode>
-        <ErrorBoundary>
-          <Island host={host} props={props} trigger={trigger} />
-        </ErrorBoundary>
-      </StrictMode>,
-    );
-    return root;
+    return new Promise((resolve) => {
+      root.render(
+        <StrictMode>
+          <ErrorBoundary>
+            <Island host={host} props={props} />
+          </ErrorBoundary>
+          <Live onLive={() => resolve(root)} />
+        </StrictMode>,
+      );
+    });
   };
+}
+
+/** Its effect runs after those of the island before it (siblings' effects run in order), even
+ * when the island failed and shows its error instead. */
+function Live({ onLive }: { onLive: () => void }) {
+  useEffect(onLive, []);
+  return null;
 }
 
 type ErrorState = { error: unknown };

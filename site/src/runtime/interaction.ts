@@ -1,34 +1,27 @@
-import { prefetch } from './hydrate';
 import type { Strategy } from './types';
 
 /**
  * On the first click in the island, or on an element anywhere on the page matching its
- * `data-trigger` selector (the buttons that open the dialogs). The click is handed to the island
- * as `trigger`; a `data-trigger` click is held back (its href is the no-JavaScript fallback).
- * Hovering, touching or focusing starts the download early.
+ * `data-trigger` selector (the buttons that open the dialogs); the early script holds that click
+ * for the island. Hovering, touching or focusing starts the download early.
  */
-export const interaction: Strategy = (host, start) => {
+export const interaction: Strategy = (host, start, prefetch) => {
   const selector = host.dataset.trigger;
-  const matches = (t: EventTarget | null): Element | undefined => {
-    if (!(t instanceof Element)) return undefined;
-    const trigger = selector ? t.closest(selector) : null;
-    return trigger ?? (host.contains(t) ? t : undefined);
-  };
+  const matches = (t: EventTarget | null) =>
+    t instanceof Element && (host.contains(t) || (!!selector && !!t.closest(selector)));
   const warm = (e: Event) => {
-    if (matches(e.target)) prefetch(host);
+    if (matches(e.target)) prefetch();
   };
-  const click = (e: MouseEvent) => {
-    const trigger = matches(e.target);
-    if (!trigger) return;
-    if (selector && trigger.matches(selector)) e.preventDefault();
+  const click = (e: Event) => {
+    if (!matches(e.target)) return;
     for (const [type, fn] of listeners) document.removeEventListener(type, fn, true);
-    start(trigger);
+    start();
   };
   const listeners: [string, EventListener][] = [
     ['pointerover', warm],
     ['touchstart', warm],
     ['focusin', warm],
-    ['click', click as EventListener],
+    ['click', click],
   ];
-  for (const [type, fn] of listeners) document.addEventListener(type, fn, { capture: true, passive: type !== 'click' });
+  for (const [type, fn] of listeners) document.addEventListener(type, fn, { capture: true, passive: true });
 };

@@ -1,4 +1,7 @@
-// Mounts an island on prerendered markup the way the runtime does, inside act() so effects run.
+// Mounts an island on prerendered markup the way the runtime does, inside act() so effects run,
+// and waits until it is live. `replay`: a selector whose element then gets the click the runtime
+// would hand over (one the visitor made while the island loaded); `prepare`: what the visitor did
+// to the page before the island woke.
 // Roots are unmounted after each test (setup.ts), so no island outlives its test.
 import { act } from '@testing-library/react';
 
@@ -6,17 +9,23 @@ const mounted: { unmount(): void }[] = [];
 
 export async function mountIsland<P>(
   html: string,
-  entry: (host: HTMLElement, props: P, trigger?: Element) => unknown,
+  entry: (host: HTMLElement, props: P) => unknown,
   props: P,
-  trigger?: Element | string,
+  replay?: string,
+  prepare?: () => Promise<void>,
 ): Promise<HTMLElement> {
   document.body.innerHTML = html;
   const host = document.querySelector<HTMLElement>('[data-island]')!;
-  const from = typeof trigger === 'string' ? document.querySelector(trigger)! : trigger;
-  await act(async () => {
-    const root = entry(host, props, from) as { unmount?: () => void } | undefined;
-    if (root?.unmount) mounted.push(root as { unmount(): void });
-  });
+  await prepare?.();
+  // act() runs the effects once its callback is done: wait for the island to be live after it.
+  let live: unknown;
+  await act(async () => void (live = entry(host, props)));
+  const root = (await live) as { unmount?: () => void } | undefined;
+  if (root?.unmount) mounted.push(root as { unmount(): void });
+  if (replay) {
+    const target = document.querySelector(replay)!;
+    await act(async () => void target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true })));
+  }
   return host;
 }
 
