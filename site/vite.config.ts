@@ -1,6 +1,6 @@
 // Builds the islands for the generator: one entry per island (src/islands/<name>.tsx) plus the
-// runtime (src/runtime/main.ts) that mounts them and the early script (src/runtime/early.ts) that
-// the generator inlines into each page's head. The generator reads .vite/manifest.json to link
+// runtime (src/runtime/main.ts) that mounts them. The early script that starts them is built by
+// vite.early.config.ts. The generator reads .vite/manifest.json to link
 // each page only to the islands it uses.
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -23,7 +23,7 @@ export default defineConfig({
     // Pages load modules with <script type=module> and modulepreload links the generator writes.
     modulePreload: { polyfill: false },
     rollupOptions: {
-      input: ['src/runtime/main.ts', 'src/runtime/early.ts', ...islands],
+      input: ['src/runtime/main.ts', ...islands],
       // Keep each island's exports: the runtime calls its default export.
       preserveEntrySignatures: 'exports-only',
     },

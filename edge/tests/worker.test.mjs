@@ -260,6 +260,11 @@ describe('forms', () => {
       assert.ok(r.headers.get('referrer-policy'));
       assert.match(r.headers.get('strict-transport-security') ?? '', /max-age=/);
     }
+    // The 404 page runs the islands' inline early script, like every page: its policy (from
+    // dist/_headers) allows that script by its hash.
+    const home = (await fetch(`${base}/`)).headers.get('content-security-policy');
+    assert.match(home, /script-src 'self' 'sha256-[A-Za-z0-9+/]+=*'/);
+    assert.equal(page.headers.get('content-security-policy'), home);
   });
 });
 

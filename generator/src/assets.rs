@@ -1,8 +1,9 @@
 //! The islands' bundles. Vite writes `.vite/manifest.json`; each island is an entry
-//! `src/islands/<name>.tsx` and the loader is `src/runtime/main.ts`. Pages link the loader only when
-//! they have islands, and each mount point names its own bundle, so a page fetches only what it uses.
-//! `src/runtime/early.ts` is not linked but inlined into those pages' heads (allowed by its hash in
-//! the Content-Security-Policy), so it holds what a visitor does before any script has arrived.
+//! `src/islands/<name>.tsx` and the runtime that mounts them is `src/runtime/main.ts`. The early
+//! script (`early/early.js`, built apart from `src/runtime/early.ts`) is written into the head of
+//! each page with islands (allowed by its hash in the Content-Security-Policy): it starts them,
+//! fetching the runtime with the first, and holds what a visitor does before they are live. Each
+//! mount point names its own bundle, so a page fetches only what it uses.
 
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
@@ -54,9 +55,9 @@ impl InlineScript {
 
 #[derive(Debug, Clone, Default)]
 pub struct Assets {
-    /// The island loader, if the islands were built.
+    /// The runtime, if the islands were built.
     pub runtime: Option<Bundle>,
-    /// The early script, inlined before the loader.
+    /// The early script, written into the pages (there whenever the runtime is).
     pub early: Option<InlineScript>,
     /// Islands by name (the file stem under src/islands/).
     pub islands: BTreeMap<String, Bundle>,
@@ -65,7 +66,7 @@ pub struct Assets {
 }
 
 const RUNTIME_ENTRY: &str = "src/runtime/main.ts";
-const EARLY_ENTRY: &str = "src/runtime/early.ts";
+const EARLY_SCRIPT: &str = "early/early.js";
 const ISLANDS_DIR: &str = "src/islands/";
 
 impl Assets {
@@ -103,18 +104,18 @@ impl Assets {
             }
             if key == RUNTIME_ENTRY {
                 assets.runtime = Some(bundle(key));
-            } else if key == EARLY_ENTRY {
-                if !entry.imports.is_empty() {
-                    bail!("{EARLY_ENTRY} imports other chunks; it must stand alone to be inlined");
-                }
-                let path = dir.join(&entry.file);
-                let code = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-                let code = InlineScript::new(code.trim_end().to_string()).with_context(|| format!("inlining {}", path.display()))?;
-                assets.early = Some(code);
             } else if let Some(rest) = key.strip_prefix(ISLANDS_DIR) {
                 let name = rest.rsplit_once('.').map_or(rest, |(stem, _)| stem);
                 assets.islands.insert(name.to_string(), bundle(key));
             }
+        }
+        if assets.runtime.is_some() {
+            // Without it no island would ever start.
+            let path = dir.join(EARLY_SCRIPT);
+            let code = std::fs::read_to_string(&path)
+                .with_context(|| format!("reading the islands' early script {} (built with the islands)", path.display()))?;
+            let code = InlineScript::new(code.trim_end().to_string()).with_context(|| format!("inlining {}", path.display()))?;
+            assets.early = Some(code);
         }
         Ok(assets)
     }
@@ -137,6 +138,8 @@ mod tests {
     fn reads_entries_and_their_chunks() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir_all(dir.path().join(".vite")).unwrap();
+        std::fs::create_dir_all(dir.path().join("early")).unwrap();
+        std::fs::write(dir.path().join("early/early.js"), "alert(1)\n").unwrap();
         std::fs::write(
             dir.path().join(".vite/manifest.json"),
             r#"{
@@ -154,26 +157,14 @@ mod tests {
         assert_eq!(c.preloads, vec!["/assets/react-cc.js", "/assets/shared-ee.js"]);
         assert_eq!(c.css, vec!["/assets/carousel-dd.css"]);
         assert!(Assets::load(&dir.path().join("missing")).unwrap().islands.is_empty());
-        assert_eq!(a.early, None);
-    }
-
-    #[test]
-    fn the_early_script_is_read_for_inlining_with_its_hash() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::create_dir_all(dir.path().join(".vite")).unwrap();
-        std::fs::create_dir_all(dir.path().join("assets")).unwrap();
-        let manifest = |extra: &str| {
-            format!(r#"{{"src/runtime/early.ts": {{"file": "assets/early-ff.js", "isEntry": true{extra}}}, "_x.js": {{"file": "assets/x.js"}}}}"#)
-        };
-        std::fs::write(dir.path().join(".vite/manifest.json"), manifest("")).unwrap();
-        std::fs::write(dir.path().join("assets/early-ff.js"), "alert(1)\n").unwrap();
-        let early = Assets::load(dir.path()).unwrap().early.unwrap();
-        assert_eq!(early.code, "alert(1)");
+        // The early script, trimmed, with its CSP hash source:
         // echo -n 'alert(1)' | openssl dgst -sha256 -binary | base64
+        let early = a.early.unwrap();
+        assert_eq!(early.code, "alert(1)");
         assert_eq!(early.hash, "sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI=");
-        // A chunk it imports could not be loaded by a classic inline script.
-        std::fs::write(dir.path().join(".vite/manifest.json"), manifest(r#", "imports": ["_x.js"]"#)).unwrap();
-        let error = Assets::load(dir.path()).unwrap_err().to_string();
-        assert!(error.contains("must stand alone"), "{error}");
+        // A build without it would leave every island asleep.
+        std::fs::remove_file(dir.path().join("early/early.js")).unwrap();
+        let error = format!("{:#}", Assets::load(dir.path()).unwrap_err());
+        assert!(error.contains("the islands' early script"), "{error}");
     }
 }

@@ -21,7 +21,8 @@ async function holdBack(page: Page, entry: string) {
     async (route) => {
       requested = true;
       await gate;
-      await route.continue();
+      // The page may have moved on meanwhile (and cancelled the request).
+      await route.continue().catch(() => {});
     },
   );
   return { release, requested: () => requested };
@@ -82,12 +83,13 @@ test.describe('neighborhood tabs', () => {
     });
   }
 
-  test('a tab tapped before even the runtime has arrived is held by the inline script', async ({ page }) => {
+  test('a tab tapped before even the runtime has arrived is held by the early script', async ({ page }) => {
     const runtime = await holdBack(page, 'src/runtime/main.ts');
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     await page.locator('#neighborhoods').scrollIntoViewIfNeeded();
     await page.getByRole('tab', { name: 'Nocatee' }).click();
-    expect(runtime.requested()).toBe(true);
+    // The runtime was asked for (by the tap, or by the tabs coming into view) and is held.
+    await expect.poll(() => runtime.requested()).toBe(true);
     await notLive(tabs(page));
     await expect(page).toHaveURL(`${BASE}/`);
     runtime.release();
@@ -256,4 +258,14 @@ test.describe('Client Concierge', () => {
     expect(api.calls.filter((c) => c.path === '/api/concierge/documents').map((c) => c.query.get('name'))).toEqual([0, 1, 2, 3, 4, 5].map((i) => `doc-${i}.pdf`));
     expect(api.calls.filter((c) => c.path === '/api/concierge').map((c) => c.json)).toEqual([expect.objectContaining({ acknowledgment: true })]);
   });
+});
+
+test("'Explore More' before its island is live still returns to the neighborhoods", async ({ page }) => {
+  const bundle = await holdBack(page, island('explore-more'));
+  await page.goto('/neighborhoods/ortega/', { waitUntil: 'domcontentloaded' });
+  // A plain link: it is not held, and needs no script to get there.
+  await page.getByRole('link', { name: 'Explore More' }).click();
+  await expect(page).toHaveURL(`${BASE}/#neighborhoods`);
+  await expect(page.locator('#neighborhoods')).toBeInViewport();
+  bundle.release();
 });

@@ -31,8 +31,13 @@ pub async fn handle(req: Request, env: Env) -> Result<Response> {
         }
     };
     let headers = response.headers_mut();
+    // A page from the static assets (the 404 page) keeps those dist/_headers gave it: its
+    // Content-Security-Policy allows the page's inline script by its hash, which only the site's
+    // build knows.
     for (name, value) in security_headers(&content().frame_origins, &[]) {
-        headers.set(name, &value)?;
+        if !headers.has(name)? {
+            headers.set(name, &value)?;
+        }
     }
     if path.starts_with("/api/") && !headers.has("Cache-Control")? {
         headers.set("Cache-Control", "no-store")?;
@@ -85,7 +90,10 @@ async fn not_found_page(req: Request, env: &Env, path: &str) -> std::result::Res
     let url = req.url()?;
     let page = assets.fetch(format!("{}/404", url.origin().ascii_serialization()), None).await;
     let mut response = match page {
-        Ok(mut page) if page.status_code() == 200 => Response::from_html(page.text().await?)?,
+        Ok(mut page) if page.status_code() == 200 => {
+            let headers = page.headers().clone();
+            Response::from_html(page.text().await?)?.with_headers(headers)
+        }
         _ => Response::ok("Not found")?,
     };
     response = response.with_status(404);

@@ -1,7 +1,7 @@
 //! The renderer on a small site built from inline YAML.
 
 use super::*;
-use crate::assets::{Assets, Bundle};
+use crate::assets::{Assets, Bundle, InlineScript};
 use crate::images::{ImageInfo, ImageSource};
 use jax_model::content::{self, Parts};
 use jax_model::Content;
@@ -757,6 +757,7 @@ fn built_islands_get_their_bundles_and_the_runtime() {
             src: "/assets/main-1.js".into(),
             ..Bundle::default()
         }),
+        early: Some(InlineScript::new("start()".into()).unwrap()),
         ..Assets::default()
     };
     assets.islands.insert(
@@ -778,7 +779,9 @@ fn built_islands_get_their_bundles_and_the_runtime() {
     let site = render_with(&assets, None);
     let home = site.page("index.html");
     let head = &home[..home.find("</head>").unwrap()];
-    assert!(head.contains("<script type=\"module\" src=\"/assets/main-1.js\" async></script>"));
+    // The early script is the only script; it fetches the runtime when an island starts.
+    assert!(head.contains("<script data-runtime=\"/assets/main-1.js\">start()</script>"));
+    assert_eq!(head.matches("<script").count(), 2, "the early script and the JSON-LD");
     // Every island waits for a click, visibility or idle time: nothing is preloaded.
     assert!(!head.contains("modulepreload"));
     assert!(head.contains("<link rel=\"stylesheet\" href=\"/assets/carousel-5.css\">"));

@@ -1,7 +1,7 @@
 // Every dialog of the page: the lead form (consultation, buyer's guide, home valuation), the
-// listing request, the contact form and the quiz. Any `[data-open]` element opens one (the runtime
-// announces them as buttons that open a dialog, and hands over the clicks made while this loaded);
-// Space activates them too, as it does a button.
+// listing request, the contact form and the quiz. Any `[data-open]` element opens one (the early
+// script announces them as buttons that open a dialog, and hands over the clicks made while this
+// loaded); Space activates them too, as it does a button.
 import { useEffect, useId, useState } from 'react';
 import { defineIsland, type IslandProps } from '../lib/island';
 import type { DialogsProps, LeadType } from '../lib/props';

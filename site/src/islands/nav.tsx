@@ -1,7 +1,7 @@
 // Header: below the md breakpoint the prerendered nav hides behind `.menu-toggle` (CSS shows it
 // once the island is built); this island, loaded by the first click in the header, opens and
-// closes it (a click on the toggle while it loads is handed over by the runtime). In-page links
-// scroll smoothly by CSS; a link to a section the page lacks does nothing.
+// closes it (a click on the toggle while it loads is handed over by the early script). In-page
+// links scroll smoothly by CSS; a link to a section the page lacks does nothing.
 import { useEffect } from 'react';
 import { defineIsland, type IslandProps } from '../lib/island';
 import type { NavProps } from '../lib/props';

@@ -2,7 +2,7 @@
 // prerendered host element and its props. The component renders into a root of its own inside the
 // host (React would otherwise replace the prerendered markup) and enhances the prerendered
 // elements through `host`. The entry settles once the island's effects have run, i.e. once its
-// listeners are attached: the runtime then hands it what the visitor did while it loaded.
+// listeners are attached: the early script then hands it what the visitor did while it loaded.
 import { Component, StrictMode, useEffect, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 

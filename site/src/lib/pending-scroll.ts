@@ -1,5 +1,6 @@
 // A smooth scroll to a section of the next page: the seed's 'Explore More' goes home, then scrolls
-// to #neighborhoods after 100 ms. The island runtime performs it on arrival (it runs on every page).
+// to #neighborhoods after 100 ms. The islands' early script performs it on arrival (it runs on
+// every page with islands).
 
 const KEY = 'jax:scroll-to';
 export const PENDING_SCROLL_MS = 100;

@@ -1,54 +1,120 @@
-// Inlined into the <head> of every page with islands (the generator adds its hash to the CSP), so
-// it runs before anything can be tapped. It holds what a visitor does in an island that is not
-// live yet and asks the runtime (./main.ts) to wake that island at once; the runtime hands the
-// held events to the island, in order, once it is live (./hydrate.ts).
+// The islands' bootstrap, written into the <head> of every page with islands (the generator adds
+// its hash to the CSP) so it runs before anything can be tapped; about a kilobyte, and the only
+// script a page runs until an island wakes. It
+// - starts each island when its strategy says (load, idle, visible, interaction), fetching the
+//   runtime (./main.ts, named by this script's `data-runtime`) with the first one;
+// - wakes an island at the first click in it, and holds what a visitor does in an island that is
+//   not live yet: it wakes that island at once and hands the held events over, in order, when the
+//   runtime says it is live (or failed: then they do what they do without JavaScript);
+// - announces the controls that open a dialog as buttons (without JavaScript they are links);
+// - performs the scroll 'Explore More' asked the home page for.
 //
-// - Held, default prevented: clicks on an island's controls (buttons, tabs, submit buttons, and
-//   its `data-trigger` elements anywhere on the page, e.g. the dialog openers), Space (and, on a
-//   tab, the arrow keys) on link-based controls, form submits.
-// - Held, not prevented: change and input (the page already shows their effect; the island also
-//   reads that state when it wakes).
-// - Left alone: plain links (they navigate), native toggles (popover buttons, labels, checkboxes,
-//   file pickers: the island reads the state they leave), clicks with a modifier key.
-import type { HeldEvents } from './types';
+// Held, default prevented: clicks on an island's controls (buttons, tabs, submit buttons, and its
+// `data-trigger` elements anywhere on the page, e.g. the dialog openers), Space (and, on a tab, the
+// arrow keys) on link-based controls, form submits. Held as they are: change and input (the page
+// already shows their effect; the island also reads that state when it wakes). Left alone: plain
+// links (they navigate), native toggles (popover buttons, labels, checkboxes, file pickers: the
+// island reads the state they leave), clicks with a modifier key.
+import { performPendingScroll } from '../lib/pending-scroll';
+import { idle } from './idle';
+import { interaction } from './interaction';
+import { load } from './load';
+import type { HeldEvents, Runtime, Strategy } from './types';
+import { visible } from './visible';
 
-// A block of its own: as a classic script its names would otherwise be globals.
-(() => {
-  const CONTROLS = 'button:not([popovertarget]),[role=button],[role=tab],input[type=submit],input[type=button],input[type=image]';
-  const TAB_KEYS = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End'];
-  const queue: HeldEvents = (window.__islands = { held: [], replaying: false });
+// The islands' markup has no <input type=submit|button>.
+const CONTROLS = 'button:not([popovertarget]),[role=button],[role=tab]';
+const TAB_KEYS = /^(Arrow|Home$|End$)/;
+const strategies: Record<string, Strategy> = { load, idle, visible, interaction };
+const runtimeSrc = document.currentScript?.dataset.runtime;
+let runtime: Promise<Runtime> | undefined;
+let replaying = false;
 
-  /** The island an event belongs to, and the control it acted on. */
-  function owner(target: Element): [HTMLElement, Element | null] | undefined {
-    for (const host of document.querySelectorAll<HTMLElement>('[data-trigger][data-src]')) {
-      const trigger = target.closest(host.dataset.trigger!);
-      if (trigger) return [host, trigger];
+function withRuntime(then: (r: Runtime) => unknown, host: HTMLElement) {
+  runtime ??= import(/* @vite-ignore */ runtimeSrc ?? document.querySelector<HTMLElement>('[data-runtime]')!.dataset.runtime!);
+  runtime.then(then, (error) => {
+    runtime = undefined;
+    console.error('the island runtime failed to load', error);
+    queue.release(host);
+  });
+}
+const wake = (host: HTMLElement) => withRuntime((r) => r.hydrate(host), host);
+
+const queue: HeldEvents = (window.__islands = {
+  held: [],
+  release(host) {
+    const mine = queue.held.filter((h) => h.host == host);
+    queue.held = queue.held.filter((h) => h.host != host);
+    for (const { event: e } of mine) {
+      const target = e.target as Element;
+      replaying = true;
+      try {
+        // A submit is asked for again (so a form posts as is if the island failed); anything else
+        // is a copy of itself (MouseEvent, KeyboardEvent… take the event as their init).
+        if (e.type == 'submit') {
+          const submitter = (e as SubmitEvent).submitter;
+          (target as HTMLFormElement).requestSubmit(submitter?.isConnected ? submitter : undefined);
+        } else target.dispatchEvent(new (e.constructor as typeof Event)(e.type, e));
+      } catch (error) {
+        console.error(error);
+      } finally {
+        replaying = false;
+      }
     }
-    const host = target.closest<HTMLElement>('[data-island][data-src]');
-    const control = host && target.closest(CONTROLS);
-    return host ? [host, control && host.contains(control) ? control : null] : undefined;
-  }
+  },
+});
 
-  function listen(e: Event) {
-    const target = e.target;
-    if (queue.replaying || !(target instanceof Element)) return;
-    const found = owner(target);
-    if (!found || found[0].dataset.hydrated == 'true') return;
-    const [host, control] = found;
-    let hold: boolean;
-    if (e.type == 'click') {
-      const m = e as MouseEvent;
-      hold = !!control && !(m.button || m.ctrlKey || m.metaKey || m.shiftKey || m.altKey);
-    } else if (e.type == 'keydown') {
-      // Native buttons turn Enter and Space into clicks, and links turn Enter into one.
-      const key = (e as KeyboardEvent).key;
-      hold = !!control && !control.matches('button,input') && (key == ' ' || (control.getAttribute('role') == 'tab' && TAB_KEYS.includes(key)));
-    } else hold = true;
-    if (!hold) return;
-    if (e.type != 'change' && e.type != 'input') e.preventDefault();
-    queue.held.push({ host, event: e });
-    queue.wake?.(host);
+/** The island an event belongs to, and the control it acted on. */
+function owner(target: Element): [HTMLElement, Element | null] | undefined {
+  for (const host of document.querySelectorAll<HTMLElement>('[data-trigger][data-src]')) {
+    const trigger = target.closest(host.dataset.trigger!);
+    if (trigger) return [host, trigger];
   }
+  const host = target.closest<HTMLElement>('[data-island][data-src]');
+  const control = host && target.closest(CONTROLS);
+  return host ? [host, control && host.contains(control) ? control : null] : undefined;
+}
 
-  for (const type of ['click', 'keydown', 'submit', 'change', 'input']) addEventListener(type, listen, true);
-})();
+function hold(e: Event) {
+  const target = e.target;
+  if (replaying || !(target instanceof Element)) return;
+  const found = owner(target);
+  if (!found || found[0].dataset.hydrated == 'true') return;
+  const [host, control] = found;
+  let held: boolean;
+  if (e.type == 'click') {
+    const m = e as MouseEvent;
+    held = !!control && !(m.button || m.ctrlKey || m.metaKey || m.shiftKey || m.altKey);
+  } else if (e.type == 'keydown') {
+    // Native buttons turn Enter and Space into clicks, and links turn Enter into one.
+    const key = (e as KeyboardEvent).key;
+    held = !!control && control.tagName != 'BUTTON' && (key == ' ' || (control.getAttribute('role') == 'tab' && TAB_KEYS.test(key)));
+  } else held = true;
+  if (!held) {
+    // Any click in an island wakes it (an `interaction` island waits for one).
+    if (e.type == 'click') wake(host);
+    return;
+  }
+  if (e.type != 'change' && e.type != 'input') e.preventDefault();
+  queue.held.push({ host, event: e });
+  wake(host);
+}
+
+for (const type of ['click', 'keydown', 'submit', 'change', 'input']) addEventListener(type, hold, true);
+
+function start() {
+  performPendingScroll();
+  for (const host of document.querySelectorAll<HTMLElement>('[data-island][data-src]')) {
+    if (host.dataset.triggerPopup) {
+      for (const el of document.querySelectorAll(host.dataset.trigger!)) {
+        el.setAttribute('role', 'button');
+        el.setAttribute('aria-haspopup', host.dataset.triggerPopup);
+      }
+    }
+    const strategy = strategies[host.dataset.hydrate ?? 'load'] ?? load;
+    strategy(host, () => wake(host), () => withRuntime((r) => r.prefetch(host), host));
+  }
+}
+
+if (document.readyState == 'loading') addEventListener('DOMContentLoaded', start);
+else start();

@@ -4,7 +4,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { received } from '../test/fake-island';
 import './early';
-import { hydrate, queue } from './hydrate';
+import { hydrate } from './main';
+import type { HeldEvents } from './types';
+
+const queue = window.__islands as HeldEvents;
 
 const page = (src = '/src/test/fake-island.ts') => `
 <div data-island="x" data-src="${src}">
@@ -16,7 +19,8 @@ const page = (src = '/src/test/fake-island.ts') => `
   <button id="send" type="submit">Send</button></form>
 </div>
 <div data-island="dialogs" data-src="${src}" data-trigger="[data-open]"></div>
-<a id="opener" href="#contact" data-open="contact">Contact</a>`;
+<a id="opener" href="#contact" data-open="contact">Contact</a>
+<script data-runtime="/src/runtime/main.ts"></script>`;
 
 const click = (id: string, init: MouseEventInit = {}) => {
   const e = new MouseEvent('click', { bubbles: true, cancelable: true, ...init });
@@ -33,7 +37,6 @@ const heldFor = (island: string) => queue.held.filter((h) => h.host.dataset.isla
 beforeEach(() => {
   document.body.innerHTML = page();
   queue.held = [];
-  queue.wake = undefined;
   received.length = 0;
 });
 afterEach(() => vi.restoreAllMocks());
@@ -68,12 +71,19 @@ describe('before an island is live', () => {
     expect(heldFor('x')).toEqual(['input box', 'change box']);
   });
 
-  it("holds a trigger anywhere on the page for the island it opens, and wakes that island at once", () => {
-    const wake = vi.fn();
-    queue.wake = wake;
+  it('holds a trigger anywhere on the page for the island it opens, and wakes that island at once', async () => {
     expect(click('opener').defaultPrevented).toBe(true);
     expect(heldFor('dialogs')).toEqual(['click opener']);
-    expect(wake).toHaveBeenCalledWith(document.querySelector('[data-island="dialogs"]'));
+    // The runtime (named by data-runtime) is fetched, the island mounted, the click handed over.
+    const host = document.querySelector<HTMLElement>('[data-island="dialogs"]')!;
+    await vi.waitFor(() => expect(host.dataset.hydrated).toBe('true'));
+    expect(queue.held).toEqual([]);
+  });
+
+  it('any click in an island wakes it, held or not', async () => {
+    const host = document.querySelector<HTMLElement>('[data-island="x"]')!;
+    click('plain');
+    await vi.waitFor(() => expect(host.dataset.hydrated).toBe('true'));
   });
 
   it('holds nothing for an island that is live, or not built', () => {
@@ -120,6 +130,8 @@ describe('once it is live', () => {
     expect(seen).toEqual(['opener true', 'opener false']);
     expect(queue.held).toEqual([]);
     expect(host.dataset.hydrated).toBeUndefined();
+    // The next click is held again and the island tried again (failing again, and released).
     expect(click('opener').defaultPrevented).toBe(true);
+    await vi.waitFor(() => expect(seen).toEqual(['opener true', 'opener false', 'opener true', 'opener false']));
   });
 });

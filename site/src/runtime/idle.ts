@@ -1,9 +1,9 @@
 import type { Strategy } from './types';
+import { whenIdle } from './when-idle';
 
 /** When the main thread is idle after the page has loaded (never delaying first paint). */
 export const idle: Strategy = (_host, start) => {
-  const whenIdle = () =>
-    'requestIdleCallback' in window ? requestIdleCallback(() => start(), { timeout: 4000 }) : setTimeout(start, 200);
-  if (document.readyState === 'complete') whenIdle();
-  else addEventListener('load', whenIdle, { once: true });
+  const after = () => whenIdle(start, 4000);
+  if (document.readyState == 'complete') after();
+  else addEventListener('load', after, { once: true });
 };

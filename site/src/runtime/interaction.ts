@@ -1,27 +1,19 @@
 import type { Strategy } from './types';
 
+const WARM = ['pointerover', 'touchstart', 'focusin'];
+
 /**
  * On the first click in the island, or on an element anywhere on the page matching its
- * `data-trigger` selector (the buttons that open the dialogs); the early script holds that click
- * for the island. Hovering, touching or focusing starts the download early.
+ * `data-trigger` selector (the buttons that open the dialogs): the early script wakes it then.
+ * Hovering, touching or focusing starts the download before.
  */
-export const interaction: Strategy = (host, start, prefetch) => {
+export const interaction: Strategy = (host, _start, prefetch) => {
   const selector = host.dataset.trigger;
-  const matches = (t: EventTarget | null) =>
-    t instanceof Element && (host.contains(t) || (!!selector && !!t.closest(selector)));
   const warm = (e: Event) => {
-    if (matches(e.target)) prefetch();
+    const t = e.target;
+    if (!(t instanceof Element && (host.contains(t) || (selector && t.closest(selector))))) return;
+    for (const type of WARM) removeEventListener(type, warm, true);
+    prefetch();
   };
-  const click = (e: Event) => {
-    if (!matches(e.target)) return;
-    for (const [type, fn] of listeners) document.removeEventListener(type, fn, true);
-    start();
-  };
-  const listeners: [string, EventListener][] = [
-    ['pointerover', warm],
-    ['touchstart', warm],
-    ['focusin', warm],
-    ['click', click],
-  ];
-  for (const [type, fn] of listeners) document.addEventListener(type, fn, { capture: true, passive: true });
+  for (const type of WARM) addEventListener(type, warm, { capture: true, passive: true });
 };

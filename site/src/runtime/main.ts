@@ -1,31 +1,35 @@
-// The island runtime, linked by every page that has islands (about a kilobyte, no React).
-// Each mount point `[data-island][data-src]` names its bundle and when to hydrate it; the
-// strategy decides when, `hydrate` loads the bundle and hands it the serialized props. An island
-// the visitor acts on before its time wakes at once (./early.ts held what they did).
-import { performPendingScroll } from '../lib/pending-scroll';
-import { hydrate, prefetch, queue } from './hydrate';
-import { idle } from './idle';
-import { interaction } from './interaction';
-import { load } from './load';
-import { visible } from './visible';
-import type { Strategy } from './types';
+// The island runtime, fetched by the early script (./early.ts) when the first island wakes (no
+// React): it loads the island's bundle, runs it on its host with the props serialized in the page
+// and, once it is live, has the early script hand it what the visitor did meanwhile.
+import type { HeldEvents, IslandEntry } from './types';
 
-const strategies: Record<string, Strategy> = { load, idle, visible, interaction };
+const modules = new Map<string, Promise<{ default: IslandEntry }>>();
 
-// 'Explore More' on a neighborhood page asks the home page to scroll to a section on arrival.
-performPendingScroll();
+function load(host: HTMLElement) {
+  const src = host.dataset.src!;
+  if (!modules.has(src)) modules.set(src, import(/* @vite-ignore */ src));
+  return modules.get(src)!;
+}
 
-queue.wake = hydrate;
-for (const { host } of queue.held) void hydrate(host);
+/** Start downloading an island's bundle without running it. */
+export function prefetch(host: HTMLElement) {
+  void load(host).catch(() => modules.delete(host.dataset.src!));
+}
 
-for (const host of document.querySelectorAll<HTMLElement>('[data-island][data-src]')) {
-  // Controls that open a dialog stay links without JavaScript; with it they are buttons.
-  if (host.dataset.triggerPopup) {
-    for (const el of document.querySelectorAll(host.dataset.trigger!)) {
-      el.setAttribute('role', 'button');
-      el.setAttribute('aria-haspopup', host.dataset.triggerPopup);
-    }
+export async function hydrate(host: HTMLElement) {
+  if (host.dataset.hydrated) return;
+  host.dataset.hydrated = 'pending';
+  try {
+    const props = JSON.parse(host.querySelector(':scope > script[data-props]')?.textContent || '{}');
+    const { default: mount } = await load(host);
+    await mount(host, props);
+    host.dataset.hydrated = 'true';
+  } catch (error) {
+    // The prerendered page keeps working without the island: the held events get their native
+    // behaviour (a link navigates, a form posts), and the next interaction tries again.
+    delete host.dataset.hydrated;
+    modules.delete(host.dataset.src!);
+    console.error(`island ${host.dataset.island} failed to start`, error);
   }
-  const strategy = strategies[host.dataset.hydrate ?? 'load'] ?? load;
-  strategy(host, () => void hydrate(host), () => prefetch(host));
+  (window.__islands as HeldEvents).release(host);
 }

@@ -6,17 +6,21 @@ export type Strategy = (host: HTMLElement, start: () => void, prefetch: () => vo
  * settles once the island is live (its listeners attached), so held events can be handed over. */
 export type IslandEntry = (host: HTMLElement, props: unknown) => unknown;
 
-/** What a visitor did in an island before it was live (see ./early.ts). */
+/** The runtime module (./main.ts), fetched when the first island wakes. */
+export type Runtime = {
+  hydrate(host: HTMLElement): Promise<void>;
+  prefetch(host: HTMLElement): void;
+};
+
+/** What a visitor did in an island before it was live. */
 export type Held = { host: HTMLElement; event: Event };
 
-/** Shared by the inline early script and the runtime. */
+/** Kept by the early script (./early.ts), used by the runtime. */
 export type HeldEvents = {
   /** In the order they happened. */
   held: Held[];
-  /** Set by the runtime once it runs: hydrate this island now. */
-  wake?: (host: HTMLElement) => void;
-  /** True while the runtime replays a held event (the early script lets it through). */
-  replaying: boolean;
+  /** Dispatch the events held for `host` again, in order, as if they happened now. */
+  release(host: HTMLElement): void;
 };
 
 declare global {
