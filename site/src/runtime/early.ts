@@ -26,6 +26,7 @@ import { visible } from './visible';
 const CONTROLS = 'button:not([popovertarget]),[role=button],[role=tab]';
 const TAB_KEYS = /^(Arrow|Home$|End$)/;
 const strategies: Record<string, Strategy> = { load, idle, visible, interaction };
+// The inline script as it runs (a unit test has none, and finds the attribute in the page).
 const runtimeSrc = document.currentScript?.dataset.runtime;
 let runtime: Promise<Runtime> | undefined;
 let replaying = false;
