@@ -316,7 +316,8 @@ describe('client concierge', () => {
       assert.match(d.headers.get('content-disposition'), /^attachment; filename="/);
       assert.equal(d.headers.get('x-content-type-options'), 'nosniff');
       assert.equal(d.headers.get('content-type'), field === 'photoId' ? 'image/png' : 'application/pdf');
-      assert.equal(d.headers.get('cache-control'), 'private, max-age=3600');
+      // An ID or a statement must not stay in the browser's disk cache.
+      assert.equal(d.headers.get('cache-control'), 'no-store');
     }
     const id = links.find((l) => l.includes('-photoId-'));
     assert.match((await fetch(id)).headers.get('content-disposition'), /filename\*=UTF-8''F%C3%BChrerschein%20scan\.png/);

@@ -111,6 +111,7 @@ test('Client Concierge through the real worker: six documents filed, one e-mail 
     expect(download.status()).toBe(200);
     expect((await download.body()).equals(files[i].buffer), `${field} downloads its exact bytes`).toBe(true);
     expect(download.headers()['content-disposition']).toMatch(/^attachment;/);
+    expect(download.headers()['cache-control']).toBe('no-store');
   }
   const photo = await page.request.get(links.find((l) => l.includes('-photoId-'))!);
   expect(photo.headers()['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(files[0].name)}`);

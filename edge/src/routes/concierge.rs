@@ -24,8 +24,9 @@ use worker::{console_error, console_warn, Bucket, Conditional, Data, Env, FixedL
 
 /// Bytes enough to tell JPEG, PNG and PDF apart.
 const MAGIC: usize = 8;
-/// The stored documents' Cache-Control.
-pub const CACHE_CONTROL: &str = "private, max-age=3600";
+/// The stored documents' Cache-Control, and their downloads': IDs and bank statements must not
+/// stay in a browser's disk cache.
+pub const CACHE_CONTROL: &str = "no-store";
 
 /// `POST /api/concierge/documents?submission=<uuid>&field=<field>&name=<file name>`, the file as
 /// the body → `{"id": <key>}`.

@@ -32,7 +32,7 @@ pub async fn post(mut req: Request, env: &Env, kind: FormKind) -> Result<Respons
     };
     let bucket = storage::bucket(env)?;
     let now = now_ms();
-    let mut delivery = Delivery::new(new_id(now, form, random_u64()), form, &params, now);
+    let mut delivery = Delivery::new(new_id(now, form, random_u64()?), form, &params, now);
     if let Err(e) = mail::record(&bucket, &delivery).await {
         let failure = Failure::from(e);
         if plain_form {

@@ -20,17 +20,28 @@ pub fn now_ms() -> u64 {
     worker::Date::now().as_millis()
 }
 
-/// 64 random bits for ids (not secrets: document links are signed).
-pub fn random_u64() -> u64 {
-    let half = || (worker::js_sys::Math::random() * 4_294_967_296.0) as u64;
-    (half() << 32) | half()
+/// The runtime's `crypto` object and one of its methods.
+fn crypto(method: &str) -> worker::Result<(worker::wasm_bindgen::JsValue, worker::js_sys::Function)> {
+    use worker::js_sys::{global, Reflect};
+    use worker::wasm_bindgen::JsCast;
+    let crypto = Reflect::get(&global(), &"crypto".into())?;
+    let f = Reflect::get(&crypto, &method.into())?.dyn_into()?;
+    Ok((crypto, f))
+}
+
+/// 64 bits from the runtime's CSPRNG (`crypto.getRandomValues`) for a record's id: ids must not
+/// be guessable from one another.
+pub fn random_u64() -> worker::Result<u64> {
+    let (crypto, fill) = crypto("getRandomValues")?;
+    let bytes = worker::js_sys::Uint8Array::new_with_length(8);
+    fill.call1(&crypto, &bytes)?;
+    let mut out = [0u8; 8];
+    bytes.copy_to(&mut out);
+    Ok(u64::from_be_bytes(out))
 }
 
 /// A random (v4) UUID from the runtime's CSPRNG (`crypto.randomUUID()`): a submission's id.
 pub fn random_uuid() -> worker::Result<String> {
-    use worker::js_sys::{global, Function, Reflect};
-    use worker::wasm_bindgen::JsCast;
-    let crypto = Reflect::get(&global(), &"crypto".into())?;
-    let make: Function = Reflect::get(&crypto, &"randomUUID".into())?.dyn_into()?;
+    let (crypto, make) = crypto("randomUUID")?;
     make.call0(&crypto)?.as_string().ok_or_else(|| worker::Error::RustError("crypto.randomUUID gave no string".into()))
 }
