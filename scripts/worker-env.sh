@@ -3,6 +3,8 @@
 # `wrangler dev --env-file` (scripts/worker-env.sh FILE). Only variables that are set are written,
 # so wrangler.toml's [vars] and the content's defaults apply to the rest. DOCUMENT_LINK_SECRET,
 # when unset, is a random secret made once for this clone (.cache/document-link-secret).
+# LOCAL_DEVELOPMENT=true is written only here (make dev, make serve, the browser suite): without
+# EmailJS settings the worker then sends e-mails to the local outbox. A deployment never has it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=$1
@@ -13,7 +15,7 @@ if [[ -z "${DOCUMENT_LINK_SECRET:-}" ]]; then
     DOCUMENT_LINK_SECRET=$(cat "$secret_file")
 fi
 umask 077
-: >"$out"
+echo 'LOCAL_DEVELOPMENT="true"' >"$out"
 for name in EMAILJS_API_URL EMAILJS_PUBLIC_KEY EMAILJS_PRIVATE_KEY EMAILJS_SERVICE_ID EMAILJS_TEMPLATE_ID \
     EMAILJS_TEMPLATE_ID_LEAD EMAILJS_TEMPLATE_ID_LISTING_REQUEST EMAILJS_TEMPLATE_ID_CONTACT \
     EMAILJS_TEMPLATE_ID_QUIZ EMAILJS_TEMPLATE_ID_CONCIERGE AGENT_EMAIL DOCUMENT_LINK_SECRET DOCUMENT_LINK_DAYS \

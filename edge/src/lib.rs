@@ -17,7 +17,10 @@ async fn fetch(req: Request, env: Env, _ctx: Context) -> Result<Response> {
 /// The cron trigger: retry every e-mail that is still owed.
 #[event(scheduled)]
 async fn scheduled(_event: ScheduledEvent, env: Env, _ctx: ScheduleContext) {
-    let settings = services::settings(&env);
+    let settings = match services::settings(&env) {
+        Ok(settings) => settings,
+        Err(failure) => return console_error!("retry: nothing sent: {failure:?}"),
+    };
     let result = match services::storage::bucket(&env) {
         Ok(bucket) => services::mail::retry_due(&settings, &bucket).await,
         Err(e) => Err(e),

@@ -4,93 +4,37 @@
 // delivered by the scheduled retry). Run: node --test edge/tests/ (make test does).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startFakeEmailJs } from './fake-emailjs.mjs';
+import { startWorker } from './workerd.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const SECRET = 'integration-test-link-secret';
+const SECRET = 'integration-test-link-secret-5e2c9a0b71d4';
 const KEYS = { public: 'test-public-key-7f3a', private: 'test-private-key-9c1e' };
 const AGENT = 'agent.test@example.com';
 
 let base;
 let fake;
-let wrangler;
-let log = '';
-let state;
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
+let worker;
 
 before(async () => {
   fake = await startFakeEmailJs();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  state = fs.mkdtempSync(path.join(root, '.cache', 'edge-test-'));
-  const env = path.join(state, 'worker.env');
-  fs.writeFileSync(
-    env,
-    Object.entries({
-      EMAILJS_API_URL: fake.url,
-      EMAILJS_PUBLIC_KEY: KEYS.public,
-      EMAILJS_PRIVATE_KEY: KEYS.private,
-      EMAILJS_SERVICE_ID: 'service_test',
-      EMAILJS_TEMPLATE_ID: 'template_test',
-      EMAILJS_TEMPLATE_ID_QUIZ: 'template_quiz',
-      AGENT_EMAIL: AGENT,
-      DOCUMENT_LINK_SECRET: SECRET,
-      EMAIL_RETRY_FIRST_SECONDS: '1',
-    })
-      .map(([k, v]) => `${k}="${v}"`)
-      .join('\n'),
-  );
-  wrangler = spawn(
-    path.join(root, 'node_modules/.bin/wrangler'),
-    ['dev', '--ip', '127.0.0.1', '--port', String(port), '--env-file', env, '--test-scheduled',
-      '--persist-to', path.join(state, 'state'), '--show-interactive-dev-session=false'],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PATH: `${path.join(root, 'node_modules/.bin')}:${process.env.PATH}`,
-        WRANGLER_SEND_METRICS: 'false',
-        CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-        XDG_CONFIG_HOME: path.join(root, '.cache/wrangler-config'),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  wrangler.stdout.on('data', (d) => (log += d));
-  wrangler.stderr.on('data', (d) => (log += d));
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/`)).ok) break;
-    } catch {}
-    if (wrangler.exitCode !== null || Date.now() > deadline) throw new Error(`wrangler dev did not start:\n${log}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  worker = await startWorker('edge-test-wrangler', {
+    EMAILJS_API_URL: fake.url,
+    EMAILJS_PUBLIC_KEY: KEYS.public,
+    EMAILJS_PRIVATE_KEY: KEYS.private,
+    EMAILJS_SERVICE_ID: 'service_test',
+    EMAILJS_TEMPLATE_ID: 'template_test',
+    EMAILJS_TEMPLATE_ID_QUIZ: 'template_quiz',
+    AGENT_EMAIL: AGENT,
+    DOCUMENT_LINK_SECRET: SECRET,
+    EMAIL_RETRY_FIRST_SECONDS: '1',
+  });
+  base = worker.base;
 });
 
 after(async () => {
-  // The worker's own log, for whoever reads a failure.
-  fs.writeFileSync(path.join(root, '.cache', 'edge-test-wrangler.log'), log);
-  if (wrangler && wrangler.exitCode === null) {
-    const exited = new Promise((resolve) => wrangler.once('exit', resolve));
-    wrangler.kill('SIGTERM');
-    await exited;
-  }
+  await worker?.stop();
   await fake?.close();
-  if (state) fs.rmSync(state, { recursive: true, force: true });
 });
 
 // Each test its own client address: the per-IP rate limit then only meets the test that wants it.
@@ -110,7 +54,7 @@ async function post(p, body, { type = 'application/json', headers = {}, as = cli
 async function nextSend(count, within = 15_000) {
   const deadline = Date.now() + within;
   while (fake.delivered.length <= count) {
-    if (Date.now() > deadline) throw new Error(`no e-mail arrived; worker log:\n${log.slice(-3000)}`);
+    if (Date.now() > deadline) throw new Error(`no e-mail arrived; worker log:\n${worker.log().slice(-3000)}`);
     await new Promise((r) => setTimeout(r, 50));
   }
   return fake.delivered[count];
@@ -119,7 +63,7 @@ async function nextSend(count, within = 15_000) {
 async function until(check, what, within = 10_000) {
   const deadline = Date.now() + within;
   while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}; worker log:\n${log.slice(-3000)}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}; worker log:\n${worker.log().slice(-3000)}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -251,7 +195,7 @@ describe('forms', () => {
     const page = await fetch(`${base}/no-such-page-${Date.now()}`);
     assert.equal(page.status, 404);
     assert.match(await page.text(), /Oops! Page not found/);
-    await until(() => /404 GET \/no-such-page-\d+/.test(log), 'the 404 is logged with its path');
+    await until(() => /404 GET \/no-such-page-\d+/.test(worker.log()), 'the 404 is logged with its path');
     for (const r of [page, await fetch(`${base}/`), await post('/api/contact', {})]) {
       const csp = r.headers.get('content-security-policy') ?? '';
       assert.match(csp, /frame-ancestors 'none'/);
@@ -288,6 +232,25 @@ describe('client concierge', () => {
     }
     return { files, ids };
   }
+
+  test('a link opens only a concierge document signed with the secret: not a record, not with the old public fallback', async () => {
+    const expires = Math.floor(Date.now() / 1000) + 3600;
+    const link = (key, secret) => `${base}/api/documents/${key}?expires=${expires}&sig=${createHmac('sha256', secret).update(`${key}\n${expires}`).digest('hex')}`;
+    // A lead's record and its pending mark, validly signed: still refused.
+    const sent = await post('/api/contact', { name: 'Record Reader', email: 'reader@example.com', phone: '904 555 0100', message: 'mine' });
+    const { id } = await sent.json();
+    for (const key of [`submissions/${id}.json`, `pending/${id}`]) {
+      const r = await fetch(link(key, SECRET));
+      assert.equal(r.status, 403, key);
+      assert.ok(!(await r.text()).includes('Record Reader'));
+    }
+    // A stored document: its own secret opens it, the secret the worker once fell back on does not.
+    const submission = randomUUID();
+    const r = await upload(submission, 'creditReport', 'report.pdf', pdf(), client());
+    const { id: key } = await r.json();
+    assert.equal((await fetch(link(key, SECRET))).status, 200);
+    assert.equal((await fetch(link(key, 'local-development-only'))).status, 403);
+  });
 
   test('six documents, one e-mail with six signed links, each downloading the exact bytes', async () => {
     const submission = randomUUID();
@@ -393,8 +356,8 @@ describe('client concierge', () => {
       assert.equal(r.status, 303, what);
       assert.equal(new URL(r.headers.get('location')).pathname, '/client-concierge/form-error/', what);
     }
-    await until(() => /concierge without JavaScript refused \(413\): bankStatement3/.test(log), 'the 413 is logged with its field');
-    await until(() => /concierge without JavaScript refused \(400\): acknowledgment: Expected UTF-8 text\./.test(log), 'the 400 is logged with its field and reason');
+    await until(() => /concierge without JavaScript refused \(413\): bankStatement3/.test(worker.log()), 'the 413 is logged with its field');
+    await until(() => /concierge without JavaScript refused \(400\): acknowledgment: Expected UTF-8 text\./.test(worker.log()), 'the 400 is logged with its field and reason');
     await new Promise((r) => setTimeout(r, 300));
     assert.equal(fake.delivered.length, before + 1, 'nothing refused was mailed');
   });
@@ -434,11 +397,11 @@ describe('provider outage', () => {
     const r = await post('/api/contact', { name: 'Outage Test', ...ana, message: 'Sent during the outage' });
     assert.equal(r.status, 200, 'accepted and queued is a success for the visitor');
     assert.equal((await r.json()).delivered, false);
-    await until(() => /EmailJS answered 500 — kept for retry/.test(log), 'the 500 is logged');
+    await until(() => /EmailJS answered 500 — kept for retry/.test(worker.log()), 'the 500 is logged');
     fake.fail(429);
     await new Promise((res) => setTimeout(res, 1100));
     await fetch(`${base}/__scheduled`);
-    await until(() => /EmailJS rate limit \(429\)/.test(log), 'the 429 is logged');
+    await until(() => /EmailJS rate limit \(429\)/.test(worker.log()), 'the 429 is logged');
     assert.equal(fake.delivered.length, before);
     fake.recover();
     await new Promise((res) => setTimeout(res, 2100));
@@ -460,7 +423,7 @@ describe('provider outage', () => {
     assert.equal(r.status, 200);
     assert.equal((await r.json()).delivered, false);
     assert.ok(waited >= 9_000 && waited < 30_000, `answered after the 10 s timeout, not before or long after (${waited} ms)`);
-    await until(() => /EmailJS did not answer in time/.test(log), 'the timeout is logged');
+    await until(() => /EmailJS did not answer in time/.test(worker.log()), 'the timeout is logged');
     fake.recover(marker);
     const delivered = () => fake.delivered.some((s) => s.template_params.message === marker);
     for (const deadline = Date.now() + 15_000; !delivered() && Date.now() < deadline; ) {

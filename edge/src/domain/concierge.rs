@@ -79,6 +79,14 @@ pub fn is_key_of(key: &str, submission: &str, field: &str) -> bool {
         && !key.contains("..")
 }
 
+/// Whether `key` is shaped like a stored concierge document (`<submission>/<ms>-<field>-<name>`),
+/// the only objects a download link may name (never `submissions/`, `pending/`, `outbox/`…).
+pub fn is_document_key(forms: &Forms, key: &str) -> bool {
+    key.split_once('/').is_some_and(|(submission, _)| {
+        is_submission_id(submission) && forms.concierge.documents.iter().any(|d| is_key_of(key, submission, &d.field))
+    })
+}
+
 /// Check the final step: `{submission, documents: {field: id}, acknowledgment: true}`.
 pub fn check_final<'a>(forms: &'a Forms, input: &Input) -> Result<Final<'a>, Vec<FieldError>> {
     let c = &forms.concierge;
@@ -215,6 +223,23 @@ mod tests {
         assert!(!is_key_of(&format!("{SUB}/1-creditReport-a.pdf"), SUB, "photoId"));
         assert!(!is_key_of("0f8fad5b-d9cb-469f-a165-70867728950f/1-photoId-a.pdf", SUB, "photoId"));
         assert!(!is_key_of(&format!("{SUB}/x-photoId-a.pdf"), SUB, "photoId"));
+    }
+
+    #[test]
+    fn only_document_keys_may_be_downloaded() {
+        let f = &content().forms;
+        assert!(is_document_key(f, &format!("{SUB}/1700000000000-bankStatement2-may.pdf")));
+        for key in [
+            format!("submissions/{SUB}.json"),
+            format!("pending/1700000000000-contact-00ff"),
+            format!("outbox/1700000000000-contact-00ff.json"),
+            format!("{SUB}/1700000000000-unknownField-a.pdf"),
+            format!("not-a-uuid/1700000000000-photoId-a.pdf"),
+            format!("{SUB}/1700000000000-photoId-../../submissions/x.json"),
+            "concierge-1700000000000.json".to_string(),
+        ] {
+            assert!(!is_document_key(f, &key), "{key}");
+        }
     }
 
     #[test]

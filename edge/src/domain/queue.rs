@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 pub const RECORDS: &str = "submissions/";
 pub const PENDING: &str = "pending/";
-/// E-mails kept instead of sent when no EmailJS key is set (local runs).
+/// E-mails kept instead of sent in local development without EmailJS.
 pub const OUTBOX: &str = "outbox/";
 
 /// What EmailJS's own browser SDK sends as `lib_version`; the REST API takes the same field.

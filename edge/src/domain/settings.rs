@@ -1,6 +1,7 @@
-//! The worker's settings: wrangler vars and secrets (locally, `.dev.vars` written from the
-//! process environment), with defaults from content. Read through a lookup so this is tested on
-//! the host.
+//! The worker's settings: wrangler vars and secrets (locally, an env file written from the process
+//! environment by scripts/worker-env.sh), with defaults from content. Read through a lookup so this
+//! is tested on the host. A missing setting closes the door: without EmailJS (outside local
+//! development) or a long enough link secret there are no settings, and the API answers 503.
 
 use crate::domain::content::Content;
 
@@ -8,9 +9,11 @@ use crate::domain::content::Content;
 pub const EMAILJS_API_URL: &str = "https://api.emailjs.com";
 /// How long a document link stays valid unless DOCUMENT_LINK_DAYS says otherwise.
 pub const LINK_DAYS: u64 = 14;
-/// Signs document links when DOCUMENT_LINK_SECRET is unset: fine on a laptop, refused once EmailJS
-/// is configured (a deployment), where the links would otherwise be forgeable.
-const LOCAL_LINK_SECRET: &str = "local-development-only";
+/// Set only by scripts/worker-env.sh (`make dev`, `make serve`, the browser suite): without EmailJS,
+/// e-mails go to the local outbox. Never inferred from a missing key.
+pub const LOCAL_DEVELOPMENT: &str = "LOCAL_DEVELOPMENT";
+/// A shorter DOCUMENT_LINK_SECRET is refused: document links must not be forgeable.
+pub const MIN_LINK_SECRET_BYTES: usize = 32;
 
 /// The forms that send e-mail, as they name their template variables and records.
 pub const FORMS: [&str; 5] = ["lead", "listing-request", "contact", "quiz", "concierge"];
@@ -40,12 +43,10 @@ impl EmailJs {
 
 #[derive(Debug, Clone)]
 pub struct Settings {
-    /// None: no key set, so e-mails go to the local outbox.
+    /// None only in local development without EmailJS: e-mails go to the local outbox.
     pub emailjs: Option<EmailJs>,
     pub agent_email: String,
     pub link_secret: Vec<u8>,
-    /// True when no DOCUMENT_LINK_SECRET is set.
-    pub link_secret_is_local: bool,
     pub link_lifetime_s: u64,
     /// Seconds before the first retry of a failed e-mail (EMAIL_RETRY_FIRST_SECONDS; tests shorten it).
     pub retry_first_s: u64,
@@ -57,22 +58,41 @@ pub fn template_var(form: &str) -> String {
 }
 
 impl Settings {
-    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>, content: &Content) -> Settings {
+    /// The settings, or what is missing, by name (for the log line of every refused request).
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>, content: &Content) -> Result<Settings, Vec<String>> {
         let get = |name: &str| lookup(name).map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
-        let emailjs = get("EMAILJS_PUBLIC_KEY").map(|public_key| EmailJs {
+        let local = get(LOCAL_DEVELOPMENT).as_deref() == Some("true");
+        let mut missing = Vec::new();
+        let public_key = get("EMAILJS_PUBLIC_KEY");
+        let emailjs = (public_key.is_some() || !local).then(|| EmailJs {
             api_url: get("EMAILJS_API_URL").unwrap_or_else(|| EMAILJS_API_URL.into()).trim_end_matches('/').to_string(),
-            public_key,
+            public_key: public_key.unwrap_or_default(),
             private_key: get("EMAILJS_PRIVATE_KEY"),
             service_id: get("EMAILJS_SERVICE_ID"),
             template_id: get("EMAILJS_TEMPLATE_ID"),
             form_templates: FORMS.iter().filter_map(|f| get(&template_var(f)).map(|t| (*f, t))).collect(),
         });
-        let secret = get("DOCUMENT_LINK_SECRET");
-        Settings {
+        if let Some(e) = &emailjs {
+            let unset = |name: &str, value: bool| (!value).then(|| name.to_string());
+            missing.extend(unset("EMAILJS_PUBLIC_KEY", !e.public_key.is_empty()));
+            missing.extend(unset("EMAILJS_PRIVATE_KEY", e.private_key.is_some()));
+            missing.extend(unset("EMAILJS_SERVICE_ID", e.service_id.is_some()));
+            missing.extend(unset("EMAILJS_TEMPLATE_ID", FORMS.iter().all(|f| e.template_for(f).is_some())));
+        }
+        match get("DOCUMENT_LINK_SECRET") {
+            None => missing.push("DOCUMENT_LINK_SECRET".into()),
+            Some(s) if s.len() < MIN_LINK_SECRET_BYTES => {
+                missing.push(format!("DOCUMENT_LINK_SECRET (at least {MIN_LINK_SECRET_BYTES} bytes)"))
+            }
+            Some(_) => {}
+        }
+        if !missing.is_empty() {
+            return Err(missing);
+        }
+        Ok(Settings {
             emailjs,
             agent_email: get("AGENT_EMAIL").unwrap_or_else(|| content.agent_email.clone()),
-            link_secret_is_local: secret.is_none(),
-            link_secret: secret.unwrap_or_else(|| LOCAL_LINK_SECRET.into()).into_bytes(),
+            link_secret: get("DOCUMENT_LINK_SECRET").unwrap_or_default().into_bytes(),
             link_lifetime_s: get("DOCUMENT_LINK_DAYS")
                 .and_then(|d| d.parse::<u64>().ok())
                 .filter(|d| (1..=365).contains(d))
@@ -84,12 +104,7 @@ impl Settings {
                 .and_then(|s| s.parse::<u64>().ok())
                 .filter(|s| (1..=3600).contains(s))
                 .unwrap_or(crate::domain::delivery::FIRST_DELAY_S),
-        }
-    }
-
-    /// Document links may be handed out: signed with a real secret, or by a local run.
-    pub fn can_sign_links(&self) -> bool {
-        !(self.link_secret_is_local && self.emailjs.is_some())
+        })
     }
 }
 
@@ -99,19 +114,58 @@ mod tests {
     use crate::domain::content::content;
     use std::collections::HashMap;
 
-    fn settings(vars: &[(&str, &str)]) -> Settings {
+    const SECRET: &str = "0123456789abcdef0123456789abcdef";
+
+    fn settings(vars: &[(&str, &str)]) -> Result<Settings, Vec<String>> {
         let vars: HashMap<String, String> = vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         Settings::from_lookup(|k| vars.get(k).cloned(), content())
     }
 
+    const DEPLOYED: [(&str, &str); 5] = [
+        ("EMAILJS_PUBLIC_KEY", "pub"),
+        ("EMAILJS_PRIVATE_KEY", "priv"),
+        ("EMAILJS_SERVICE_ID", "svc"),
+        ("EMAILJS_TEMPLATE_ID", "tpl"),
+        ("DOCUMENT_LINK_SECRET", SECRET),
+    ];
+
     #[test]
-    fn without_a_key_mail_goes_to_the_outbox_and_content_gives_the_agent() {
-        let s = settings(&[("EMAILJS_PUBLIC_KEY", "  "), ("DOCUMENT_LINK_DAYS", "0")]);
+    fn local_development_without_a_key_sends_to_the_outbox_and_content_gives_the_agent() {
+        let s = settings(&[("LOCAL_DEVELOPMENT", "true"), ("EMAILJS_PUBLIC_KEY", "  "), ("DOCUMENT_LINK_SECRET", SECRET), ("DOCUMENT_LINK_DAYS", "0")]).unwrap();
         assert_eq!(s.emailjs, None);
         assert_eq!(s.agent_email, content().agent_email);
         assert_eq!(s.link_lifetime_s, 14 * 86_400);
         assert_eq!(s.retry_first_s, 60);
-        assert!(s.can_sign_links());
+        assert_eq!(s.link_secret, SECRET.as_bytes());
+    }
+
+    /// The misconfiguration matrix: each EmailJS setting or the link secret missing, or the secret
+    /// too short, and there are no settings — only the names of what is missing.
+    #[test]
+    fn a_deployment_missing_any_setting_has_none_and_names_what_is_missing() {
+        assert!(settings(&DEPLOYED).is_ok());
+        for (i, (name, _)) in DEPLOYED.iter().enumerate() {
+            let without: Vec<_> = DEPLOYED.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, v)| *v).collect();
+            assert_eq!(settings(&without).unwrap_err(), [name.to_string()], "without {name}");
+        }
+        let mut short = DEPLOYED.to_vec();
+        short[4] = ("DOCUMENT_LINK_SECRET", "local-development-only");
+        assert_eq!(settings(&short).unwrap_err(), ["DOCUMENT_LINK_SECRET (at least 32 bytes)"]);
+        // Nothing set: every name, and never the outbox (a missing key is not local development).
+        assert_eq!(
+            settings(&[]).unwrap_err(),
+            ["EMAILJS_PUBLIC_KEY", "EMAILJS_PRIVATE_KEY", "EMAILJS_SERVICE_ID", "EMAILJS_TEMPLATE_ID", "DOCUMENT_LINK_SECRET"]
+        );
+        // Only a value of "true" means local development; even there the link secret is required.
+        assert!(settings(&[("LOCAL_DEVELOPMENT", "1"), ("DOCUMENT_LINK_SECRET", SECRET)]).is_err());
+        assert_eq!(settings(&[("LOCAL_DEVELOPMENT", "true")]).unwrap_err(), ["DOCUMENT_LINK_SECRET"]);
+        // One template per form stands in for EMAILJS_TEMPLATE_ID only if every form has one.
+        let mut per_form: Vec<(String, String)> = DEPLOYED[..3].iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        per_form.push(("DOCUMENT_LINK_SECRET".into(), SECRET.into()));
+        per_form.extend(FORMS.iter().map(|f| (template_var(f), format!("tpl-{f}"))));
+        let vars: Vec<(&str, &str)> = per_form.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        assert!(settings(&vars).is_ok());
+        assert_eq!(settings(&vars[..vars.len() - 1]).unwrap_err(), ["EMAILJS_TEMPLATE_ID"]);
     }
 
     #[test]
@@ -124,9 +178,11 @@ mod tests {
             ("EMAILJS_TEMPLATE_ID_QUIZ", "tpl-quiz"),
             ("EMAILJS_API_URL", "http://127.0.0.1:9/"),
             ("AGENT_EMAIL", "agent@example.com"),
+            ("DOCUMENT_LINK_SECRET", SECRET),
             ("DOCUMENT_LINK_DAYS", "3"),
             ("EMAIL_RETRY_FIRST_SECONDS", "1"),
-        ]);
+        ])
+        .unwrap();
         let e = s.emailjs.as_ref().unwrap();
         assert_eq!(e.api_url, "http://127.0.0.1:9");
         assert_eq!(e.template_for("quiz"), Some("tpl-quiz"));
@@ -136,8 +192,5 @@ mod tests {
         assert_eq!(s.link_lifetime_s, 3 * 86_400);
         assert_eq!(s.retry_first_s, 1);
         assert_eq!(template_var("listing-request"), "EMAILJS_TEMPLATE_ID_LISTING_REQUEST");
-        // A deployment must sign links with its own secret.
-        assert!(!s.can_sign_links());
-        assert!(settings(&[("EMAILJS_PUBLIC_KEY", "pub"), ("DOCUMENT_LINK_SECRET", "s3cret")]).can_sign_links());
     }
 }

@@ -12,7 +12,7 @@ use crate::domain::queue::{record_key, Delivery};
 use crate::domain::settings::Settings;
 use crate::domain::submit::{parse_json, Input};
 use crate::failure::Failure;
-use crate::services::{mail, now_ms, random_uuid, settings, storage};
+use crate::services::{mail, now_ms, random_uuid, storage};
 use futures_util::StreamExt;
 use jax_model::api::{CONCIERGE_FORM_ERROR, CONCIERGE_THANK_YOU};
 use jax_model::forms::{FileType, Forms};
@@ -38,7 +38,6 @@ pub async fn upload(mut req: Request, env: &Env) -> Result<Response, Failure> {
     let query: BTreeMap<String, String> = req.url()?.query_pairs().into_owned().collect();
     let length = req.headers().get("Content-Length")?.and_then(|l| l.trim().parse::<u64>().ok());
     let up = check_upload(forms, &query, length).map_err(|(status, errors)| Failure::Refused(status, errors))?;
-    signing_settings(env)?;
     // The first bytes decide the type before anything is stored.
     let mut body = req.stream().map_err(|_| Failure::field(400, &up.document.field, &up.document.required_message))?;
     let mut head = Vec::new();
@@ -60,15 +59,6 @@ pub async fn upload(mut req: Request, env: &Env) -> Result<Response, Failure> {
     Ok(Response::from_json(&serde_json::json!({ "id": key }))?.with_status(201))
 }
 
-/// The settings, if they can sign document links: no document is taken that the agent could
-/// not be sent a link to.
-fn signing_settings(env: &Env) -> Result<Settings, Failure> {
-    let settings = settings(env);
-    if !settings.can_sign_links() {
-        return Err(Failure::Unavailable("DOCUMENT_LINK_SECRET is not set: documents are refused".into()));
-    }
-    Ok(settings)
-}
 
 /// A document into R2: its type and Cache-Control for the download, what it is as custom
 /// metadata, never over an existing one (false when the key was taken).
@@ -94,12 +84,12 @@ fn metadata_of(submission: &str, field: &str, name: &str) -> HashMap<String, Str
 
 /// `POST /api/concierge` `{submission, documents: {field: id}, acknowledgment: true, <honeypot>}`,
 /// or without JavaScript the portal's whole form as multipart/form-data.
-pub async fn submit(mut req: Request, env: &Env) -> Result<Response, Failure> {
+pub async fn submit(mut req: Request, env: &Env, settings: &Settings) -> Result<Response, Failure> {
     let forms = &content().forms;
     let max = u64::from(forms.limits.body_max_bytes);
     let kind = sized_up(&req, multipart_max(forms), &[BodyKind::Json, BodyKind::Multipart])?;
     if kind == BodyKind::Multipart {
-        return submit_without_script(req, env).await;
+        return submit_without_script(req, env, settings).await;
     }
     // JSON has its own, far smaller limit, also checked before the body is read.
     sized_up(&req, max, &[BodyKind::Json])?;
@@ -109,7 +99,7 @@ pub async fn submit(mut req: Request, env: &Env) -> Result<Response, Failure> {
     }
     let done = check_final(forms, &input).map_err(|e| Failure::Refused(400, e))?;
     let origin = req.url()?.origin().ascii_serialization();
-    let recorded = file(&signing_settings(env)?, &storage::bucket(env)?, &origin, &done).await?;
+    let recorded = file(settings, &storage::bucket(env)?, &origin, &done).await?;
     if !recorded.delivered {
         // Recorded, so the scheduled retry still delivers it; but the visitor hears the truth.
         return Err(Failure::field(502, "request", "Your documents are stored, but the e-mail to the agent could not be sent yet."));
@@ -128,12 +118,11 @@ fn multipart_max(forms: &Forms) -> u64 {
 /// stored before the next part is read — so at most one is held at a time — then the set is filed
 /// like the JSON submission. The visitor gets the portal's thank-you or error page (303); unless
 /// filed, what was stored of this post is removed again.
-async fn submit_without_script(mut req: Request, env: &Env) -> Result<Response, Failure> {
-    let settings = signing_settings(env)?;
+async fn submit_without_script(mut req: Request, env: &Env, settings: &Settings) -> Result<Response, Failure> {
     let bucket = storage::bucket(env)?;
     let submission = random_uuid()?;
     let mut stored = Vec::new();
-    let outcome = read_and_file(&mut req, &settings, &bucket, &submission, &mut stored).await;
+    let outcome = read_and_file(&mut req, settings, &bucket, &submission, &mut stored).await;
     // Whatever this post stored is kept only if it was filed.
     if !matches!(outcome, Ok(Filed::Yes)) {
         for key in &stored {

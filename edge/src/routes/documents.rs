@@ -1,22 +1,26 @@
-//! Private document downloads: the worker checks the link's signature and expiry, then streams the
-//! file as an attachment. Every bad link gets the same 403.
+//! Private document downloads: the worker checks that the link names a concierge document, its
+//! signature and expiry, then streams the file as an attachment. Every bad link gets the same 403.
 
 use super::concierge::CACHE_CONTROL;
 use crate::domain::documents::{safe_name, verify};
 use crate::failure::Failure;
-use crate::services::{now_ms, settings, storage};
+use crate::domain::concierge::is_document_key;
+use crate::domain::content::content;
+use crate::domain::settings::Settings;
+use crate::services::{now_ms, storage};
 use std::collections::BTreeMap;
 use worker::{console_warn, Env, Headers, Method, Request, Response};
 
-pub async fn download(req: Request, env: &Env, key: &str) -> Result<Response, Failure> {
+pub async fn download(req: Request, env: &Env, key: &str, settings: &Settings) -> Result<Response, Failure> {
     if !matches!(req.method(), Method::Get | Method::Head) {
         return Err(Failure::Method("GET"));
     }
     let query: BTreeMap<String, String> = req.url()?.query_pairs().into_owned().collect();
     let expires = query.get("expires").and_then(|e| e.parse::<u64>().ok());
     let sig = query.get("sig").map(String::as_str).unwrap_or("");
-    let settings = settings(env);
+    // Only a concierge document, however the link was signed.
     let checked = match expires {
+        _ if !is_document_key(&content().forms, key) => Err("NotADocument".into()),
         Some(expires) => verify(&settings.link_secret, key, expires, sig, now_ms() / 1000).map_err(|e| format!("{e:?}")),
         None => Err("Malformed".into()),
     };

@@ -8,15 +8,15 @@ use crate::domain::http::BodyKind;
 use crate::domain::queue::{new_id, Delivery};
 use crate::domain::submit::{accept, parse_json, parse_urlencoded, Accepted, FormKind};
 use crate::failure::Failure;
-use crate::services::{mail, now_ms, random_u64, settings, storage};
+use crate::domain::settings::Settings;
+use crate::services::{mail, now_ms, random_u64, storage};
 use worker::{Env, Request, Response};
 
-pub async fn post(mut req: Request, env: &Env, kind: FormKind) -> Result<Response, Failure> {
+pub async fn post(mut req: Request, env: &Env, kind: FormKind, settings: &Settings) -> Result<Response, Failure> {
     let c = content();
     let max = u64::from(c.forms.limits.body_max_bytes);
     let body_kind = sized_up(&req, max, &[BodyKind::Json, BodyKind::UrlEncoded])?;
     let body = read_body(&mut req, max).await?;
-    let settings = settings(env);
     let input = match body_kind {
         BodyKind::Json => parse_json(&body),
         _ => parse_urlencoded(&body),
@@ -41,7 +41,7 @@ pub async fn post(mut req: Request, env: &Env, kind: FormKind) -> Result<Respons
         }
         return Err(failure);
     }
-    let delivered = mail::attempt(&settings, &bucket, &mut delivery).await == Outcome::Sent;
+    let delivered = mail::attempt(settings, &bucket, &mut delivery).await == Outcome::Sent;
     if plain_form {
         return redirect_to(&req, THANK_YOU, form);
     }

@@ -9,6 +9,7 @@ use crate::domain::content::content;
 use crate::domain::http::{admit, body_kind, security_headers, BodyKind, Refusal};
 use crate::domain::submit::FormKind;
 use crate::failure::Failure;
+use crate::services;
 use futures_util::StreamExt;
 use jax_model::api;
 use worker::{console_log, console_warn, Env, Method, Request, Response, Result};
@@ -46,19 +47,23 @@ pub async fn handle(req: Request, env: Env) -> Result<Response> {
 }
 
 async fn route(req: Request, env: &Env, path: &str) -> std::result::Result<Response, Failure> {
+    if !(path.starts_with("/api/") || path == "/api") {
+        return not_found_page(req, env, path).await;
+    }
+    // A deployment missing a setting closes the whole API rather than open a door.
+    let settings = services::settings(env)?;
     if req.method() == Method::Post {
         same_origin(&req)?;
         rate_limit(&req, env).await?;
     }
     if let Some(kind) = FormKind::from_path(path) {
-        return forms::post(req, env, kind).await;
+        return forms::post(req, env, kind, &settings).await;
     }
     match path {
         api::CONCIERGE_DOCUMENTS => concierge::upload(req, env).await,
-        api::CONCIERGE => concierge::submit(req, env).await,
-        p if p.starts_with(DOCUMENTS) => documents::download(req, env, &p[DOCUMENTS.len()..]).await,
-        p if p.starts_with("/api/") || p == "/api" => Err(Failure::NotFound),
-        _ => not_found_page(req, env, path).await,
+        api::CONCIERGE => concierge::submit(req, env, &settings).await,
+        p if p.starts_with(DOCUMENTS) => documents::download(req, env, &p[DOCUMENTS.len()..], &settings).await,
+        _ => Err(Failure::NotFound),
     }
 }
 

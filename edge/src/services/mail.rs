@@ -65,7 +65,7 @@ async fn to_outbox(bucket: &Bucket, d: &Delivery) -> Outcome {
     match storage::put_json(bucket, &key, &d.params).await {
         Ok(()) => {
             console_log!(
-                "outbox: {} to {} — \"{}\" (no EMAILJS_PUBLIC_KEY set; kept at {key})",
+                "outbox: {} to {} — \"{}\" (local development without EmailJS; kept at {key})",
                 d.form,
                 d.params.get("to_email").map_or("", String::as_str),
                 d.params.get("subject").map_or("", String::as_str)

@@ -5,14 +5,17 @@ pub mod storage;
 
 use crate::domain::content::content;
 use crate::domain::settings::Settings;
+use crate::failure::Failure;
 use worker::Env;
 
-/// Settings from wrangler vars and secrets.
-pub fn settings(env: &Env) -> Settings {
+/// Settings from wrangler vars and secrets; a deployment missing any is unavailable (503), with
+/// what is missing in the log.
+pub fn settings(env: &Env) -> Result<Settings, Failure> {
     Settings::from_lookup(
         |name| env.secret(name).map(|s| s.to_string()).or_else(|_| env.var(name).map(|v| v.to_string())).ok(),
         content(),
     )
+    .map_err(|missing| Failure::Unavailable(format!("this deployment is missing settings: {}", missing.join(", "))))
 }
 
 /// Milliseconds since the epoch.
