@@ -79,7 +79,8 @@ impl Settings {
             missing.extend(unset("EMAILJS_SERVICE_ID", e.service_id.is_some()));
             missing.extend(unset("EMAILJS_TEMPLATE_ID", FORMS.iter().all(|f| e.template_for(f).is_some())));
         }
-        match get("DOCUMENT_LINK_SECRET") {
+        let link_secret = get("DOCUMENT_LINK_SECRET");
+        match &link_secret {
             None => missing.push("DOCUMENT_LINK_SECRET".into()),
             Some(s) if s.len() < MIN_LINK_SECRET_BYTES => {
                 missing.push(format!("DOCUMENT_LINK_SECRET (at least {MIN_LINK_SECRET_BYTES} bytes)"))
@@ -92,7 +93,7 @@ impl Settings {
         Ok(Settings {
             emailjs,
             agent_email: get("AGENT_EMAIL").unwrap_or_else(|| content.agent_email.clone()),
-            link_secret: get("DOCUMENT_LINK_SECRET").unwrap_or_default().into_bytes(),
+            link_secret: link_secret.unwrap_or_default().into_bytes(),
             link_lifetime_s: get("DOCUMENT_LINK_DAYS")
                 .and_then(|d| d.parse::<u64>().ok())
                 .filter(|d| (1..=365).contains(d))

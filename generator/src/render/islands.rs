@@ -11,7 +11,7 @@ use crate::assets::Assets;
 use anyhow::Result;
 use serde::Serialize;
 
-/// When the runtime hydrates an island.
+/// When the early script wakes an island (and has the runtime hydrate it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Hydrate {
     /// At once; its bundle is modulepreloaded.
@@ -72,7 +72,7 @@ pub const DIALOGS: (&str, Hydrate) = ("dialogs", Hydrate::Interaction);
 pub const NOT_FOUND: (&str, Hydrate) = ("not-found", Hydrate::Idle);
 
 /// Elements anywhere on the page whose interaction starts the dialogs island. With JavaScript the
-/// runtime announces them as buttons that open a dialog (without it they are links).
+/// early script announces them as buttons that open a dialog (without it they are links).
 const DIALOG_TRIGGERS: &str = "[data-open]";
 
 /// What a template writes for one mount point: `<div class="…" {{ attrs }}>{{ props }}…</div>`.

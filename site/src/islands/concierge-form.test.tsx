@@ -189,7 +189,7 @@ describe('client concierge: choosing files', () => {
 
 describe('client concierge: what the page held before the island woke', () => {
   // Files chosen (or restored by the browser) and the box checked before the island was live,
-  // and the Submit the runtime hands over once it is.
+  // and the Submit the early script hands over once it is.
   const early = (files: [string, File][], check = true) => async () => {
     const u = userEvent.setup({ applyAccept: false });
     for (const [label, file] of files) await u.upload(input(label), file);

@@ -1,5 +1,5 @@
 // The islands' bootstrap, written into the <head> of every page with islands (the generator adds
-// its hash to the CSP) so it runs before anything can be tapped; about a kilobyte, and the only
+// its hash to the CSP) so it runs before anything can be tapped; 1.3 KB gzip, and the only
 // script a page runs until an island wakes. It
 // - starts each island when its strategy says (load, idle, visible, interaction), fetching the
 //   runtime (./main.ts, named by this script's `data-runtime`) with the first one;

@@ -1,7 +1,7 @@
 // Mounts an island on prerendered markup the way the runtime does, inside act() so effects run,
-// and waits until it is live. `replay`: a selector whose element then gets the click the runtime
-// would hand over (one the visitor made while the island loaded); `prepare`: what the visitor did
-// to the page before the island woke.
+// and waits until it is live. `replay`: a selector whose element then gets the click the early
+// script would hand over (one the visitor made while the island loaded); `prepare`: what the
+// visitor did to the page before the island woke.
 // Roots are unmounted after each test (setup.ts), so no island outlives its test.
 import { act } from '@testing-library/react';
 
