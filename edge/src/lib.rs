@@ -22,11 +22,18 @@ async fn scheduled(_event: ScheduledEvent, env: Env, _ctx: ScheduleContext) {
         Err(failure) => return console_error!("retry: nothing sent: {failure:?}"),
     };
     let result = match services::storage::bucket(&env) {
-        Ok(bucket) => services::mail::retry_due(&settings, &bucket).await,
+        Ok(bucket) => services::queue::run(&settings, &bucket).await,
         Err(e) => Err(e),
     };
     match result {
-        Ok((tried, sent)) => console_log!("retry: {sent} of {tried} due e-mails sent"),
+        Ok(run) => console_log!(
+            "retry: {} of {} due e-mails sent, {} given up{}{}",
+            run.sent,
+            run.tried,
+            run.parked,
+            if run.left { "; more are due than one run takes, the next run goes on" } else { "" },
+            run.notice.map_or(String::new(), |id| format!("; the agent's notice {id} written"))
+        ),
         Err(e) => console_error!("retry: {e}"),
     }
 }

@@ -6,7 +6,8 @@
 //   POST /__fail    {status, match?}   answer `status` to sends whose body contains `match` (all
 //                                      without); status "hang" never answers (a provider timeout)
 //   POST /__recover {match?}           stop failing them
-// A `match` lets parallel tests play an outage for their own sends only.
+// A `match` lets parallel tests play an outage for their own sends only. In-process, `slow(ms)`
+// holds every answer that long (so attempts overlap).
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
 
@@ -15,6 +16,7 @@ const SEND = '/api/v1.0/email/send';
 export async function startFakeEmailJs(port = 0) {
   const sends = [];
   const failing = new Map(); // match ('' = every send) → status
+  let delay = 0;
 
   const statusFor = (raw) => {
     for (const [match, status] of failing) if (raw.includes(match)) return status;
@@ -53,21 +55,25 @@ export async function startFakeEmailJs(port = 0) {
         return;
       }
       const refusedWith = statusFor(body);
+      if (delay && refusedWith !== 'hang') return setTimeout(() => answerSend(res, json, refusedWith), delay);
       if (refusedWith === 'hang') {
         // Holds the request without an answer (until the caller gives up, or a minute passes).
         sends.push({ ...json, refusedWith });
         setTimeout(() => res.destroy(), 60_000).unref();
         return;
       }
-      if (refusedWith) {
-        sends.push({ ...json, refusedWith });
-        res.writeHead(refusedWith).end('fake outage');
-        return;
-      }
-      sends.push(json);
-      res.writeHead(200, { 'Content-Type': 'text/plain' }).end('OK');
+      answerSend(res, json, refusedWith);
     });
   });
+  const answerSend = (res, json, refusedWith) => {
+    if (refusedWith) {
+      sends.push({ ...json, refusedWith });
+      res.writeHead(refusedWith).end('fake outage');
+      return;
+    }
+    sends.push(json);
+    res.writeHead(200, { 'Content-Type': 'text/plain' }).end('OK');
+  };
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', resolve);
@@ -86,6 +92,9 @@ export async function startFakeEmailJs(port = 0) {
     },
     recover(match = '') {
       failing.delete(match);
+    },
+    slow(ms) {
+      delay = ms;
     },
     close: () => new Promise((resolve) => server.close(resolve)),
   };

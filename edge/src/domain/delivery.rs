@@ -52,11 +52,34 @@ pub const FIRST_DELAY_S: u64 = 60;
 const MAX_DELAY_S: u64 = 6 * 60 * 60;
 
 /// When to try again after `failed_attempts` failures (≥ 1), in seconds from now, the first wait
-/// being `first_s`. Deliveries are never given up: a lead must reach the agent once the provider
-/// recovers.
+/// being `first_s`.
 pub fn retry_delay(first_s: u64, failed_attempts: u32) -> u64 {
     let doublings = failed_attempts.saturating_sub(1).min(20);
     first_s.saturating_mul(1 << doublings).min(MAX_DELAY_S)
+}
+
+/// Attempts before an e-mail that keeps failing is parked: about three days with the backoff
+/// above, long enough for the provider to come back or the agent to fix a setting.
+pub const MAX_ATTEMPTS: u32 = 20;
+/// Attempts before an e-mail EmailJS refuses as such (a 4xx other than 408/429: a template or an
+/// address it rejects) is parked: the same request will not fare better later.
+pub const MAX_REFUSED_ATTEMPTS: u32 = 3;
+
+impl Outcome {
+    /// EmailJS refused this very request, rather than failing to take any.
+    fn is_refusal(self) -> bool {
+        matches!(self, Outcome::Blocked) || matches!(self, Outcome::Failed(s) if (400..500).contains(&s) && s != 408)
+    }
+}
+
+/// Whether to stop retrying after `attempts` attempts, the last ending in `outcome`: the e-mail is
+/// then parked (kept, and the agent told), so it does not take every later run's time.
+pub fn gives_up(outcome: Outcome, attempts: u32) -> bool {
+    match outcome {
+        Outcome::Sent => false,
+        o if o.is_refusal() => attempts >= MAX_REFUSED_ATTEMPTS,
+        _ => attempts >= MAX_ATTEMPTS,
+    }
 }
 
 #[cfg(test)]
@@ -80,5 +103,18 @@ mod tests {
         assert_eq!(retry_delay(FIRST_DELAY_S, 10), 6 * 60 * 60);
         assert_eq!(retry_delay(FIRST_DELAY_S, u32::MAX), 6 * 60 * 60);
         assert_eq!(retry_delay(1, 3), 4);
+    }
+
+    #[test]
+    fn refusals_are_parked_sooner_than_outages() {
+        let total_wait_h = (1..MAX_ATTEMPTS).map(|n| retry_delay(FIRST_DELAY_S, n)).sum::<u64>() / 3600;
+        assert!((60..=80).contains(&total_wait_h), "about three days of retries, not {total_wait_h} h");
+        for o in [Outcome::Failed(400), Outcome::Failed(422), Outcome::Blocked] {
+            assert!(!gives_up(o, MAX_REFUSED_ATTEMPTS - 1) && gives_up(o, MAX_REFUSED_ATTEMPTS), "{o:?}");
+        }
+        for o in [Outcome::RateLimited, Outcome::Failed(408), Outcome::Failed(500), Outcome::Timeout, Outcome::Network, Outcome::Forbidden] {
+            assert!(!gives_up(o, MAX_ATTEMPTS - 1) && gives_up(o, MAX_ATTEMPTS), "{o:?}");
+        }
+        assert!(!gives_up(Outcome::Sent, u32::MAX));
     }
 }

@@ -1,15 +1,26 @@
-//! No lead is lost: every accepted submission is recorded in R2 before it is e-mailed. A record
-//! stays at `submissions/<id>.json` for good; while it is undelivered a marker `pending/<id>`
-//! names it for the scheduled retries. This module holds the record and the EmailJS request.
+//! No lead is lost: every accepted submission is recorded in R2 before it is e-mailed, at
+//! `submissions/<id>.json`. While it is owed, a marker `pending/<due ms>/<id>` names it for the
+//! scheduled retries: keys sort by due time, so a run lists the due ones first and stops at the
+//! first that is not, however many wait. The record is the authority on its state; a marker is
+//! only an index (a stale one is repaired or dropped). Whoever sends first claims the record (a
+//! conditional write on its etag, with a lease), so no e-mail goes twice. An e-mail that keeps
+//! failing is parked: its record kept, a marker `dead/<id>` with the reason, the agent told once.
+//! This module holds the record, its states and the EmailJS request.
 
-use crate::domain::delivery::{retry_delay, Outcome};
+use crate::domain::delivery::{gives_up, retry_delay, Outcome};
 use crate::domain::email::Params;
+use crate::domain::notice::{NOTICE, TEMPLATE_OF};
 use crate::domain::settings::EmailJs;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 pub const RECORDS: &str = "submissions/";
 pub const PENDING: &str = "pending/";
+/// E-mails given up on, kept for the agent.
+pub const DEAD: &str = "dead/";
+/// How long a claim holds: well beyond one attempt (a 10 s timeout and a few writes), so a
+/// claimer that died lets the record go again a minute later.
+pub const LEASE_MS: u64 = 60_000;
 /// E-mails kept instead of sent in local development without EmailJS.
 pub const OUTBOX: &str = "outbox/";
 
@@ -30,6 +41,24 @@ pub struct Delivery {
     pub last_outcome: Option<String>,
     #[serde(default)]
     pub delivered_ms: Option<u64>,
+    /// Someone is sending it until then (see LEASE_MS).
+    #[serde(default)]
+    pub claimed_until_ms: Option<u64>,
+    /// Given up on: no more attempts.
+    #[serde(default)]
+    pub parked_ms: Option<u64>,
+}
+
+/// Where a record stands, for whoever finds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum State {
+    Delivered,
+    Parked,
+    /// Another attempt holds it.
+    Claimed,
+    /// Owed, its next attempt at this time.
+    Waiting(u64),
+    Due,
 }
 
 impl Delivery {
@@ -43,6 +72,8 @@ impl Delivery {
             next_attempt_ms: now_ms,
             last_outcome: None,
             delivered_ms: None,
+            claimed_until_ms: None,
+            parked_ms: None,
         }
     }
 
@@ -50,24 +81,47 @@ impl Delivery {
         record_key(&self.id)
     }
 
+    /// Its marker while it is owed: under its next attempt's time.
     pub fn pending_key(&self) -> String {
-        format!("{PENDING}{}", self.id)
+        pending_key(self.next_attempt_ms, &self.id)
     }
 
-    /// Note an attempt's outcome: delivered, or when to try again (the first retry `first_retry_s`
-    /// after the first failure).
-    pub fn attempted(&mut self, outcome: Outcome, now_ms: u64, first_retry_s: u64) {
-        self.attempts += 1;
-        self.last_outcome = Some(outcome.describe());
-        if outcome == Outcome::Sent {
-            self.delivered_ms = Some(now_ms);
+    pub fn dead_key(&self) -> String {
+        format!("{DEAD}{}", self.id)
+    }
+
+    pub fn state(&self, now_ms: u64) -> State {
+        if self.delivered_ms.is_some() {
+            State::Delivered
+        } else if self.parked_ms.is_some() {
+            State::Parked
+        } else if self.claimed_until_ms.is_some_and(|until| until > now_ms) {
+            State::Claimed
+        } else if self.next_attempt_ms > now_ms {
+            State::Waiting(self.next_attempt_ms)
         } else {
-            self.next_attempt_ms = now_ms + retry_delay(first_retry_s, self.attempts) * 1000;
+            State::Due
         }
     }
 
-    pub fn is_due(&self, now_ms: u64) -> bool {
-        self.delivered_ms.is_none() && self.next_attempt_ms <= now_ms
+    /// Taken for an attempt now (written with a condition on the etag read, so one claimer wins).
+    pub fn claim(&mut self, now_ms: u64) {
+        self.claimed_until_ms = Some(now_ms + LEASE_MS);
+    }
+
+    /// Note an attempt's outcome: delivered, parked (see `gives_up`), or when to try again (the
+    /// first retry `first_retry_s` after the first failure). The claim ends.
+    pub fn attempted(&mut self, outcome: Outcome, now_ms: u64, first_retry_s: u64) {
+        self.attempts += 1;
+        self.claimed_until_ms = None;
+        self.last_outcome = Some(outcome.describe());
+        if outcome == Outcome::Sent {
+            self.delivered_ms = Some(now_ms);
+        } else if gives_up(outcome, self.attempts) {
+            self.parked_ms = Some(now_ms);
+        } else {
+            self.next_attempt_ms = now_ms + retry_delay(first_retry_s, self.attempts) * 1000;
+        }
     }
 }
 
@@ -76,9 +130,16 @@ pub fn record_key(id: &str) -> String {
     format!("{RECORDS}{id}.json")
 }
 
-/// The id in a pending marker's key.
-pub fn id_of_pending(key: &str) -> Option<&str> {
-    key.strip_prefix(PENDING).filter(|id| is_id(id))
+/// `pending/<due ms, 13 digits>/<id>`: in key order, by due time.
+pub fn pending_key(due_ms: u64, id: &str) -> String {
+    format!("{PENDING}{due_ms:013}/{id}")
+}
+
+/// The due time and id in a pending marker's key.
+pub fn parse_pending(key: &str) -> Option<(u64, &str)> {
+    let (due, id) = key.strip_prefix(PENDING)?.split_once('/')?;
+    let due = due.parse().ok().filter(|_| due.len() == 13)?;
+    is_id(id).then_some((due, id))
 }
 
 /// Ids are `<ms>-<form>-<16 hex>`: sortable by arrival and safe in a key.
@@ -92,7 +153,8 @@ fn is_id(s: &str) -> bool {
 
 /// `POST {api_url}/api/v1.0/email/send` and its JSON body, or why it cannot be sent.
 pub fn emailjs_request(e: &EmailJs, d: &Delivery) -> Result<(String, serde_json::Value), Outcome> {
-    let (Some(service), Some(template)) = (e.service_id.as_deref(), e.template_for(&d.form)) else {
+    let form = if d.form == NOTICE { TEMPLATE_OF } else { d.form.as_str() };
+    let (Some(service), Some(template)) = (e.service_id.as_deref(), e.template_for(form)) else {
         return Err(Outcome::NotConfigured);
     };
     let mut body = serde_json::json!({
@@ -138,23 +200,62 @@ mod tests {
                 "template_params": {"subject": "Hi"}, "accessToken": "priv"})
         );
         assert_eq!(emailjs_request(&emailjs(None), &delivery("lead")).unwrap_err(), Outcome::NotConfigured);
+        let mut e = emailjs(Some("svc"));
+        e.form_templates.push(("contact", "tpl-contact".into()));
+        assert_eq!(emailjs_request(&e, &delivery(NOTICE)).unwrap().1["template_id"], "tpl-contact", "a notice borrows the contact template");
     }
 
     #[test]
     fn a_failed_delivery_waits_and_a_sent_one_is_done() {
         let mut d = delivery("contact");
+        let t = d.received_ms;
         assert_eq!(d.id, "1700000000000-contact-0000000000000abc");
-        assert_eq!(id_of_pending(&d.pending_key()), Some(d.id.as_str()));
-        assert_eq!(id_of_pending("pending/../x"), None);
-        assert!(d.is_due(d.received_ms));
-        d.attempted(Outcome::RateLimited, d.received_ms, 60);
-        assert!(!d.is_due(d.received_ms + 59_999));
-        assert!(d.is_due(d.received_ms + 60_000));
+        assert_eq!(d.pending_key(), "pending/1700000000000/1700000000000-contact-0000000000000abc");
+        assert_eq!(parse_pending(&d.pending_key()), Some((t, d.id.as_str())));
+        assert_eq!(d.state(t), State::Due);
+        d.claim(t);
+        assert_eq!(d.state(t + LEASE_MS - 1), State::Claimed);
+        d.attempted(Outcome::RateLimited, t, 60);
+        assert_eq!(d.state(t + 59_999), State::Waiting(t + 60_000), "the claim ends with the attempt");
+        assert_eq!(d.state(t + 60_000), State::Due);
+        assert_eq!(parse_pending(&d.pending_key()), Some((t + 60_000, d.id.as_str())));
         assert_eq!(d.last_outcome.as_deref(), Some("EmailJS rate limit (429)"));
-        d.attempted(Outcome::Sent, d.received_ms + 60_000, 60);
-        assert_eq!(d.delivered_ms, Some(d.received_ms + 60_000));
-        assert!(!d.is_due(u64::MAX));
+        d.attempted(Outcome::Sent, t + 60_000, 60);
+        assert_eq!(d.delivered_ms, Some(t + 60_000));
+        assert_eq!(d.state(u64::MAX), State::Delivered);
         let json = serde_json::to_string(&d).unwrap();
         assert_eq!(serde_json::from_str::<Delivery>(&json).unwrap(), d);
+    }
+
+    #[test]
+    fn a_claimer_that_died_lets_go_after_the_lease() {
+        let mut d = delivery("lead");
+        d.claim(d.received_ms);
+        assert_eq!(d.state(d.received_ms + LEASE_MS), State::Due);
+    }
+
+    #[test]
+    fn a_refused_delivery_is_parked_after_a_few_attempts() {
+        let mut d = delivery("contact");
+        let t = d.received_ms;
+        for n in 0..3 {
+            assert_ne!(d.state(u64::MAX), State::Parked, "attempt {n}");
+            d.attempted(Outcome::Failed(400), t, 1);
+        }
+        assert_eq!(d.state(u64::MAX), State::Parked);
+        assert_eq!(d.parked_ms, Some(t));
+        assert_eq!(d.dead_key(), "dead/1700000000000-contact-0000000000000abc");
+    }
+
+    #[test]
+    fn marker_keys_sort_by_due_time_and_refuse_anything_else() {
+        let (early, late) = (pending_key(999, "b-id"), pending_key(1_700_000_000_000, "a-id"));
+        assert!(early < late);
+        for bad in ["pending/x/id", "pending/1700000000000/../x", "pending/17/id", "pending/1700000000000", "other/1700000000000/id"] {
+            assert_eq!(parse_pending(bad), None, "{bad}");
+        }
+        // Records written before claims and parking existed still read.
+        let old = r#"{"id":"x","form":"lead","received_ms":1,"params":{},"attempts":0,"next_attempt_ms":1}"#;
+        assert_eq!(serde_json::from_str::<Delivery>(old).unwrap().state(1), State::Due);
     }
 }

@@ -8,11 +8,12 @@ use crate::domain::content::content;
 use crate::domain::delivery::Outcome;
 use crate::domain::documents::{object_key, sign};
 use crate::domain::http::BodyKind;
-use crate::domain::queue::{record_key, Delivery};
+use crate::domain::queue::{Delivery, State};
 use crate::domain::settings::Settings;
 use crate::domain::submit::{parse_json, Input};
 use crate::failure::Failure;
-use crate::services::{mail, now_ms, random_uuid, storage};
+use crate::services::queue::{self, Taken};
+use crate::services::{now_ms, random_uuid, storage};
 use futures_util::StreamExt;
 use jax_model::api::{CONCIERGE_FORM_ERROR, CONCIERGE_THANK_YOU};
 use jax_model::forms::{FileType, Forms};
@@ -226,48 +227,48 @@ struct Recorded {
 }
 
 /// Files a checked submission: one record and one e-mail to the agent listing each document with
-/// a signed link; idempotent (a retry files nothing twice).
+/// a signed link; idempotent (a retry files nothing twice, and sends only what is still owed,
+/// never while another attempt holds it).
 async fn file(settings: &Settings, bucket: &Bucket, origin: &str, done: &Final<'_>) -> Result<Recorded, Failure> {
-    let forms = &content().forms;
     let id = format!("concierge-{}", done.submission);
-    let record_key = record_key(&id);
-
-    // A retry of a submission already filed: no second record, no second e-mail once delivered.
-    let mut delivery = match storage::get_json::<Delivery>(bucket, &record_key).await? {
-        Some(d) => d,
-        None => {
-            let expires = now_ms() / 1000 + settings.link_lifetime_s;
-            let mut listed = Vec::new();
-            let mut missing = Vec::new();
-            for (document, key) in &done.documents {
-                match bucket.head(key).await? {
-                    Some(object) => {
-                        let name = object.custom_metadata().ok().and_then(|m| m.get("name").cloned()).unwrap_or_default();
-                        let link = format!("{origin}{DOCUMENTS}{key}?expires={expires}&sig={}", sign(&settings.link_secret, key, expires));
-                        listed.push(Listed { document, file_name: name, link });
-                    }
-                    None => missing.push(jax_model::submission::FieldError {
-                        field: document.field.clone(),
-                        message: document.required_message.clone(),
-                    }),
-                }
-            }
-            if !missing.is_empty() {
-                return Err(Failure::Refused(400, missing));
-            }
-            let params = email(forms, &settings.agent_email, &listed, &date(expires));
-            let d = Delivery::new(id.clone(), "concierge", &params, now_ms());
-            if mail::record_new(bucket, &d).await? {
-                d
-            } else {
-                // Filed a moment ago by a parallel retry.
-                storage::get_json::<Delivery>(bucket, &record_key).await?.unwrap_or(d)
-            }
-        }
+    let mut taken = queue::claim(bucket, &id, true, None).await?;
+    if matches!(taken, Taken::Missing) {
+        let d = Delivery::new(id.clone(), "concierge", &email_of(settings, bucket, origin, done).await?, now_ms());
+        taken = match queue::record(bucket, d).await? {
+            Some(claimed) => Taken::Claimed(claimed),
+            // Filed a moment ago by a parallel retry, which holds it.
+            None => Taken::Not(State::Claimed),
+        };
+    }
+    let delivered = match taken {
+        Taken::Claimed(claimed) => queue::attempt(settings, bucket, claimed).await.1 == Outcome::Sent,
+        Taken::Not(state) => state == State::Delivered,
+        Taken::Missing => false,
     };
-    let delivered = delivery.delivered_ms.is_some() || mail::attempt(settings, bucket, &mut delivery).await == Outcome::Sent;
     if !delivered {
         console_error!("concierge {id}: the agent's e-mail is not sent yet");
     }
     Ok(Recorded { id, delivered })
+}
+
+/// The agent's e-mail for a submission: each document with its name and a signed link; a
+/// document that is not stored is refused by its field.
+async fn email_of(settings: &Settings, bucket: &Bucket, origin: &str, done: &Final<'_>) -> Result<crate::domain::email::Params, Failure> {
+    let expires = now_ms() / 1000 + settings.link_lifetime_s;
+    let mut listed = Vec::new();
+    let mut missing = Vec::new();
+    for (document, key) in &done.documents {
+        match bucket.head(key).await? {
+            Some(object) => {
+                let name = object.custom_metadata().ok().and_then(|m| m.get("name").cloned()).unwrap_or_default();
+                let link = format!("{origin}{DOCUMENTS}{key}?expires={expires}&sig={}", sign(&settings.link_secret, key, expires));
+                listed.push(Listed { document, file_name: name, link });
+            }
+            None => missing.push(jax_model::submission::FieldError { field: document.field.clone(), message: document.required_message.clone() }),
+        }
+    }
+    if !missing.is_empty() {
+        return Err(Failure::Refused(400, missing));
+    }
+    Ok(email(&content().forms, &settings.agent_email, &listed, &date(expires)))
 }

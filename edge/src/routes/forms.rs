@@ -9,7 +9,7 @@ use crate::domain::queue::{new_id, Delivery};
 use crate::domain::submit::{accept, parse_json, parse_urlencoded, Accepted, FormKind};
 use crate::failure::Failure;
 use crate::domain::settings::Settings;
-use crate::services::{mail, now_ms, random_u64, storage};
+use crate::services::{now_ms, queue, random_u64, storage};
 use worker::{Env, Request, Response};
 
 pub async fn post(mut req: Request, env: &Env, kind: FormKind, settings: &Settings) -> Result<Response, Failure> {
@@ -32,18 +32,24 @@ pub async fn post(mut req: Request, env: &Env, kind: FormKind, settings: &Settin
     };
     let bucket = storage::bucket(env)?;
     let now = now_ms();
-    let mut delivery = Delivery::new(new_id(now, form, random_u64()?), form, &params, now);
-    if let Err(e) = mail::record(&bucket, &delivery).await {
-        let failure = Failure::from(e);
-        if plain_form {
-            worker::console_error!("recording a {form} failed: {failure:?}");
-            return redirect_to(&req, FORM_ERROR, form);
+    let delivery = Delivery::new(new_id(now, form, random_u64()?), form, &params, now);
+    let id = delivery.id.clone();
+    let claimed = match queue::record(&bucket, delivery).await {
+        Ok(Some(claimed)) => claimed,
+        // Ids carry 64 random bits: a taken one is not a visitor's doing.
+        Ok(None) => return Err(Failure::Unavailable(format!("record {id} exists already"))),
+        Err(e) => {
+            let failure = Failure::from(e);
+            if plain_form {
+                worker::console_error!("recording a {form} failed: {failure:?}");
+                return redirect_to(&req, FORM_ERROR, form);
+            }
+            return Err(failure);
         }
-        return Err(failure);
-    }
-    let delivered = mail::attempt(settings, &bucket, &mut delivery).await == Outcome::Sent;
+    };
+    let delivered = queue::attempt(settings, &bucket, claimed).await.1 == Outcome::Sent;
     if plain_form {
         return redirect_to(&req, THANK_YOU, form);
     }
-    Ok(Response::from_json(&serde_json::json!({ "ok": true, "id": delivery.id, "delivered": delivered }))?)
+    Ok(Response::from_json(&serde_json::json!({ "ok": true, "id": id, "delivered": delivered }))?)
 }

@@ -1,6 +1,7 @@
 //! The only code that does I/O: settings from the environment, R2, EmailJS and the outbox.
 
 pub mod mail;
+pub mod queue;
 pub mod storage;
 
 use crate::domain::content::content;

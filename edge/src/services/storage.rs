@@ -21,43 +21,30 @@ pub async fn put_json<T: Serialize>(bucket: &Bucket, key: &str, value: &T) -> Re
     Ok(())
 }
 
-/// Write `value` at `key` unless something is there already; false when it was.
-pub async fn put_json_new<T: Serialize>(bucket: &Bucket, key: &str, value: &T) -> Result<bool> {
+/// What a conditional write requires of the object already at its key.
+pub enum Only {
+    /// Nothing there yet.
+    Absent,
+    /// Unchanged since it had this etag.
+    Etag(String),
+}
+
+/// Write `value` at `key` if the condition holds (R2 checks and writes atomically): the new etag,
+/// or None when it did not hold.
+pub async fn put_json_if<T: Serialize>(bucket: &Bucket, key: &str, value: &T, only: Only) -> Result<Option<String>> {
     let text = serde_json::to_string(value)?;
-    let put = bucket
-        .put(key, text)
-        .http_metadata(json_metadata())
-        .only_if(Conditional { etag_does_not_match: Some("*".into()), ..Default::default() })
-        .execute()
-        .await?;
-    Ok(put.is_some())
+    let condition = match only {
+        Only::Absent => Conditional { etag_does_not_match: Some("*".into()), ..Default::default() },
+        Only::Etag(etag) => Conditional { etag_matches: Some(etag), ..Default::default() },
+    };
+    let put = bucket.put(key, text).http_metadata(json_metadata()).only_if(condition).execute().await?;
+    Ok(put.map(|object| object.etag()))
 }
 
-pub async fn get_json<T: DeserializeOwned>(bucket: &Bucket, key: &str) -> Result<Option<T>> {
+/// The value at `key` and its etag (for a conditional write back).
+pub async fn get_json_tagged<T: DeserializeOwned>(bucket: &Bucket, key: &str) -> Result<Option<(T, String)>> {
     let Some(object) = bucket.get(key).execute().await? else { return Ok(None) };
+    let etag = object.etag();
     let Some(body) = object.body() else { return Ok(None) };
-    Ok(Some(serde_json::from_slice(&body.bytes().await?)?))
-}
-
-/// Every key under `prefix` (paged through).
-pub async fn keys(bucket: &Bucket, prefix: &str, limit: usize) -> Result<Vec<String>> {
-    let mut keys = Vec::new();
-    let mut cursor = None;
-    loop {
-        let mut list = bucket.list().prefix(prefix);
-        if let Some(c) = cursor.take() {
-            list = list.cursor(c);
-        }
-        let page = list.execute().await?;
-        keys.extend(page.objects().iter().map(|o| o.key()));
-        if !page.truncated() || keys.len() >= limit {
-            break;
-        }
-        cursor = page.cursor();
-        if cursor.is_none() {
-            break;
-        }
-    }
-    keys.truncate(limit);
-    Ok(keys)
+    Ok(Some((serde_json::from_slice(&body.bytes().await?)?, etag)))
 }

@@ -1,0 +1,171 @@
+//! The agent is told once of the e-mails given up on: at most one notice a day, through the contact
+//! form's template (it shows to_email, from_name, from_email, phone, message and subject), listing
+//! each e-mail with its form, when it came, whom it concerns and why it failed.
+
+use crate::domain::concierge::date;
+use crate::domain::email::Params;
+use crate::domain::queue::{record_key, Delivery};
+use std::collections::HashMap;
+
+/// The form name of a notice's own record.
+pub const NOTICE: &str = "notice";
+/// The template it borrows.
+pub const TEMPLATE_OF: &str = "contact";
+/// Who the notice says it is from.
+const FROM_NAME: &str = "Website delivery notice";
+/// Entries listed in one notice; the rest are counted.
+const MAX_LISTED: usize = 50;
+
+/// What a `dead/` marker keeps in its custom metadata, so a run lists them without reading each.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Parked {
+    pub id: String,
+    pub form: String,
+    pub received_ms: u64,
+    /// The visitor it came from (or, for a quiz, went to), as they typed it.
+    pub who: String,
+    pub reason: String,
+    pub attempts: u32,
+    /// The notice that told the agent; None until one did.
+    pub told: Option<String>,
+}
+
+/// Custom metadata values are small: who is cut here, far below R2's 2 KB for all of them.
+const WHO_MAX: usize = 200;
+
+impl Parked {
+    pub fn of(d: &Delivery) -> Parked {
+        let p = |k: &str| d.params.get(k).map_or("", String::as_str);
+        let who = match d.form.as_str() {
+            "quiz" => p("to_email").to_string(),
+            _ if p("from_email").is_empty() => String::new(),
+            _ => format!("{} <{}>", p("from_name"), p("from_email")),
+        };
+        Parked {
+            id: d.id.clone(),
+            form: d.form.clone(),
+            received_ms: d.received_ms,
+            who: who.chars().take(WHO_MAX).collect(),
+            reason: d.last_outcome.clone().unwrap_or_default(),
+            attempts: d.attempts,
+            // A notice given up on is not itself reported: that could go on for ever.
+            told: (d.form == NOTICE).then(|| d.id.clone()),
+        }
+    }
+
+    pub fn metadata(&self) -> HashMap<String, String> {
+        let mut m: HashMap<String, String> = [
+            ("form", self.form.clone()),
+            ("received", self.received_ms.to_string()),
+            ("who", self.who.clone()),
+            ("reason", self.reason.clone()),
+            ("attempts", self.attempts.to_string()),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
+        if let Some(told) = &self.told {
+            m.insert("told".into(), told.clone());
+        }
+        m
+    }
+
+    pub fn from_metadata(id: &str, m: &HashMap<String, String>) -> Parked {
+        let get = |k: &str| m.get(k).cloned().unwrap_or_default();
+        Parked {
+            id: id.to_string(),
+            form: get("form"),
+            received_ms: get("received").parse().unwrap_or(0),
+            who: get("who"),
+            reason: get("reason"),
+            attempts: get("attempts").parse().unwrap_or(0),
+            told: m.get("told").cloned(),
+        }
+    }
+}
+
+/// Today's notice: one id per UTC day, so runs that race write one notice between them.
+pub fn notice_id(now_ms: u64) -> String {
+    format!("{NOTICE}-{}", date(now_ms / 1000))
+}
+
+/// The notice's params, listing `parked` (oldest first).
+pub fn params(agent_email: &str, parked: &[Parked]) -> Params {
+    let n = parked.len();
+    let subject = if n == 1 { "1 e-mail from your website could not be delivered".to_string() } else { format!("{n} e-mails from your website could not be delivered") };
+    let mut message = format!(
+        "The website gave up sending {}. Each is kept in the site's storage under the record named below; nothing was lost.\n",
+        if n == 1 { "this e-mail" } else { "these e-mails" }
+    );
+    for p in parked.iter().take(MAX_LISTED) {
+        let who = if p.who.is_empty() { String::new() } else { format!(", \"{}\" (as the visitor typed it)", p.who) };
+        message.push_str(&format!(
+            "\n- {} — {}{who}: {} after {} attempts. Record: {}",
+            date(p.received_ms / 1000),
+            p.form,
+            p.reason,
+            p.attempts,
+            record_key(&p.id)
+        ));
+    }
+    if n > MAX_LISTED {
+        message.push_str(&format!("\n…and {} more.", n - MAX_LISTED));
+    }
+    Params(
+        [
+            ("to_email", agent_email.to_string()),
+            ("from_name", FROM_NAME.to_string()),
+            ("from_email", agent_email.to_string()),
+            ("phone", String::new()),
+            ("message", message),
+            ("subject", subject),
+        ]
+        .into_iter()
+        .collect(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::delivery::Outcome;
+
+    fn parked(form: &str, params: &[(&'static str, &str)]) -> Delivery {
+        let params = Params(params.iter().map(|(k, v)| (*k, v.to_string())).collect());
+        let mut d = Delivery::new(format!("1700000000000-{form}-00000000000000aa"), form, &params, 1_700_000_000_000);
+        for _ in 0..3 {
+            d.attempted(Outcome::Failed(400), 1_700_000_000_000, 1);
+        }
+        d
+    }
+
+    #[test]
+    fn a_parked_email_survives_its_marker() {
+        let p = Parked::of(&parked("contact", &[("from_name", "Ana Ruiz"), ("from_email", "ana@example.com")]));
+        assert_eq!(p.who, "Ana Ruiz <ana@example.com>");
+        assert_eq!(p.reason, "EmailJS answered 400");
+        assert_eq!(p.told, None);
+        assert_eq!(Parked::from_metadata(&p.id, &p.metadata()), p);
+        assert_eq!(Parked::of(&parked("quiz", &[("to_email", "v@example.com")])).who, "v@example.com");
+        assert_eq!(Parked::of(&parked("concierge", &[("from_name", "Move to JAX")])).who, "");
+        let notice = Delivery::new(notice_id(0), NOTICE, &Params(Default::default()), 0);
+        assert_eq!(Parked::of(&notice).told.as_deref(), Some("notice-1970-01-01"), "a notice is never reported");
+    }
+
+    #[test]
+    fn one_notice_a_day_listing_each_email_and_counting_the_rest() {
+        assert_eq!(notice_id(1_700_000_000_000), "notice-2023-11-14");
+        assert_eq!(notice_id(1_700_000_000_000), notice_id(1_700_000_000_000 + 3_600_000));
+        let one = Parked::of(&parked("contact", &[("from_name", "Ana"), ("from_email", "ana@example.com")]));
+        let p = params("agent@example.com", std::slice::from_ref(&one));
+        assert_eq!(p.get("subject"), Some("1 e-mail from your website could not be delivered"));
+        assert_eq!(p.get("to_email"), Some("agent@example.com"));
+        let message = p.get("message").unwrap();
+        assert!(message.contains("- 2023-11-14 — contact, \"Ana <ana@example.com>\" (as the visitor typed it): EmailJS answered 400 after 3 attempts. Record: submissions/1700000000000-contact-00000000000000aa.json"), "{message}");
+        let many = vec![one; 120];
+        let p = params("agent@example.com", &many);
+        assert_eq!(p.get("subject"), Some("120 e-mails from your website could not be delivered"));
+        assert_eq!(p.get("message").unwrap().matches("\n- ").count(), 50);
+        assert!(p.get("message").unwrap().ends_with("…and 70 more."));
+    }
+}

@@ -1,0 +1,260 @@
+//! The e-mails owed, in R2 (the layout and states are domain/queue.rs's): recorded before the
+//! first attempt, claimed before every attempt so none goes twice, retried by the scheduled run
+//! in order of due time, parked when given up on, and the agent told of those once.
+
+use crate::domain::delivery::Outcome;
+use crate::domain::notice::{self, Parked, NOTICE};
+use crate::domain::queue::{parse_pending, pending_key, record_key, Delivery, State, DEAD, LEASE_MS, PENDING};
+use crate::domain::settings::Settings;
+use crate::services::storage::{self, Only};
+use crate::services::{mail, now_ms};
+use futures_util::{stream, StreamExt};
+use std::cell::Cell;
+use worker::{console_error, console_log, console_warn, Bucket, Include};
+
+/// Attempts running at once: Workers allow six open connections per invocation.
+const CONCURRENCY: usize = 6;
+/// A run starts no attempt after this long, so runs (every 5 minutes) seldom overlap; claims keep
+/// an overlap harmless.
+const RUN_BUDGET_MS: u64 = 4 * 60 * 1000;
+/// Markers one run takes up at most: an attempt costs about six subrequests, and a paid Worker
+/// has 10,000.
+const RUN_MAX_MARKERS: usize = 1000;
+
+/// A record taken for one attempt: the etag its claim wrote, and the marker to move after it.
+pub struct Claimed {
+    pub delivery: Delivery,
+    etag: String,
+    marker: String,
+}
+
+/// What `claim` found.
+pub enum Taken {
+    Claimed(Claimed),
+    Not(State),
+    Missing,
+}
+
+/// Record a new e-mail, claimed by the caller for its first attempt; None when a record with its
+/// id exists already (an idempotent submission filed by a parallel retry). The marker is written
+/// first: a marker without its record is dropped by a later run, while a record without a marker
+/// would never be retried.
+pub async fn record(bucket: &Bucket, mut d: Delivery) -> worker::Result<Option<Claimed>> {
+    let marker = d.pending_key();
+    bucket.put(&marker, Vec::<u8>::new()).execute().await?;
+    d.claim(now_ms());
+    Ok(storage::put_json_if(bucket, &d.record_key(), &d, Only::Absent)
+        .await?
+        .map(|etag| Claimed { delivery: d, etag, marker }))
+}
+
+/// Take record `id` for an attempt now: if it is due, or (a visitor asking again) merely waiting.
+/// `found` is the marker that led here, when one did.
+pub async fn claim(bucket: &Bucket, id: &str, even_early: bool, found: Option<&str>) -> worker::Result<Taken> {
+    let Some((mut d, etag)) = storage::get_json_tagged::<Delivery>(bucket, &record_key(id)).await? else {
+        return Ok(Taken::Missing);
+    };
+    let now = now_ms();
+    match d.state(now) {
+        State::Due => {}
+        State::Waiting(_) if even_early => {}
+        state => return Ok(Taken::Not(state)),
+    }
+    let marker = found.map_or_else(|| d.pending_key(), String::from);
+    d.claim(now);
+    Ok(match storage::put_json_if(bucket, &d.record_key(), &d, Only::Etag(etag)).await? {
+        Some(etag) => Taken::Claimed(Claimed { delivery: d, etag, marker }),
+        // Another attempt claimed it between our read and our write.
+        None => Taken::Not(State::Claimed),
+    })
+}
+
+/// One attempt at a claimed record. Its outcome is written back over the claim (only over it: a
+/// claim that lapsed belongs to whoever took the record next), then its marker moves to the next
+/// due time, or gives way to a `dead/` one when parked, or goes once it is sent.
+pub async fn attempt(settings: &Settings, bucket: &Bucket, claimed: Claimed) -> (Delivery, Outcome) {
+    let Claimed { delivery: mut d, etag, marker } = claimed;
+    let outcome = mail::send(settings, bucket, &d).await;
+    d.attempted(outcome, now_ms(), settings.retry_first_s);
+    let what = format!("e-mail {} ({}, attempt {})", d.id, d.form, d.attempts);
+    match (outcome, d.parked_ms) {
+        (Outcome::Sent, _) => console_log!("{what}: sent"),
+        (_, Some(_)) => console_error!("{what}: {} — given up, kept at {} and {}", outcome.describe(), d.record_key(), d.dead_key()),
+        (Outcome::Forbidden | Outcome::NotConfigured, _) => console_error!("{what}: {} — kept for retry", outcome.describe()),
+        _ => console_warn!("{what}: {} — kept for retry", outcome.describe()),
+    }
+    match storage::put_json_if(bucket, &d.record_key(), &d, Only::Etag(etag)).await {
+        Ok(Some(_)) => {
+            if let Err(e) = move_marker(bucket, &d, &marker).await {
+                console_error!("{what}: moving its marker failed (a later run repairs it): {e}");
+            }
+        }
+        Ok(None) => console_error!("{what}: its claim lapsed before the outcome was written; the record's newer state stands"),
+        Err(e) => console_error!("{what}: writing its outcome failed; it is retried when the claim lapses: {e}"),
+    }
+    (d, outcome)
+}
+
+/// After an attempt: the marker where the record is due next, or a `dead/` one; the old one goes
+/// last, so a failure between leaves two markers (harmless) rather than none.
+async fn move_marker(bucket: &Bucket, d: &Delivery, old: &str) -> worker::Result<()> {
+    if d.parked_ms.is_some() {
+        bucket.put(d.dead_key(), Vec::<u8>::new()).custom_metadata(Parked::of(d).metadata()).execute().await?;
+    } else if d.delivered_ms.is_none() && d.pending_key() != old {
+        bucket.put(d.pending_key(), Vec::<u8>::new()).execute().await?;
+    }
+    if d.delivered_ms.is_some() || d.parked_ms.is_some() || d.pending_key() != old {
+        bucket.delete(old).await?;
+    }
+    Ok(())
+}
+
+/// What one scheduled run did.
+#[derive(Debug, Default)]
+pub struct Run {
+    pub tried: usize,
+    pub sent: usize,
+    pub parked: usize,
+    /// Due records left for the next run (the budget ran out).
+    pub left: bool,
+    pub notice: Option<String>,
+}
+
+enum Step {
+    Sent,
+    Failed,
+    Parked,
+    Passed,
+    OverBudget,
+}
+
+/// The scheduled run: every record due, earliest first, whatever waits before it; then the
+/// agent's notice of those given up on.
+pub async fn run(settings: &Settings, bucket: &Bucket) -> worker::Result<Run> {
+    let start = now_ms();
+    let mut run = Run::default();
+    let taken_up = Cell::new(0usize);
+    let mut cursor = None;
+    loop {
+        let mut list = bucket.list().prefix(PENDING);
+        if let Some(c) = cursor.take() {
+            list = list.cursor(c);
+        }
+        let page = list.execute().await?;
+        let keys: Vec<String> = page.objects().iter().map(|o| o.key()).collect();
+        let due: Vec<(String, u64)> = keys.iter().filter_map(|k| parse_pending(k).map(|(due, _)| (k.clone(), due))).filter(|(_, due)| *due <= start).collect();
+        // Keys sort by due time: once one is not due, no later one is.
+        let all_seen = due.len() < keys.len() || !page.truncated();
+        let steps: Vec<Step> = stream::iter(due)
+            .map(|(key, due)| {
+                let taken_up = &taken_up;
+                async move {
+                    if now_ms() - start > RUN_BUDGET_MS || taken_up.get() >= RUN_MAX_MARKERS {
+                        return Step::OverBudget;
+                    }
+                    taken_up.set(taken_up.get() + 1);
+                    retry(settings, bucket, &key, due, start).await
+                }
+            })
+            .buffer_unordered(CONCURRENCY)
+            .collect()
+            .await;
+        for step in steps {
+            match step {
+                Step::Sent => run.sent += 1,
+                Step::Parked => run.parked += 1,
+                Step::OverBudget => run.left = true,
+                Step::Failed | Step::Passed => {}
+            }
+            run.tried += usize::from(matches!(step, Step::Sent | Step::Failed | Step::Parked));
+        }
+        cursor = page.cursor();
+        if all_seen || run.left || cursor.is_none() {
+            break;
+        }
+    }
+    run.notice = tell_agent(settings, bucket, start).await?;
+    Ok(run)
+}
+
+/// One marker found due.
+async fn retry(settings: &Settings, bucket: &Bucket, key: &str, due: u64, start: u64) -> Step {
+    let Some((_, id)) = parse_pending(key) else { return Step::Passed };
+    let taken = match claim(bucket, id, false, Some(key)).await {
+        Ok(taken) => taken,
+        Err(e) => {
+            console_error!("retry: reading {} failed: {e}", record_key(id));
+            return Step::Passed;
+        }
+    };
+    let tidied = match taken {
+        Taken::Claimed(c) => {
+            let (d, outcome) = attempt(settings, bucket, c).await;
+            return match (outcome, d.parked_ms) {
+                (Outcome::Sent, _) => Step::Sent,
+                (_, Some(_)) => Step::Parked,
+                _ => Step::Failed,
+            };
+        }
+        // Sent or parked by an attempt whose marker move did not happen.
+        Taken::Not(State::Delivered | State::Parked) => bucket.delete(key).await,
+        // A stale marker: index the record where it is due.
+        Taken::Not(State::Waiting(next)) => match bucket.put(pending_key(next, id), Vec::<u8>::new()).execute().await {
+            Ok(_) => bucket.delete(key).await,
+            Err(e) => Err(e),
+        },
+        Taken::Not(_) => Ok(()),
+        // Its record is written just after it; only an old marker without one is an orphan.
+        Taken::Missing if due + LEASE_MS < start => {
+            console_warn!("retry: {key} has no record; dropped");
+            bucket.delete(key).await
+        }
+        Taken::Missing => Ok(()),
+    };
+    if let Err(e) = tidied {
+        console_error!("retry: tidying {key} failed: {e}");
+    }
+    Step::Passed
+}
+
+/// The agent's notice of the e-mails given up on that no notice told her of yet: at most one a
+/// day (its id is the day's), itself an e-mail owed like any other. Those it lists are marked told
+/// before it is sent, so none is told twice; the rest wait for the next day's.
+async fn tell_agent(settings: &Settings, bucket: &Bucket, now: u64) -> worker::Result<Option<String>> {
+    let mut untold = Vec::new();
+    let mut cursor = None;
+    loop {
+        let mut list = bucket.list().prefix(DEAD).include(vec![Include::CustomMetadata]);
+        if let Some(c) = cursor.take() {
+            list = list.cursor(c);
+        }
+        let page = list.execute().await?;
+        for o in page.objects() {
+            let Some(id) = o.key().strip_prefix(DEAD).map(String::from) else { continue };
+            let parked = Parked::from_metadata(&id, &o.custom_metadata()?);
+            if parked.told.is_none() {
+                untold.push(parked);
+            }
+        }
+        cursor = page.cursor();
+        if !page.truncated() || cursor.is_none() {
+            break;
+        }
+    }
+    if untold.is_empty() {
+        return Ok(None);
+    }
+    untold.sort_by_key(|p| p.received_ms);
+    let id = notice::notice_id(now);
+    if bucket.head(record_key(&id)).await?.is_some() {
+        return Ok(None);
+    }
+    let d = Delivery::new(id.clone(), NOTICE, &notice::params(&settings.agent_email, &untold), now);
+    let Some(claimed) = record(bucket, d).await? else { return Ok(None) };
+    for mut p in untold {
+        p.told = Some(id.clone());
+        bucket.put(format!("{DEAD}{}", p.id), Vec::<u8>::new()).custom_metadata(p.metadata()).execute().await?;
+    }
+    attempt(settings, bucket, claimed).await;
+    Ok(Some(id))
+}

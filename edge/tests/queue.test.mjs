@@ -1,0 +1,142 @@
+// The e-mail retry queue under stress, in workerd against a fake EmailJS: e-mails EmailJS refuses
+// for ever must not starve the others, are given up after a few attempts and reported to the
+// agent once; scheduled runs (and a visitor's retry) that overlap send every e-mail exactly once.
+// Run: node --test edge/tests/ (make test does).
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { startFakeEmailJs } from './fake-emailjs.mjs';
+import { startWorker } from './workerd.mjs';
+
+const AGENT = 'agent.queue@example.com';
+let fake;
+let worker;
+
+before(async () => {
+  fake = await startFakeEmailJs();
+  worker = await startWorker('edge-queue-wrangler', {
+    EMAILJS_API_URL: fake.url,
+    EMAILJS_PUBLIC_KEY: 'queue-public',
+    EMAILJS_PRIVATE_KEY: 'queue-private',
+    EMAILJS_SERVICE_ID: 'service_queue',
+    EMAILJS_TEMPLATE_ID: 'template_queue',
+    EMAILJS_TEMPLATE_ID_CONTACT: 'template_contact',
+    AGENT_EMAIL: AGENT,
+    DOCUMENT_LINK_SECRET: 'queue-test-link-secret-0123456789abcdef',
+    EMAIL_RETRY_FIRST_SECONDS: '1',
+  });
+});
+
+after(async () => {
+  await worker?.stop();
+  await fake?.close();
+});
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function until(check, what, within = 30_000) {
+  const deadline = Date.now() + within;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}; worker log:\n${worker.log().slice(-4000)}`);
+    await sleep(50);
+  }
+}
+
+// Every client address may post 30 times a minute: spread the load over many.
+let ip = 0;
+const post = (path, body) =>
+  fetch(`${worker.base}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': `203.0.113.${(ip++ % 250) + 1}` },
+    body: JSON.stringify(body),
+  });
+
+const contact = (message) => post('/api/contact', { name: 'Queue Test', email: 'queue@example.com', phone: '(904) 555-0147', message });
+
+/** Scheduled runs finished so far, by their log line. */
+const runsDone = () => (worker.log().match(/retry: \d+ of \d+ due e-mails sent/g) ?? []).length;
+
+/** Start `n` scheduled runs at once; resolves when all have logged their end. */
+async function runs(n = 1) {
+  const done = runsDone();
+  await Promise.all(Array.from({ length: n }, () => fetch(`${worker.base}/__scheduled`).then((r) => r.text())));
+  await until(() => runsDone() >= done + n, `${n} scheduled run(s) ended`);
+}
+
+const sendsOf = (marker, list = fake.attempts) => list.filter((s) => JSON.stringify(s.template_params).includes(marker));
+
+test('120 e-mails EmailJS always refuses neither starve a good one nor stay for ever; the agent is told once', async () => {
+  const poison = `poison-${randomUUID()}`;
+  const good = `good-${randomUUID()}`;
+  fake.fail(400, poison); // a template or an address EmailJS rejects, whatever happens
+  fake.fail(503); // and an outage for everything else
+  for (let i = 0; i < 120; i += 20) {
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, j) => contact(`${poison} #${i + j}`)));
+    for (const r of answers) assert.deepEqual([r.status, (await r.json()).delivered], [200, false]);
+  }
+  // The good one arrives last: its key sorts after every poisoned one.
+  const r = await contact(good);
+  assert.deepEqual([r.status, (await r.json()).delivered], [200, false]);
+
+  fake.recover();
+  await sleep(1_100);
+  await runs();
+  assert.equal(sendsOf(good, fake.delivered).length, 1, 'the first run after the outage delivers the good e-mail');
+  assert.equal(sendsOf(poison).length, 240, 'and tried every poisoned one once more');
+
+  // The third refusal parks each one: kept, no longer tried, and the agent told in one notice.
+  await sleep(2_100);
+  await runs();
+  assert.equal(sendsOf(poison).length, 360);
+  assert.match(worker.log(), /EmailJS answered 400 — given up, kept at submissions\/\S+\.json and dead\/\S+/);
+  assert.match(worker.log(), /120 given up; the agent's notice notice-\d{4}-\d{2}-\d{2} written/);
+  const notices = () => fake.delivered.filter((s) => /could not be delivered/.test(s.template_params.subject));
+  await until(() => notices().length === 1, 'the notice is sent');
+  const [notice] = notices();
+  assert.equal(notice.template_params.subject, '120 e-mails from your website could not be delivered');
+  assert.equal(notice.template_params.to_email, AGENT);
+  assert.equal(notice.template_id, 'template_contact', 'the notice borrows the contact template');
+  assert.equal(notice.template_params.message.match(/\n- /g).length, 50);
+  assert.match(notice.template_params.message, /contact, "Queue Test <queue@example\.com>" \(as the visitor typed it\): EmailJS answered 400 after 3 attempts\. Record: submissions\//);
+  assert.match(notice.template_params.message, /…and 70 more\.$/);
+
+  await sleep(4_100);
+  await runs(2);
+  assert.equal(sendsOf(poison).length, 360, 'parked e-mails are not tried again');
+  assert.equal(notices().length, 1, 'the agent is told once');
+  assert.equal(sendsOf(good, fake.delivered).length, 1);
+});
+
+test('overlapping scheduled runs and a visitor retrying send every e-mail exactly once', async () => {
+  const marker = `race-${randomUUID()}`;
+  fake.fail(503, marker);
+  const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => contact(`${marker} #${i}`)));
+  for (const r of answers) assert.equal(r.status, 200);
+  // A concierge submission whose e-mail failed too: its visitor will press submit again.
+  const submission = randomUUID();
+  const documents = {};
+  for (const field of ['photoId', 'creditReport', 'proofOfIncome', 'bankStatement1', 'bankStatement2', 'bankStatement3']) {
+    const up = await fetch(`${worker.base}/api/concierge/documents?${new URLSearchParams({ submission, field, name: `${marker}.pdf` })}`, {
+      method: 'POST', headers: { 'Content-Type': 'application/pdf', 'CF-Connecting-IP': '192.0.2.77' }, body: '%PDF-1.4 race',
+    });
+    documents[field] = (await up.json()).id;
+  }
+  const final = { submission, documents, acknowledgment: true };
+  assert.equal((await post('/api/concierge', final)).status, 502);
+  assert.equal(sendsOf(marker).length, 31);
+
+  fake.recover(marker);
+  fake.slow(250); // each send takes a while, so the runs interleave
+  try {
+    await sleep(1_100);
+    const [retried] = await Promise.all([sleep(400).then(() => post('/api/concierge', final)), runs(2)]);
+    assert.ok([200, 502].includes(retried.status), `the visitor's retry is answered (${retried.status})`);
+    await until(() => sendsOf(marker, fake.delivered).length >= 31, 'every e-mail is delivered');
+    await runs();
+  } finally {
+    fake.slow(0);
+  }
+  const delivered = sendsOf(marker, fake.delivered).map((s) => s.template_params.message.match(/#\d+/)?.[0] ?? 'concierge');
+  assert.equal(delivered.length, 31, `each once, none twice: ${delivered.sort().join(' ')}`);
+  assert.equal(new Set(delivered).size, 31);
+});
