@@ -40,7 +40,7 @@ fn mac(secret: &[u8], key: &str, expires: u64) -> Hmac<Sha256> {
     m
 }
 
-fn hex(bytes: &[u8]) -> String {
+pub(crate) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 

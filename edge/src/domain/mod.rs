@@ -8,5 +8,6 @@ pub mod email;
 pub mod http;
 pub mod notice;
 pub mod queue;
+pub mod quota;
 pub mod settings;
 pub mod submit;

@@ -47,6 +47,9 @@ pub struct Delivery {
     /// Given up on: no more attempts.
     #[serde(default)]
     pub parked_ms: Option<u64>,
+    /// Recorded but never to be sent, and why (a quiz e-mail over its limits).
+    #[serde(default)]
+    pub withheld: Option<String>,
 }
 
 /// Where a record stands, for whoever finds it.
@@ -54,6 +57,7 @@ pub struct Delivery {
 pub enum State {
     Delivered,
     Parked,
+    Withheld,
     /// Another attempt holds it.
     Claimed,
     /// Owed, its next attempt at this time.
@@ -74,6 +78,7 @@ impl Delivery {
             delivered_ms: None,
             claimed_until_ms: None,
             parked_ms: None,
+            withheld: None,
         }
     }
 
@@ -95,6 +100,8 @@ impl Delivery {
             State::Delivered
         } else if self.parked_ms.is_some() {
             State::Parked
+        } else if self.withheld.is_some() {
+            State::Withheld
         } else if self.claimed_until_ms.is_some_and(|until| until > now_ms) {
             State::Claimed
         } else if self.next_attempt_ms > now_ms {

@@ -50,6 +50,8 @@ pub struct Settings {
     pub link_lifetime_s: u64,
     /// Seconds before the first retry of a failed e-mail (EMAIL_RETRY_FIRST_SECONDS; tests shorten it).
     pub retry_first_s: u64,
+    /// Quiz e-mails sent a day at most (QUIZ_EMAILS_PER_DAY; 0 sends none).
+    pub quiz_emails_per_day: u32,
 }
 
 /// `EMAILJS_TEMPLATE_ID_LISTING_REQUEST` for "listing-request".
@@ -105,6 +107,10 @@ impl Settings {
                 .and_then(|s| s.parse::<u64>().ok())
                 .filter(|s| (1..=3600).contains(s))
                 .unwrap_or(crate::domain::delivery::FIRST_DELAY_S),
+            quiz_emails_per_day: get("QUIZ_EMAILS_PER_DAY")
+                .and_then(|n| n.parse::<u32>().ok())
+                .filter(|n| *n <= 10_000)
+                .unwrap_or(crate::domain::quota::QUIZ_EMAILS_PER_DAY),
         })
     }
 }
@@ -137,6 +143,7 @@ mod tests {
         assert_eq!(s.agent_email, content().agent_email);
         assert_eq!(s.link_lifetime_s, 14 * 86_400);
         assert_eq!(s.retry_first_s, 60);
+        assert_eq!(s.quiz_emails_per_day, 5);
         assert_eq!(s.link_secret, SECRET.as_bytes());
     }
 
@@ -182,6 +189,7 @@ mod tests {
             ("DOCUMENT_LINK_SECRET", SECRET),
             ("DOCUMENT_LINK_DAYS", "3"),
             ("EMAIL_RETRY_FIRST_SECONDS", "1"),
+            ("QUIZ_EMAILS_PER_DAY", "0"),
         ])
         .unwrap();
         let e = s.emailjs.as_ref().unwrap();
@@ -192,6 +200,7 @@ mod tests {
         assert_eq!(s.agent_email, "agent@example.com");
         assert_eq!(s.link_lifetime_s, 3 * 86_400);
         assert_eq!(s.retry_first_s, 1);
+        assert_eq!(s.quiz_emails_per_day, 0);
         assert_eq!(template_var("listing-request"), "EMAILJS_TEMPLATE_ID_LISTING_REQUEST");
     }
 }

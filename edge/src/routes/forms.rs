@@ -9,7 +9,7 @@ use crate::domain::queue::{new_id, Delivery};
 use crate::domain::submit::{accept, parse_json, parse_urlencoded, Accepted, FormKind};
 use crate::failure::Failure;
 use crate::domain::settings::Settings;
-use crate::services::{now_ms, queue, random_u64, storage};
+use crate::services::{now_ms, queue, quota, random_u64, storage};
 use worker::{Env, Request, Response};
 
 pub async fn post(mut req: Request, env: &Env, kind: FormKind, settings: &Settings) -> Result<Response, Failure> {
@@ -32,8 +32,20 @@ pub async fn post(mut req: Request, env: &Env, kind: FormKind, settings: &Settin
     };
     let bucket = storage::bucket(env)?;
     let now = now_ms();
-    let delivery = Delivery::new(new_id(now, form, random_u64()?), form, &params, now);
+    let mut delivery = Delivery::new(new_id(now, form, random_u64()?), form, &params, now);
     let id = delivery.id.clone();
+    if form == "quiz" {
+        if let Some(withheld) = quota::quiz_email(settings, &bucket, params.get("to_email").unwrap_or_default()).await? {
+            // The visitor still sees the result; the submission is kept, nothing is sent.
+            delivery.withheld = Some(withheld.describe().into());
+            queue::keep(&bucket, &delivery).await?;
+            worker::console_warn!("quiz e-mail {id}: {}", withheld.describe());
+            if plain_form {
+                return redirect_to(&req, THANK_YOU, form);
+            }
+            return Ok(Response::from_json(&serde_json::json!({ "ok": true, "id": id, "delivered": false }))?);
+        }
+    }
     let claimed = match queue::record(&bucket, delivery).await {
         Ok(Some(claimed)) => claimed,
         // Ids carry 64 random bits: a taken one is not a visitor's doing.

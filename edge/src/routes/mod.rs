@@ -7,6 +7,7 @@ mod forms;
 
 use crate::domain::content::content;
 use crate::domain::http::{admit, body_kind, security_headers, BodyKind, Refusal};
+use crate::domain::quota::client_key;
 use crate::domain::submit::FormKind;
 use crate::failure::Failure;
 use crate::services;
@@ -80,12 +81,15 @@ fn same_origin(req: &Request) -> std::result::Result<(), Failure> {
 }
 
 async fn rate_limit(req: &Request, env: &Env) -> std::result::Result<(), Failure> {
+    // Cloudflare always sets it; without one the request is refused, not pooled with others.
+    let Some(client) = client_key(req.headers().get("CF-Connecting-IP")?.as_deref()) else {
+        return Err(Failure::field(403, "request", "This request has no client address."));
+    };
     let Ok(limiter) = env.rate_limiter(RATE_LIMITER) else {
         console_warn!("no {RATE_LIMITER} binding: requests are not rate-limited");
         return Ok(());
     };
-    let ip = req.headers().get("CF-Connecting-IP")?.unwrap_or_else(|| "unknown".into());
-    if limiter.limit(ip).await?.success { Ok(()) } else { Err(Failure::TooMany) }
+    if limiter.limit(client).await?.success { Ok(()) } else { Err(Failure::TooMany) }
 }
 
 /// An asset miss: the site's 404 page with status 404, and the path in the log.

@@ -2,6 +2,7 @@
 
 pub mod mail;
 pub mod queue;
+pub mod quota;
 pub mod storage;
 
 use crate::domain::content::content;

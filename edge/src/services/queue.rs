@@ -48,6 +48,11 @@ pub async fn record(bucket: &Bucket, mut d: Delivery) -> worker::Result<Option<C
         .map(|etag| Claimed { delivery: d, etag, marker }))
 }
 
+/// Keep a record that is not to be sent (`withheld` says why): no marker, no attempt.
+pub async fn keep(bucket: &Bucket, d: &Delivery) -> worker::Result<()> {
+    storage::put_json(bucket, &d.record_key(), d).await
+}
+
 /// Take record `id` for an attempt now: if it is due, or (a visitor asking again) merely waiting.
 /// `found` is the marker that led here, when one did.
 pub async fn claim(bucket: &Bucket, id: &str, even_early: bool, found: Option<&str>) -> worker::Result<Taken> {
@@ -197,7 +202,7 @@ async fn retry(settings: &Settings, bucket: &Bucket, key: &str, due: u64, start:
             };
         }
         // Sent or parked by an attempt whose marker move did not happen.
-        Taken::Not(State::Delivered | State::Parked) => bucket.delete(key).await,
+        Taken::Not(State::Delivered | State::Parked | State::Withheld) => bucket.delete(key).await,
         // A stale marker: index the record where it is due.
         Taken::Not(State::Waiting(next)) => match bucket.put(pending_key(next, id), Vec::<u8>::new()).execute().await {
             Ok(_) => bucket.delete(key).await,
