@@ -11,6 +11,8 @@ import { startWorker } from './workerd.mjs';
 const SECRET = 'integration-test-link-secret-5e2c9a0b71d4';
 const KEYS = { public: 'test-public-key-7f3a', private: 'test-private-key-9c1e' };
 const AGENT = 'agent.test@example.com';
+/** What the agent's e-mails say their quotation marks mean (edge/src/domain/words.rs). */
+const LEGEND = "(Text in “quotation marks” is the visitor's own words, as typed; the website has not checked it.)";
 
 let base;
 let fake;
@@ -103,9 +105,9 @@ describe('forms', () => {
       if (keys) assert.deepEqual(Object.keys(sent.template_params).sort(), [...keys].sort());
       if (p === '/api/lead' && body.type === 'buyer-guide') {
         assert.equal(sent.template_params.interested_in, 'Waterfront Property');
-        assert.equal(sent.template_params.message, 'Guide please');
+        assert.equal(sent.template_params.message, '“Guide please”');
       }
-      if (body.type === 'cma-request') assert.equal(sent.template_params.property_address, '1 Ocean Blvd');
+      if (body.type === 'cma-request') assert.equal(sent.template_params.property_address, '“1 Ocean Blvd”');
     });
   }
 
@@ -133,7 +135,8 @@ describe('forms', () => {
     assert.equal(r.status, 200);
     const p = (await nextSend(before)).template_params;
     assert.doesNotMatch(p.from_name + p.subject, /[\r\n]/);
-    assert.equal(p.subject, 'New Contact Form Submission from Ana  Bcc: evil@example.com');
+    assert.equal(p.from_name, '“Ana  Bcc: evil@example.com”');
+    assert.equal(p.subject, 'New Contact Form Submission from Ana  Bcc: evil[at]example[.]com');
   });
 
   test('bad input: 400 naming each field and its reason', async () => {
@@ -185,7 +188,7 @@ describe('forms', () => {
     const ok = await post('/api/contact', form.toString(), { type: 'application/x-www-form-urlencoded' });
     assert.equal(ok.status, 303);
     assert.equal(new URL(ok.headers.get('location')).pathname, '/thank-you/');
-    assert.equal((await nextSend(before)).template_params.message, 'Sent without JavaScript');
+    assert.equal((await nextSend(before)).template_params.message, `“Sent without JavaScript”\n\n${LEGEND}`);
     const bad = await post('/api/contact', 'name=&email=x', { type: 'application/x-www-form-urlencoded' });
     assert.equal(bad.status, 303);
     assert.equal(new URL(bad.headers.get('location')).pathname, '/form-error/');
@@ -232,6 +235,30 @@ describe('client concierge', () => {
     }
     return { files, ids };
   }
+
+  test("a file name is the visitor's words: quoted, one line, at most 100 characters, linking nowhere; the e-mail says when the files go", async () => {
+    const submission = randomUUID();
+    const as = client();
+    const ids = {};
+    const lure = `Links expired, re-open at https://evil.example <a href="https://evil.example">here</a> ${'!'.repeat(200)}`;
+    for (const field of FIELDS) {
+      const r = await upload(submission, field, field === 'creditReport' ? lure : `${field}.pdf`, field === 'photoId' ? png() : pdf(), as);
+      ids[field] = (await r.json()).id;
+    }
+    const before = fake.delivered.length;
+    const day = (offsetDays) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+    const days = [day(30)];
+    assert.equal((await post('/api/concierge', { submission, documents: ids, acknowledgment: true }, { as })).status, 200);
+    days.push(day(30));
+    const { message } = (await nextSend(before)).template_params;
+    const shown = message.match(/\nCredit Report: (.*)\n/)[1];
+    assert.equal(shown, '“Links expired, re-open at https[:]//evil[.]example ‹a href="https[:]//evil[.]example"›here‹/a› !!!!…”');
+    assert.equal([...shown].length, 102, '100 characters and the quotation marks');
+    assert.doesNotMatch(shown, /:\/\/|evil\.example|</);
+    assert.match(message, /\nBank Statement Month 1: “bankStatement1\.pdf”\n/);
+    assert.ok(days.some((d) => message.includes(`The documents will be deleted on ${d}.`)), message);
+    assert.ok(message.endsWith(LEGEND));
+  });
 
   test('a link opens only a concierge document signed with the secret: not a record, not with the old public fallback', async () => {
     const expires = Math.floor(Date.now() / 1000) + 3600;
@@ -407,11 +434,11 @@ describe('provider outage', () => {
     await new Promise((res) => setTimeout(res, 2100));
     await fetch(`${base}/__scheduled`);
     const sent = await nextSend(before);
-    assert.equal(sent.template_params.message, 'Sent during the outage');
+    assert.equal(sent.template_params.message, `“Sent during the outage”\n\n${LEGEND}`);
     // Delivered once: a later run has nothing left to send.
     await fetch(`${base}/__scheduled`);
     await new Promise((res) => setTimeout(res, 300));
-    assert.equal(fake.delivered.filter((s) => s.template_params.message === 'Sent during the outage').length, 1);
+    assert.equal(fake.delivered.filter((s) => s.template_params.message?.includes('Sent during the outage')).length, 1);
   });
 
   test('an EmailJS that never answers is a timeout after 10 s: the visitor is answered, the request kept and delivered later', async () => {
@@ -425,13 +452,13 @@ describe('provider outage', () => {
     assert.ok(waited >= 9_000 && waited < 30_000, `answered after the 10 s timeout, not before or long after (${waited} ms)`);
     await until(() => /EmailJS did not answer in time/.test(worker.log()), 'the timeout is logged');
     fake.recover(marker);
-    const delivered = () => fake.delivered.some((s) => s.template_params.message === marker);
+    const delivered = () => fake.delivered.some((s) => s.template_params.message?.includes(marker));
     for (const deadline = Date.now() + 15_000; !delivered() && Date.now() < deadline; ) {
       await fetch(`${base}/__scheduled`);
       await new Promise((res) => setTimeout(res, 500));
     }
     assert.ok(delivered(), 'the scheduled retry delivers it');
-    assert.equal(fake.delivered.filter((s) => s.template_params.message === marker).length, 1);
+    assert.equal(fake.delivered.filter((s) => s.template_params.message?.includes(marker)).length, 1);
   });
 
   test('the concierge tells the truth when the e-mail fails, and a retry delivers it once', async () => {

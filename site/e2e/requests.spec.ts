@@ -34,25 +34,32 @@ async function expectOnlyOne(marker: string) {
   expect(await emailjs.acceptedAbout(marker)).toHaveLength(1);
 }
 
+/** What the agent's e-mails say their quotation marks mean (edge/src/domain/words.rs). */
+const LEGEND = "(Text in “quotation marks” is the visitor's own words, as typed; the website has not checked it.)";
+/** What the visitor typed, as the agent's e-mail marks it. */
+const said = (text: string) => (text ? `“${text}”` : '');
+
 const lead = (email: string) => ({ 'First Name': 'Ana', 'Last Name': 'Ruiz', Email: email, Phone: '(904) 555-0199', Message: 'A riverfront condo, please.' });
 /** The agent's e-mail for `lead(email)` sent with the given subject, address and interest. */
 const leadMail = (email: string, subject: string, propertyAddress = '', interestedIn = '') => ({
   to_email: AGENT,
-  from_name: 'Ana Ruiz',
+  from_name: said('Ana Ruiz'),
   from_email: email,
-  phone: '(904) 555-0199',
-  property_address: propertyAddress,
+  phone: said('(904) 555-0199'),
+  property_address: said(propertyAddress),
   interested_in: interestedIn,
-  message: 'A riverfront condo, please.',
+  message: said('A riverfront condo, please.'),
   subject,
   email_body: [
-    'First Name: Ana',
-    'Last Name: Ruiz',
-    `Email: ${email}`,
-    'Phone: (904) 555-0199',
-    `Property Address: ${propertyAddress}`,
+    `First Name: ${said('Ana')}`,
+    `Last Name: ${said('Ruiz')}`,
+    `Email: ${said(email)}`,
+    `Phone: ${said('(904) 555-0199')}`,
+    `Property Address: ${said(propertyAddress)}`,
     `Interested In: ${interestedIn}`,
-    'Message: A riverfront condo, please.',
+    `Message: ${said('A riverfront condo, please.')}`,
+    '',
+    LEGEND,
   ].join('\n'),
 });
 
@@ -107,11 +114,11 @@ test.describe('the five request forms reach the agent', () => {
     await expect(dialog(page)).toHaveCount(0);
     expect(await mailAbout(email)).toEqual({
       to_email: AGENT,
-      from_name: 'Ana Ruiz',
+      from_name: said('Ana Ruiz'),
       from_email: email,
-      phone: '904 555 0199',
-      property_address: '1 Ocean Blvd',
-      notes: 'Pool resurfaced in 2025',
+      phone: said('904 555 0199'),
+      property_address: said('1 Ocean Blvd'),
+      notes: `${said('Pool resurfaced in 2025')}\n\n${LEGEND}`,
       subject: 'Luxury Home Listing Request from Ana Ruiz',
     });
   });
@@ -126,10 +133,10 @@ test.describe('the five request forms reach the agent', () => {
     await expect(page.getByRole('status')).toContainText('We will contact you within 24 hours to discuss your real estate needs');
     expect(await mailAbout(email)).toEqual({
       to_email: AGENT,
-      from_name: 'Ana Ruiz',
+      from_name: said('Ana Ruiz'),
       from_email: email,
-      phone: '904 555 0199',
-      message: 'Is the Ortega listing\nstill available?',
+      phone: said('904 555 0199'),
+      message: `${said('Is the Ortega listing\nstill available?')}\n\n${LEGEND}`,
       subject: 'New Contact Form Submission from Ana Ruiz',
     });
   });
@@ -236,10 +243,10 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank You for Reaching Out');
     expect(await mailAbout(email)).toEqual({
       to_email: AGENT,
-      from_name: 'Ana Ruiz',
+      from_name: said('Ana Ruiz'),
       from_email: email,
-      phone: '904 555 0199',
-      message: 'Calling about Ortega.',
+      phone: said('904 555 0199'),
+      message: `${said('Calling about Ortega.')}\n\n${LEGEND}`,
       subject: 'New Contact Form Submission from Ana Ruiz',
     });
   });

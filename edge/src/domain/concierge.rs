@@ -4,6 +4,7 @@
 
 use crate::domain::email::Params;
 use crate::domain::submit::Input;
+use crate::domain::words;
 use jax_model::forms::{Document, FileType, Forms};
 use jax_model::submission::{one_line, FieldError};
 use std::collections::BTreeMap;
@@ -117,16 +118,20 @@ pub struct Listed<'a> {
     pub link: String,
 }
 
-/// The agent's e-mail: to_email, subject, message, from_name.
-pub fn email(forms: &Forms, agent_email: &str, listed: &[Listed], links_expire: &str) -> Params {
+/// The agent's e-mail: to_email, subject, message, from_name. Each file name is the visitor's
+/// (quoted, capped and inert next to the real links); the dates are when the links expire and
+/// when the documents are deleted.
+pub fn email(forms: &Forms, agent_email: &str, listed: &[Listed], links_expire: &str, deleted_on: &str) -> Params {
     let c = &forms.concierge;
     let mut message = String::from("A client submitted their documents through the Client Concierge portal.\n");
     for l in listed {
-        message.push_str(&format!("\n{}: {}\n{}\n", l.document.kind, one_line(&l.file_name), l.link));
+        message.push_str(&format!("\n{}: {}\n{}\n", l.document.kind, words::file_name(&l.file_name), l.link));
     }
     message.push_str(&format!(
-        "\nThe client acknowledged the exclusive broker agreement requirement: \"{}\"\n\nThe download links expire on {links_expire}.",
-        c.acknowledgment.label.trim()
+        "\nThe client acknowledged the exclusive broker agreement requirement: \"{}\"\n\nThe download links expire on {links_expire}. \
+         The documents will be deleted on {deleted_on}.\n\n{}",
+        c.acknowledgment.label.trim(),
+        words::LEGEND
     ));
     Params(
         [
@@ -251,20 +256,24 @@ mod tests {
             .iter()
             .map(|d| Listed { document: d, file_name: format!("{}.pdf", d.field), link: format!("https://x/api/documents/{}", d.field) })
             .collect();
-        let p = email(f, "agent@example.com", &listed, &date(1_796_601_600));
+        let p = email(f, "agent@example.com", &listed, &date(1_796_601_600), &date(1_798_416_000));
         assert_eq!(p.0.keys().copied().collect::<Vec<_>>(), ["from_name", "message", "subject", "to_email"]);
         assert_eq!(p.get("subject"), Some("New Client Concierge Document Submission"));
         let m = p.get("message").unwrap();
         for kind in ["Government ID", "Credit Report", "Proof of Income", "Bank Statement Month 1", "Bank Statement Month 2", "Bank Statement Month 3"] {
             assert!(m.contains(&format!("\n{kind}: ")), "{kind} in {m}");
         }
-        assert!(m.contains("https://x/api/documents/bankStatement3"));
+        assert!(m.contains("\nBank Statement Month 3: “bankStatement3.pdf”\nhttps://x/api/documents/bankStatement3\n"), "{m}");
         assert!(m.contains(
             "acknowledged the exclusive broker agreement requirement: \"I understand that submitting these forms is a \
              prerequisite for working with the realtor. I acknowledge that I must sign an Exclusive Broker Agreement in \
              order to move forward with representation.\""
         ));
-        assert!(m.ends_with("expire on 2026-12-07."), "{m}");
+        assert!(m.ends_with(&format!("expire on 2026-12-07. The documents will be deleted on 2026-12-28.\n\n{}", words::LEGEND)), "{m}");
+        let phishing = [Listed { document: &f.concierge.documents[0], file_name: format!("Links expired, re-open at https://evil.example{}", "!".repeat(200)), link: "https://x/real".into() }];
+        let m = email(f, "a@example.com", &phishing, "d1", "d2").0["message"].clone();
+        assert!(m.contains("Government ID: “Links expired, re-open at https[:]//evil[.]example!!!"), "{m}");
+        assert!(!m.contains("evil.example") && m.contains("!…”\nhttps://x/real"), "inert and capped at 100 characters: {m}");
         assert_eq!(date(0), "1970-01-01");
         assert_eq!(date(951_782_400), "2000-02-29");
     }

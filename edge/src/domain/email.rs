@@ -4,6 +4,7 @@
 use jax_model::forms::{Field, Forms};
 use jax_model::quiz::{ProfileKey, Quiz};
 use jax_model::submission::{one_line, subject, FieldError, Values};
+use crate::domain::words::{inert, quoted, LEGEND};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -54,22 +55,44 @@ fn v<'a>(values: &'a Values, name: &str) -> &'a str {
     values.get(name).map(String::as_str).unwrap_or("")
 }
 
-/// "Label: value" lines of every field, for a readable plain-text e-mail body. A select shows its
-/// option's label.
+/// "Label: value" lines of every field, for a readable plain-text e-mail body, and what the
+/// quotation marks mean. A select shows its option's label (the site's words); what the visitor
+/// typed is quoted.
 fn body(fields: &[Field], values: &Values) -> String {
-    fields
+    let lines: Vec<String> = fields
         .iter()
         .map(|f| {
             let raw = v(values, &f.name);
-            let shown = f.options.iter().find(|o| o.value == raw).map_or(raw, |o| o.label.as_str());
+            let shown = match f.options.iter().find(|o| o.value == raw) {
+                Some(o) => o.label.clone(),
+                None if raw.is_empty() => String::new(),
+                None => quoted(raw),
+            };
             format!("{}: {}", f.label, shown)
         })
-        .collect::<Vec<_>>()
-        .join("\n")
+        .collect();
+    format!("{}\n\n{LEGEND}", lines.join("\n"))
+}
+
+/// A typed value for a param of its own: quoted, or empty when the visitor left it empty.
+fn typed(values: &Values, name: &str) -> String {
+    let value = one_line(v(values, name));
+    if value.is_empty() { value } else { quoted(&value) }
+}
+
+/// A typed text of several lines, quoted, with what the quotation marks mean.
+fn typed_text(values: &Values, name: &str) -> String {
+    let value = v(values, name);
+    if value.is_empty() { LEGEND.to_string() } else { format!("{}\n\n{LEGEND}", quoted(value)) }
+}
+
+/// The visitor's name in a subject: left unquoted (the subjects are the agent's), but inert.
+fn subject_with(template: &str, name: &str) -> String {
+    subject(template, &inert(name))
 }
 
 /// Lead form: to_email, from_name, from_email, phone, property_address, interested_in, message,
-/// subject, email_body.
+/// subject, email_body. from_email stays bare: templates reply to it.
 pub fn lead(forms: &Forms, kind: LeadKind, values: &Values, agent_email: &str) -> Params {
     let name = one_line(&format!("{} {}", v(values, "firstName"), v(values, "lastName")));
     let interested = forms
@@ -81,13 +104,13 @@ pub fn lead(forms: &Forms, kind: LeadKind, values: &Values, agent_email: &str) -
         .map_or(String::new(), |o| o.label.clone());
     Params::new([
         ("to_email", agent_email.to_string()),
-        ("from_name", name.clone()),
+        ("from_name", quoted(&name)),
         ("from_email", one_line(v(values, "email"))),
-        ("phone", one_line(v(values, "phone"))),
-        ("property_address", one_line(v(values, "propertyAddress"))),
+        ("phone", typed(values, "phone")),
+        ("property_address", typed(values, "propertyAddress")),
         ("interested_in", interested),
-        ("message", v(values, "message").to_string()),
-        ("subject", subject(&kind.of(forms).subject, &name)),
+        ("message", if v(values, "message").is_empty() { String::new() } else { quoted(v(values, "message")) }),
+        ("subject", subject_with(&kind.of(forms).subject, &name)),
         ("email_body", body(&forms.lead.fields, values)),
     ])
 }
@@ -97,12 +120,12 @@ pub fn listing_request(forms: &Forms, values: &Values, agent_email: &str) -> Par
     let name = one_line(v(values, "name"));
     Params::new([
         ("to_email", agent_email.to_string()),
-        ("from_name", name.clone()),
+        ("from_name", quoted(&name)),
         ("from_email", one_line(v(values, "email"))),
-        ("phone", one_line(v(values, "phone"))),
-        ("property_address", one_line(v(values, "propertyAddress"))),
-        ("notes", v(values, "notes").to_string()),
-        ("subject", subject(&forms.listing_request.subject, &name)),
+        ("phone", typed(values, "phone")),
+        ("property_address", typed(values, "propertyAddress")),
+        ("notes", typed_text(values, "notes")),
+        ("subject", subject_with(&forms.listing_request.subject, &name)),
     ])
 }
 
@@ -111,11 +134,11 @@ pub fn contact(forms: &Forms, values: &Values, agent_email: &str) -> Params {
     let name = one_line(v(values, "name"));
     Params::new([
         ("to_email", agent_email.to_string()),
-        ("from_name", name.clone()),
+        ("from_name", quoted(&name)),
         ("from_email", one_line(v(values, "email"))),
-        ("phone", one_line(v(values, "phone"))),
-        ("message", v(values, "message").to_string()),
-        ("subject", subject(&forms.contact.subject, &name)),
+        ("phone", typed(values, "phone")),
+        ("message", typed_text(values, "message")),
+        ("subject", subject_with(&forms.contact.subject, &name)),
     ])
 }
 
@@ -185,7 +208,15 @@ mod tests {
         assert_eq!(p.get("subject"), Some("Buyer's Guide Request from Ana Ruiz"));
         assert_eq!(p.get("to_email"), Some(AGENT));
         assert_eq!(p.get("interested_in"), Some("Waterfront Property"));
-        assert!(p.get("email_body").unwrap().contains("Interested In: Waterfront Property"));
+        assert_eq!(p.get("from_name"), Some("“Ana Ruiz”"));
+        assert_eq!(p.get("from_email"), Some("ana@example.com"), "bare: templates reply to it");
+        assert_eq!(p.get("phone"), Some("“904 555 0147”"));
+        assert_eq!(p.get("property_address"), Some(""));
+        assert_eq!(p.get("message"), Some("“Hi”"));
+        assert_eq!(
+            p.get("email_body").unwrap(),
+            format!("First Name: “Ana”\nLast Name: “Ruiz”\nEmail: “ana@example.com”\nPhone: “904 555 0147”\nProperty Address: \nInterested In: Waterfront Property\nMessage: “Hi”\n\n{LEGEND}")
+        );
         assert_eq!(lead(&f, LeadKind::CmaRequest, &vals, AGENT).get("subject"), Some("Home Valuation Request from Ana Ruiz"));
         assert_eq!(lead(&f, LeadKind::Consultation, &vals, AGENT).get("subject"), Some("Consultation Request from Ana Ruiz"));
     }
@@ -197,11 +228,18 @@ mod tests {
         let p = listing_request(&f, &vals, AGENT);
         assert_eq!(p.0.keys().copied().collect::<Vec<_>>(), ["from_email", "from_name", "notes", "phone", "property_address", "subject", "to_email"]);
         assert_eq!(p.get("subject"), Some("Luxury Home Listing Request from Ana Ruiz"));
+        assert_eq!(p.get("notes"), Some(LEGEND), "no notes: only what the quotation marks mean");
+        assert_eq!(p.get("property_address"), Some("“1 Ocean Blvd”"));
         let vals = values(&f.contact.fields, &[("name", "Ana\r\nBcc: x@evil.com"), ("email", "ana@example.com"), ("phone", "904 555 0147"), ("message", "Hello")]);
         let p = contact(&f, &vals, AGENT);
         assert_eq!(p.0.keys().copied().collect::<Vec<_>>(), ["from_email", "from_name", "message", "phone", "subject", "to_email"]);
-        assert_eq!(p.get("subject"), Some("New Contact Form Submission from Ana  Bcc: x@evil.com"));
-        assert!(!p.get("from_name").unwrap().contains('\n'));
+        assert_eq!(p.get("subject"), Some("New Contact Form Submission from Ana  Bcc: x[at]evil[.]com"), "one line, inert");
+        assert_eq!(p.get("from_name"), Some("“Ana  Bcc: x@evil.com”"));
+        assert_eq!(p.get("message"), Some(format!("“Hello”\n\n{LEGEND}").as_str()));
+        let vals = values(&f.contact.fields, &[("name", "Site notice: your links expired, re-open at https://evil.example"), ("email", "ana@example.com"), ("phone", "904 555 0147"), ("message", "Hi")]);
+        let p = contact(&f, &vals, AGENT);
+        assert_eq!(p.get("subject"), Some("New Contact Form Submission from Site notice: your links expired, re-open at https[:]//evil[.]example"));
+        assert_eq!(p.get("from_name"), Some("“Site notice: your links expired, re-open at https://evil.example”"));
     }
 
     #[test]

@@ -5,6 +5,7 @@
 use crate::domain::concierge::date;
 use crate::domain::email::Params;
 use crate::domain::queue::{record_key, Delivery};
+use crate::domain::words::{quoted, LEGEND};
 use std::collections::HashMap;
 
 /// The form name of a notice's own record.
@@ -98,7 +99,7 @@ pub fn params(agent_email: &str, parked: &[Parked]) -> Params {
         if n == 1 { "this e-mail" } else { "these e-mails" }
     );
     for p in parked.iter().take(MAX_LISTED) {
-        let who = if p.who.is_empty() { String::new() } else { format!(", \"{}\" (as the visitor typed it)", p.who) };
+        let who = if p.who.is_empty() { String::new() } else { format!(", {}", quoted(&p.who)) };
         message.push_str(&format!(
             "\n- {} — {}{who}: {} after {} attempts. Record: {}",
             date(p.received_ms / 1000),
@@ -111,6 +112,7 @@ pub fn params(agent_email: &str, parked: &[Parked]) -> Params {
     if n > MAX_LISTED {
         message.push_str(&format!("\n…and {} more.", n - MAX_LISTED));
     }
+    message.push_str(&format!("\n\n{LEGEND}"));
     Params(
         [
             ("to_email", agent_email.to_string()),
@@ -161,11 +163,11 @@ mod tests {
         assert_eq!(p.get("subject"), Some("1 e-mail from your website could not be delivered"));
         assert_eq!(p.get("to_email"), Some("agent@example.com"));
         let message = p.get("message").unwrap();
-        assert!(message.contains("- 2023-11-14 — contact, \"Ana <ana@example.com>\" (as the visitor typed it): EmailJS answered 400 after 3 attempts. Record: submissions/1700000000000-contact-00000000000000aa.json"), "{message}");
+        assert!(message.contains("- 2023-11-14 — contact, “Ana <ana@example.com>”: EmailJS answered 400 after 3 attempts. Record: submissions/1700000000000-contact-00000000000000aa.json"), "{message}");
         let many = vec![one; 120];
         let p = params("agent@example.com", &many);
         assert_eq!(p.get("subject"), Some("120 e-mails from your website could not be delivered"));
         assert_eq!(p.get("message").unwrap().matches("\n- ").count(), 50);
-        assert!(p.get("message").unwrap().ends_with("…and 70 more."));
+        assert!(p.get("message").unwrap().ends_with(&format!("…and 70 more.\n\n{LEGEND}")));
     }
 }

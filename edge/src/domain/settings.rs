@@ -9,6 +9,10 @@ use crate::domain::content::Content;
 pub const EMAILJS_API_URL: &str = "https://api.emailjs.com";
 /// How long a document link stays valid unless DOCUMENT_LINK_DAYS says otherwise.
 pub const LINK_DAYS: u64 = 14;
+/// How long documents and records are kept after filing unless DOCUMENT_RETENTION_DAYS says
+/// otherwise; never shorter than the link lifetime.
+pub const RETENTION_DAYS: u64 = 30;
+const DAY_S: u64 = 24 * 60 * 60;
 /// Set only by scripts/worker-env.sh (`make dev`, `make serve`, the browser suite): without EmailJS,
 /// e-mails go to the local outbox. Never inferred from a missing key.
 pub const LOCAL_DEVELOPMENT: &str = "LOCAL_DEVELOPMENT";
@@ -48,6 +52,8 @@ pub struct Settings {
     pub agent_email: String,
     pub link_secret: Vec<u8>,
     pub link_lifetime_s: u64,
+    /// Documents and records are deleted this long after filing (DOCUMENT_RETENTION_DAYS).
+    pub retention_s: u64,
     /// Seconds before the first retry of a failed e-mail (EMAIL_RETRY_FIRST_SECONDS; tests shorten it).
     pub retry_first_s: u64,
     /// Quiz e-mails sent a day at most (QUIZ_EMAILS_PER_DAY; 0 sends none).
@@ -89,6 +95,13 @@ impl Settings {
             }
             Some(_) => {}
         }
+        let days = |name: &str, default: u64, max: u64| get(name).and_then(|d| d.parse::<u64>().ok()).filter(|d| (1..=max).contains(d)).unwrap_or(default);
+        let link_days = days("DOCUMENT_LINK_DAYS", LINK_DAYS, 365);
+        let retention_days = days("DOCUMENT_RETENTION_DAYS", RETENTION_DAYS, 3650);
+        if retention_days < link_days {
+            // A link must never outlive its document: the setting is wrong, not to be guessed at.
+            missing.push(format!("DOCUMENT_RETENTION_DAYS (at least DOCUMENT_LINK_DAYS, {link_days})"));
+        }
         if !missing.is_empty() {
             return Err(missing);
         }
@@ -96,13 +109,8 @@ impl Settings {
             emailjs,
             agent_email: get("AGENT_EMAIL").unwrap_or_else(|| content.agent_email.clone()),
             link_secret: link_secret.unwrap_or_default().into_bytes(),
-            link_lifetime_s: get("DOCUMENT_LINK_DAYS")
-                .and_then(|d| d.parse::<u64>().ok())
-                .filter(|d| (1..=365).contains(d))
-                .unwrap_or(LINK_DAYS)
-                * 24
-                * 60
-                * 60,
+            link_lifetime_s: link_days * DAY_S,
+            retention_s: retention_days * DAY_S,
             retry_first_s: get("EMAIL_RETRY_FIRST_SECONDS")
                 .and_then(|s| s.parse::<u64>().ok())
                 .filter(|s| (1..=3600).contains(s))
@@ -144,6 +152,7 @@ mod tests {
         assert_eq!(s.link_lifetime_s, 14 * 86_400);
         assert_eq!(s.retry_first_s, 60);
         assert_eq!(s.quiz_emails_per_day, 5);
+        assert_eq!(s.retention_s, 30 * 86_400);
         assert_eq!(s.link_secret, SECRET.as_bytes());
     }
 
@@ -159,6 +168,12 @@ mod tests {
         let mut short = DEPLOYED.to_vec();
         short[4] = ("DOCUMENT_LINK_SECRET", "local-development-only");
         assert_eq!(settings(&short).unwrap_err(), ["DOCUMENT_LINK_SECRET (at least 32 bytes)"]);
+        // Documents must outlive their links.
+        let mut brief = DEPLOYED.to_vec();
+        brief.push(("DOCUMENT_RETENTION_DAYS", "13"));
+        assert_eq!(settings(&brief).unwrap_err(), ["DOCUMENT_RETENTION_DAYS (at least DOCUMENT_LINK_DAYS, 14)"]);
+        brief.push(("DOCUMENT_LINK_DAYS", "7"));
+        assert!(settings(&brief).is_ok());
         // Nothing set: every name, and never the outbox (a missing key is not local development).
         assert_eq!(
             settings(&[]).unwrap_err(),
@@ -190,6 +205,7 @@ mod tests {
             ("DOCUMENT_LINK_DAYS", "3"),
             ("EMAIL_RETRY_FIRST_SECONDS", "1"),
             ("QUIZ_EMAILS_PER_DAY", "0"),
+            ("DOCUMENT_RETENTION_DAYS", "3"),
         ])
         .unwrap();
         let e = s.emailjs.as_ref().unwrap();
@@ -201,6 +217,7 @@ mod tests {
         assert_eq!(s.link_lifetime_s, 3 * 86_400);
         assert_eq!(s.retry_first_s, 1);
         assert_eq!(s.quiz_emails_per_day, 0);
+        assert_eq!(s.retention_s, 3 * 86_400);
         assert_eq!(template_var("listing-request"), "EMAILJS_TEMPLATE_ID_LISTING_REQUEST");
     }
 }

@@ -254,7 +254,8 @@ async fn file(settings: &Settings, bucket: &Bucket, origin: &str, done: &Final<'
 /// The agent's e-mail for a submission: each document with its name and a signed link; a
 /// document that is not stored is refused by its field.
 async fn email_of(settings: &Settings, bucket: &Bucket, origin: &str, done: &Final<'_>) -> Result<crate::domain::email::Params, Failure> {
-    let expires = now_ms() / 1000 + settings.link_lifetime_s;
+    let now_s = now_ms() / 1000;
+    let expires = now_s + settings.link_lifetime_s;
     let mut listed = Vec::new();
     let mut missing = Vec::new();
     for (document, key) in &done.documents {
@@ -270,5 +271,5 @@ async fn email_of(settings: &Settings, bucket: &Bucket, origin: &str, done: &Fin
     if !missing.is_empty() {
         return Err(Failure::Refused(400, missing));
     }
-    Ok(email(&content().forms, &settings.agent_email, &listed, &date(expires)))
+    Ok(email(&content().forms, &settings.agent_email, &listed, &date(expires), &date(now_s + settings.retention_s)))
 }
