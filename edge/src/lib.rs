@@ -14,26 +14,31 @@ async fn fetch(req: Request, env: Env, _ctx: Context) -> Result<Response> {
     routes::handle(req, env).await
 }
 
-/// The cron trigger: retry every e-mail that is still owed.
+/// The cron trigger: retry every e-mail that is still owed, then delete what has reached its end
+/// (that needs no e-mail settings, so it goes on in a deployment missing them).
 #[event(scheduled)]
-async fn scheduled(_event: ScheduledEvent, env: Env, _ctx: ScheduleContext) {
-    let settings = match services::settings(&env) {
-        Ok(settings) => settings,
-        Err(failure) => return console_error!("retry: nothing sent: {failure:?}"),
+async fn scheduled(event: ScheduledEvent, env: Env, _ctx: ScheduleContext) {
+    let bucket = match services::storage::bucket(&env) {
+        Ok(bucket) => bucket,
+        Err(e) => return console_error!("scheduled: no bucket: {e}"),
     };
-    let result = match services::storage::bucket(&env) {
-        Ok(bucket) => services::queue::run(&settings, &bucket).await,
-        Err(e) => Err(e),
-    };
-    match result {
-        Ok(run) => console_log!(
-            "retry: {} of {} due e-mails sent, {} given up{}{}",
-            run.sent,
-            run.tried,
-            run.parked,
-            if run.left { "; more are due than one run takes, the next run goes on" } else { "" },
-            run.notice.map_or(String::new(), |id| format!("; the agent's notice {id} written"))
-        ),
-        Err(e) => console_error!("retry: {e}"),
+    match services::settings(&env) {
+        Err(failure) => console_error!("retry: nothing sent: {failure:?}"),
+        Ok(settings) => match services::queue::run(&settings, &bucket).await {
+            Ok(run) => console_log!(
+                "retry: {} of {} due e-mails sent, {} given up{}{}",
+                run.sent,
+                run.tried,
+                run.parked,
+                if run.left { "; more are due than one run takes, the next run goes on" } else { "" },
+                run.notice.map_or(String::new(), |id| format!("; the agent's notice {id} written"))
+            ),
+            Err(e) => console_error!("retry: {e}"),
+        },
+    }
+    // The event's time, not the clock: `/__scheduled?time=` lets a test run the cron days ahead.
+    match services::retention::sweep(&bucket, event.schedule() as u64).await {
+        Ok((jobs, deleted)) => console_log!("retention: {jobs} due timer(s) done, {deleted} object(s) deleted (as of {})", event.schedule() as u64),
+        Err(e) => console_error!("retention: {e}"),
     }
 }

@@ -9,6 +9,7 @@ pub mod http;
 pub mod notice;
 pub mod queue;
 pub mod quota;
+pub mod retention;
 pub mod settings;
 pub mod submit;
 pub mod words;

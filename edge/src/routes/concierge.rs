@@ -12,8 +12,9 @@ use crate::domain::queue::{Delivery, State};
 use crate::domain::settings::Settings;
 use crate::domain::submit::{parse_json, Input};
 use crate::failure::Failure;
+use crate::domain::retention::{filing, upload_fits, Filing, Job, UNFILED_MS};
 use crate::services::queue::{self, Taken};
-use crate::services::{now_ms, random_uuid, storage};
+use crate::services::{now_ms, random_uuid, retention, storage};
 use futures_util::StreamExt;
 use jax_model::api::{CONCIERGE_FORM_ERROR, CONCIERGE_THANK_YOU};
 use jax_model::forms::{FileType, Forms};
@@ -53,6 +54,12 @@ pub async fn upload(mut req: Request, env: &Env) -> Result<Response, Failure> {
     let rest = futures_util::stream::once(async move { Ok(head) }).chain(body);
     let metadata = metadata_of(&up.submission, &up.document.field, &up.name);
     let bucket = storage::bucket(env)?;
+    let held: Vec<u64> = storage::objects(&bucket, &format!("{}/", up.submission)).await?.iter().map(|o| o.size()).collect();
+    if !upload_fits(forms, &held, up.length) {
+        return Err(Failure::field(413, &up.document.field, "This submission already holds six documents' worth of files; submit it, or start again."));
+    }
+    // Its end, set before it is stored: deleted in 24 hours unless the submission is filed.
+    retention::set(&bucket, now_ms() + UNFILED_MS, Job::Unfiled, &up.submission).await?;
     let stored = store(&bucket, &key, FixedLengthStream::wrap(rest, up.length), file_type, metadata).await?;
     if !stored {
         return Err(Failure::field(409, &up.document.field, "This document was already stored; choose it again to replace it."));
@@ -226,16 +233,25 @@ struct Recorded {
     delivered: bool,
 }
 
-/// Files a checked submission: one record and one e-mail to the agent listing each document with
-/// a signed link; idempotent (a retry files nothing twice, and sends only what is still owed,
-/// never while another attempt holds it).
+/// Files a checked submission: one record and one e-mail to the agent listing the latest document
+/// of each field with a signed link (the others are deleted, and the filed ones get their end);
+/// idempotent (a retry files nothing twice, and sends only what is still owed, never while another
+/// attempt holds it).
 async fn file(settings: &Settings, bucket: &Bucket, origin: &str, done: &Final<'_>) -> Result<Recorded, Failure> {
     let id = format!("concierge-{}", done.submission);
     let mut taken = queue::claim(bucket, &id, true, None).await?;
     if matches!(taken, Taken::Missing) {
-        let d = Delivery::new(id.clone(), "concierge", &email_of(settings, bucket, origin, done).await?, now_ms());
-        taken = match queue::record(bucket, d).await? {
-            Some(claimed) => Taken::Claimed(claimed),
+        let stored: Vec<String> = storage::objects(bucket, &format!("{}/", done.submission)).await?.iter().map(|o| o.key()).collect();
+        let filing = filing(&content().forms, &done.submission, &stored);
+        let d = Delivery::new(id.clone(), "concierge", &email_of(settings, bucket, origin, &filing).await?, now_ms());
+        retention::set(bucket, d.received_ms + settings.retention_s * 1000, Job::Documents, &done.submission).await?;
+        taken = match queue::record(settings, bucket, d).await? {
+            Some(claimed) => {
+                for key in &filing.replaced {
+                    bucket.delete(key).await?;
+                }
+                Taken::Claimed(claimed)
+            }
             // Filed a moment ago by a parallel retry, which holds it.
             None => Taken::Not(State::Claimed),
         };
@@ -251,18 +267,24 @@ async fn file(settings: &Settings, bucket: &Bucket, origin: &str, done: &Final<'
     Ok(Recorded { id, delivered })
 }
 
-/// The agent's e-mail for a submission: each document with its name and a signed link; a
-/// document that is not stored is refused by its field.
-async fn email_of(settings: &Settings, bucket: &Bucket, origin: &str, done: &Final<'_>) -> Result<crate::domain::email::Params, Failure> {
+/// The agent's e-mail for a submission: each field's latest document with its name and a signed
+/// link; a field with none is refused by its name.
+async fn email_of(settings: &Settings, bucket: &Bucket, origin: &str, filing: &Filing) -> Result<crate::domain::email::Params, Failure> {
+    let forms = &content().forms;
     let now_s = now_ms() / 1000;
     let expires = now_s + settings.link_lifetime_s;
     let mut listed = Vec::new();
     let mut missing = Vec::new();
-    for (document, key) in &done.documents {
-        match bucket.head(key).await? {
+    for document in &forms.concierge.documents {
+        let object = match filing.latest.get(&document.field) {
+            Some(key) => bucket.head(key).await?,
+            None => None,
+        };
+        match object {
             Some(object) => {
+                let key = object.key();
                 let name = object.custom_metadata().ok().and_then(|m| m.get("name").cloned()).unwrap_or_default();
-                let link = format!("{origin}{DOCUMENTS}{key}?expires={expires}&sig={}", sign(&settings.link_secret, key, expires));
+                let link = format!("{origin}{DOCUMENTS}{key}?expires={expires}&sig={}", sign(&settings.link_secret, &key, expires));
                 listed.push(Listed { document, file_name: name, link });
             }
             None => missing.push(jax_model::submission::FieldError { field: document.field.clone(), message: document.required_message.clone() }),
@@ -271,5 +293,5 @@ async fn email_of(settings: &Settings, bucket: &Bucket, origin: &str, done: &Fin
     if !missing.is_empty() {
         return Err(Failure::Refused(400, missing));
     }
-    Ok(email(&content().forms, &settings.agent_email, &listed, &date(expires), &date(now_s + settings.retention_s)))
+    Ok(email(forms, &settings.agent_email, &listed, &date(expires), &date(now_s + settings.retention_s)))
 }

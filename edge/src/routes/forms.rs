@@ -38,7 +38,7 @@ pub async fn post(mut req: Request, env: &Env, kind: FormKind, settings: &Settin
         if let Some(withheld) = quota::quiz_email(settings, &bucket, params.get("to_email").unwrap_or_default()).await? {
             // The visitor still sees the result; the submission is kept, nothing is sent.
             delivery.withheld = Some(withheld.describe().into());
-            queue::keep(&bucket, &delivery).await?;
+            queue::keep(settings, &bucket, &delivery).await?;
             worker::console_warn!("quiz e-mail {id}: {}", withheld.describe());
             if plain_form {
                 return redirect_to(&req, THANK_YOU, form);
@@ -46,7 +46,7 @@ pub async fn post(mut req: Request, env: &Env, kind: FormKind, settings: &Settin
             return Ok(Response::from_json(&serde_json::json!({ "ok": true, "id": id, "delivered": false }))?);
         }
     }
-    let claimed = match queue::record(&bucket, delivery).await {
+    let claimed = match queue::record(settings, &bucket, delivery).await {
         Ok(Some(claimed)) => claimed,
         // Ids carry 64 random bits: a taken one is not a visitor's doing.
         Ok(None) => return Err(Failure::Unavailable(format!("record {id} exists already"))),

@@ -3,6 +3,7 @@
 pub mod mail;
 pub mod queue;
 pub mod quota;
+pub mod retention;
 pub mod storage;
 
 use crate::domain::content::content;

@@ -7,7 +7,8 @@ use crate::domain::notice::{self, Parked, NOTICE};
 use crate::domain::queue::{parse_pending, pending_key, record_key, Delivery, State, DEAD, LEASE_MS, PENDING};
 use crate::domain::settings::Settings;
 use crate::services::storage::{self, Only};
-use crate::services::{mail, now_ms};
+use crate::domain::retention::Job;
+use crate::services::{mail, now_ms, retention};
 use futures_util::{stream, StreamExt};
 use std::cell::Cell;
 use worker::{console_error, console_log, console_warn, Bucket, Include};
@@ -36,12 +37,13 @@ pub enum Taken {
 }
 
 /// Record a new e-mail, claimed by the caller for its first attempt; None when a record with its
-/// id exists already (an idempotent submission filed by a parallel retry). The marker is written
-/// first: a marker without its record is dropped by a later run, while a record without a marker
-/// would never be retried.
-pub async fn record(bucket: &Bucket, mut d: Delivery) -> worker::Result<Option<Claimed>> {
+/// id exists already (an idempotent submission filed by a parallel retry). The marker and the
+/// record's end (its retention timer) are written first: a marker without its record is dropped by
+/// a later run, while a record without a marker would never be retried.
+pub async fn record(settings: &Settings, bucket: &Bucket, mut d: Delivery) -> worker::Result<Option<Claimed>> {
     let marker = d.pending_key();
     bucket.put(&marker, Vec::<u8>::new()).execute().await?;
+    retention::set(bucket, d.received_ms + settings.retention_s * 1000, Job::Record, &d.id).await?;
     d.claim(now_ms());
     Ok(storage::put_json_if(bucket, &d.record_key(), &d, Only::Absent)
         .await?
@@ -49,7 +51,8 @@ pub async fn record(bucket: &Bucket, mut d: Delivery) -> worker::Result<Option<C
 }
 
 /// Keep a record that is not to be sent (`withheld` says why): no marker, no attempt.
-pub async fn keep(bucket: &Bucket, d: &Delivery) -> worker::Result<()> {
+pub async fn keep(settings: &Settings, bucket: &Bucket, d: &Delivery) -> worker::Result<()> {
+    retention::set(bucket, d.received_ms + settings.retention_s * 1000, Job::Record, &d.id).await?;
     storage::put_json(bucket, &d.record_key(), d).await
 }
 
@@ -255,7 +258,7 @@ async fn tell_agent(settings: &Settings, bucket: &Bucket, now: u64) -> worker::R
         return Ok(None);
     }
     let d = Delivery::new(id.clone(), NOTICE, &notice::params(&settings.agent_email, &untold), now);
-    let Some(claimed) = record(bucket, d).await? else { return Ok(None) };
+    let Some(claimed) = record(settings, bucket, d).await? else { return Ok(None) };
     for mut p in untold {
         p.told = Some(id.clone());
         bucket.put(format!("{DEAD}{}", p.id), Vec::<u8>::new()).custom_metadata(p.metadata()).execute().await?;

@@ -2,7 +2,8 @@
 
 use crate::domain::quota::{day_key, recipient_key, Withheld, RECIPIENT_WINDOW_MS};
 use crate::domain::settings::Settings;
-use crate::services::now_ms;
+use crate::domain::retention::Job;
+use crate::services::{now_ms, retention};
 use crate::services::storage::{self, Only};
 use serde::{Deserialize, Serialize};
 use worker::Bucket;
@@ -27,6 +28,9 @@ pub async fn quiz_email(settings: &Settings, bucket: &Bucket, address: &str) -> 
     }
     let only = previous.map_or(Only::Absent, |o| Only::Etag(o.etag()));
     let taken = storage::put_json_if(bucket, &to, &Count { count: 1 }, only).await?.is_some();
+    if taken {
+        retention::set(bucket, now + RECIPIENT_WINDOW_MS, Job::Quota, &to).await?;
+    }
     // Lost to a parallel post for the same address: that one sends.
     Ok((!taken).then_some(Withheld::Recipient))
 }
@@ -42,7 +46,11 @@ async fn count_today(bucket: &Bucket, now: u64, cap: u32) -> worker::Result<bool
         if count >= cap {
             return Ok(false);
         }
+        let first = matches!(only, Only::Absent);
         if storage::put_json_if(bucket, &key, &Count { count: count + 1 }, only).await?.is_some() {
+            if first {
+                retention::set(bucket, now + RECIPIENT_WINDOW_MS, Job::Quota, &key).await?;
+            }
             return Ok(true);
         }
     }

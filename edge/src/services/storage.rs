@@ -48,3 +48,21 @@ pub async fn get_json_tagged<T: DeserializeOwned>(bucket: &Bucket, key: &str) ->
     let Some(body) = object.body() else { return Ok(None) };
     Ok(Some((serde_json::from_slice(&body.bytes().await?)?, etag)))
 }
+
+/// Every object under `prefix` (paged through), with its size and upload time.
+pub async fn objects(bucket: &Bucket, prefix: &str) -> Result<Vec<worker::Object>> {
+    let mut objects = Vec::new();
+    let mut cursor = None;
+    loop {
+        let mut list = bucket.list().prefix(prefix);
+        if let Some(c) = cursor.take() {
+            list = list.cursor(c);
+        }
+        let page = list.execute().await?;
+        objects.extend(page.objects());
+        cursor = page.cursor();
+        if !page.truncated() || cursor.is_none() {
+            return Ok(objects);
+        }
+    }
+}

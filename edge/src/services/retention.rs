@@ -1,0 +1,111 @@
+//! The timers of domain/retention.rs kept in R2: set when something with an end is stored, and
+//! done by the scheduled run when due.
+
+use crate::domain::queue::{record_key, Delivery, State, DEAD, OUTBOX};
+use crate::domain::retention::{parse_timer, timer_key, Job, TIMERS, UNFILED_MS};
+use crate::services::storage::{self, objects};
+use futures_util::{stream, StreamExt};
+use std::cell::Cell;
+use worker::{console_error, console_log, Bucket};
+
+/// Jobs running at once, and at most in one run (each is a few subrequests); the rest wait for
+/// the next run, still first in line.
+const CONCURRENCY: usize = 6;
+const RUN_MAX_TIMERS: usize = 500;
+/// A record still owed when its time comes is looked at again a day later.
+const DAY_MS: u64 = 24 * 60 * 60 * 1000;
+
+/// Set a timer: `job` on `subject` at `due_ms`.
+pub async fn set(bucket: &Bucket, due_ms: u64, job: Job, subject: &str) -> worker::Result<()> {
+    bucket.put(timer_key(due_ms, job, subject), Vec::<u8>::new()).execute().await?;
+    Ok(())
+}
+
+/// Every timer due at `start`, earliest first: how many jobs were done, and objects deleted.
+pub async fn sweep(bucket: &Bucket, start: u64) -> worker::Result<(usize, usize)> {
+    let done = Cell::new(0usize);
+    let deleted = Cell::new(0usize);
+    let mut cursor = None;
+    loop {
+        let mut list = bucket.list().prefix(TIMERS);
+        if let Some(c) = cursor.take() {
+            list = list.cursor(c);
+        }
+        let page = list.execute().await?;
+        let keys: Vec<String> = page.objects().iter().map(|o| o.key()).collect();
+        let due: Vec<&String> = keys.iter().filter(|k| parse_timer(k).is_some_and(|(due, _, _)| due <= start)).collect();
+        // Keys sort by due time: once one is not due, no later one is.
+        let all_seen = due.len() < keys.len() || !page.truncated();
+        stream::iter(due)
+            .for_each_concurrent(CONCURRENCY, |key| {
+                let (done, deleted) = (&done, &deleted);
+                async move {
+                    if done.get() >= RUN_MAX_TIMERS {
+                        return;
+                    }
+                    done.set(done.get() + 1);
+                    match run(bucket, key, start).await {
+                        Ok(n) => deleted.set(deleted.get() + n),
+                        Err(e) => console_error!("retention: {key} failed (tried again next run): {e}"),
+                    }
+                }
+            })
+            .await;
+        cursor = page.cursor();
+        if all_seen || done.get() >= RUN_MAX_TIMERS || cursor.is_none() {
+            return Ok((done.get(), deleted.get()));
+        }
+    }
+}
+
+/// One due timer's job, then the timer itself; the objects deleted.
+async fn run(bucket: &Bucket, key: &str, now: u64) -> worker::Result<usize> {
+    let Some((_, job, subject)) = parse_timer(key) else { return Ok(0) };
+    let deleted = match job {
+        Job::Unfiled => {
+            if bucket.head(record_key(&format!("concierge-{subject}"))).await?.is_some() {
+                0 // Filed: its documents have a timer of their own.
+            } else {
+                let stale: Vec<String> = objects(bucket, &format!("{subject}/"))
+                    .await?
+                    .into_iter()
+                    .filter(|o| o.uploaded().as_millis() + UNFILED_MS <= now)
+                    .map(|o| o.key())
+                    .collect();
+                delete(bucket, stale).await?
+            }
+        }
+        Job::Documents => delete(bucket, objects(bucket, &format!("{subject}/")).await?.into_iter().map(|o| o.key()).collect()).await?,
+        Job::Record => match storage::get_json_tagged::<Delivery>(bucket, &record_key(subject)).await? {
+            Some((d, _)) if matches!(d.state(now), State::Due | State::Waiting(_) | State::Claimed) => {
+                // Still owed (it is given up on within days): kept until it is not.
+                set(bucket, now + DAY_MS, Job::Record, subject).await?;
+                0
+            }
+            Some(_) => delete(bucket, vec![record_key(subject), format!("{DEAD}{subject}"), format!("{OUTBOX}{subject}.json")]).await?,
+            None => 0,
+        },
+        Job::Quota => match bucket.head(subject).await? {
+            Some(o) if o.uploaded().as_millis() + DAY_MS > now => {
+                // Written again since: its day starts then.
+                set(bucket, o.uploaded().as_millis() + DAY_MS, Job::Quota, subject).await?;
+                0
+            }
+            Some(_) => delete(bucket, vec![subject.to_string()]).await?,
+            None => 0,
+        },
+    };
+    bucket.delete(key).await?;
+    if deleted > 0 {
+        console_log!("retention: {key}: {deleted} object(s) deleted");
+    }
+    Ok(deleted)
+}
+
+/// Delete `keys` (R2 takes up to 1,000 at once); how many were asked for.
+async fn delete(bucket: &Bucket, keys: Vec<String>) -> worker::Result<usize> {
+    for chunk in keys.chunks(1000) {
+        bucket.delete_multiple(chunk.to_vec()).await?;
+    }
+    Ok(keys.len())
+}
