@@ -7,7 +7,8 @@
 //                                      without); status "hang" never answers (a provider timeout)
 //   POST /__recover {match?}           stop failing them
 // A `match` lets parallel tests play an outage for their own sends only. In-process, `slow(ms)`
-// holds every answer that long (so attempts overlap).
+// holds every answer that long (so attempts overlap), and `flaky(rate)` fails that share of the
+// other sends at random with 500, 429 or a hang (scripts/reliability.mjs).
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
 
@@ -17,10 +18,12 @@ export async function startFakeEmailJs(port = 0) {
   const sends = [];
   const failing = new Map(); // match ('' = every send) → status
   let delay = 0;
+  let flakiness = 0;
+  const FLAKES = [500, 429, 'hang'];
 
   const statusFor = (raw) => {
     for (const [match, status] of failing) if (raw.includes(match)) return status;
-    return null;
+    return Math.random() < flakiness ? FLAKES[Math.floor(Math.random() * FLAKES.length)] : null;
   };
   const answerJson = (res, status, value) =>
     res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(value));
@@ -96,7 +99,14 @@ export async function startFakeEmailJs(port = 0) {
     slow(ms) {
       delay = ms;
     },
-    close: () => new Promise((resolve) => server.close(resolve)),
+    flaky(rate) {
+      flakiness = rate;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.close(resolve);
+        server.closeAllConnections(); // hung sends too
+      }),
   };
 }
 

@@ -1,0 +1,221 @@
+// Reliability figures for the edge worker, run against `make serve` (workerd, local R2) and a fake
+// EmailJS on 127.0.0.1 — loopback only, bounded in count and time. Figures, not a timed test: it
+// fails only when the product is wrong (a post refused or answered 5xx, an e-mail lost or sent
+// twice), never on speed or memory, which it prints against their goals.
+//
+//   node scripts/reliability.mjs [--posts 500] [--clients 50] [--failure 0.3]
+//
+// 1. `--posts` contact posts at once from `--clients` client addresses while the fake EmailJS
+//    fails `--failure` of its calls at random (500, 429, or no answer: the worker's 10 s timeout);
+//    then the provider recovers and the cron (/__scheduled) runs until every e-mail is in:
+//    throughput, p50/p95 latency, lost (0) and duplicates (0).
+// 2. workerd's memory growth (peak RSS over the baseline) while one six-document, 60 MB
+//    submission goes through: as the portal sends it (six uploads, then the final step) and as
+//    one multipart post without JavaScript. Goal < 40 MB.
+// `make reliability` runs it in full; `make test` runs a small smoke of it.
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { startFakeEmailJs } from '../edge/tests/fake-emailjs.mjs';
+import { root } from '../edge/tests/workerd.mjs';
+
+const { values: opts } = parseArgs({
+  options: {
+    posts: { type: 'string', default: '500' },
+    clients: { type: 'string', default: '50' },
+    failure: { type: 'string', default: '0.3' },
+    port: { type: 'string', default: '8791' },
+  },
+});
+const POSTS = Number(opts.posts);
+const CLIENTS = Number(opts.clients);
+const FAILURE = Number(opts.failure);
+const PORT = Number(opts.port);
+const BASE = `http://127.0.0.1:${PORT}`;
+const MEMORY_GOAL_MB = 40;
+const RECOVERY_LIMIT_MS = 180_000;
+const MB = 1024 * 1024;
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+const problems = [];
+
+const fake = await startFakeEmailJs();
+const state = path.join(root, '.cache/reliability-state');
+fs.rmSync(state, { recursive: true, force: true });
+const log = path.join(root, '.cache/reliability-wrangler.log');
+fs.mkdirSync(path.dirname(log), { recursive: true });
+const serve = spawn(
+  'make',
+  ['--no-print-directory', 'serve', `PORT=${PORT}`, `STATE=${path.relative(root, state)}`, 'ENV_FILE=.cache/reliability.env'],
+  {
+    cwd: root,
+    detached: true, // its own process group, so make, wrangler and workerd stop together
+    stdio: ['ignore', fs.openSync(log, 'w'), fs.openSync(log, 'a')],
+    env: {
+      ...process.env,
+      EMAILJS_API_URL: fake.url,
+      EMAILJS_PUBLIC_KEY: 'reliability-public',
+      EMAILJS_PRIVATE_KEY: 'reliability-private',
+      EMAILJS_SERVICE_ID: 'service_reliability',
+      EMAILJS_TEMPLATE_ID: 'template_reliability',
+      DOCUMENT_LINK_SECRET: randomBytes(32).toString('hex'),
+      EMAIL_RETRY_FIRST_SECONDS: '1',
+    },
+  },
+);
+const stop = async () => {
+  try {
+    process.kill(-serve.pid, 'SIGTERM');
+  } catch {}
+  await fake.close();
+};
+
+try {
+  for (const deadline = Date.now() + 300_000; ; await sleep(500)) {
+    try {
+      if ((await fetch(`${BASE}/`)).ok) break;
+    } catch {}
+    if (serve.exitCode !== null || Date.now() > deadline) throw new Error(`make serve did not start; see ${log}`);
+  }
+  await burst();
+  await memory();
+} finally {
+  await stop();
+}
+if (problems.length) {
+  console.error(`reliability: FAILED\n  ${problems.join('\n  ')}`);
+  process.exit(1);
+}
+
+async function burst() {
+  const run = randomUUID().slice(0, 8);
+  fake.flaky(FAILURE);
+  const started = performance.now();
+  const answers = await Promise.all(
+    Array.from({ length: POSTS }, async (_, i) => {
+      const t = performance.now();
+      const r = await fetch(`${BASE}/api/contact`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': `10.77.${Math.floor((i % CLIENTS) / 250)}.${(i % CLIENTS) % 250 + 1}` },
+        body: JSON.stringify({ name: 'Load Test', email: 'load@example.com', phone: '(904) 555-0147', message: `rel-${run}-${i}` }),
+      });
+      const body = await r.json().catch(() => ({}));
+      return { status: r.status, ms: performance.now() - t, delivered: body.delivered === true };
+    }),
+  );
+  const wall = (performance.now() - started) / 1000;
+  const accepted = answers.filter((a) => a.status === 200).length;
+  const refused = answers.filter((a) => a.status !== 200);
+  if (refused.length) problems.push(`${refused.length} posts not accepted: statuses ${[...new Set(refused.map((a) => a.status))].join(', ')}`);
+  const failedFirst = answers.filter((a) => a.status === 200 && !a.delivered).length;
+
+  fake.flaky(0);
+  const recovery = performance.now();
+  const markers = () => fake.delivered.map((s) => s.template_params.message?.match(new RegExp(`rel-${run}-\\d+`))?.[0]).filter(Boolean);
+  while (new Set(markers()).size < accepted && performance.now() - recovery < RECOVERY_LIMIT_MS) {
+    await (await fetch(`${BASE}/__scheduled`)).text();
+    await sleep(1_000);
+  }
+  await (await fetch(`${BASE}/__scheduled`)).text(); // one more: nothing may go twice
+  await sleep(500);
+  const sent = markers();
+  const unique = new Set(sent).size;
+  const lost = accepted - unique;
+  const duplicates = sent.length - unique;
+  if (lost) problems.push(`${lost} accepted submissions never delivered`);
+  if (duplicates) problems.push(`${duplicates} e-mails delivered twice`);
+  const ms = answers.map((a) => a.ms).sort((a, b) => a - b);
+  const calls = fake.attempts.filter((s) => JSON.stringify(s).includes(`rel-${run}-`)).length;
+  console.log(`reliability: ${POSTS} contact posts at once from ${CLIENTS} client addresses, EmailJS failing ${Math.round(FAILURE * 100)}% of calls (500 / 429 / no answer)`);
+  console.log(`  accepted       ${accepted} of ${POSTS} (recorded: 200 with an id); ${failedFirst} not delivered at once, kept for the retry`);
+  console.log(`  throughput     ${(POSTS / wall).toFixed(1)} posts/s (${wall.toFixed(2)} s for all)`);
+  console.log(`  latency        p50 ${quantile(ms, 0.5).toFixed(0)} ms, p95 ${quantile(ms, 0.95).toFixed(0)} ms, max ${ms.at(-1).toFixed(0)} ms (a hung call waits the 10 s timeout)`);
+  console.log(`  recovery       every e-mail in ${((performance.now() - recovery) / 1000).toFixed(1)} s after EmailJS recovered; ${calls} EmailJS calls for ${accepted} e-mails`);
+  console.log(`  lost           ${lost}`);
+  console.log(`  duplicates     ${duplicates}`);
+}
+
+/** The workerd processes `make serve` started: wrangler runs the worker in one (the one with an
+ * inspector) and its dev proxy, which production does not have, in another. */
+function workerdPids() {
+  const parent = new Map();
+  for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      parent.set(Number(pid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {}
+  }
+  const descends = (pid) => {
+    for (let p = pid; p > 1; p = parent.get(p)) if (p === serve.pid) return true;
+    return false;
+  };
+  const cmdline = (pid) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      return '';
+    }
+  };
+  const pids = [...parent.keys()].filter((pid) => descends(pid) && cmdline(pid).includes('workerd'));
+  const worker = pids.find((pid) => cmdline(pid).includes('--inspector-addr'));
+  if (!worker) throw new Error(`no workerd running the worker under make serve (found ${pids.length} workerd)`);
+  return { worker, proxy: pids.filter((pid) => pid !== worker) };
+}
+function statusKb(pid, field) {
+  return Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+)`))[1]);
+}
+
+/** Peak RSS growth (MB) of each process in `pids` while `work` runs: the peak mark reset first
+ * (clear_refs 5). */
+async function growth(pids, work) {
+  await sleep(500);
+  const baseline = pids.map((pid) => statusKb(pid, 'VmRSS'));
+  for (const pid of pids) fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  await work();
+  return pids.map((pid, i) => (statusKb(pid, 'VmHWM') - baseline[i]) / 1024);
+}
+
+async function memory() {
+  const { worker, proxy } = workerdPids();
+  const pids = [worker, ...proxy];
+  const FIELDS = ['photoId', 'creditReport', 'proofOfIncome', 'bankStatement1', 'bankStatement2', 'bankStatement3'];
+  const TEN = 10 * MB;
+  const file = (field) => Buffer.concat([Buffer.from(field === 'photoId' ? '\x89PNG\r\n\x1a\n' : '%PDF-1.7\n', 'latin1'), randomBytes(TEN - (field === 'photoId' ? 8 : 9))]);
+  const headers = { 'CF-Connecting-IP': '10.78.0.1' };
+  const check = (r, what) => {
+    if (!r.ok && r.status !== 303) problems.push(`${what}: ${r.status}`);
+    if (r.status === 303 && !r.headers.get('location').includes('/thank-you/')) problems.push(`${what}: led to ${r.headers.get('location')}`);
+  };
+
+  const scripted = await growth(pids, async () => {
+    const submission = randomUUID();
+    const documents = {};
+    for (const field of FIELDS) {
+      const r = await fetch(`${BASE}/api/concierge/documents?${new URLSearchParams({ submission, field, name: `${field}.pdf` })}`, {
+        method: 'POST', headers: { ...headers, 'Content-Type': 'application/octet-stream' }, body: file(field),
+      });
+      check(r, `upload ${field}`);
+      documents[field] = (await r.json()).id;
+    }
+    const r = await fetch(`${BASE}/api/concierge`, {
+      method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ submission, documents, acknowledgment: true }),
+    });
+    check(r, 'the final step');
+  });
+  const plain = await growth(pids, async () => {
+    const form = new FormData();
+    for (const field of FIELDS) form.append(field, new Blob([file(field)]), `${field}.pdf`);
+    form.append('acknowledgment', 'on');
+    const r = await fetch(`${BASE}/api/concierge`, { method: 'POST', headers, body: form, redirect: 'manual' });
+    check(r, 'the multipart post');
+  });
+  const verdict = ([mb, ...proxies]) =>
+    `${mb.toFixed(1)} MB ${mb < MEMORY_GOAL_MB ? 'PASS' : 'MISS'} (goal < ${MEMORY_GOAL_MB} MB)` +
+    (proxies.length ? `; wrangler's dev proxy ${proxies.map((p) => `${p.toFixed(1)} MB`).join(', ')}` : '');
+  console.log("reliability: workerd's memory growth (peak RSS over baseline) while one six-document, 60 MB submission goes through");
+  console.log(`  as the portal sends it (six uploads, then filing)   ${verdict(scripted)}`);
+  console.log(`  as one multipart post without JavaScript            ${verdict(plain)}`);
+}
