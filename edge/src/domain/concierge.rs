@@ -15,7 +15,7 @@ pub const FROM_NAME: &str = "Client Concierge";
 /// A refusal: the HTTP status and the fields at fault.
 pub type Refused = (u16, Vec<FieldError>);
 
-fn refuse(status: u16, field: &str, message: impl Into<String>) -> Refused {
+pub fn refuse(status: u16, field: &str, message: impl Into<String>) -> Refused {
     (status, vec![FieldError { field: field.into(), message: message.into() }])
 }
 
@@ -164,7 +164,11 @@ pub fn date(unix_s: u64) -> String {
 mod tests {
     use super::*;
     use crate::domain::content::content;
+    use crate::domain::documents::object_key;
     use crate::domain::submit::parse_json;
+    use jax_model::forms::Document;
+    use proptest::collection::{btree_map, vec};
+    use proptest::prelude::*;
 
     const SUB: &str = "0f8fad5b-d9cb-469f-a165-70867728950e";
 
@@ -276,5 +280,82 @@ mod tests {
         assert!(!m.contains("evil.example") && m.contains("!…”\nhttps://x/real"), "inert and capped at 100 characters: {m}");
         assert_eq!(date(0), "1970-01-01");
         assert_eq!(date(951_782_400), "2000-02-29");
+    }
+
+    /// A known document, by index.
+    fn document(i: usize) -> &'static Document {
+        let docs = &content().forms.concierge.documents;
+        &docs[i % docs.len()]
+    }
+
+    /// A field name: a known one, or anything.
+    fn field() -> impl Strategy<Value = String> {
+        prop_oneof![(0..6usize).prop_map(|i| document(i).field.clone()), ".{0,20}"]
+    }
+
+    /// A submission id: a UUID in either case, or anything.
+    fn submission() -> impl Strategy<Value = String> {
+        prop_oneof!["[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}", ".{0,40}"]
+    }
+
+    fn is_4xx(status: u16, errors: &[FieldError]) -> Result<(), TestCaseError> {
+        prop_assert!((400..500).contains(&status), "status {status}");
+        prop_assert!(!errors.is_empty());
+        for e in errors {
+            prop_assert!(!e.field.is_empty() && !e.message.is_empty(), "{e:?}");
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::with_cases(512) })]
+
+        #[test]
+        fn any_upload_is_taken_within_the_limit_or_refused_with_a_4xx(
+            field in field(),
+            submission in submission(),
+            name in prop_oneof![".{0,40}", vec(any::<char>(), 0..3_000).prop_map(String::from_iter)],
+            length in prop::option::of(prop_oneof![0..20_000_000u64, any::<u64>()]),
+        ) {
+            let f = &content().forms;
+            let q = query(&[("field", &field), ("submission", &submission), ("name", &name)]);
+            match check_upload(f, &q, length) {
+                Ok(up) => {
+                    prop_assert!(up.length >= 1 && up.length <= f.concierge.max_file_bytes && Some(up.length) == length);
+                    prop_assert!(up.document.field == field && is_submission_id(&up.submission));
+                }
+                Err((status, errors)) => is_4xx(status, &errors)?,
+            }
+        }
+
+        #[test]
+        fn any_first_bytes_are_an_accepted_type_or_a_415(i in 0..6usize, head in vec(any::<u8>(), 0..16)) {
+            match check_type(&content().forms, document(i), &head) {
+                Ok(t) => prop_assert!(document(i).accept.contains(&t)),
+                Err((status, errors)) => {
+                    is_4xx(status, &errors)?;
+                    prop_assert_eq!(status, 415);
+                }
+            }
+        }
+
+        #[test]
+        fn any_final_step_is_filed_whole_or_refused_naming_fields(
+            fields in btree_map(prop_oneof![Just("submission".to_string()), Just("acknowledgment".to_string()), ".{0,12}"], ".{0,60}", 0..6),
+            documents in btree_map(field(), ".{0,80}", 0..8),
+        ) {
+            let input = Input { fields, groups: [("documents".to_string(), documents)].into_iter().collect() };
+            match check_final(&content().forms, &input) {
+                Ok(done) => prop_assert_eq!(done.documents.len(), 6),
+                Err(errors) => is_4xx(400, &errors)?,
+            }
+        }
+
+        #[test]
+        fn every_key_an_upload_gets_is_filed_and_downloadable(i in 0..6usize, submission in "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", ms in any::<u64>(), name in ".{0,120}") {
+            let key = object_key(&submission, ms, &document(i).field, &name);
+            prop_assert!(is_key_of(&key, &submission, &document(i).field), "{}", key);
+            prop_assert!(is_document_key(&content().forms, &key), "{}", key);
+        }
     }
 }

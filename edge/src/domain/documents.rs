@@ -16,7 +16,8 @@ pub fn safe_name(name: &str) -> String {
     let mut out = String::new();
     for c in base.chars() {
         let c = if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') { c } else { '_' };
-        if !(c == '_' && out.ends_with('_')) {
+        // Runs collapse: the final step and the download refuse any key holding "..".
+        if !(matches!(c, '_' | '.') && out.ends_with(c)) {
             out.push(c);
         }
     }
@@ -59,7 +60,8 @@ pub enum LinkError {
 
 /// Check a link's signature (in constant time) and expiry.
 pub fn verify(secret: &[u8], key: &str, expires: u64, sig_hex: &str, now: u64) -> Result<(), LinkError> {
-    if sig_hex.len() != 64 || !sig_hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+    // Only the lowercase hex `sign` writes: one spelling per link, none with a letter's case flipped.
+    if sig_hex.len() != 64 || !sig_hex.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) {
         return Err(LinkError::Malformed);
     }
     let sig: Vec<u8> = (0..32).map(|i| u8::from_str_radix(&sig_hex[2 * i..2 * i + 2], 16).unwrap()).collect();
@@ -73,6 +75,8 @@ pub fn verify(secret: &[u8], key: &str, expires: u64, sig_hex: &str, now: u64) -
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::collection::vec;
+    use proptest::prelude::*;
 
     #[test]
     fn names_lose_paths_controls_and_odd_characters() {
@@ -81,6 +85,7 @@ mod tests {
         assert_eq!(safe_name("C:\\Users\\ana\\id card.PNG"), "id_card.PNG");
         assert_eq!(safe_name("bank\r\n\u{0}statement.pdf"), "bank_statement.pdf");
         assert_eq!(safe_name("..."), "document");
+        assert_eq!(safe_name("statement..pdf"), "statement.pdf");
         assert_eq!(safe_name("résumé.pdf"), "r_sum_.pdf");
         let long = format!("{}.pdf", "a".repeat(500));
         assert_eq!(safe_name(&long).chars().count(), NAME_MAX);
@@ -111,5 +116,58 @@ mod tests {
         let mut flipped = sig.clone();
         flipped.replace_range(0..1, if &sig[0..1] == "0" { "1" } else { "0" });
         assert_eq!(verify(secret, "k/a.pdf", 2_000, &flipped, 1), Err(LinkError::BadSignature));
+    }
+
+    /// Any text at all: empty, unicode, controls, up to 5,000 characters.
+    fn text() -> impl Strategy<Value = String> {
+        prop_oneof![".{0,40}", vec(any::<char>(), 0..5_000).prop_map(String::from_iter)]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::with_cases(512) })]
+
+        #[test]
+        fn only_the_secret_signs_a_link(
+            secret in vec(any::<u8>(), 0..80),
+            key in text(),
+            expires in any::<u64>(),
+            sig in prop_oneof!["[0-9a-fA-F]{64}", "[0-9a-f]{0,70}", text()],
+            now in any::<u64>(),
+        ) {
+            let verified = verify(&secret, &key, expires, &sig, now);
+            prop_assert_eq!(verified.is_ok(), sig == sign(&secret, &key, expires) && now < expires);
+        }
+
+        #[test]
+        fn a_signed_link_with_any_byte_flipped_is_refused(
+            secret in vec(any::<u8>(), 0..80),
+            key in text(),
+            expires in 1..u64::MAX,
+            at in 0..64usize,
+            bit in 0..8u32,
+        ) {
+            let sig = sign(&secret, &key, expires);
+            prop_assert_eq!(verify(&secret, &key, expires, &sig, expires - 1), Ok(()));
+            let mut flipped = sig.into_bytes();
+            flipped[at] ^= 1 << bit;
+            let flipped = String::from_utf8_lossy(&flipped);
+            prop_assert!(verify(&secret, &key, expires, &flipped, expires - 1).is_err(), "{}", flipped);
+        }
+
+        #[test]
+        fn a_link_to_another_key_or_time_is_refused(secret in vec(any::<u8>(), 0..80), key in text(), other in text(), expires in any::<u64>(), later in any::<u64>()) {
+            let sig = sign(&secret, &key, expires);
+            prop_assume!(other != key && later != expires);
+            prop_assert_eq!(verify(&secret, &other, expires, &sig, 0), Err(LinkError::BadSignature));
+            prop_assert_eq!(verify(&secret, &key, later, &sig, 0), Err(LinkError::BadSignature));
+        }
+
+        #[test]
+        fn any_name_makes_a_safe_one(name in text()) {
+            let safe = safe_name(&name);
+            prop_assert!(!safe.is_empty() && safe.chars().count() <= NAME_MAX, "{}", safe);
+            prop_assert!(safe.bytes().all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b)), "{}", safe);
+            prop_assert!(!safe.starts_with(['.', '_']) && !safe.ends_with(['.', '_']) && !safe.contains(".."), "{}", safe);
+        }
     }
 }

@@ -59,6 +59,7 @@ pub fn admit(method: &str, content_length: Option<u64>, max_bytes: u64) -> Resul
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     #[test]
     fn content_types_are_matched_by_essence() {
@@ -77,5 +78,28 @@ mod tests {
         assert_eq!(admit("post", None, 65_536), Ok(()));
         assert_eq!(admit("GET", Some(1), 65_536).map_err(Refusal::status), Err(405));
         assert_eq!(admit("POST", Some(65_537), 65_536).map_err(Refusal::status), Err(413));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::with_cases(512) })]
+
+        #[test]
+        fn only_a_post_within_the_limit_is_admitted(method in prop_oneof!["(?i)post|get|put", ".{0,10}"], length in prop::option::of(any::<u64>()), max in any::<u64>()) {
+            match admit(&method, length, max) {
+                Ok(()) => prop_assert!(method.eq_ignore_ascii_case("POST") && length.is_none_or(|n| n <= max)),
+                Err(r) => prop_assert!(matches!(r.status(), 405 | 413)),
+            }
+        }
+
+        #[test]
+        fn any_content_type_is_an_accepted_kind_or_a_415(
+            content_type in prop::option::of(prop_oneof![".{0,60}", "(?i)(application/json|application/x-www-form-urlencoded|multipart/form-data) ?(; ?.{0,20})?"]),
+            accepted in prop::sample::subsequence(vec![BodyKind::Json, BodyKind::UrlEncoded, BodyKind::Multipart], 0..=3),
+        ) {
+            match body_kind(content_type.as_deref(), &accepted) {
+                Ok(kind) => prop_assert!(accepted.contains(&kind)),
+                Err(r) => prop_assert_eq!(r.status(), 415),
+            }
+        }
     }
 }

@@ -6,6 +6,7 @@ pub mod delivery;
 pub mod documents;
 pub mod email;
 pub mod http;
+pub mod multipart;
 pub mod notice;
 pub mod queue;
 pub mod quota;

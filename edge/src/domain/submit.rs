@@ -95,7 +95,8 @@ pub fn parse_json(body: &[u8]) -> Result<Input, Vec<FieldError>> {
                 input.fields.insert(name, v);
             }
             Some(None) => {}
-            None => errors.push(FieldError { field: name, message: "Expected text.".into() }),
+            // A member named "" has no field to name: the body is at fault.
+            None => errors.push(FieldError { field: if name.is_empty() { "body".into() } else { name }, message: "Expected text.".into() }),
         }
     }
     if errors.is_empty() { Ok(input) } else { Err(errors) }
@@ -184,6 +185,8 @@ pub fn accept(kind: FormKind, input: &Input, content: &Content, agent_email: &st
 mod tests {
     use super::*;
     use crate::domain::content::content;
+    use proptest::collection::{btree_map, vec};
+    use proptest::prelude::*;
 
     fn input(pairs: &[(&str, &str)]) -> Input {
         Input { fields: pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(), groups: BTreeMap::new() }
@@ -204,6 +207,7 @@ mod tests {
         assert_eq!(parse_json(b"{").unwrap_err()[0].field, "body");
         assert_eq!(parse_json(b"[1]").unwrap_err()[0].field, "body");
         assert_eq!(parse_json(br#"{"name":{"a":1}}"#).unwrap_err()[0].field, "name");
+        assert_eq!(parse_json(br#"{"":[1]}"#).unwrap_err()[0].field, "body");
     }
 
     #[test]
@@ -248,5 +252,110 @@ mod tests {
         let Ok(Accepted::Email("quiz", p)) = accept(FormKind::Quiz, &i, content(), AGENT) else { panic!() };
         assert_eq!(p.get("to_email"), Some("ana@example.com"));
         assert_eq!(p.get("result_neighborhood"), Some("Urban Cool"));
+    }
+
+    /// Every refusal names a field and a reason (the route answers it 400).
+    fn named(errors: &[FieldError]) -> Result<(), TestCaseError> {
+        prop_assert!(!errors.is_empty());
+        for e in errors {
+            prop_assert!(!e.field.is_empty() && !e.message.is_empty(), "{e:?}");
+        }
+        Ok(())
+    }
+
+    /// Any JSON value, nested a few levels; keys often the groups' names or empty.
+    fn json() -> impl Strategy<Value = serde_json::Value> {
+        use serde_json::Value;
+        let key = prop_oneof![Just("answers".to_string()), Just("documents".to_string()), Just(String::new()), ".{0,10}"];
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::from),
+            any::<f64>().prop_map(Value::from),
+            any::<i64>().prop_map(Value::from),
+            ".{0,30}".prop_map(Value::from),
+        ];
+        leaf.prop_recursive(3, 24, 6, move |inner| {
+            prop_oneof![vec(inner.clone(), 0..6).prop_map(Value::from), btree_map(key.clone(), inner, 0..6).prop_map(|m| Value::Object(m.into_iter().collect()))]
+        })
+    }
+
+    /// A valid submission of each form, then a few fields set to anything (or removed), and
+    /// perhaps the honeypot filled.
+    fn inputs() -> impl Strategy<Value = (FormKind, Input)> {
+        let person = [("name", "Ana Ruiz"), ("firstName", "Ana"), ("lastName", "Ruiz"), ("email", "ana@example.com"), ("phone", "9045550147")];
+        let rest = [("message", "Hello"), ("propertyAddress", "1 Ocean Blvd"), ("type", "cma-request")];
+        let base = input(&[person.as_slice(), rest.as_slice()].concat());
+        let names = ["type", "name", "firstName", "lastName", "email", "phone", "message", "propertyAddress", "notes", "website"];
+        let edit = (prop_oneof![prop::sample::select(names.to_vec()).prop_map(String::from), ".{0,10}"], prop::option::of(prop_oneof![".{0,40}", "[ -~]{0,3000}"]));
+        let answer = (prop_oneof!["q[0-7]", ".{0,4}"], prop_oneof![Just("urban".to_string()), ".{0,20}"]);
+        (kinds(), vec(edit, 0..4), vec(answer, 0..3)).prop_map(move |(kind, edits, answers)| {
+            let mut i = base.clone();
+            let all = ["q1", "q2", "q3", "q4", "q5", "q6"].map(|q| (q.to_string(), "urban".to_string()));
+            i.groups.insert("answers".into(), all.into_iter().chain(answers).collect());
+            for (name, value) in edits {
+                match value {
+                    Some(v) => i.fields.insert(name, v),
+                    None => i.fields.remove(&name),
+                };
+            }
+            (kind, i)
+        })
+    }
+
+    fn kinds() -> impl Strategy<Value = FormKind> {
+        prop::sample::select(vec![FormKind::Lead, FormKind::ListingRequest, FormKind::Contact, FormKind::Quiz])
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::with_cases(512) })]
+
+        #[test]
+        fn any_body_is_read_or_refused_naming_fields(body in prop_oneof![
+            vec(any::<u8>(), 0..2_000),
+            json().prop_map(|v| v.to_string().into_bytes()),
+            (json(), any::<usize>(), any::<u8>()).prop_map(|(v, at, b)| { let mut s = v.to_string().into_bytes(); let at = at % s.len(); s[at] = b; s }),
+        ]) {
+            for parsed in [parse_json(&body), parse_urlencoded(&body)] {
+                if let Err(errors) = parsed {
+                    named(&errors)?;
+                }
+            }
+        }
+
+        #[test]
+        fn a_json_object_of_text_reads_back(fields in btree_map(".{0,12}", ".{0,40}", 0..10)) {
+            prop_assume!(fields.keys().all(|k| !GROUPS.contains(&k.as_str())));
+            let body = serde_json::to_vec(&fields).unwrap();
+            prop_assert_eq!(parse_json(&body), Ok(Input { fields, groups: BTreeMap::new() }));
+        }
+
+        #[test]
+        fn a_form_post_reads_back(pairs in vec((".{0,12}", ".{0,40}"), 0..10), answers in btree_map("[a-z0-9]{1,6}", ".{0,20}", 0..4)) {
+            prop_assume!(pairs.iter().all(|(k, _)| !GROUPS.iter().any(|g| k.starts_with(g))));
+            let mut sent = pairs.clone();
+            sent.extend(answers.iter().map(|(k, v)| (format!("answers[{k}]"), v.clone())));
+            let body = serde_urlencoded::to_string(&sent).unwrap();
+            let input = parse_urlencoded(body.as_bytes()).unwrap();
+            // The last of a repeated name wins, as with the JSON object.
+            prop_assert_eq!(&input.fields, &pairs.into_iter().collect::<BTreeMap<_, _>>());
+            prop_assert_eq!(input.group("answers"), answers);
+        }
+
+        #[test]
+        fn any_submission_becomes_its_email_or_names_every_problem((kind, input) in inputs()) {
+            let honeypot = input.fields.get("website").is_some_and(|v| !v.trim().is_empty());
+            match accept(kind, &input, content(), AGENT) {
+                Ok(Accepted::Dropped) => prop_assert!(honeypot),
+                Ok(Accepted::Email(form, p)) => {
+                    prop_assert!(!honeypot);
+                    prop_assert_eq!(form, kind.name());
+                    prop_assert!(p.get("to_email").is_some_and(|to| !to.is_empty()));
+                }
+                Err(errors) => {
+                    prop_assert!(!honeypot);
+                    named(&errors)?;
+                }
+            }
+        }
     }
 }

@@ -8,6 +8,7 @@ use crate::domain::content::content;
 use crate::domain::delivery::Outcome;
 use crate::domain::documents::{object_key, sign};
 use crate::domain::http::BodyKind;
+use crate::domain::multipart;
 use crate::domain::queue::{Delivery, State};
 use crate::domain::settings::Settings;
 use crate::domain::submit::{parse_json, Input};
@@ -19,7 +20,7 @@ use futures_util::StreamExt;
 use jax_model::api::{CONCIERGE_FORM_ERROR, CONCIERGE_THANK_YOU};
 use jax_model::forms::{FileType, Forms};
 use jax_model::submission::one_line;
-use multer::{Constraints, Multipart, SizeLimit};
+use multer::Multipart;
 use std::collections::{BTreeMap, HashMap};
 use worker::send::SendWrapper;
 use worker::{console_error, console_warn, Bucket, Conditional, Data, Env, FixedLengthStream, HttpMetadata, Method, Request, Response};
@@ -160,15 +161,8 @@ async fn read_and_file(req: &mut Request, settings: &Settings, bucket: &Bucket, 
     let forms = &content().forms;
     let c = &forms.concierge;
     let content_type = req.headers().get("Content-Type")?.unwrap_or_default();
-    let refused = |message: String| Failure::field(400, "request", &message);
-    let boundary = multer::parse_boundary(&content_type).map_err(|e| refused(e.to_string()))?;
-    let text_max = u64::from(forms.limits.body_max_bytes);
-    let mut allowed: Vec<&str> = c.documents.iter().map(|d| d.field.as_str()).collect();
-    allowed.extend([c.acknowledgment.field.as_str(), forms.honeypot.as_str()]);
-    let limits = allowed.iter().fold(SizeLimit::new().whole_stream(multipart_max(forms)).per_field(c.max_file_bytes), |l, f| {
-        if c.documents.iter().any(|d| d.field == *f) { l } else { l.for_field(*f, text_max) }
-    });
-    let constraints = Constraints::new().allowed_fields(allowed).size_limit(limits);
+    let boundary = multipart::boundary(&content_type).map_err(|(status, errors)| Failure::Refused(status, errors))?;
+    let constraints = multipart::constraints(forms, multipart_max(forms));
     // The body as multer wants it: a Send stream (wasm has one thread, so this wrapper is sound).
     let mut body = SendWrapper::new(req.stream()?);
     let stream = futures_util::stream::poll_fn(move |cx| body.poll_next_unpin(cx)).map(|chunk| chunk.map_err(|e| std::io::Error::other(e.to_string())));
@@ -213,18 +207,10 @@ async fn read_and_file(req: &mut Request, settings: &Settings, bucket: &Bucket, 
     Ok(Filed::Yes)
 }
 
-/// What a multipart body that could not be read gets: 413 for a part over its limit, else 400.
+/// What a multipart body that could not be read gets (domain::multipart::refusal).
 fn multipart_refusal(forms: &Forms, e: multer::Error) -> Failure {
-    match e {
-        multer::Error::FieldSizeExceeded { field_name, .. } => {
-            Failure::field(413, field_name.as_deref().unwrap_or("request"), &forms.concierge.toasts.too_large.description)
-        }
-        multer::Error::StreamSizeExceeded { .. } => Failure::field(413, "request", &forms.concierge.toasts.too_large.description),
-        multer::Error::UnknownField { field_name } => {
-            Failure::field(400, field_name.as_deref().unwrap_or("request"), "This form has no such field.")
-        }
-        other => Failure::field(400, "request", format!("The form could not be read: {other}")),
-    }
+    let (status, errors) = multipart::refusal(forms, e);
+    Failure::Refused(status, errors)
 }
 
 /// A submission filed: its record's id, and whether the agent's e-mail went out already.
