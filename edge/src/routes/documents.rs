@@ -16,7 +16,8 @@ pub async fn download(req: Request, env: &Env, key: &str, settings: &Settings) -
         return Err(Failure::Method("GET"));
     }
     let query: BTreeMap<String, String> = req.url()?.query_pairs().into_owned().collect();
-    let expires = query.get("expires").and_then(|e| e.parse::<u64>().ok());
+    // Digits only, as links are written: "+2000" or "02000" would be one link spelt many ways.
+    let expires = query.get("expires").filter(|e| !e.starts_with(['+', '0'])).and_then(|e| e.parse::<u64>().ok());
     let sig = query.get("sig").map(String::as_str).unwrap_or("");
     // Only a concierge document, however the link was signed.
     let checked = match expires {
