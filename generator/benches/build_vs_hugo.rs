@@ -786,6 +786,7 @@ impl Corpus {
             &real_content.join("neighborhoods"),
             &content.join("neighborhoods"),
         );
+        copy_dir(&real_content.join("legal"), &content.join("legal"));
         copy_dir(&real_content.join("images"), &content.join("images"));
 
         let mut rng = Rng(0x5eed_1157 ^ n as u64);

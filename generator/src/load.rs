@@ -2,6 +2,7 @@
 //! problem of every file. A cache keyed by each file's bytes lets `serve` re-parse only what changed.
 
 use jax_model::content::{self, Parts};
+use jax_model::legal::{LegalKind, LegalPage};
 use jax_model::{Content, Diagnostic, Diagnostics, Parsed};
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -17,6 +18,8 @@ pub const QUIZ: &str = "quiz.yaml";
 pub const FORMS: &str = "forms.yaml";
 pub const LISTINGS: &str = "listings";
 pub const NEIGHBORHOODS: &str = "neighborhoods";
+/// The privacy policy and the terms of service, one Markdown file each (`LegalKind`).
+pub const LEGAL: &str = "legal";
 /// Folders that hold no content files to parse.
 const NOT_CONTENT: &[&str] = &["images", "schemas"];
 
@@ -72,7 +75,7 @@ fn markdown_files(root: &Path, dir: &str) -> Vec<String> {
 
 /// Top-level files that are not content (typos such as `site.yml`, stray Markdown).
 fn unknown_files(root: &Path) -> Vec<Diagnostic> {
-    let known = [SITE, HOME, CONCIERGE, QUIZ, FORMS, LISTINGS, NEIGHBORHOODS];
+    let known = [SITE, HOME, CONCIERGE, QUIZ, FORMS, LISTINGS, NEIGHBORHOODS, LEGAL];
     let Ok(entries) = std::fs::read_dir(root) else { return Vec::new() };
     let mut out: Vec<Diagnostic> = entries
         .filter_map(Result::ok)
@@ -86,7 +89,8 @@ fn unknown_files(root: &Path) -> Vec<Diagnostic> {
                 column: 1,
                 field: String::new(),
                 message: format!(
-                    "unknown content file; expected {SITE}, {HOME}, {CONCIERGE}, {QUIZ}, {FORMS}, {LISTINGS}/*.md or {NEIGHBORHOODS}/*.md"
+                    "unknown content file; expected {SITE}, {HOME}, {CONCIERGE}, {QUIZ}, {FORMS}, {LISTINGS}/*.md, {NEIGHBORHOODS}/*.md, {}",
+                    legal_names().iter().map(|n| format!("{LEGAL}/{n}")).collect::<Vec<_>>().join(" or ")
                 ),
             })
         })
@@ -127,6 +131,31 @@ impl Cache {
             })
             .collect()
     }
+}
+
+fn legal_names() -> Vec<String> {
+    LegalKind::ALL.iter().map(|k| k.file_name()).collect()
+}
+
+/// The legal pages (each required), and a problem for any other Markdown file in their folder.
+fn legal_pages(root: &Path) -> ([Result<LegalPage, Diagnostics>; 2], Vec<Diagnostic>) {
+    let pages = LegalKind::ALL.map(|kind| {
+        let (file, text) = read(root, &format!("{LEGAL}/{}", kind.file_name()))?;
+        content::parse_legal(&file, &text, kind)
+    });
+    let names = legal_names();
+    let strays = markdown_files(root, LEGAL)
+        .into_iter()
+        .filter(|rel| !names.iter().any(|n| rel.ends_with(&format!("/{n}"))))
+        .map(|rel| Diagnostic {
+            file: display(root, &rel),
+            line: 1,
+            column: 1,
+            field: String::new(),
+            message: format!("unknown legal page; expected {}", names.join(" or ")),
+        })
+        .collect();
+    (pages, strays)
 }
 
 /// Keep the value, or add its problems to the pile.
@@ -181,6 +210,9 @@ pub fn load(root: &Path, cache: &Cache) -> Result<Content, Diagnostics> {
     let forms = ok(forms, &mut problems);
     let listings: Vec<_> = listings.into_iter().filter_map(|r| ok(r, &mut problems)).collect();
     let neighborhoods: Vec<_> = neighborhoods.into_iter().filter_map(|r| ok(r, &mut problems)).collect();
+    let (legal, strays) = legal_pages(root);
+    problems.extend(Diagnostics(strays));
+    let [privacy, terms] = legal.map(|r| ok(r, &mut problems));
     if neighborhood_files.is_empty() {
         problems.push(Diagnostic {
             file: display(root, NEIGHBORHOODS),
@@ -190,7 +222,9 @@ pub fn load(root: &Path, cache: &Cache) -> Result<Content, Diagnostics> {
             message: "no neighborhood files found; expected at least one neighborhoods/*.md".into(),
         });
     }
-    let (Some(site), Some(home), Some(concierge), Some(quiz), Some(forms)) = (site, home, concierge, quiz, forms) else {
+    let (Some(site), Some(home), Some(concierge), Some(quiz), Some(forms), Some(privacy), Some(terms)) =
+        (site, home, concierge, quiz, forms, privacy, terms)
+    else {
         return Err(problems.sorted());
     };
     if !problems.is_empty() {
@@ -205,6 +239,8 @@ pub fn load(root: &Path, cache: &Cache) -> Result<Content, Diagnostics> {
         forms,
         listings,
         neighborhoods,
+        privacy,
+        terms,
         listings_dir: display(root, LISTINGS),
     })
     .map_err(Diagnostics::sorted)?;

@@ -37,6 +37,9 @@ const NOT_INDEXED: [&str; 5] = [
     "client-concierge/form-error/index.html",
 ];
 
+/// The legal pages and their headings.
+const LEGAL: [(&str, &str); 2] = [("privacy-policy/index.html", "Privacy Policy"), ("terms-of-service/index.html", "Terms of Service")];
+
 /// One build shared by every test here.
 fn site() -> &'static Site {
     static SITE: OnceLock<Site> = OnceLock::new();
@@ -139,6 +142,7 @@ fn listing_ids() -> Vec<String> {
 #[test]
 fn every_route_is_built() {
     let mut routes = vec!["index.html".to_string(), "client-concierge/index.html".into()];
+    routes.extend(LEGAL.iter().map(|(path, _)| path.to_string()));
     routes.extend(SNAPSHOT.iter().map(|(slug, ..)| format!("neighborhoods/{slug}/index.html")));
     routes.extend(listing_ids().iter().map(|id| format!("listings/{id}/index.html")));
     let not_indexed: Vec<String> = NOT_INDEXED.iter().map(|p| p.to_string()).collect();
@@ -149,13 +153,13 @@ fn every_route_is_built() {
         assert!(site().dist.join(r).is_file(), "missing {r}");
     }
     let built = common::files(&site().dist).into_iter().filter(|(p, _)| p.ends_with(".html")).count();
-    assert_eq!(built, 2 + NOT_INDEXED.len() + 12 + listing_ids().len(), "no page more, no page less");
+    assert_eq!(built, 2 + LEGAL.len() + NOT_INDEXED.len() + 12 + listing_ids().len(), "no page more, no page less");
     let sitemap = page("sitemap.xml");
     for r in routes.iter().filter(|r| r.ends_with("index.html")) {
         let url = format!("https://www.movetojax.com/{}", r.trim_end_matches("index.html"));
         assert!(sitemap.contains(&format!("<loc>{url}</loc>")), "sitemap lacks {url}");
     }
-    assert_eq!(sitemap.matches("<loc>").count(), 2 + 12 + listing_ids().len(), "every indexed page, once");
+    assert_eq!(sitemap.matches("<loc>").count(), 2 + LEGAL.len() + 12 + listing_ids().len(), "every indexed page, once");
     for r in NOT_INDEXED {
         assert!(!sitemap.contains(r.trim_end_matches("index.html")), "the sitemap lists {r}");
     }
@@ -215,6 +219,47 @@ fn the_pages_a_form_without_javascript_leads_to() {
         assert!(!html.contains("rel=\"canonical\""));
         assert!(html.contains("<a class=\"btn btn--navy\" href=\"/\">Return to Home</a>"));
         assert!(!html.contains("{phone}"));
+    }
+}
+
+/// `key: value` of a YAML line in a content file.
+fn content_value(file: &str, key: &str) -> String {
+    let text = std::fs::read_to_string(repo_root().join("content").join(file)).unwrap();
+    let line = text.lines().find_map(|l| l.trim().strip_prefix(&format!("{key}:")).map(str::to_string));
+    line.unwrap_or_else(|| panic!("no {key} in {file}")).trim().trim_matches('"').to_string()
+}
+
+#[test]
+fn the_footer_leads_to_the_legal_pages_which_state_what_content_sets() {
+    let home = page("index.html");
+    assert!(home.contains("<li><a href=\"/privacy-policy/\">Privacy Policy</a></li><li><a href=\"/terms-of-service/\">Terms of Service</a></li>"));
+    for (path, title) in LEGAL {
+        let html = page(path);
+        assert_eq!(first(&html, "h1"), title);
+        assert_eq!(first(&html, "title"), format!("{title} | Move to JAX"));
+        assert!(!text(&html).contains('{'), "{path}: a placeholder left unfilled");
+    }
+    let days = content_value("forms.yaml", "document_retention_days");
+    let email = content_value("site.yaml", "email");
+    let privacy = page("privacy-policy/index.html");
+    let t = text(&privacy);
+    for s in [
+        format!("are deleted {days} days after you submit them"),
+        format!("kept in the site's storage for the same {days} days"),
+        "deleted within 24 hours".into(),
+        "expires 14 days after it is sent".into(),
+        "Cloudflare".into(),
+        "EmailJS".into(),
+        "government-issued photo ID, a recent credit report".into(),
+        "three months of bank statements".into(),
+    ] {
+        assert!(t.contains(&s), "the privacy policy should say {s:?}: {t}");
+    }
+    let main = &privacy[privacy.find("<main").unwrap()..privacy.find("</main>").unwrap()];
+    assert!(main.contains(&format!("<a href=\"mailto:{email}\">{email}</a>")), "deletion requests go to {email}");
+    let terms = text(&page("terms-of-service/index.html"));
+    for s in ["deemed reliable but not guaranteed", "Exclusive Broker Agreement", "legal, tax, financial or mortgage advice"] {
+        assert!(terms.contains(s), "the terms should say {s:?}");
     }
 }
 
@@ -356,6 +401,6 @@ fn schemas_shipped_for_editors_are_current() {
     assert!(run.ok, "{}", run.stderr);
     let fresh = common::files(&dir.path().join("schemas"));
     let shipped = common::files(&repo_root().join("content/schemas"));
-    assert_eq!(fresh.len(), 7);
+    assert_eq!(fresh.len(), 8);
     assert!(fresh == shipped, "content/schemas is stale: run `generator schemas`");
 }

@@ -19,6 +19,7 @@ const PAGES: [string, string][] = [
   ['form-error', '/form-error/?form=contact'],
   ['concierge-thank-you', '/client-concierge/thank-you/?form=concierge'],
   ['concierge-form-error', '/client-concierge/form-error/?form=concierge'],
+  ['privacy-policy', '/privacy-policy/'],
 ];
 
 /** Scrolls to the end and back, so lazy images and visible-only islands are in place. */
@@ -32,6 +33,8 @@ async function settle(page: Page) {
 
 for (const width of [360, 768, 1280, 1920]) {
   test(`every page type fits ${width} px without a sideways scroll`, async ({ page }) => {
+    // Ten pages, each scrolled through: the narrowest are the longest.
+    test.setTimeout(60_000);
     await page.setViewportSize({ width, height: 900 });
     for (const [name, path] of PAGES) {
       await page.goto(path);

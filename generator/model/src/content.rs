@@ -6,6 +6,7 @@ use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::document::{parse_markdown_file, parse_yaml_file, Parsed, Source};
 use crate::forms::Forms;
 use crate::home::Home;
+use crate::legal::{LegalKind, LegalPage};
 use crate::listing::{Listing, ListingFields};
 use crate::neighborhood::{Neighborhood, NeighborhoodFields};
 use crate::quiz::Quiz;
@@ -23,6 +24,8 @@ pub struct Content {
     pub listings: Vec<Listing>,
     /// Sorted by `order`, then name.
     pub neighborhoods: Vec<Neighborhood>,
+    pub privacy: LegalPage,
+    pub terms: LegalPage,
 }
 
 fn finish<T>(parsed: Parsed<T>, validate: impl FnOnce(&T, &Source, &mut Vec<Diagnostic>)) -> Result<Parsed<T>, Diagnostics> {
@@ -63,6 +66,10 @@ pub fn parse_neighborhood(file: &str, text: &str) -> Result<Neighborhood, Diagno
     if out.is_empty() { Ok(n) } else { Err(Diagnostics(out).sorted()) }
 }
 
+pub fn parse_legal(file: &str, text: &str, kind: LegalKind) -> Result<LegalPage, Diagnostics> {
+    crate::legal::parse(file, text, kind)
+}
+
 /// Everything parsed, before the cross-file checks.
 pub struct Parts {
     pub site: Parsed<Site>,
@@ -72,6 +79,8 @@ pub struct Parts {
     pub forms: Parsed<Forms>,
     pub listings: Vec<Listing>,
     pub neighborhoods: Vec<Neighborhood>,
+    pub privacy: LegalPage,
+    pub terms: LegalPage,
     /// Where listings live, for problems about the set as a whole (e.g. `content/listings`).
     pub listings_dir: String,
 }
@@ -142,7 +151,14 @@ impl Content {
             forms: p.forms,
             listings,
             neighborhoods,
+            privacy: p.privacy,
+            terms: p.terms,
         })
+    }
+
+    /// The legal pages, in `LegalKind::ALL` order.
+    pub fn legal_pages(&self) -> [&LegalPage; 2] {
+        [&self.privacy, &self.terms]
     }
 
     pub fn neighborhood(&self, slug: &str) -> Option<&Neighborhood> {

@@ -156,6 +156,10 @@ pub struct QuizForm {
 pub struct ConciergeForm {
     /// Largest accepted file, in bytes (10 MB = 10485760).
     pub max_file_bytes: u64,
+    /// Days after a submission until its documents and its record are deleted; the privacy
+    /// policy states it (`{document_retention_days}` in content/legal/privacy-policy.md).
+    #[schemars(range(min = 1))]
+    pub document_retention_days: u32,
     #[schemars(length(min = 1))]
     pub documents: Vec<Document>,
     pub acknowledgment: Acknowledgment,

@@ -10,6 +10,7 @@ pub mod document;
 pub mod forms;
 pub mod headers;
 pub mod home;
+pub mod legal;
 pub mod listing;
 pub mod neighborhood;
 pub mod quiz;
@@ -35,5 +36,6 @@ pub fn schemas() -> Vec<(&'static str, serde_json::Value)> {
         ("forms.schema.json", v(schema_of::<forms::Forms>())),
         ("listing.schema.json", v(schema_of::<listing::ListingFields>())),
         ("neighborhood.schema.json", v(schema_of::<neighborhood::NeighborhoodFields>())),
+        ("legal.schema.json", v(schema_of::<legal::LegalFields>())),
     ]
 }

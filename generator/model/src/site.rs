@@ -39,7 +39,7 @@ pub struct Agent {
     pub title: String,
     /// US phone as shown, e.g. "(904) 555-0147"; the text-message link is made from it.
     pub phone: String,
-    /// Receives every form. Private: never written into the public pages or JSON.
+    /// Receives every form. Shown in the footer and the privacy policy; never written into the JSON.
     pub email: String,
     /// License line, e.g. "Florida Licensed Sales Associate".
     pub license: String,
@@ -58,8 +58,6 @@ pub struct Brokerage {
 pub struct Legal {
     pub licensing: String,
     pub equal_housing: String,
-    pub privacy_url: String,
-    pub terms_url: String,
     pub copyright_year: u16,
 }
 
@@ -100,7 +98,9 @@ pub struct WidgetLabels {
 pub struct FooterLabels {
     pub popular_areas: String,
     pub contact: String,
+    /// The footer's link to /privacy-policy/ (content/legal/privacy-policy.md).
     pub privacy: String,
+    /// The footer's link to /terms-of-service/ (content/legal/terms-of-service.md).
     pub terms: String,
     pub rights: String,
     pub schedule: String,
@@ -176,11 +176,6 @@ impl Site {
         }
         if self.base_url.ends_with('/') {
             out.push(src.at_value("base_url", "expected no trailing slash"));
-        }
-        for (field, url) in [("legal.privacy_url", &self.legal.privacy_url), ("legal.terms_url", &self.legal.terms_url)] {
-            if !(url.starts_with('/') || rules::is_https_url(url)) {
-                out.push(src.at_value(field, format!("expected a site path such as /privacy/ or an https:// URL, found \"{url}\"")));
-            }
         }
         if !(1990..=2100).contains(&self.legal.copyright_year) {
             out.push(src.at_value("legal.copyright_year", format!("expected a year such as 2024, found {}", self.legal.copyright_year)));

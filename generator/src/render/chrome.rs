@@ -22,7 +22,7 @@ pub fn islands_of(kind: Kind) -> Vec<(&'static str, Hydrate)> {
         Kind::Concierge => list.push(CONCIERGE_FORM),
         Kind::Neighborhood => list.push(EXPLORE_MORE),
         Kind::NotFound => list.push(NOT_FOUND),
-        Kind::Listing | Kind::FormResult => {}
+        Kind::Listing | Kind::FormResult | Kind::Legal => {}
     }
     list.extend([CONTACT_WIDGET, DIALOGS]);
     list

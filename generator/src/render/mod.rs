@@ -13,6 +13,8 @@ mod pages;
 mod seo;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod legal_tests;
 
 use crate::output::Output;
 use anyhow::{anyhow, bail, Context, Result};
@@ -72,6 +74,7 @@ const EMBEDDED: &[(&str, &str)] = &[
         "form-result.html",
         include_str!("../../templates/form-result.html"),
     ),
+    ("legal.html", include_str!("../../templates/legal.html")),
     (STYLESHEET, include_str!("../../templates/site.css")),
 ];
 
@@ -88,6 +91,7 @@ const REQUIRED: &[&str] = &[
     pages::CONCIERGE,
     pages::NOT_FOUND,
     pages::FORM_RESULT,
+    pages::LEGAL,
 ];
 
 /// Escapes text for HTML content and quoted attribute values. Unlike Tera's default it leaves
@@ -211,6 +215,7 @@ impl Renderer {
         ];
         jobs.extend(c.neighborhoods.iter().map(pages::Page::Neighborhood));
         jobs.extend(c.listings.iter().map(pages::Page::Listing));
+        jobs.extend(c.legal_pages().map(pages::Page::Legal));
         jobs.par_iter().map(|page| shared.render(page)).collect()
     }
 

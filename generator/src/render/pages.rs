@@ -11,11 +11,15 @@ use jax_model::forms::{
     Acknowledgment, Choice, ConciergeForm, Field, FieldKind, Limits, Messages, PHONE_PLACEHOLDER,
 };
 use jax_model::home::Home;
+use jax_model::legal::{LegalKind, LegalPage};
 use jax_model::listing::{Listing, ListingFields};
 use jax_model::neighborhood::{Neighborhood, NeighborhoodFields};
 use jax_model::site::{Brokerage, Labels, Legal};
 use serde::Serialize;
 use serde_json::Value;
+
+/// The legal pages' view (a child module, so it shares this one's private types).
+mod legal;
 
 pub const HOME: &str = "home.html";
 pub const NEIGHBORHOOD: &str = "neighborhood.html";
@@ -24,6 +28,8 @@ pub const CONCIERGE: &str = "concierge.html";
 pub const NOT_FOUND: &str = "404.html";
 /// The thank-you and form-error pages a form posted without JavaScript leads to.
 pub const FORM_RESULT: &str = "form-result.html";
+/// The privacy policy and the terms of service.
+pub const LEGAL: &str = "legal.html";
 
 pub const CONCIERGE_PATH: &str = "/client-concierge/";
 /// Where the forms post; the edge worker answers them.
@@ -44,16 +50,19 @@ pub enum Kind {
     NotFound,
     /// The thank-you and form-error pages (not indexed).
     FormResult,
+    /// The privacy policy and the terms of service.
+    Legal,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 6] = [
+    pub const ALL: [Kind; 7] = [
         Kind::Home,
         Kind::Neighborhood,
         Kind::Listing,
         Kind::Concierge,
         Kind::NotFound,
         Kind::FormResult,
+        Kind::Legal,
     ];
     pub fn name(self) -> &'static str {
         match self {
@@ -63,6 +72,7 @@ impl Kind {
             Kind::Concierge => "concierge",
             Kind::NotFound => "not-found",
             Kind::FormResult => "form-result",
+            Kind::Legal => "legal",
         }
     }
     /// Where a dialog trigger leads without JavaScript: the contact form on the home page.
@@ -96,6 +106,7 @@ pub enum Page<'a> {
     /// The same two for the concierge portal's documents.
     ConciergeThankYou,
     ConciergeFormError,
+    Legal(&'a LegalPage),
 }
 
 // ---- shared by every page ------------------------------------------------------------------
@@ -123,6 +134,9 @@ struct SiteView<'a> {
     sms_href: String,
     brokerage: &'a Brokerage,
     legal: &'a Legal,
+    /// The footer's links to the legal pages.
+    privacy_url: String,
+    terms_url: String,
     labels: &'a Labels,
     popular_areas: Vec<Link>,
     copyright: String,
@@ -428,6 +442,8 @@ impl<'a> Shared<'a> {
             sms_href: format!("sms:{phone}"),
             brokerage: &s.brokerage,
             legal: &s.legal,
+            privacy_url: LegalKind::Privacy.url(),
+            terms_url: LegalKind::Terms.url(),
             labels: &s.labels,
             popular_areas: s
                 .popular_areas
@@ -570,6 +586,12 @@ impl<'a> Shared<'a> {
                         .context("building the concierge form-error page")?,
                 )
             }
+            Page::Legal(l) => (
+                index_file(&l.kind.url()),
+                LEGAL,
+                self.legal(l)
+                    .with_context(|| format!("building the page {}", l.kind.url()))?,
+            ),
         };
         let html = self
             .r

@@ -4,9 +4,10 @@ use super::*;
 use crate::assets::{Assets, Bundle, InlineScript};
 use crate::images::{ImageInfo, ImageSource};
 use jax_model::content::{self, Parts};
+use jax_model::legal::LegalKind;
 use jax_model::Content;
 
-const EMAIL: &str = "agent.private@example.com";
+pub(super) const EMAIL: &str = "agent.private@example.com";
 
 fn site_yaml() -> String {
     format!(
@@ -18,7 +19,7 @@ agent: {{name: Jane Doe, title: Luxury Real Estate Advisor, phone: (904) 555-014
 brokerage: {{name: Crown Realty, url: "https://example.com/listings"}}
 development_map_url: https://maps.example.com/embed
 development_map_title: Map of new developments
-legal: {{licensing: Licensed in Florida., equal_housing: Equal housing opportunity., privacy_url: /privacy/, terms_url: /terms/, copyright_year: 2024}}
+legal: {{licensing: Licensed in Florida., equal_housing: Equal housing opportunity., copyright_year: 2024}}
 popular_areas: [riverside, san-marco]
 social_image: images/hero.jpg
 labels:
@@ -102,6 +103,7 @@ contact:
 quiz: {{subject: "Quiz from {{name}}"}}
 concierge:
   max_file_bytes: 10485760
+  document_retention_days: 30
   documents:
     - {{field: photoId, label: Photo ID, kind: ID, accept: [jpeg, png, pdf], required_message: Upload it.}}
     - {{field: proofOfIncome, label: Proof of Income, kind: Income, hint: "E.g., pay stubs, W-2, or verification letter", accept: [pdf], required_message: Upload it.}}
@@ -164,11 +166,15 @@ fn listing(id: &str, address: &str, featured: bool, order: u32) -> String {
     )
 }
 
+/// The legal pages: raw text that must stay text, a placeholder filled in from each file.
+pub(super) const PRIVACY: &str = "---\ntitle: Privacy & Cookies\ndescription: What we collect <and> why.\n---\nKept {document_retention_days} days. <b>Really.</b>\n\n# Deletion\n\nE-mail <{agent_email}> or call {agent_phone}.\n\n## By post\n\nWrite to {agent_name}, {brokerage}, {brand}.\n";
+pub(super) const TERMS: &str = "---\ntitle: Terms of Service\ndescription: The terms.\n---\nInformation is deemed reliable but not guaranteed.\n";
+
 fn ok<T>(r: Result<T, jax_model::Diagnostics>) -> T {
     r.unwrap_or_else(|d| panic!("{d}"))
 }
 
-fn content() -> Content {
+pub(super) fn content() -> Content {
     let neighborhoods = vec![
         ok(content::parse_neighborhood(
             "n/riverside.md",
@@ -216,6 +222,8 @@ fn content() -> Content {
         forms: ok(content::parse_forms("forms.yaml", &forms_yaml())),
         listings,
         neighborhoods,
+        privacy: ok(content::parse_legal("legal/privacy-policy.md", PRIVACY, LegalKind::Privacy)),
+        terms: ok(content::parse_legal("legal/terms-of-service.md", TERMS, LegalKind::Terms)),
         listings_dir: "listings".into(),
     }))
 }
@@ -269,12 +277,12 @@ fn images(c: &Content) -> HashMap<String, ImageInfo> {
     m
 }
 
-struct Site {
-    pages: HashMap<String, String>,
+pub(super) struct Site {
+    pub(super) pages: HashMap<String, String>,
 }
 
 impl Site {
-    fn page(&self, path: &str) -> &str {
+    pub(super) fn page(&self, path: &str) -> &str {
         self.pages.get(path).unwrap_or_else(|| {
             panic!(
                 "no page {path}; pages: {:?}",
@@ -304,7 +312,7 @@ fn render_with(assets: &Assets, live_reload: Option<u64>) -> Site {
     }
 }
 
-fn render() -> Site {
+pub(super) fn render() -> Site {
     render_with(&Assets::default(), None)
 }
 
@@ -320,7 +328,7 @@ fn scripts<'a>(html: &'a str, kind: &str) -> Vec<&'a str> {
         .collect()
 }
 
-fn ld_types(html: &str) -> Vec<String> {
+pub(super) fn ld_types(html: &str) -> Vec<String> {
     let blocks = scripts(html, "application/ld+json");
     assert_eq!(blocks.len(), 1, "one JSON-LD graph per page");
     let v: serde_json::Value = serde_json::from_str(blocks[0]).unwrap();
@@ -351,6 +359,8 @@ fn every_page_is_rendered_at_its_path() {
             "listings/san-marco-estate/index.html",
             "neighborhoods/riverside/index.html",
             "neighborhoods/san-marco/index.html",
+            "privacy-policy/index.html",
+            "terms-of-service/index.html",
             "thank-you/index.html",
         ]
     );
