@@ -8,10 +8,7 @@ use crate::domain::content::Content;
 /// EmailJS's API origin.
 pub const EMAILJS_API_URL: &str = "https://api.emailjs.com";
 /// How long a document link stays valid unless DOCUMENT_LINK_DAYS says otherwise.
-pub const LINK_DAYS: u64 = 14;
-/// How long documents and records are kept after filing unless DOCUMENT_RETENTION_DAYS says
-/// otherwise; never shorter than the link lifetime.
-pub const RETENTION_DAYS: u64 = 30;
+pub const LINK_DAYS: u64 = jax_model::forms::DOCUMENT_LINK_DAYS as u64;
 const DAY_S: u64 = 24 * 60 * 60;
 /// Set only by scripts/worker-env.sh (`make dev`, `make serve`, the browser suite): without EmailJS,
 /// e-mails go to the local outbox. Never inferred from a missing key.
@@ -97,7 +94,8 @@ impl Settings {
         }
         let days = |name: &str, default: u64, max: u64| get(name).and_then(|d| d.parse::<u64>().ok()).filter(|d| (1..=max).contains(d)).unwrap_or(default);
         let link_days = days("DOCUMENT_LINK_DAYS", LINK_DAYS, 365);
-        let retention_days = days("DOCUMENT_RETENTION_DAYS", RETENTION_DAYS, 3650);
+        // The default is content's, the number the privacy policy states.
+        let retention_days = days("DOCUMENT_RETENTION_DAYS", u64::from(content.forms.concierge.document_retention_days), 3650);
         if retention_days < link_days {
             // A link must never outlive its document: the setting is wrong, not to be guessed at.
             missing.push(format!("DOCUMENT_RETENTION_DAYS (at least DOCUMENT_LINK_DAYS, {link_days})"));

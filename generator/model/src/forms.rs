@@ -157,8 +157,9 @@ pub struct ConciergeForm {
     /// Largest accepted file, in bytes (10 MB = 10485760).
     pub max_file_bytes: u64,
     /// Days after a submission until its documents and its record are deleted; the privacy
-    /// policy states it (`{document_retention_days}` in content/legal/privacy-policy.md).
-    #[schemars(range(min = 1))]
+    /// policy states it (`{document_retention_days}` in content/legal/privacy-policy.md). At
+    /// least the download links' lifetime: no link may outlive its document.
+    #[schemars(range(min = DOCUMENT_LINK_DAYS))]
     pub document_retention_days: u32,
     #[schemars(length(min = 1))]
     pub documents: Vec<Document>,
@@ -241,6 +242,9 @@ pub struct NoScriptError {
 
 /// The one placeholder the no-JavaScript pages fill in.
 pub const PHONE_PLACEHOLDER: &str = "{phone}";
+/// How many days the agent's document links last unless the worker's DOCUMENT_LINK_DAYS says
+/// otherwise; documents are kept at least that long.
+pub const DOCUMENT_LINK_DAYS: u32 = 14;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]

@@ -89,7 +89,7 @@ fn the_retention_period_is_at_least_one_day() {
     let (l, c) = at(&text, "0\n  documents:");
     assert_eq!(
         errors(parse_forms("forms.yaml", &text)),
-        [format!("forms.yaml:{l}:{c}: concierge.document_retention_days: expected a number of at least 1, found the number 0")]
+        [format!("forms.yaml:{l}:{c}: concierge.document_retention_days: expected a number of at least 14, found the number 0")]
     );
     let text = FORMS.replace("  document_retention_days: 30\n", "");
     assert!(errors(parse_forms("forms.yaml", &text))[0].contains("concierge.document_retention_days: missing"));
