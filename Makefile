@@ -32,7 +32,7 @@ ENV_FILE   := .cache/dev.env
 WRANGLER := WRANGLER_SEND_METRICS=false CLOUDFLARE_CF_FETCH_ENABLED=false \
             XDG_CONFIG_HOME=$(CURDIR)/.cache/wrangler-config wrangler
 
-.PHONY: help dev serve test build check bench setup setup-test generator islands worker
+.PHONY: help dev serve test build check bench reliability setup setup-test generator islands worker
 
 help:
 	@echo "make dev    build the site and serve it on http://$(HOST):$(PORT)"
@@ -40,6 +40,7 @@ help:
 	@echo "make build  build the site into dist/"
 	@echo "make check  report errors in content/ (file:line:column)"
 	@echo "make bench  time the generator against its targets and against Hugo"
+	@echo "make reliability  the edge worker under load, provider failures and a 60 MB submission"
 
 # The site and the edge worker on workerd, like production (wrangler.toml), with local R2 in
 # .wrangler/state; the worker's settings come from the environment (scripts/worker-env.sh).
@@ -56,7 +57,8 @@ serve:
 # build, Hugo only if installed: it breaks the build when the benchmark does, never on speed); the
 # islands' type check and unit tests; the site
 # built (with the generator binary `cargo test` built, saving CI a release build) and every page
-# through the W3C checker; the edge worker in workerd against a fake EmailJS (edge/tests); then
+# through the W3C checker; the edge worker in workerd against a fake EmailJS (edge/tests) and a
+# smoke run of scripts/reliability.mjs; then
 # the browser suite — Playwright + axe, budgets, secrets, screenshots, Lighthouse — which starts
 # the site like `make dev` (make serve on 8787, or $$E2E_PORT) with a fake EmailJS (site/e2e/stack.env).
 # From the build on, stack.env's known keys are in the environment, so a build that leaked them
@@ -69,6 +71,7 @@ test: setup-test
 	  $(MAKE) --no-print-directory build PROFILE=dev && \
 	  scripts/check-html.sh dist && \
 	  node --test 'edge/tests/*.test.mjs' && \
+	  node scripts/reliability.mjs --posts 60 --clients 6 && \
 	  cd site && npx playwright test
 
 # The generator replaces dist/ itself (stale pages removed; a failed build
@@ -86,6 +89,12 @@ islands:
 
 check: generator
 	$(GENERATOR) check --content content
+
+# Figures, not a test (make test runs a small smoke of it): 500 posts at once against make serve
+# while EmailJS fails 30% of calls, then lost/duplicates (it fails only on those), and workerd's
+# memory during a 60 MB submission against a plain JS worker's.
+reliability: setup build
+	node scripts/reliability.mjs
 
 # Figures, not a test: prints PASS/MISS against the speed targets.
 bench:

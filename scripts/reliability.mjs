@@ -11,7 +11,9 @@
 //    throughput, p50/p95 latency, lost (0) and duplicates (0).
 // 2. workerd's memory growth (peak RSS over the baseline) while one six-document, 60 MB
 //    submission goes through: as the portal sends it (six uploads, then the final step) and as
-//    one multipart post without JavaScript. Goal < 40 MB.
+//    one multipart post without JavaScript. Goal < 40 MB. Local workerd runs R2 in the same
+//    process, so the same six uploads into a plain JS worker (scripts/reliability-peer) are
+//    measured too, as the floor the runtime sets.
 // `make reliability` runs it in full; `make test` runs a small smoke of it.
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -42,52 +44,26 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 const problems = [];
 
-const fake = await startFakeEmailJs();
-const state = path.join(root, '.cache/reliability-state');
-fs.rmSync(state, { recursive: true, force: true });
-const log = path.join(root, '.cache/reliability-wrangler.log');
-fs.mkdirSync(path.dirname(log), { recursive: true });
-const serve = spawn(
-  'make',
-  ['--no-print-directory', 'serve', `PORT=${PORT}`, `STATE=${path.relative(root, state)}`, 'ENV_FILE=.cache/reliability.env'],
-  {
-    cwd: root,
-    detached: true, // its own process group, so make, wrangler and workerd stop together
-    stdio: ['ignore', fs.openSync(log, 'w'), fs.openSync(log, 'a')],
-    env: {
-      ...process.env,
-      EMAILJS_API_URL: fake.url,
-      EMAILJS_PUBLIC_KEY: 'reliability-public',
-      EMAILJS_PRIVATE_KEY: 'reliability-private',
-      EMAILJS_SERVICE_ID: 'service_reliability',
-      EMAILJS_TEMPLATE_ID: 'template_reliability',
-      DOCUMENT_LINK_SECRET: randomBytes(32).toString('hex'),
-      EMAIL_RETRY_FIRST_SECONDS: '1',
-    },
-  },
-);
-const stop = async () => {
-  try {
-    process.kill(-serve.pid, 'SIGTERM');
-  } catch {}
-  await fake.close();
-};
-
-try {
+/** Start `command args` in a process group of its own (so make, wrangler and workerd stop
+ * together), its output in .cache/<name>.log; resolves once `base` answers. */
+async function start(name, command, args, env, base) {
+  const log = path.join(root, `.cache/${name}.log`);
+  fs.mkdirSync(path.dirname(log), { recursive: true });
+  const child = spawn(command, args, { cwd: root, detached: true, stdio: ['ignore', fs.openSync(log, 'w'), fs.openSync(log, 'a')], env: { ...process.env, ...env } });
+  const stop = () => {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {}
+  };
   for (const deadline = Date.now() + 300_000; ; await sleep(500)) {
     try {
-      if ((await fetch(`${BASE}/`)).ok) break;
+      if ((await fetch(`${base}/`)).ok) return { pid: child.pid, stop };
     } catch {}
-    if (serve.exitCode !== null || Date.now() > deadline) throw new Error(`make serve did not start; see ${log}`);
+    if (child.exitCode !== null || Date.now() > deadline) {
+      stop();
+      throw new Error(`${name} did not start; see ${log}`);
+    }
   }
-  await burst();
-  await memory();
-} finally {
-  await stop();
-}
-if (problems.length) {
-  console.error(`reliability: FAILED\n  ${problems.join('\n  ')}`);
-  process.exit(1);
 }
 
 async function burst() {
@@ -138,9 +114,9 @@ async function burst() {
   console.log(`  duplicates     ${duplicates}`);
 }
 
-/** The workerd processes `make serve` started: wrangler runs the worker in one (the one with an
+/** The workerd processes under `top`: wrangler runs the worker in one (the one with an
  * inspector) and its dev proxy, which production does not have, in another. */
-function workerdPids() {
+function workerdPids(top) {
   const parent = new Map();
   for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
@@ -149,7 +125,7 @@ function workerdPids() {
     } catch {}
   }
   const descends = (pid) => {
-    for (let p = pid; p > 1; p = parent.get(p)) if (p === serve.pid) return true;
+    for (let p = pid; p > 1; p = parent.get(p)) if (p === top) return true;
     return false;
   };
   const cmdline = (pid) => {
@@ -161,7 +137,7 @@ function workerdPids() {
   };
   const pids = [...parent.keys()].filter((pid) => descends(pid) && cmdline(pid).includes('workerd'));
   const worker = pids.find((pid) => cmdline(pid).includes('--inspector-addr'));
-  if (!worker) throw new Error(`no workerd running the worker under make serve (found ${pids.length} workerd)`);
+  if (!worker) throw new Error(`no workerd running a worker under process ${top} (found ${pids.length} workerd)`);
   return { worker, proxy: pids.filter((pid) => pid !== worker) };
 }
 function statusKb(pid, field) {
@@ -169,8 +145,9 @@ function statusKb(pid, field) {
 }
 
 /** Peak RSS growth (MB) of each process in `pids` while `work` runs: the peak mark reset first
- * (clear_refs 5). */
-async function growth(pids, work) {
+ * (clear_refs 5). `warm` runs before the baseline, so the first request's setup is not counted. */
+async function growth(pids, work, warm) {
+  await warm?.();
   await sleep(500);
   const baseline = pids.map((pid) => statusKb(pid, 'VmRSS'));
   for (const pid of pids) fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
@@ -178,18 +155,27 @@ async function growth(pids, work) {
   return pids.map((pid, i) => (statusKb(pid, 'VmHWM') - baseline[i]) / 1024);
 }
 
-async function memory() {
-  const { worker, proxy } = workerdPids();
+const FIELDS = ['photoId', 'creditReport', 'proofOfIncome', 'bankStatement1', 'bankStatement2', 'bankStatement3'];
+/** A 10 MB document that passes the worker's check by its first bytes. */
+const file = (field) => Buffer.concat([Buffer.from(field === 'photoId' ? '\x89PNG\r\n\x1a\n' : '%PDF-1.7\n', 'latin1'), randomBytes(10 * MB - (field === 'photoId' ? 8 : 9))]);
+
+/** The edge worker's growth while the 60 MB submission goes through, both ways; returns the
+ * figure for the way the portal sends it. */
+async function memory(top) {
+  const { worker, proxy } = workerdPids(top);
   const pids = [worker, ...proxy];
-  const FIELDS = ['photoId', 'creditReport', 'proofOfIncome', 'bankStatement1', 'bankStatement2', 'bankStatement3'];
-  const TEN = 10 * MB;
-  const file = (field) => Buffer.concat([Buffer.from(field === 'photoId' ? '\x89PNG\r\n\x1a\n' : '%PDF-1.7\n', 'latin1'), randomBytes(TEN - (field === 'photoId' ? 8 : 9))]);
   const headers = { 'CF-Connecting-IP': '10.78.0.1' };
   const check = (r, what) => {
     if (!r.ok && r.status !== 303) problems.push(`${what}: ${r.status}`);
     if (r.status === 303 && !r.headers.get('location').includes('/thank-you/')) problems.push(`${what}: led to ${r.headers.get('location')}`);
   };
 
+  const warm = async () => {
+    const r = await fetch(`${BASE}/api/concierge/documents?${new URLSearchParams({ submission: randomUUID(), field: 'creditReport', name: 'warm.pdf' })}`, {
+      method: 'POST', headers: { ...headers, 'Content-Type': 'application/octet-stream' }, body: '%PDF-1.7\nwarm-up',
+    });
+    check(r, 'the warm-up upload');
+  };
   const scripted = await growth(pids, async () => {
     const submission = randomUUID();
     const documents = {};
@@ -204,18 +190,71 @@ async function memory() {
       method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ submission, documents, acknowledgment: true }),
     });
     check(r, 'the final step');
-  });
+  }, warm);
   const plain = await growth(pids, async () => {
     const form = new FormData();
     for (const field of FIELDS) form.append(field, new Blob([file(field)]), `${field}.pdf`);
     form.append('acknowledgment', 'on');
     const r = await fetch(`${BASE}/api/concierge`, { method: 'POST', headers, body: form, redirect: 'manual' });
     check(r, 'the multipart post');
-  });
+  }, warm);
   const verdict = ([mb, ...proxies]) =>
     `${mb.toFixed(1)} MB ${mb < MEMORY_GOAL_MB ? 'PASS' : 'MISS'} (goal < ${MEMORY_GOAL_MB} MB)` +
     (proxies.length ? `; wrangler's dev proxy ${proxies.map((p) => `${p.toFixed(1)} MB`).join(', ')}` : '');
   console.log("reliability: workerd's memory growth (peak RSS over baseline) while one six-document, 60 MB submission goes through");
   console.log(`  as the portal sends it (six uploads, then filing)   ${verdict(scripted)}`);
   console.log(`  as one multipart post without JavaScript            ${verdict(plain)}`);
+  return scripted[0];
+}
+
+/** The same six uploads into the plain JS peer, and the edge worker's ratio to it. */
+async function peerMemory(ours) {
+  const base = `http://127.0.0.1:${PORT + 1}`;
+  const peerState = path.join(root, '.cache/reliability-peer-state');
+  fs.rmSync(peerState, { recursive: true, force: true });
+  const peer = await start('reliability-peer', 'wrangler', ['dev', '--config', 'scripts/reliability-peer/wrangler.toml', '--ip', '127.0.0.1', '--port', String(PORT + 1),
+    '--persist-to', peerState, '--show-interactive-dev-session=false'], { WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', XDG_CONFIG_HOME: path.join(root, '.cache/wrangler-config') }, base);
+  try {
+    const { worker } = workerdPids(peer.pid);
+    const [mb] = await growth([worker], async () => {
+      for (const field of FIELDS) {
+        const r = await fetch(`${base}/${randomUUID()}/${field}`, { method: 'POST', body: file(field) });
+        if (r.status !== 201) problems.push(`peer upload ${field}: ${r.status}`);
+      }
+    }, () => fetch(`${base}/${randomUUID()}/warm`, { method: 'POST', body: 'warm-up' }));
+    console.log(`  the same six uploads into a plain JS worker (scripts/reliability-peer)   ${mb.toFixed(1)} MB: the edge worker uses ${(ours / mb).toFixed(2)}× the runtime's own`);
+  } finally {
+    peer.stop();
+  }
+}
+
+// The run: the burst and the memory figures against make serve, then the peer.
+const fake = await startFakeEmailJs();
+const state = '.cache/reliability-state';
+fs.rmSync(path.join(root, state), { recursive: true, force: true });
+const serve = await start('reliability-wrangler', 'make', ['--no-print-directory', 'serve', `PORT=${PORT}`, `STATE=${state}`, 'ENV_FILE=.cache/reliability.env'], {
+  EMAILJS_API_URL: fake.url,
+  EMAILJS_PUBLIC_KEY: 'reliability-public',
+  EMAILJS_PRIVATE_KEY: 'reliability-private',
+  EMAILJS_SERVICE_ID: 'service_reliability',
+  EMAILJS_TEMPLATE_ID: 'template_reliability',
+  DOCUMENT_LINK_SECRET: randomBytes(32).toString('hex'),
+  EMAIL_RETRY_FIRST_SECONDS: '1',
+}, BASE).catch(async (e) => {
+  await fake.close();
+  throw e;
+});
+let ours;
+try {
+  // Memory first, on a fresh runtime like the peer's: the burst leaves a heap the figure would hide in.
+  ours = await memory(serve.pid);
+  await burst();
+} finally {
+  serve.stop();
+  await fake.close();
+}
+await peerMemory(ours);
+if (problems.length) {
+  console.error(`reliability: FAILED\n  ${problems.join('\n  ')}`);
+  process.exit(1);
 }

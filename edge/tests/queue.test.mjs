@@ -97,8 +97,8 @@ test('120 e-mails EmailJS always refuses neither starve a good one nor stay for 
   assert.equal(notice.template_params.to_email, AGENT);
   assert.equal(notice.template_id, 'template_contact', 'the notice borrows the contact template');
   assert.equal(notice.template_params.message.match(/\n- /g).length, 50);
-  assert.match(notice.template_params.message, /contact, "Queue Test <queue@example\.com>" \(as the visitor typed it\): EmailJS answered 400 after 3 attempts\. Record: submissions\//);
-  assert.match(notice.template_params.message, /…and 70 more\.$/);
+  assert.match(notice.template_params.message, /contact, “Queue Test <queue@example\.com>”: EmailJS answered 400 after 3 attempts\. Record: submissions\//);
+  assert.match(notice.template_params.message, /…and 70 more\.\n\n\(Text in “quotation marks” is the visitor.s own words/);
 
   await sleep(4_100);
   await runs(2);

@@ -15,7 +15,7 @@ use crate::domain::submit::{parse_json, Input};
 use crate::failure::Failure;
 use crate::domain::retention::{filing, upload_fits, Filing, Job, UNFILED_MS};
 use crate::services::queue::{self, Taken};
-use crate::services::{now_ms, random_uuid, retention, storage};
+use crate::services::{now_ms, random_uuid, retention, storage, upload_stream};
 use futures_util::StreamExt;
 use jax_model::api::{CONCIERGE_FORM_ERROR, CONCIERGE_THANK_YOU};
 use jax_model::forms::{FileType, Forms};
@@ -23,7 +23,8 @@ use jax_model::submission::one_line;
 use multer::Multipart;
 use std::collections::{BTreeMap, HashMap};
 use worker::send::SendWrapper;
-use worker::{console_error, console_warn, Bucket, Conditional, Data, Env, FixedLengthStream, HttpMetadata, Method, Request, Response};
+use worker::wasm_bindgen_futures::JsFuture;
+use worker::{console_error, console_warn, Bucket, Conditional, Data, Env, HttpMetadata, Method, Request, Response};
 
 /// Bytes enough to tell JPEG, PNG and PDF apart.
 const MAGIC: usize = 8;
@@ -33,7 +34,7 @@ pub const CACHE_CONTROL: &str = "no-store";
 
 /// `POST /api/concierge/documents?submission=<uuid>&field=<field>&name=<file name>`, the file as
 /// the body → `{"id": <key>}`.
-pub async fn upload(mut req: Request, env: &Env) -> Result<Response, Failure> {
+pub async fn upload(req: Request, env: &Env) -> Result<Response, Failure> {
     if req.method() != Method::Post {
         return Err(Failure::Method("POST"));
     }
@@ -42,17 +43,11 @@ pub async fn upload(mut req: Request, env: &Env) -> Result<Response, Failure> {
     let length = req.headers().get("Content-Length")?.and_then(|l| l.trim().parse::<u64>().ok());
     let up = check_upload(forms, &query, length).map_err(|(status, errors)| Failure::Refused(status, errors))?;
     // The first bytes decide the type before anything is stored.
-    let mut body = req.stream().map_err(|_| Failure::field(400, &up.document.field, &up.document.required_message))?;
-    let mut head = Vec::new();
-    while head.len() < MAGIC {
-        match body.next().await {
-            Some(chunk) => head.extend(chunk?),
-            None => break,
-        }
-    }
+    let unreadable = |_| Failure::field(400, &up.document.field, "The file could not be read; choose it again.");
+    let body = req.inner().body().ok_or_else(|| Failure::field(400, &up.document.field, &up.document.required_message))?;
+    let (head, whole) = upload_stream::head_and_whole(body, MAGIC).await.map_err(unreadable)?;
     let file_type = check_type(forms, up.document, &head).map_err(|(status, errors)| Failure::Refused(status, errors))?;
     let key = object_key(&up.submission, now_ms(), &up.document.field, &up.name);
-    let rest = futures_util::stream::once(async move { Ok(head) }).chain(body);
     let metadata = metadata_of(&up.submission, &up.document.field, &up.name);
     let bucket = storage::bucket(env)?;
     let held: Vec<u64> = storage::objects(&bucket, &format!("{}/", up.submission)).await?.iter().map(|o| o.size()).collect();
@@ -61,8 +56,19 @@ pub async fn upload(mut req: Request, env: &Env) -> Result<Response, Failure> {
     }
     // Its end, set before it is stored: deleted in 24 hours unless the submission is filed.
     retention::set(&bucket, now_ms() + UNFILED_MS, Job::Unfiled, &up.submission).await?;
-    let stored = store(&bucket, &key, FixedLengthStream::wrap(rest, up.length), file_type, metadata).await?;
-    if !stored {
+    // The piping runs on its own (a promise) while R2 reads what it pipes.
+    let (sized, piping) = upload_stream::fixed_length(&whole, up.length).map_err(unreadable)?;
+    let reading = sized.clone();
+    let stored = store(&bucket, &key, sized, file_type, metadata).await;
+    if !matches!(stored, Ok(true)) {
+        // Not taken: stop the piping, which would otherwise wait on R2 for ever.
+        let _ = JsFuture::from(reading.cancel()).await;
+    }
+    let piped = piping.await;
+    if stored.is_err() && piped.is_err() {
+        return Err(Failure::field(400, &up.document.field, "The file arrived incomplete; choose it again."));
+    }
+    if !stored? {
         return Err(Failure::field(409, &up.document.field, "This document was already stored; choose it again to replace it."));
     }
     Ok(Response::from_json(&serde_json::json!({ "id": key }))?.with_status(201))

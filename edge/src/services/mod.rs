@@ -5,6 +5,7 @@ pub mod queue;
 pub mod quota;
 pub mod retention;
 pub mod storage;
+pub mod upload_stream;
 
 use crate::domain::content::content;
 use crate::domain::settings::Settings;
