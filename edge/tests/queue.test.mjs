@@ -5,32 +5,22 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { startFakeEmailJs } from './fake-emailjs.mjs';
-import { startWorker } from './workerd.mjs';
+import { startWithFakeEmailJs } from './workerd.mjs';
 
 const AGENT = 'agent.queue@example.com';
 let fake;
 let worker;
+let stop;
 
 before(async () => {
-  fake = await startFakeEmailJs();
-  worker = await startWorker('edge-queue-wrangler', {
-    EMAILJS_API_URL: fake.url,
-    EMAILJS_PUBLIC_KEY: 'queue-public',
-    EMAILJS_PRIVATE_KEY: 'queue-private',
-    EMAILJS_SERVICE_ID: 'service_queue',
-    EMAILJS_TEMPLATE_ID: 'template_queue',
+  ({ fake, worker, stop } = await startWithFakeEmailJs('edge-queue-wrangler', {
     EMAILJS_TEMPLATE_ID_CONTACT: 'template_contact',
     AGENT_EMAIL: AGENT,
-    DOCUMENT_LINK_SECRET: 'queue-test-link-secret-0123456789abcdef',
     EMAIL_RETRY_FIRST_SECONDS: '1',
-  });
+  }));
 });
 
-after(async () => {
-  await worker?.stop();
-  await fake?.close();
-});
+after(() => stop?.());
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 

@@ -5,30 +5,18 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { startFakeEmailJs } from './fake-emailjs.mjs';
-import { startWorker } from './workerd.mjs';
+import { startWithFakeEmailJs } from './workerd.mjs';
 
 const CAP = 3;
 let fake;
 let worker;
+let stop;
 
 before(async () => {
-  fake = await startFakeEmailJs();
-  worker = await startWorker('edge-relay-wrangler', {
-    EMAILJS_API_URL: fake.url,
-    EMAILJS_PUBLIC_KEY: 'relay-public',
-    EMAILJS_PRIVATE_KEY: 'relay-private',
-    EMAILJS_SERVICE_ID: 'service_relay',
-    EMAILJS_TEMPLATE_ID: 'template_relay',
-    DOCUMENT_LINK_SECRET: 'relay-test-link-secret-0123456789abcdef',
-    QUIZ_EMAILS_PER_DAY: String(CAP),
-  });
+  ({ fake, worker, stop } = await startWithFakeEmailJs('edge-relay-wrangler', { QUIZ_EMAILS_PER_DAY: String(CAP) }));
 });
 
-after(async () => {
-  await worker?.stop();
-  await fake?.close();
-});
+after(() => stop?.());
 
 const answers = { q1: 'urban', q2: 'coastal', q3: 'urban', q4: 'coastal', q5: 'historic', q6: 'suburban' };
 let ip = 0;

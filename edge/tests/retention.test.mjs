@@ -6,31 +6,20 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { startFakeEmailJs } from './fake-emailjs.mjs';
-import { startWorker } from './workerd.mjs';
+import { startWithFakeEmailJs } from './workerd.mjs';
 
 const SECRET = 'retention-test-link-secret-0123456789abcdef';
 const DAY = 86_400_000;
 const FIELDS = ['photoId', 'creditReport', 'proofOfIncome', 'bankStatement1', 'bankStatement2', 'bankStatement3'];
 let fake;
 let worker;
+let stop;
 
 before(async () => {
-  fake = await startFakeEmailJs();
-  worker = await startWorker('edge-retention-wrangler', {
-    EMAILJS_API_URL: fake.url,
-    EMAILJS_PUBLIC_KEY: 'retention-public',
-    EMAILJS_PRIVATE_KEY: 'retention-private',
-    EMAILJS_SERVICE_ID: 'service_retention',
-    EMAILJS_TEMPLATE_ID: 'template_retention',
-    DOCUMENT_LINK_SECRET: SECRET,
-  });
+  ({ fake, worker, stop } = await startWithFakeEmailJs('edge-retention-wrangler', { DOCUMENT_LINK_SECRET: SECRET }));
 });
 
-after(async () => {
-  await worker?.stop();
-  await fake?.close();
-});
+after(() => stop?.());
 
 let ip = 0;
 const post = (path, body, type = 'application/json') =>

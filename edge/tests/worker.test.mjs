@@ -5,8 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { startFakeEmailJs } from './fake-emailjs.mjs';
-import { startWorker } from './workerd.mjs';
+import { startWithFakeEmailJs } from './workerd.mjs';
 
 const SECRET = 'integration-test-link-secret-5e2c9a0b71d4';
 const KEYS = { public: 'test-public-key-7f3a', private: 'test-private-key-9c1e' };
@@ -17,11 +16,10 @@ const LEGEND = "(Text in “quotation marks” is the visitor's own words, as ty
 let base;
 let fake;
 let worker;
+let stop;
 
 before(async () => {
-  fake = await startFakeEmailJs();
-  worker = await startWorker('edge-test-wrangler', {
-    EMAILJS_API_URL: fake.url,
+  ({ fake, worker, stop } = await startWithFakeEmailJs('edge-test-wrangler', {
     EMAILJS_PUBLIC_KEY: KEYS.public,
     EMAILJS_PRIVATE_KEY: KEYS.private,
     EMAILJS_SERVICE_ID: 'service_test',
@@ -30,14 +28,11 @@ before(async () => {
     AGENT_EMAIL: AGENT,
     DOCUMENT_LINK_SECRET: SECRET,
     EMAIL_RETRY_FIRST_SECONDS: '1',
-  });
+  }));
   base = worker.base;
 });
 
-after(async () => {
-  await worker?.stop();
-  await fake?.close();
-});
+after(() => stop?.());
 
 // Each test its own client address: the per-IP rate limit then only meets the test that wants it.
 let ip = 0;

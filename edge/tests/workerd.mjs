@@ -5,6 +5,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import { startFakeEmailJs } from './fake-emailjs.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -64,4 +66,25 @@ export async function startWorker(name, vars) {
     await new Promise((r) => setTimeout(r, 500));
   }
   return { base, log: () => log, stop, state };
+}
+
+/** A worker with settings like a deployment's (every EmailJS setting, pointed at a fake EmailJS of
+ * its own, and a random link secret), `vars` over them. Returns the fake, the worker, and a stop. */
+export async function startWithFakeEmailJs(name, vars = {}) {
+  const fake = await startFakeEmailJs();
+  try {
+    const worker = await startWorker(name, {
+      EMAILJS_API_URL: fake.url,
+      EMAILJS_PUBLIC_KEY: `${name}-public`,
+      EMAILJS_PRIVATE_KEY: `${name}-private`,
+      EMAILJS_SERVICE_ID: 'service_test',
+      EMAILJS_TEMPLATE_ID: 'template_test',
+      DOCUMENT_LINK_SECRET: randomBytes(32).toString('hex'),
+      ...vars,
+    });
+    return { fake, worker, stop: async () => (await worker.stop(), await fake.close()) };
+  } catch (e) {
+    await fake.close();
+    throw e;
+  }
 }

@@ -6,12 +6,12 @@ use crate::domain::delivery::Outcome;
 use crate::domain::notice::{self, Parked, NOTICE};
 use crate::domain::queue::{parse_pending, pending_key, record_key, Delivery, State, DEAD, LEASE_MS, PENDING};
 use crate::domain::settings::Settings;
-use crate::services::storage::{self, Only};
+use crate::services::storage::{self, Listing, Only};
 use crate::domain::retention::Job;
 use crate::services::{mail, now_ms, retention};
 use futures_util::{stream, StreamExt};
 use std::cell::Cell;
-use worker::{console_error, console_log, console_warn, Bucket, Include};
+use worker::{console_error, console_log, console_warn, Bucket};
 
 /// Attempts running at once: Workers allow six open connections per invocation.
 const CONCURRENCY: usize = 6;
@@ -142,17 +142,12 @@ pub async fn run(settings: &Settings, bucket: &Bucket) -> worker::Result<Run> {
     let start = now_ms();
     let mut run = Run::default();
     let taken_up = Cell::new(0usize);
-    let mut cursor = None;
-    loop {
-        let mut list = bucket.list().prefix(PENDING);
-        if let Some(c) = cursor.take() {
-            list = list.cursor(c);
-        }
-        let page = list.execute().await?;
-        let keys: Vec<String> = page.objects().iter().map(|o| o.key()).collect();
+    let mut listing = Listing::new(bucket, PENDING, false);
+    while let Some(page) = listing.next().await? {
+        let keys: Vec<String> = page.iter().map(|o| o.key()).collect();
         let due: Vec<(String, u64)> = keys.iter().filter_map(|k| parse_pending(k).map(|(due, _)| (k.clone(), due))).filter(|(_, due)| *due <= start).collect();
         // Keys sort by due time: once one is not due, no later one is.
-        let all_seen = due.len() < keys.len() || !page.truncated();
+        let all_seen = due.len() < keys.len();
         let steps: Vec<Step> = stream::iter(due)
             .map(|(key, due)| {
                 let taken_up = &taken_up;
@@ -176,8 +171,7 @@ pub async fn run(settings: &Settings, bucket: &Bucket) -> worker::Result<Run> {
             }
             run.tried += usize::from(matches!(step, Step::Sent | Step::Failed | Step::Parked));
         }
-        cursor = page.cursor();
-        if all_seen || run.left || cursor.is_none() {
+        if all_seen || run.left {
             break;
         }
     }
@@ -230,23 +224,14 @@ async fn retry(settings: &Settings, bucket: &Bucket, key: &str, due: u64, start:
 /// before it is sent, so none is told twice; the rest wait for the next day's.
 async fn tell_agent(settings: &Settings, bucket: &Bucket, now: u64) -> worker::Result<Option<String>> {
     let mut untold = Vec::new();
-    let mut cursor = None;
-    loop {
-        let mut list = bucket.list().prefix(DEAD).include(vec![Include::CustomMetadata]);
-        if let Some(c) = cursor.take() {
-            list = list.cursor(c);
-        }
-        let page = list.execute().await?;
-        for o in page.objects() {
+    let mut listing = Listing::new(bucket, DEAD, true);
+    while let Some(page) = listing.next().await? {
+        for o in page {
             let Some(id) = o.key().strip_prefix(DEAD).map(String::from) else { continue };
             let parked = Parked::from_metadata(&id, &o.custom_metadata()?);
             if parked.told.is_none() {
                 untold.push(parked);
             }
-        }
-        cursor = page.cursor();
-        if !page.truncated() || cursor.is_none() {
-            break;
         }
     }
     if untold.is_empty() {

@@ -3,7 +3,7 @@
 
 use crate::domain::queue::{record_key, Delivery, State, DEAD, OUTBOX};
 use crate::domain::retention::{parse_timer, timer_key, Job, TIMERS, UNFILED_MS};
-use crate::services::storage::{self, objects};
+use crate::services::storage::{self, objects, Listing};
 use futures_util::{stream, StreamExt};
 use std::cell::Cell;
 use worker::{console_error, console_log, Bucket};
@@ -25,17 +25,12 @@ pub async fn set(bucket: &Bucket, due_ms: u64, job: Job, subject: &str) -> worke
 pub async fn sweep(bucket: &Bucket, start: u64) -> worker::Result<(usize, usize)> {
     let done = Cell::new(0usize);
     let deleted = Cell::new(0usize);
-    let mut cursor = None;
-    loop {
-        let mut list = bucket.list().prefix(TIMERS);
-        if let Some(c) = cursor.take() {
-            list = list.cursor(c);
-        }
-        let page = list.execute().await?;
-        let keys: Vec<String> = page.objects().iter().map(|o| o.key()).collect();
+    let mut listing = Listing::new(bucket, TIMERS, false);
+    while let Some(page) = listing.next().await? {
+        let keys: Vec<String> = page.iter().map(|o| o.key()).collect();
         let due: Vec<&String> = keys.iter().filter(|k| parse_timer(k).is_some_and(|(due, _, _)| due <= start)).collect();
         // Keys sort by due time: once one is not due, no later one is.
-        let all_seen = due.len() < keys.len() || !page.truncated();
+        let all_seen = due.len() < keys.len();
         stream::iter(due)
             .for_each_concurrent(CONCURRENCY, |key| {
                 let (done, deleted) = (&done, &deleted);
@@ -51,11 +46,11 @@ pub async fn sweep(bucket: &Bucket, start: u64) -> worker::Result<(usize, usize)
                 }
             })
             .await;
-        cursor = page.cursor();
-        if all_seen || done.get() >= RUN_MAX_TIMERS || cursor.is_none() {
-            return Ok((done.get(), deleted.get()));
+        if all_seen || done.get() >= RUN_MAX_TIMERS {
+            break;
         }
     }
+    Ok((done.get(), deleted.get()))
 }
 
 /// One due timer's job, then the timer itself; the objects deleted.

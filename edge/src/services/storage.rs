@@ -49,20 +49,46 @@ pub async fn get_json_tagged<T: DeserializeOwned>(bucket: &Bucket, key: &str) ->
     Ok(Some((serde_json::from_slice(&body.bytes().await?)?, etag)))
 }
 
-/// Every object under `prefix` (paged through), with its size and upload time.
-pub async fn objects(bucket: &Bucket, prefix: &str) -> Result<Vec<worker::Object>> {
-    let mut objects = Vec::new();
-    let mut cursor = None;
-    loop {
-        let mut list = bucket.list().prefix(prefix);
-        if let Some(c) = cursor.take() {
+/// The objects under a prefix, a page (up to 1,000, in key order) at a time.
+pub struct Listing<'a> {
+    bucket: &'a Bucket,
+    prefix: String,
+    metadata: bool,
+    cursor: Option<String>,
+    done: bool,
+}
+
+impl<'a> Listing<'a> {
+    /// `metadata`: with each object's custom metadata.
+    pub fn new(bucket: &'a Bucket, prefix: &str, metadata: bool) -> Listing<'a> {
+        Listing { bucket, prefix: prefix.to_string(), metadata, cursor: None, done: false }
+    }
+
+    /// The next page; None once every object was listed.
+    pub async fn next(&mut self) -> Result<Option<Vec<worker::Object>>> {
+        if self.done {
+            return Ok(None);
+        }
+        let mut list = self.bucket.list().prefix(self.prefix.clone());
+        if self.metadata {
+            list = list.include(vec![worker::Include::CustomMetadata]);
+        }
+        if let Some(c) = self.cursor.take() {
             list = list.cursor(c);
         }
         let page = list.execute().await?;
-        objects.extend(page.objects());
-        cursor = page.cursor();
-        if !page.truncated() || cursor.is_none() {
-            return Ok(objects);
-        }
+        self.cursor = page.cursor();
+        self.done = !page.truncated() || self.cursor.is_none();
+        Ok(Some(page.objects()))
     }
+}
+
+/// Every object under `prefix`, with its size and upload time.
+pub async fn objects(bucket: &Bucket, prefix: &str) -> Result<Vec<worker::Object>> {
+    let mut listing = Listing::new(bucket, prefix, false);
+    let mut objects = Vec::new();
+    while let Some(page) = listing.next().await? {
+        objects.extend(page);
+    }
+    Ok(objects)
 }

@@ -8,6 +8,14 @@ fn main_of(html: &str) -> &str {
     &html[html.find("<main id=\"main\">").unwrap()..html.find("</main>").unwrap()]
 }
 
+/// Every page of `c`, rendered without images or assets.
+fn pages_of(c: &jax_model::Content) -> Vec<Output> {
+    Renderer::embedded()
+        .unwrap()
+        .render_pages(&RenderInput { content: c, images: &HashMap::new(), assets: &Assets::default(), live_reload: None })
+        .unwrap()
+}
+
 #[test]
 fn legal_pages_have_the_shared_frame_and_their_own_seo() {
     let site = render();
@@ -59,12 +67,7 @@ fn placeholders_are_filled_and_the_text_stays_text() {
 fn the_retention_period_comes_from_forms_yaml() {
     let mut c = content();
     c.forms.data.concierge.document_retention_days = 45;
-    let images = HashMap::new();
-    let assets = Assets::default();
-    let pages = Renderer::embedded()
-        .unwrap()
-        .render_pages(&RenderInput { content: &c, images: &images, assets: &assets, live_reload: None })
-        .unwrap();
+    let pages = pages_of(&c);
     let privacy = pages.iter().find(|p| p.path == "privacy-policy/index.html").unwrap();
     let html = String::from_utf8(privacy.bytes.clone()).unwrap();
     assert!(html.contains("<p>Kept 45 days."), "{html}");
@@ -80,13 +83,7 @@ fn every_footer_links_the_legal_pages_and_the_sitemap_lists_them() {
             "{path}"
         );
     }
-    let c = content();
-    let images = HashMap::new();
-    let assets = Assets::default();
-    let pages = Renderer::embedded()
-        .unwrap()
-        .render_pages(&RenderInput { content: &c, images: &images, assets: &assets, live_reload: None })
-        .unwrap();
+    let pages = pages_of(&content());
     let xml = String::from_utf8(crate::sitemap::sitemap("https://www.movetojax.com", &pages).bytes).unwrap();
     for url in ["/privacy-policy/", "/terms-of-service/"] {
         assert!(xml.contains(&format!("<loc>https://www.movetojax.com{url}</loc>")), "{xml}");
