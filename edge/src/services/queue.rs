@@ -144,10 +144,11 @@ pub async fn run(settings: &Settings, bucket: &Bucket) -> worker::Result<Run> {
     let taken_up = Cell::new(0usize);
     let mut listing = Listing::new(bucket, PENDING, false);
     while let Some(page) = listing.next().await? {
-        let keys: Vec<String> = page.iter().map(|o| o.key()).collect();
-        let due: Vec<(String, u64)> = keys.iter().filter_map(|k| parse_pending(k).map(|(due, _)| (k.clone(), due))).filter(|(_, due)| *due <= start).collect();
-        // Keys sort by due time: once one is not due, no later one is.
-        let all_seen = due.len() < keys.len();
+        let markers: Vec<(String, u64)> = page.iter().filter_map(|o| parse_pending(&o.key()).map(|(due, _)| (o.key(), due))).collect();
+        // Keys sort by due time: once one is not due, no later one is (a key that is no marker
+        // says nothing either way).
+        let all_seen = markers.iter().any(|(_, due)| *due > start);
+        let due: Vec<(String, u64)> = markers.into_iter().filter(|(_, due)| *due <= start).collect();
         let steps: Vec<Step> = stream::iter(due)
             .map(|(key, due)| {
                 let taken_up = &taken_up;

@@ -29,8 +29,9 @@ pub async fn sweep(bucket: &Bucket, start: u64) -> worker::Result<(usize, usize)
     while let Some(page) = listing.next().await? {
         let keys: Vec<String> = page.iter().map(|o| o.key()).collect();
         let due: Vec<&String> = keys.iter().filter(|k| parse_timer(k).is_some_and(|(due, _, _)| due <= start)).collect();
-        // Keys sort by due time: once one is not due, no later one is.
-        let all_seen = due.len() < keys.len();
+        // Keys sort by due time: once one is not due, no later one is (a key that is no timer
+        // says nothing either way).
+        let all_seen = keys.iter().any(|k| parse_timer(k).is_some_and(|(due, _, _)| due > start));
         stream::iter(due)
             .for_each_concurrent(CONCURRENCY, |key| {
                 let (done, deleted) = (&done, &deleted);
