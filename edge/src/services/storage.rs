@@ -1,4 +1,5 @@
-//! The private R2 bucket `client-documents`: delivery records, the outbox and the documents.
+//! The private R2 bucket `client-documents`: the documents, delivery records and their markers,
+//! timers, quota records and (locally) the outbox.
 
 use serde::{de::DeserializeOwned, Serialize};
 use worker::{Bucket, Conditional, Env, HttpMetadata, Result};
