@@ -32,12 +32,13 @@ ENV_FILE   := .cache/dev.env
 WRANGLER := WRANGLER_SEND_METRICS=false CLOUDFLARE_CF_FETCH_ENABLED=false \
             XDG_CONFIG_HOME=$(CURDIR)/.cache/wrangler-config wrangler
 
-.PHONY: help dev serve test build check bench reliability setup setup-test generator islands worker
+.PHONY: help dev serve test build check bench reliability setup setup-test generator islands worker deploy bundle-check
 
 help:
 	@echo "make dev    build the site and serve it on http://$(HOST):$(PORT)"
 	@echo "make test   run every test (Rust, Vitest, Nu HTML checker, Playwright + axe, Lighthouse)"
 	@echo "make build  build the site into dist/"
+	@echo "make deploy build the site and the worker, then publish them (wrangler deploy)"
 	@echo "make check  report errors in content/ (file:line:column)"
 	@echo "make bench  time the generator against its targets and against Hugo"
 	@echo "make reliability  the edge worker under load, provider failures and a 60 MB submission"
@@ -69,6 +70,7 @@ test: setup-test
 	cd site && npm run --silent typecheck && npm test --silent
 	set -a && source site/e2e/stack.env && set +a && \
 	  $(MAKE) --no-print-directory build PROFILE=dev && \
+	  $(MAKE) --no-print-directory bundle-check && \
 	  scripts/check-html.sh dist && \
 	  node --test 'edge/tests/*.test.mjs' && \
 	  node scripts/reliability.mjs --posts 60 --clients 6 && \
@@ -86,6 +88,17 @@ worker:
 # The React islands (site/dist + its manifest), which the generator links into the pages.
 islands:
 	cd site && npm run --silent build
+
+# What `wrangler deploy` would upload (the bundled worker, wrangler.toml, dist/ as assets), checked
+# offline without uploading: a broken bundle or config fails here rather than at Cloudflare.
+bundle-check:
+	$(WRANGLER) deploy --dry-run --outdir .cache/deploy-dry-run
+
+# Publishes what `make build` just wrote: the build cannot be skipped, and dist/ holds only what
+# `generator build` writes (`generator serve` previews into .cache/preview). Needs a Cloudflare
+# login (wrangler login) or CLOUDFLARE_API_TOKEN.
+deploy: setup build
+	$(WRANGLER) deploy
 
 check: generator
 	$(GENERATOR) check --content content

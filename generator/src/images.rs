@@ -18,6 +18,10 @@ use std::io::Cursor;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
+/// The output folder of every image; only content-hashed names go there (`dist/_headers`
+/// serves it as immutable).
+pub const OUTPUT_DIR: &str = "images";
+
 /// What a template needs to show one image.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct ImageInfo {
@@ -585,8 +589,8 @@ impl Name {
     fn output(&self, hash: &str, width: Option<u32>, ext: &str) -> String {
         let hash8 = &hash[..8];
         match width {
-            Some(w) => format!("images/{}{}-{hash8}-{w}.{ext}", self.sub, self.stem),
-            None => format!("images/{}{}-{hash8}.{ext}", self.sub, self.stem),
+            Some(w) => format!("{OUTPUT_DIR}/{}{}-{hash8}-{w}.{ext}", self.sub, self.stem),
+            None => format!("{OUTPUT_DIR}/{}{}-{hash8}.{ext}", self.sub, self.stem),
         }
     }
 }

@@ -29,9 +29,6 @@ struct Dirs {
     /// The agent's content folder.
     #[arg(long, default_value = "content")]
     content: PathBuf,
-    /// Where the site is written.
-    #[arg(long, default_value = "dist")]
-    out: PathBuf,
     /// Vite's build of the islands (its manifest and assets); skipped when absent.
     #[arg(long, default_value = "site/dist")]
     islands: PathBuf,
@@ -46,6 +43,9 @@ enum Command {
     Build {
         #[command(flatten)]
         dirs: Dirs,
+        /// Where the site is written (what `wrangler deploy` uploads).
+        #[arg(long, default_value = "dist")]
+        out: PathBuf,
     },
     /// Check the content without writing anything.
     Check {
@@ -64,6 +64,10 @@ enum Command {
     Serve {
         #[command(flatten)]
         dirs: Dirs,
+        /// Where the preview is written: its pages carry the live-reload script, which the
+        /// site's CSP forbids, so never `dist/` (only `generator build` writes there).
+        #[arg(long, default_value = ".cache/preview")]
+        preview: PathBuf,
         #[arg(long, default_value = "127.0.0.1")]
         host: String,
         #[arg(long, default_value_t = 4040)]
@@ -83,10 +87,10 @@ enum Kind {
 }
 
 impl Dirs {
-    fn options(&self, live_reload: Option<u64>) -> pipeline::BuildOptions {
+    fn options(&self, out: PathBuf, live_reload: Option<u64>) -> pipeline::BuildOptions {
         pipeline::BuildOptions {
             content: self.content.clone(),
-            out: self.out.clone(),
+            out,
             islands: self.islands.clone(),
             cache: self.cache.clone(),
             live_reload,
@@ -111,14 +115,14 @@ fn report_error(e: &anyhow::Error, wrote: bool) {
 
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
-        Command::Build { dirs } => {
+        Command::Build { dirs, out } => {
             let renderer = render::Renderer::embedded()?;
-            let report = pipeline::build(&dirs.options(None), &renderer, &load::Cache::default())?;
+            let report = pipeline::build(&dirs.options(out.clone(), None), &renderer, &load::Cache::default())?;
             println!(
                 "built {} pages ({} files) into {} in {} ms: {} written, {} unchanged, {} removed",
                 report.pages,
                 report.files,
-                dirs.out.display(),
+                out.display(),
                 report.elapsed.as_millis(),
                 report.write.written,
                 report.write.unchanged,
@@ -142,7 +146,7 @@ fn run(cli: Cli) -> Result<()> {
             let path = scaffold::create(&content, kind, &name)?;
             println!("created {} (a draft: fill it in, then remove `draft: true`)", path.display());
         }
-        Command::Serve { dirs, host, port } => serve::serve(dirs.options(Some(0)), &host, port)?,
+        Command::Serve { dirs, preview, host, port } => serve::serve(dirs.options(preview, Some(0)), &host, port)?,
         Command::Schemas { out } => {
             std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
             for (name, schema) in jax_model::schemas() {

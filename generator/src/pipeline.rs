@@ -66,10 +66,13 @@ fn process_images(content_dir: &Path, cache: &Path, c: &Content) -> Result<(Hash
     Ok((infos, files))
 }
 
+/// Vite's output folder of fingerprinted files, copied as is into the same folder of the site.
+const ISLANDS_DIR: &str = "assets";
+
 /// Vite's `assets/` folder, copied as is (names are already fingerprinted).
 fn island_files(assets: &Assets) -> Result<Vec<Output>> {
     let Some(dir) = &assets.dir else { return Ok(Vec::new()) };
-    let root = dir.join("assets");
+    let root = dir.join(ISLANDS_DIR);
     if !root.is_dir() {
         return Ok(Vec::new());
     }
@@ -97,9 +100,10 @@ pub fn generate(c: &Content, opts: &BuildOptions, renderer: &Renderer) -> Result
     files.push(sitemap::sitemap(&c.site.data.base_url, &pages));
     files.push(sitemap::robots(&c.site.data.base_url));
     // Security headers on every static answer (the worker adds the same to its own, which are
-    // never pages, so without the inline script's hash).
+    // never pages, so without the inline script's hash); year-long caching where names are hashed.
     let map = jax_model::headers::origin(&c.site.data.development_map_url);
-    files.push(Output::new("_headers", jax_model::headers::headers_file(map.as_slice(), &assets.inline_script_hashes())));
+    let hashed = [ISLANDS_DIR, crate::images::OUTPUT_DIR];
+    files.push(Output::new("_headers", jax_model::headers::headers_file(map.as_slice(), &assets.inline_script_hashes(), &hashed)));
     files.extend(data::outputs(c, &images)?);
     files.extend(pages);
     let mut seen = HashSet::new();

@@ -7,6 +7,8 @@
 //!   `GET /__livereload?v=<n>`, which answers as soon as the current number differs from `n`.
 //!   The number moves only when the site really changed, so saving a file unchanged (or
 //!   editing something no page uses) reloads nothing.
+//! * It writes into its own folder (`--preview`, default `.cache/preview`), never `dist/`: its
+//!   pages carry the live-reload client, which the deployed site's CSP blocks.
 //! * A build with problems changes nothing on disk: the last good site stays served and the
 //!   problems are printed. Until there has been a good build, every page is a list of them.
 

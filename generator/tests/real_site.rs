@@ -404,3 +404,25 @@ fn schemas_shipped_for_editors_are_current() {
     assert_eq!(fresh.len(), 8);
     assert!(fresh == shipped, "content/schemas is stale: run `generator schemas`");
 }
+
+#[test]
+fn only_files_with_hashed_names_are_cached_for_a_year() {
+    let headers = page("_headers");
+    let mut rules = headers.lines().filter(|l| !l.starts_with(' '));
+    assert_eq!(rules.next(), Some("/*"));
+    let immutable: Vec<&str> = rules.map(|r| r.strip_prefix('/').and_then(|r| r.strip_suffix("/*")).expect("a folder rule")).collect();
+    assert!(immutable.contains(&"images"), "{headers}");
+    // `<stem>-<8 hex digits of the source's hash>[-<width>].<ext>`: a new image is a new URL.
+    let hashed = |name: &str| {
+        let stem = name.rsplit_once('.').map_or(name, |(s, _)| s);
+        let mut parts = stem.rsplit('-');
+        let last = parts.next().unwrap_or_default();
+        let hash = if last.bytes().all(|b| b.is_ascii_digit()) { parts.next().unwrap_or_default() } else { last };
+        hash.len() == 8 && hash.bytes().all(|b| b.is_ascii_hexdigit())
+    };
+    for (path, _) in common::files(&site().dist) {
+        if immutable.iter().any(|dir| path.starts_with(&format!("{dir}/"))) {
+            assert!(hashed(path.rsplit('/').next().unwrap()), "{path} is cached for a year but its name does not change with it");
+        }
+    }
+}

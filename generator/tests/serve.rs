@@ -1,6 +1,6 @@
 //! `generator serve` on a copy of the real content: pages are served, an edit reaches the open
-//! page through the live-reload long-poll, content problems keep the last good site up, and
-//! nothing outside the output folder can be read.
+//! page through the live-reload long-poll, content problems keep the last good site up,
+//! nothing outside the output folder can be read, and `dist/` (what is deployed) is left alone.
 
 mod common;
 
@@ -62,8 +62,7 @@ impl Serve {
                 "serve",
                 "--content",
                 &path("content"),
-                "--out",
-                &path("dist"),
+                // No --preview: the default folder, next to a dist/ it must not touch.
                 "--cache",
                 &path("cache"),
             ])
@@ -110,6 +109,12 @@ impl Serve {
         self.dir.path().join("content")
     }
 
+    /// Where `generator serve` writes by default (relative to where it runs).
+    fn preview(&self) -> PathBuf {
+        self.dir.path().join(".cache/preview")
+    }
+
+    /// The deployed site's folder, which a preview must leave as `generator build` wrote it.
     fn dist(&self) -> PathBuf {
         self.dir.path().join("dist")
     }
@@ -301,8 +306,17 @@ fn edited(address: &str, word: &str) -> String {
 
 #[test]
 fn serves_the_site_and_reloads_it_on_every_change() {
-    let serve = Serve::start(|_| {});
+    // A built site in dist/, as `generator build` leaves it.
+    let built = |content: &Path| {
+        let dist = content.parent().unwrap().join("dist");
+        std::fs::create_dir_all(dist.join("about")).unwrap();
+        std::fs::write(dist.join(".assetsignore"), ".assetsignore\n").unwrap();
+        std::fs::write(dist.join("index.html"), "built home").unwrap();
+        std::fs::write(dist.join("about/index.html"), "built about").unwrap();
+    };
+    let serve = Serve::start(built);
     let content = serve.content();
+    let dist_before = common::files(&serve.dist());
 
     // A page with a listing's address on it (or at least its street, should a page split it).
     let (listing, shown, url) = listings(&content)
@@ -311,7 +325,7 @@ fn serves_the_site_and_reloads_it_on_every_change() {
             let street = l.address.split(',').next().unwrap_or_default().to_string();
             let (shown, url) = [l.address.clone(), street]
                 .into_iter()
-                .find_map(|shown| Some((shown.clone(), page_showing(&serve.dist(), &shown)?)))?;
+                .find_map(|shown| Some((shown.clone(), page_showing(&serve.preview(), &shown)?)))?;
             Some((l, shown, url))
         })
         .expect("some listing's address is on a page");
@@ -432,7 +446,7 @@ fn serves_the_site_and_reloads_it_on_every_change() {
     assert_eq!(missing.status, 404);
     assert_eq!(
         missing.body,
-        std::fs::read(serve.dist().join("404.html")).unwrap(),
+        std::fs::read(serve.preview().join("404.html")).unwrap(),
         "the site's own 404 page"
     );
     let folder = url.trim_end_matches('/');
@@ -476,6 +490,9 @@ fn serves_the_site_and_reloads_it_on_every_change() {
         );
         assert!(!r.text().contains(&secret), "GET {path} leaks the content");
     }
+
+    // Every build and rebuild went into the preview folder; dist/ is byte for byte as built.
+    assert_eq!(common::files(&serve.dist()), dist_before, "generator serve wrote into dist/");
     println!("{}", serve.log());
 }
 

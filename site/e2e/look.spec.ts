@@ -52,6 +52,43 @@ for (const width of [360, 768, 1280, 1920]) {
   });
 }
 
+// A grid or flex item may not shrink below its content's min-content width (`min-width: auto`),
+// and engines disagree on what that is for a map, a table or a scroller: WebKit made the
+// developments map wider than a 390 px phone while Chromium shrank it. So, whatever this engine
+// lays out, every grid or row-flex item holding such content must be allowed to shrink:
+// `min-width` set (e.g. 0) or its overflow clipped/scrolling (which makes the automatic minimum 0).
+for (const width of [360, 390, 768]) {
+  test(`every grid and flex item holding wide content may shrink at ${width} px`, async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize({ width, height: 900 });
+    const stuck: string[] = [];
+    for (const [name, path] of PAGES) {
+      await page.goto(path);
+      const items = await page.evaluate(() => {
+        const wide = [...document.querySelectorAll<HTMLElement>('body *')].filter(
+          (el) => el.matches('iframe, video, table, pre, canvas') || /auto|scroll/.test(getComputedStyle(el).overflowX),
+        );
+        const item = (el: Element) => {
+          const parent = el.parentElement && getComputedStyle(el.parentElement);
+          return !!parent && (/grid/.test(parent.display) || (/flex/.test(parent.display) && !parent.flexDirection.startsWith('column')));
+        };
+        const out = new Set<string>();
+        for (const w of wide) {
+          for (let el: HTMLElement | null = w; el && el !== document.body; el = el.parentElement) {
+            const style = getComputedStyle(el);
+            if (item(el) && style.minWidth === 'auto' && style.overflowX === 'visible') {
+              out.add(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} holds ${w.tagName.toLowerCase()}.${[...w.classList].join('.')}`);
+            }
+          }
+        }
+        return [...out];
+      });
+      stuck.push(...items.map((item) => `${name}: ${item}`));
+    }
+    expect(stuck).toEqual([]);
+  });
+}
+
 for (const width of [390, 1280]) {
   test(`full-page screenshots at ${width} px`, async ({ page }) => {
     test.setTimeout(60_000);

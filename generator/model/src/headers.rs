@@ -39,11 +39,20 @@ pub fn security_headers(frame_origins: &[String], script_hashes: &[String]) -> V
     ]
 }
 
-/// `dist/_headers` (Workers Static Assets): the headers on every page and file.
-pub fn headers_file(frame_origins: &[String], script_hashes: &[String]) -> String {
+/// Files whose URL changes whenever their bytes do: a browser may keep them for a year without
+/// asking again. Pages keep the default (`public, max-age=0, must-revalidate`).
+pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+
+/// `dist/_headers` (Workers Static Assets): the security headers on every page and file, and
+/// `IMMUTABLE` caching under each of `hashed_dirs` (top-level folders holding only files whose
+/// names carry a hash of their content).
+pub fn headers_file(frame_origins: &[String], script_hashes: &[String], hashed_dirs: &[&str]) -> String {
     let mut out = String::from("/*\n");
     for (name, value) in security_headers(frame_origins, script_hashes) {
         out.push_str(&format!("  {name}: {value}\n"));
+    }
+    for dir in hashed_dirs {
+        out.push_str(&format!("/{dir}/*\n  Cache-Control: {IMMUTABLE}\n"));
     }
     out
 }
@@ -76,8 +85,20 @@ mod tests {
 
     #[test]
     fn the_headers_file_applies_to_every_path() {
-        let file = headers_file(&["https://www.google.com".into()], &[]);
+        let file = headers_file(&["https://www.google.com".into()], &[], &[]);
         assert!(file.starts_with("/*\n  Content-Security-Policy: default-src 'self';"));
         assert!(file.contains("\n  X-Content-Type-Options: nosniff\n"));
+        assert!(!file.contains("Cache-Control"), "pages keep the revalidating default");
+    }
+
+    #[test]
+    fn only_hashed_folders_are_cached_for_a_year() {
+        let file = headers_file(&[], &[], &["assets", "images"]);
+        let rules: Vec<&str> = file.split_inclusive('\n').filter(|l| !l.starts_with(' ')).collect();
+        assert_eq!(rules, ["/*\n", "/assets/*\n", "/images/*\n"]);
+        assert!(file.ends_with(
+            "/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n\
+             /images/*\n  Cache-Control: public, max-age=31536000, immutable\n"
+        ));
     }
 }
