@@ -3,12 +3,15 @@
 import { spawnSync } from 'node:child_process';
 import { startStack } from './stack.mjs';
 
-const files = process.argv.slice(2).length ? process.argv.slice(2) : ['engines/webkit.test.mjs', 'engines/firefox.test.mjs'];
+// Arguments: test files (default both engines) and node --test options (--test-name-pattern=…).
+const args = process.argv.slice(2);
+const files = args.filter((a) => !a.startsWith('--'));
+if (!files.length) files.push('engines/webkit.test.mjs', 'engines/firefox.test.mjs');
 const started = Date.now();
 const stop = await startStack();
 let status = 1;
 try {
-  status = spawnSync(process.execPath, ['--test', '--test-concurrency=1', ...files], { stdio: 'inherit' }).status ?? 1;
+  status = spawnSync(process.execPath, ['--test', '--test-concurrency=1', ...args.filter((a) => a.startsWith('--')), ...files], { stdio: 'inherit' }).status ?? 1;
 } finally {
   await stop();
 }
