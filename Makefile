@@ -36,7 +36,7 @@ WRANGLER := WRANGLER_SEND_METRICS=false CLOUDFLARE_CF_FETCH_ENABLED=false \
 
 help:
 	@echo "make dev    build the site and serve it on http://$(HOST):$(PORT)"
-	@echo "make test   run every test (Rust, Vitest, Nu HTML checker, Playwright + axe, Lighthouse)"
+	@echo "make test   run every test (Rust, Vitest, Nu HTML checker, Playwright + axe, Lighthouse, WebKit + Firefox)"
 	@echo "make build  build the site into dist/"
 	@echo "make deploy build the site and the worker, then publish them (wrangler deploy)"
 	@echo "make check  report errors in content/ (file:line:column)"
@@ -61,7 +61,8 @@ serve:
 # through the W3C checker; the edge worker in workerd against a fake EmailJS (edge/tests) and a
 # smoke run of scripts/reliability.mjs; then
 # the browser suite — Playwright + axe, budgets, secrets, screenshots, Lighthouse — which starts
-# the site like `make dev` (make serve on 8787, or $$E2E_PORT) with a fake EmailJS (site/e2e/stack.env).
+# the site like `make dev` (make serve on 8787, or $$E2E_PORT) with a fake EmailJS (site/e2e/stack.env);
+# then the cross-engine suite (site/engines: WebKitGTK and Firefox ESR, on 8789 and 8798).
 # From the build on, stack.env's known keys are in the environment, so a build that leaked them
 # into dist/ is caught.
 test: setup-test
@@ -74,7 +75,7 @@ test: setup-test
 	  scripts/check-html.sh dist && \
 	  node --test 'edge/tests/*.test.mjs' && \
 	  node scripts/reliability.mjs --posts 60 --clients 6 && \
-	  cd site && npx playwright test
+	  cd site && npx playwright test && node engines/run.mjs
 
 # The generator replaces dist/ itself (stale pages removed; a failed build
 # leaves the previous site in place).
@@ -121,6 +122,6 @@ generator:
 setup:
 	scripts/setup.sh
 
-# Adds what only the tests need (Java for vnu.jar, Chromium).
+# Adds what only the tests need (Java for vnu.jar, Chromium, WebKitGTK + Xvfb, Firefox ESR).
 setup-test:
 	scripts/setup.sh --test

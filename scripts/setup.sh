@@ -3,7 +3,7 @@
 # every step checks first and does nothing when its tool is already there.
 #
 #   scripts/setup.sh          for `make dev`, `make build`, `make check`
-#   scripts/setup.sh --test   also what the tests need (Java, Chromium)
+#   scripts/setup.sh --test   also what the tests need (Java, Chromium, WebKitGTK, Xvfb, Firefox ESR)
 #
 # Needs: cargo (via rustup), Node 20 + npm, make. Everything comes from the
 # package registries (npm, crates.io, Debian apt); nothing else is downloaded.
@@ -39,10 +39,17 @@ if $for_tests; then
     command -v java >/dev/null || apt_install java default-jre-headless
     # Chromium drives the browser tests (never `playwright install`).
     [[ -x /usr/bin/chromium ]] || apt_install /usr/bin/chromium chromium
+    # The cross-engine suite (site/engines): WebKitGTK's MiniBrowser with WebKitWebDriver (the
+    # driver package brings the browser), run under Xvfb, and Firefox ESR.
+    command -v WebKitWebDriver >/dev/null || apt_install WebKitWebDriver webkit2gtk-driver
+    [[ -x /usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser ]] || apt_install MiniBrowser libwebkit2gtk-4.1-0
+    command -v xvfb-run >/dev/null || apt_install xvfb-run xvfb
+    command -v firefox-esr >/dev/null || apt_install firefox-esr firefox-esr
 fi
 
 # --- npm packages (exact pins in each package-lock) -------------------------
-# Root: Node 24, wrangler, vnu-jar. site/: React, Vite, Vitest, Playwright.
+# Root: Node 24, wrangler, vnu-jar. site/: React, Vite, Vitest, Playwright, and the drivers of
+# the cross-engine suite (selenium-webdriver, puppeteer-core: neither downloads a browser).
 # Reinstall only when node_modules is missing or older than the lockfile
 # (npm writes node_modules/.package-lock.json at every install).
 # Playwright drives the apt Chromium; it must never download a browser.
