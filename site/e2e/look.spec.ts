@@ -4,23 +4,13 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { dialog, expect, listingIds, test } from './fixtures';
+import { dialog, expect, test } from './fixtures';
+import { PAGE_TYPES } from './page-types.mjs';
 
 const shots = resolve(import.meta.dirname, '../../test-output/screenshots');
 mkdirSync(shots, { recursive: true });
 
-const PAGES: [string, string][] = [
-  ['home', '/'],
-  ['neighborhood', '/neighborhoods/ortega/'],
-  ['listing', `/listings/${listingIds[0]}/`],
-  ['concierge', '/client-concierge/'],
-  ['not-found', '/no-such-page'],
-  ['thank-you', '/thank-you/?form=contact'],
-  ['form-error', '/form-error/?form=contact'],
-  ['concierge-thank-you', '/client-concierge/thank-you/?form=concierge'],
-  ['concierge-form-error', '/client-concierge/form-error/?form=concierge'],
-  ['privacy-policy', '/privacy-policy/'],
-];
+const PAGES = PAGE_TYPES;
 
 /** Scrolls to the end and back, so lazy images and visible-only islands are in place. */
 async function settle(page: Page) {

@@ -1,7 +1,7 @@
 // What the cross-engine suite checks, the same in every engine (webkit.test.mjs, firefox.test.mjs):
 // every page type at four widths (no sideways scroll, no error recorded, a full-page screenshot),
 // then the interactive parts through the real worker and the fake EmailJS.
-import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -10,21 +10,8 @@ import { BASE } from './stack.mjs';
 const root = resolve(import.meta.dirname, '../..');
 export const SHOTS = resolve(root, 'test-output/screenshots');
 export const WIDTHS = [360, 390, 768, 1280];
-const listing = readdirSync(resolve(root, 'content/listings'))[0].replace(/\.md$/, '');
 
-export const PAGES = [
-  ['home', '/'],
-  ['neighborhood', '/neighborhoods/ortega/'],
-  ['listing', `/listings/${listing}/`],
-  ['concierge', '/client-concierge/'],
-  ['not-found', '/no-such-page'],
-  ['thank-you', '/thank-you/?form=contact'],
-  ['form-error', '/form-error/?form=contact'],
-  ['concierge-thank-you', '/client-concierge/thank-you/?form=concierge'],
-  ['concierge-form-error', '/client-concierge/form-error/?form=concierge'],
-  ['privacy-policy', '/privacy-policy/'],
-  ['terms-of-service', '/terms-of-service/'],
-];
+export { PAGE_TYPES as PAGES } from '../e2e/page-types.mjs';
 
 /** Polls `fn(...args)` in the page until it returns something truthy; returns that. */
 export async function until(b, what, fn, ...args) {

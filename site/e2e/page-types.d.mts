@@ -1,0 +1,2 @@
+/** See page-types.mjs. */
+export declare const PAGE_TYPES: [name: string, path: string][];
