@@ -5,13 +5,14 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { PAGE_TYPES as PAGES } from '../e2e/page-types.mjs';
 import { BASE } from './stack.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 export const SHOTS = resolve(root, 'test-output/screenshots');
 export const WIDTHS = [360, 390, 768, 1280];
 
-export { PAGE_TYPES as PAGES } from '../e2e/page-types.mjs';
+export { PAGES };
 
 /** Polls `fn(...args)` in the page until it returns something truthy; returns that. */
 export async function until(b, what, fn, ...args) {
