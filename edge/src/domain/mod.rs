@@ -4,6 +4,7 @@ pub mod concierge;
 pub mod content;
 pub mod delivery;
 pub mod documents;
+pub mod due;
 pub mod email;
 pub mod http;
 pub mod multipart;

@@ -8,6 +8,7 @@
 //! This module holds the record, its states and the EmailJS request.
 
 use crate::domain::delivery::{gives_up, retry_delay, Outcome};
+use crate::domain::due;
 use crate::domain::email::Params;
 use crate::domain::notice::{NOTICE, TEMPLATE_OF};
 use crate::domain::settings::EmailJs;
@@ -139,14 +140,12 @@ pub fn record_key(id: &str) -> String {
 
 /// `pending/<due ms, 13 digits>/<id>`: in key order, by due time.
 pub fn pending_key(due_ms: u64, id: &str) -> String {
-    format!("{PENDING}{due_ms:013}/{id}")
+    due::key(PENDING, due_ms, id)
 }
 
 /// The due time and id in a pending marker's key.
 pub fn parse_pending(key: &str) -> Option<(u64, &str)> {
-    let (due, id) = key.strip_prefix(PENDING)?.split_once('/')?;
-    let due = due.parse().ok().filter(|_| due.len() == 13)?;
-    is_id(id).then_some((due, id))
+    due::split(PENDING, key).filter(|(_, id)| is_id(id))
 }
 
 /// Ids are `<ms>-<form>-<16 hex>`: sortable by arrival and safe in a key.

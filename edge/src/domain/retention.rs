@@ -6,6 +6,7 @@
 //! when it is filed only the latest document per field is kept.
 
 use crate::domain::concierge::is_key_of;
+use crate::domain::due;
 use jax_model::forms::Forms;
 use std::collections::BTreeMap;
 
@@ -38,15 +39,14 @@ impl Job {
 
 /// `timers/<due ms, 13 digits>/<job>/<subject>`.
 pub fn timer_key(due_ms: u64, job: Job, subject: &str) -> String {
-    format!("{TIMERS}{due_ms:013}/{}/{subject}", job.name())
+    due::key(TIMERS, due_ms, &format!("{}/{subject}", job.name()))
 }
 
 /// The due time, job and subject of a timer's key.
 pub fn parse_timer(key: &str) -> Option<(u64, Job, &str)> {
-    let (due, rest) = key.strip_prefix(TIMERS)?.split_once('/')?;
+    let (due, rest) = due::split(TIMERS, key)?;
     let (name, subject) = rest.split_once('/')?;
     let job = Job::ALL.iter().find(|(_, n)| *n == name)?.0;
-    let due = due.parse().ok().filter(|_| due.len() == 13)?;
     (!subject.is_empty() && !subject.contains("..")).then_some((due, job, subject))
 }
 

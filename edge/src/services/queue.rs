@@ -3,6 +3,7 @@
 //! in order of due time, parked when given up on, and the agent told of those once.
 
 use crate::domain::delivery::Outcome;
+use crate::domain::due;
 use crate::domain::notice::{self, Parked, NOTICE};
 use crate::domain::queue::{parse_pending, pending_key, record_key, Delivery, State, DEAD, LEASE_MS, PENDING};
 use crate::domain::settings::Settings;
@@ -144,11 +145,7 @@ pub async fn run(settings: &Settings, bucket: &Bucket) -> worker::Result<Run> {
     let taken_up = Cell::new(0usize);
     let mut listing = Listing::new(bucket, PENDING, false);
     while let Some(page) = listing.next().await? {
-        let markers: Vec<(String, u64)> = page.iter().filter_map(|o| parse_pending(&o.key()).map(|(due, _)| (o.key(), due))).collect();
-        // Keys sort by due time: once one is not due, no later one is (a key that is no marker
-        // says nothing either way).
-        let all_seen = markers.iter().any(|(_, due)| *due > start);
-        let due: Vec<(String, u64)> = markers.into_iter().filter(|(_, due)| *due <= start).collect();
+        let (due, all_seen) = due::due_on_page(page.iter().map(|o| (o.key(), parse_pending(&o.key()).map(|(due, _)| due))).collect(), start);
         let steps: Vec<Step> = stream::iter(due)
             .map(|(key, due)| {
                 let taken_up = &taken_up;

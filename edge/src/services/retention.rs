@@ -1,6 +1,7 @@
 //! The timers of domain/retention.rs kept in R2: set when something with an end is stored, and
 //! done by the scheduled run when due.
 
+use crate::domain::due;
 use crate::domain::queue::{record_key, Delivery, State, DEAD, OUTBOX};
 use crate::domain::retention::{parse_timer, timer_key, Job, TIMERS, UNFILED_MS};
 use crate::services::storage::{self, objects, Listing};
@@ -27,20 +28,16 @@ pub async fn sweep(bucket: &Bucket, start: u64) -> worker::Result<(usize, usize)
     let deleted = Cell::new(0usize);
     let mut listing = Listing::new(bucket, TIMERS, false);
     while let Some(page) = listing.next().await? {
-        let keys: Vec<String> = page.iter().map(|o| o.key()).collect();
-        let due: Vec<&String> = keys.iter().filter(|k| parse_timer(k).is_some_and(|(due, _, _)| due <= start)).collect();
-        // Keys sort by due time: once one is not due, no later one is (a key that is no timer
-        // says nothing either way).
-        let all_seen = keys.iter().any(|k| parse_timer(k).is_some_and(|(due, _, _)| due > start));
+        let (due, all_seen) = due::due_on_page(page.iter().map(|o| (o.key(), parse_timer(&o.key()).map(|(due, _, _)| due))).collect(), start);
         stream::iter(due)
-            .for_each_concurrent(CONCURRENCY, |key| {
+            .for_each_concurrent(CONCURRENCY, |(key, _)| {
                 let (done, deleted) = (&done, &deleted);
                 async move {
                     if done.get() >= RUN_MAX_TIMERS {
                         return;
                     }
                     done.set(done.get() + 1);
-                    match run(bucket, key, start).await {
+                    match run(bucket, &key, start).await {
                         Ok(n) => deleted.set(deleted.get() + n),
                         Err(e) => console_error!("retention: {key} failed (tried again next run): {e}"),
                     }
@@ -62,7 +59,7 @@ async fn run(bucket: &Bucket, key: &str, now: u64) -> worker::Result<usize> {
             if bucket.head(record_key(&format!("concierge-{subject}"))).await?.is_some() {
                 0 // Filed: its documents have a timer of their own.
             } else {
-                let stale: Vec<String> = objects(bucket, &format!("{subject}/"))
+                let stale: Vec<String> = objects(bucket, &format!("{subject}/"), false)
                     .await?
                     .into_iter()
                     .filter(|o| o.uploaded().as_millis() + UNFILED_MS <= now)
@@ -71,7 +68,7 @@ async fn run(bucket: &Bucket, key: &str, now: u64) -> worker::Result<usize> {
                 delete(bucket, stale).await?
             }
         }
-        Job::Documents => delete(bucket, objects(bucket, &format!("{subject}/")).await?.into_iter().map(|o| o.key()).collect()).await?,
+        Job::Documents => delete(bucket, objects(bucket, &format!("{subject}/"), false).await?.into_iter().map(|o| o.key()).collect()).await?,
         Job::Record => match storage::get_json_tagged::<Delivery>(bucket, &record_key(subject)).await? {
             Some((d, _)) if matches!(d.state(now), State::Due | State::Waiting(_) | State::Claimed) => {
                 // Still owed (it is given up on within days): kept until it is not.
