@@ -36,9 +36,11 @@ async fn scheduled(event: ScheduledEvent, env: Env, _ctx: ScheduleContext) {
             Err(e) => console_error!("retry: {e}"),
         },
     }
-    // The event's time, not the clock: `/__scheduled?time=` lets a test run the cron days ahead.
-    match services::retention::sweep(&bucket, event.schedule() as u64).await {
-        Ok((jobs, deleted)) => console_log!("retention: {jobs} due timer(s) done, {deleted} object(s) deleted (as of {})", event.schedule() as u64),
+    // The event's time, not the clock: the runtime's trigger takes a time, so a test can run the
+    // cron days ahead.
+    let now = event.schedule() as u64;
+    match services::retention::sweep(&bucket, now).await {
+        Ok((jobs, deleted)) => console_log!("retention: {jobs} due timer(s) done, {deleted} object(s) deleted (as of {now})"),
         Err(e) => console_error!("retention: {e}"),
     }
 }
