@@ -50,7 +50,7 @@ pub async fn upload(req: Request, env: &Env) -> Result<Response, Failure> {
     let key = object_key(&up.submission, now_ms(), &up.document.field, &up.name);
     let metadata = metadata_of(&up.submission, &up.document.field, &up.name);
     let bucket = storage::bucket(env)?;
-    let held: Vec<u64> = storage::objects(&bucket, &format!("{}/", up.submission)).await?.iter().map(|o| o.size()).collect();
+    let held: Vec<u64> = storage::objects(&bucket, &format!("{}/", up.submission), false).await?.iter().map(|o| o.size()).collect();
     if !upload_fits(forms, &held, up.length) {
         return Err(Failure::field(413, &up.document.field, "This submission already holds six documents' worth of files; submit it, or start again."));
     }
@@ -233,9 +233,12 @@ async fn file(settings: &Settings, bucket: &Bucket, origin: &str, done: &Final<'
     let id = format!("concierge-{}", done.submission);
     let mut taken = queue::claim(bucket, &id, true, None).await?;
     if matches!(taken, Taken::Missing) {
-        let stored: Vec<String> = storage::objects(bucket, &format!("{}/", done.submission)).await?.iter().map(|o| o.key()).collect();
-        let filing = filing(&content().forms, &done.submission, &stored);
-        let d = Delivery::new(id.clone(), "concierge", &email_of(settings, bucket, origin, &filing).await?, now_ms());
+        // One listing gives each stored document's key and name: no object is read twice.
+        let stored = storage::objects(bucket, &format!("{}/", done.submission), true).await?;
+        let names: HashMap<String, String> =
+            stored.iter().map(|o| (o.key(), o.custom_metadata().ok().and_then(|m| m.get("name").cloned()).unwrap_or_default())).collect();
+        let filing = filing(&content().forms, &done.submission, &names.keys().cloned().collect::<Vec<_>>());
+        let d = Delivery::new(id.clone(), "concierge", &email_of(settings, origin, &filing, &names)?, now_ms());
         retention::set(bucket, d.received_ms + settings.retention_s * 1000, Job::Documents, &done.submission).await?;
         taken = match queue::record(settings, bucket, d).await? {
             Some(claimed) => {
@@ -259,25 +262,20 @@ async fn file(settings: &Settings, bucket: &Bucket, origin: &str, done: &Final<'
     Ok(Recorded { id, delivered })
 }
 
-/// The agent's e-mail for a submission: each field's latest document with its name and a signed
-/// link; a field with none is refused by its name.
-async fn email_of(settings: &Settings, bucket: &Bucket, origin: &str, filing: &Filing) -> Result<crate::domain::email::Params, Failure> {
+/// The agent's e-mail for a submission: each field's latest document with its name (`names`, by
+/// key) and a signed link; a field with none is refused by its name.
+fn email_of(settings: &Settings, origin: &str, filing: &Filing, names: &HashMap<String, String>) -> Result<crate::domain::email::Params, Failure> {
     let forms = &content().forms;
     let now_s = now_ms() / 1000;
     let expires = now_s + settings.link_lifetime_s;
     let mut listed = Vec::new();
     let mut missing = Vec::new();
     for document in &forms.concierge.documents {
-        let object = match filing.latest.get(&document.field) {
-            Some(key) => bucket.head(key).await?,
-            None => None,
-        };
-        match object {
-            Some(object) => {
-                let key = object.key();
-                let name = object.custom_metadata().ok().and_then(|m| m.get("name").cloned()).unwrap_or_default();
-                let link = format!("{origin}{DOCUMENTS}{key}?expires={expires}&sig={}", sign(&settings.link_secret, &key, expires));
-                listed.push(Listed { document, file_name: name, link });
+        match filing.latest.get(&document.field) {
+            Some(key) => {
+                let file_name = names.get(key).cloned().unwrap_or_default();
+                let link = format!("{origin}{DOCUMENTS}{key}?expires={expires}&sig={}", sign(&settings.link_secret, key, expires));
+                listed.push(Listed { document, file_name, link });
             }
             None => missing.push(jax_model::submission::FieldError { field: document.field.clone(), message: document.required_message.clone() }),
         }

@@ -84,9 +84,10 @@ impl<'a> Listing<'a> {
     }
 }
 
-/// Every object under `prefix`, with its size and upload time.
-pub async fn objects(bucket: &Bucket, prefix: &str) -> Result<Vec<worker::Object>> {
-    let mut listing = Listing::new(bucket, prefix, false);
+/// Every object under `prefix`, with its size and upload time (and, if `metadata`, its custom
+/// metadata).
+pub async fn objects(bucket: &Bucket, prefix: &str, metadata: bool) -> Result<Vec<worker::Object>> {
+    let mut listing = Listing::new(bucket, prefix, metadata);
     let mut objects = Vec::new();
     while let Some(page) = listing.next().await? {
         objects.extend(page);
