@@ -14,8 +14,9 @@ struct Count {
 }
 
 /// Whether a quiz e-mail may go to `address` now, taking its place in both limits when it may.
-/// The address's record is only read before the day's count is taken, so a refused address costs
-/// the day nothing.
+/// The address is taken first (a conditional write, so of parallel posts for one address only
+/// one goes on) and the day counted after: posts for an address already served never spend the
+/// day's cap. When the cap is reached the address is given back.
 pub async fn quiz_email(settings: &Settings, bucket: &Bucket, address: &str) -> worker::Result<Option<Withheld>> {
     let now = now_ms();
     let to = recipient_key(&settings.link_secret, address);
@@ -23,16 +24,18 @@ pub async fn quiz_email(settings: &Settings, bucket: &Bucket, address: &str) -> 
     if previous.as_ref().is_some_and(|o| now.saturating_sub(o.uploaded().as_millis()) < RECIPIENT_WINDOW_MS) {
         return Ok(Some(Withheld::Recipient));
     }
+    let only = previous.map_or(Only::Absent, |o| Only::Etag(o.etag()));
+    if storage::put_json_if(bucket, &to, &Count { count: 1 }, only).await?.is_none() {
+        // Lost to a parallel post for the same address: that one goes on.
+        return Ok(Some(Withheld::Recipient));
+    }
+    retention::set(bucket, now + RECIPIENT_WINDOW_MS, Job::Quota, &to).await?;
     if !count_today(bucket, now, settings.quiz_emails_per_day).await? {
+        // Nothing was sent to it: a later day may.
+        bucket.delete(&to).await?;
         return Ok(Some(Withheld::DailyCap));
     }
-    let only = previous.map_or(Only::Absent, |o| Only::Etag(o.etag()));
-    let taken = storage::put_json_if(bucket, &to, &Count { count: 1 }, only).await?.is_some();
-    if taken {
-        retention::set(bucket, now + RECIPIENT_WINDOW_MS, Job::Quota, &to).await?;
-    }
-    // Lost to a parallel post for the same address: that one sends.
-    Ok((!taken).then_some(Withheld::Recipient))
+    Ok(None)
 }
 
 /// Add one to today's count unless it is at `cap` (a compare-and-swap on the count's etag).
