@@ -7,7 +7,9 @@ mod failure;
 mod routes;
 mod services;
 
-use worker::{console_error, console_log, event, Context, Env, Request, Response, Result, ScheduleContext, ScheduledEvent};
+use worker::{
+    console_error, console_log, event, Context, Env, Request, Response, Result, ScheduleContext, ScheduledEvent,
+};
 
 #[event(fetch)]
 async fn fetch(req: Request, env: Env, _ctx: Context) -> Result<Response> {
@@ -40,7 +42,9 @@ async fn scheduled(event: ScheduledEvent, env: Env, _ctx: ScheduleContext) {
     // cron days ahead.
     let now = event.schedule() as u64;
     match services::retention::sweep(&bucket, now).await {
-        Ok((jobs, deleted)) => console_log!("retention: {jobs} due timer(s) done, {deleted} object(s) deleted (as of {now})"),
+        Ok((jobs, deleted)) => {
+            console_log!("retention: {jobs} due timer(s) done, {deleted} object(s) deleted (as of {now})")
+        }
         Err(e) => console_error!("retention: {e}"),
     }
 }

@@ -43,65 +43,38 @@ fn main() {
     let bench_started = Instant::now();
     let sizes: Vec<usize> = std::env::var("BENCH_SIZES")
         .ok()
-        .map(|s| {
-            s.split(',')
-                .filter_map(|n| n.trim().replace('_', "").parse().ok())
-                .collect()
-        })
+        .map(|s| s.split(',').filter_map(|n| n.trim().replace('_', "").parse().ok()).collect())
         .unwrap_or_else(|| vec![1_000, 10_000]);
-    let runs: usize = std::env::var("BENCH_RUNS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(3)
-        .max(1);
+    let runs: usize = std::env::var("BENCH_RUNS").ok().and_then(|s| s.parse().ok()).unwrap_or(3).max(1);
     let keep = std::env::var_os("BENCH_KEEP").is_some();
 
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("generator/ has a parent")
-        .to_path_buf();
-    let content =
-        std::env::var_os("BENCH_CONTENT").map_or_else(|| repo.join("content"), PathBuf::from);
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("generator/ has a parent").to_path_buf();
+    let content = std::env::var_os("BENCH_CONTENT").map_or_else(|| repo.join("content"), PathBuf::from);
     let islands = repo.join("site/dist");
-    let islands_arg = if islands.is_dir() {
-        islands.to_string_lossy().into_owned()
-    } else {
-        "none".to_string()
-    };
-    let tmp = tempfile::Builder::new()
-        .prefix("build_vs_hugo-")
-        .tempdir()
-        .expect("creating a temporary folder");
+    let islands_arg = if islands.is_dir() { islands.to_string_lossy().into_owned() } else { "none".to_string() };
+    let tmp = tempfile::Builder::new().prefix("build_vs_hugo-").tempdir().expect("creating a temporary folder");
     let root = tmp.path().to_path_buf();
     let cache = root.join("image-cache");
-    let gen = Gen {
-        islands: islands_arg.clone(),
-        cache: cache.clone(),
-    };
+    let gen = Gen { islands: islands_arg.clone(), cache: cache.clone() };
 
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!("build_vs_hugo: generator build vs hugo");
     println!("  machine:   {cores} cores ({})", std::env::consts::ARCH);
-    println!(
-        "  load:      {} (1, 5, 15 min; other work on the machine skews the figures)",
-        load_average()
-    );
+    println!("  load:      {} (1, 5, 15 min; other work on the machine skews the figures)", load_average());
     println!("  generator: {GENERATOR}");
     println!("  islands:   {islands_arg}");
     let hugo = hugo_version();
     match &hugo {
         Some(v) => println!("  hugo:      {v}"),
-        None => println!("  hugo:      not found (install it with `apt-get install -y hugo`); timing the generator only"),
+        None => {
+            println!("  hugo:      not found (install it with `apt-get install -y hugo`); timing the generator only")
+        }
     }
     println!();
 
     // --- 1. The real site -------------------------------------------------------------------
-    let check = run_checked(
-        Command::new(GENERATOR)
-            .args(["check", "--content"])
-            .arg(&content),
-        "generator check of content/",
-    );
+    let check =
+        run_checked(Command::new(GENERATOR).args(["check", "--content"]).arg(&content), "generator check of content/");
     println!("real site: {}", stdout_line(&check));
     // Output folders are deleted only after a whole series: deleting thousands of files makes the
     // filesystem busy (journal, discard) for a while, which would be billed to the next build.
@@ -119,9 +92,7 @@ fn main() {
     // are compared, not rewritten.
     let same = real.join("same");
     gen.build(&content, &same);
-    let rebuild: Vec<Duration> = (0..REAL_SITE_RUNS)
-        .map(|_| gen.build(&content, &same).wall)
-        .collect();
+    let rebuild: Vec<Duration> = (0..REAL_SITE_RUNS).map(|_| gen.build(&content, &same).wall).collect();
     let real_pages = count_pages(&same);
     let (listings, neighborhoods) = (real_pages.listings, real_pages.neighborhoods);
     expect_pages("generator", &real_pages, Some(cold.pages), listings, neighborhoods);
@@ -142,14 +113,7 @@ fn main() {
         internal_median(&internal),
         ms(median(&rebuild)),
     );
-    println!(
-        "  target < {REAL_SITE_TARGET_MS:.0} ms: {}",
-        if real_ms < REAL_SITE_TARGET_MS {
-            "PASS"
-        } else {
-            "MISS"
-        }
-    );
+    println!("  target < {REAL_SITE_TARGET_MS:.0} ms: {}", if real_ms < REAL_SITE_TARGET_MS { "PASS" } else { "MISS" });
     println!();
 
     // --- 2–4. Synthetic corpora ---------------------------------------------------------------
@@ -160,16 +124,10 @@ fn main() {
         let started = Instant::now();
         let corpus = Corpus::create(&source, &content, &dir, n, hugo.is_some());
         let check = run_checked(
-            Command::new(GENERATOR)
-                .args(["check", "--content"])
-                .arg(&corpus.content),
+            Command::new(GENERATOR).args(["check", "--content"]).arg(&corpus.content),
             "generator check of the corpus",
         );
-        println!(
-            "corpus of {n} listings: written in {:.0} ms; {}",
-            ms(started.elapsed()),
-            stdout_line(&check)
-        );
+        println!("corpus of {n} listings: written in {:.0} ms; {}", ms(started.elapsed()), stdout_line(&check));
         // Warm-up: fills the image cache for these paths, pages in the OS cache, and checks counts.
         let out = dir.join("gen-warmup");
         let b = gen.build(&corpus.content, &out);
@@ -178,12 +136,7 @@ fn main() {
         // neighborhoods it holds. Hugo's minimal layouts make other extra pages, so only the
         // corpus's counts are held against it.
         expect_pages("generator", &gen_pages, Some(b.pages), n, source.neighborhoods);
-        println!(
-            "  generator warm-up {:.0} ms (internal {}): {}",
-            ms(b.wall),
-            fmt_internal(b.internal_ms),
-            gen_pages
-        );
+        println!("  generator warm-up {:.0} ms (internal {}): {}", ms(b.wall), fmt_internal(b.internal_ms), gen_pages);
         let hugo_pages = hugo.as_ref().map(|_| {
             let out = dir.join("hugo-warmup");
             let t = hugo_build(&corpus.hugo, &out, &dir.join("hugo-cache"));
@@ -209,27 +162,14 @@ fn main() {
             "  generator runs: {} ms (internal {}){}",
             list_ms(&g),
             internal_median(&gi),
-            if h.is_empty() {
-                String::new()
-            } else {
-                format!("; hugo runs: {} ms", list_ms(&h))
-            }
+            if h.is_empty() { String::new() } else { format!("; hugo runs: {} ms", list_ms(&h)) }
         );
         println!();
-        rows.push(Row {
-            n,
-            gen_pages: gen_pages.html,
-            gen: g,
-            hugo_pages: hugo_pages.map(|p| p.html),
-            hugo: h,
-        });
+        rows.push(Row { n, gen_pages: gen_pages.html, gen: g, hugo_pages: hugo_pages.map(|p| p.html), hugo: h });
         if !keep {
             let started = Instant::now();
             remove(&dir);
-            println!(
-                "  (corpus folder deleted in {:.1} s)",
-                started.elapsed().as_secs_f64()
-            );
+            println!("  (corpus folder deleted in {:.1} s)", started.elapsed().as_secs_f64());
         }
     }
 
@@ -237,15 +177,7 @@ fn main() {
     println!("results ({cores} cores; ms = best / median of {runs} builds into fresh folders, `sync` before each; pages/s and ratio from the best):");
     let header = format!(
         "{:>7} {:>7} {:>17} {:>11} {:>17} {:>11} {:>7} {:>8} {}",
-        "N",
-        "pages",
-        "generator ms",
-        "gen pages/s",
-        "hugo ms",
-        "hugo pg/s",
-        "ratio",
-        "(median)",
-        "target"
+        "N", "pages", "generator ms", "gen pages/s", "hugo ms", "hugo pg/s", "ratio", "(median)", "target"
     );
     println!("{header}");
     println!("{}", "-".repeat(header.len() + 12));
@@ -256,17 +188,10 @@ fn main() {
             Some(hp) if !r.hugo.is_empty() => {
                 let hugo_rate = hp as f64 / min(&r.hugo).as_secs_f64();
                 let ratio = gen_rate / hugo_rate;
-                let ratio_median = (r.gen_pages as f64 / median(&r.gen).as_secs_f64())
-                    / (hp as f64 / median(&r.hugo).as_secs_f64());
+                let ratio_median =
+                    (r.gen_pages as f64 / median(&r.gen).as_secs_f64()) / (hp as f64 / median(&r.hugo).as_secs_f64());
                 let target = if r.n >= RATIO_TARGET_AT {
-                    format!(
-                        "≥ {RATIO_TARGET:.0}×: {}",
-                        if ratio >= RATIO_TARGET {
-                            "PASS"
-                        } else {
-                            "MISS"
-                        }
-                    )
+                    format!("≥ {RATIO_TARGET:.0}×: {}", if ratio >= RATIO_TARGET { "PASS" } else { "MISS" })
                 } else {
                     "(info)".to_string()
                 };
@@ -278,13 +203,7 @@ fn main() {
                     target,
                 )
             }
-            _ => (
-                "-".into(),
-                "-".into(),
-                "-".into(),
-                "-".into(),
-                "no hugo".into(),
-            ),
+            _ => ("-".into(), "-".into(), "-".into(), "-".into(), "no hugo".into()),
         };
         println!(
             "{:>7} {:>7} {:>17} {:>11.0} {:>17} {:>11} {:>7} {:>8} {}",
@@ -364,29 +283,18 @@ impl Gen {
             .rsplit_once(" ms:")
             .and_then(|(head, _)| head.rsplit_once(" in "))
             .and_then(|(_, n)| n.trim().parse().ok());
-        Build {
-            wall,
-            internal_ms,
-            pages,
-        }
+        Build { wall, internal_ms, pages }
     }
 }
 
 fn load_average() -> String {
-    std::fs::read_to_string("/proc/loadavg").map_or("unknown".into(), |l| {
-        l.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
-    })
+    std::fs::read_to_string("/proc/loadavg")
+        .map_or("unknown".into(), |l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
 }
 
 fn hugo_version() -> Option<String> {
-    let out = Command::new("hugo")
-        .arg("version")
-        .stderr(Stdio::null())
-        .output()
-        .ok()?;
-    out.status
-        .success()
-        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+    let out = Command::new("hugo").arg("version").stderr(Stdio::null()).output().ok()?;
+    out.status.success().then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
 fn hugo_build(site: &Path, out: &Path, cache: &Path) -> Duration {
@@ -419,9 +327,7 @@ fn settle() {
 static SETTLING: AtomicU64 = AtomicU64::new(0);
 
 fn spawn(cmd: &mut Command) -> Output {
-    cmd.stdin(Stdio::null())
-        .output()
-        .unwrap_or_else(|e| panic!("running {cmd:?}: {e}"))
+    cmd.stdin(Stdio::null()).output().unwrap_or_else(|e| panic!("running {cmd:?}: {e}"))
 }
 
 fn checked(out: Output, what: &str) -> Output {
@@ -441,12 +347,7 @@ fn run_checked(cmd: &mut Command, what: &str) -> Output {
 }
 
 fn stdout_line(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .last()
-        .unwrap_or("")
-        .trim()
-        .to_string()
+    String::from_utf8_lossy(&out.stdout).lines().last().unwrap_or("").trim().to_string()
 }
 
 // --- Counting what was built ----------------------------------------------------------------
@@ -471,23 +372,9 @@ impl std::fmt::Display for Pages {
 }
 
 fn count_pages(out: &Path) -> Pages {
-    let mut p = Pages {
-        index: 0,
-        listings: 0,
-        neighborhoods: 0,
-        html: 0,
-    };
-    for e in walkdir::WalkDir::new(out)
-        .into_iter()
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_file())
-    {
-        let rel = e
-            .path()
-            .strip_prefix(out)
-            .unwrap()
-            .to_string_lossy()
-            .replace('\\', "/");
+    let mut p = Pages { index: 0, listings: 0, neighborhoods: 0, html: 0 };
+    for e in walkdir::WalkDir::new(out).into_iter().filter_map(Result::ok).filter(|e| e.file_type().is_file()) {
+        let rel = e.path().strip_prefix(out).unwrap().to_string_lossy().replace('\\', "/");
         if rel.ends_with(".html") {
             p.html += 1;
         }
@@ -506,13 +393,7 @@ fn count_pages(out: &Path) -> Pages {
 }
 
 /// `reported`: the pages the builder said it built (every one an `.html` file), where it says.
-fn expect_pages(
-    who: &str,
-    got: &Pages,
-    reported: Option<usize>,
-    listings: usize,
-    neighborhoods: usize,
-) {
+fn expect_pages(who: &str, got: &Pages, reported: Option<usize>, listings: usize, neighborhoods: usize) {
     let reported_ok = reported.is_none_or(|n| n == got.html);
     if !reported_ok || got.listings != listings || got.neighborhoods != neighborhoods {
         let said = reported.map_or(String::new(), |n| format!("{n} pages, "));
@@ -541,10 +422,7 @@ fn median(ds: &[Duration]) -> Duration {
 }
 
 fn list_ms(ds: &[Duration]) -> String {
-    ds.iter()
-        .map(|d| format!("{:.0}", ms(*d)))
-        .collect::<Vec<_>>()
-        .join(", ")
+    ds.iter().map(|d| format!("{:.0}", ms(*d))).collect::<Vec<_>>().join(", ")
 }
 
 fn fmt_internal(v: Option<f64>) -> String {
@@ -575,8 +453,7 @@ fn copy_dir(from: &Path, to: &Path) {
         if entry.file_type().is_dir() {
             std::fs::create_dir_all(&target).unwrap();
         } else {
-            std::fs::copy(entry.path(), &target)
-                .unwrap_or_else(|e| panic!("copying {}: {e}", entry.path().display()));
+            std::fs::copy(entry.path(), &target).unwrap_or_else(|e| panic!("copying {}: {e}", entry.path().display()));
         }
     }
 }
@@ -646,10 +523,7 @@ impl RealContent {
                 })
                 .unwrap_or_default();
             files.sort();
-            files
-                .into_iter()
-                .map(|p| (p.clone(), std::fs::read_to_string(&p).unwrap()))
-                .collect()
+            files.into_iter().map(|p| (p.clone(), std::fs::read_to_string(&p).unwrap())).collect()
         };
         let mut images = BTreeSet::new();
         for (_, text) in md("listings") {
@@ -667,15 +541,8 @@ impl RealContent {
                     .filter_map(Result::ok)
                     .filter(|e| e.file_type().is_file())
                 {
-                    let rel = e
-                        .path()
-                        .strip_prefix(content)
-                        .unwrap()
-                        .to_string_lossy()
-                        .replace('\\', "/");
-                    if [".jpg", ".jpeg", ".png", ".webp", ".svg"]
-                        .iter()
-                        .any(|x| rel.to_ascii_lowercase().ends_with(x))
+                    let rel = e.path().strip_prefix(content).unwrap().to_string_lossy().replace('\\', "/");
+                    if [".jpg", ".jpeg", ".png", ".webp", ".svg"].iter().any(|x| rel.to_ascii_lowercase().ends_with(x))
                     {
                         images.insert(rel);
                     }
@@ -685,11 +552,7 @@ impl RealContent {
                 }
             }
         }
-        assert!(
-            !images.is_empty(),
-            "no images to reuse in {}",
-            content.display()
-        );
+        assert!(!images.is_empty(), "no images to reuse in {}", content.display());
         let mut areas = Vec::new();
         let mut neighborhoods = 0;
         for (_, text) in md("neighborhoods") {
@@ -698,25 +561,16 @@ impl RealContent {
                 neighborhoods += 1;
             }
             if let Some(name) = yaml_str(&fm, &["name"]) {
-                let zip = fm.get("snapshot").and_then(|s| s.get("zip")).map_or(
-                    "32202".to_string(),
-                    |z| match z {
-                        serde_yaml::Value::String(s) => s.clone(),
-                        serde_yaml::Value::Number(n) => n.to_string(),
-                        _ => "32202".to_string(),
-                    },
-                );
-                areas.push(Area {
-                    name: name.to_string(),
-                    zip,
+                let zip = fm.get("snapshot").and_then(|s| s.get("zip")).map_or("32202".to_string(), |z| match z {
+                    serde_yaml::Value::String(s) => s.clone(),
+                    serde_yaml::Value::Number(n) => n.to_string(),
+                    _ => "32202".to_string(),
                 });
+                areas.push(Area { name: name.to_string(), zip });
             }
         }
         if areas.is_empty() {
-            areas.push(Area {
-                name: "Downtown".into(),
-                zip: "32202".into(),
-            });
+            areas.push(Area { name: "Downtown".into(), zip: "32202".into() });
         }
         let site: serde_yaml::Value = std::fs::read_to_string(content.join("site.yaml"))
             .ok()
@@ -731,11 +585,7 @@ impl RealContent {
         let popular_areas = site
             .get("popular_areas")
             .and_then(|p| p.as_sequence())
-            .map(|s| {
-                s.iter()
-                    .filter_map(|v| v.as_str().map(String::from))
-                    .collect()
-            })
+            .map(|s| s.iter().filter_map(|v| v.as_str().map(String::from)).collect())
             .unwrap_or_default();
         RealContent {
             images: images.into_iter().collect(),
@@ -763,29 +613,17 @@ struct Corpus {
 }
 
 impl Corpus {
-    fn create(
-        real: &RealContent,
-        real_content: &Path,
-        dir: &Path,
-        n: usize,
-        with_hugo: bool,
-    ) -> Corpus {
+    fn create(real: &RealContent, real_content: &Path, dir: &Path, n: usize, with_hugo: bool) -> Corpus {
         let content = dir.join("content");
         let hugo = dir.join("hugo");
         std::fs::create_dir_all(content.join("listings")).unwrap();
-        for e in std::fs::read_dir(real_content)
-            .unwrap()
-            .filter_map(Result::ok)
-        {
+        for e in std::fs::read_dir(real_content).unwrap().filter_map(Result::ok) {
             let p = e.path();
             if p.is_file() && p.extension().is_some_and(|x| x == "yaml") {
                 std::fs::copy(&p, content.join(e.file_name())).unwrap();
             }
         }
-        copy_dir(
-            &real_content.join("neighborhoods"),
-            &content.join("neighborhoods"),
-        );
+        copy_dir(&real_content.join("neighborhoods"), &content.join("neighborhoods"));
         copy_dir(&real_content.join("legal"), &content.join("legal"));
         copy_dir(&real_content.join("images"), &content.join("images"));
 
@@ -916,20 +754,8 @@ const FEATURES: &[&str] = &[
 const KINDS: &[(&str, (u64, u64), (u64, u64), (u64, u64), bool)] = &[
     ("condominium", (1, 3), (650, 2_400), (240, 650), true),
     ("townhome", (2, 4), (1_300, 2_800), (190, 420), false),
-    (
-        "single-family home",
-        (3, 5),
-        (1_700, 4_200),
-        (170, 480),
-        false,
-    ),
-    (
-        "historic bungalow",
-        (2, 4),
-        (1_100, 2_600),
-        (210, 430),
-        false,
-    ),
+    ("single-family home", (3, 5), (1_700, 4_200), (170, 480), false),
+    ("historic bungalow", (2, 4), (1_100, 2_600), (210, 430), false),
     ("estate", (4, 7), (3_800, 9_500), (320, 900), false),
 ];
 
@@ -998,16 +824,8 @@ fn listing(real: &RealContent, rng: &mut Rng, i: usize) -> (String, String) {
     let area = rng.pick(&real.areas);
     let street = *rng.pick(STREETS);
     let number = rng.range(100, 9_899);
-    let unit = if unit {
-        format!(", Unit {}{:02}", rng.range(1, 24), rng.range(1, 12))
-    } else {
-        String::new()
-    };
-    let address = format!(
-        "{number} {street}{unit}, {}, FL {}",
-        city_of(&area.name),
-        area.zip
-    );
+    let unit = if unit { format!(", Unit {}{:02}", rng.range(1, 24), rng.range(1, 12)) } else { String::new() };
+    let address = format!("{number} {street}{unit}, {}, FL {}", city_of(&area.name), area.zip);
     let id = format!("{}-{i:05}", slug(&format!("{number} {street}{unit}")));
     let beds = rng.range(beds_r.0, beds_r.1);
     let baths = (rng.range(beds.max(2) - 1, beds + 1) * 2 + rng.range(0, 1)) as f64 / 2.0;
@@ -1072,15 +890,7 @@ fn listing(real: &RealContent, rng: &mut Rng, i: usize) -> (String, String) {
     let _ = writeln!(t, "sqft: \"{}\"", money(sqft));
     let _ = writeln!(t, "image: {image}");
     let _ = writeln!(t, "image_alt: {}", quoted(&alt));
-    let _ = writeln!(
-        t,
-        "features: [{}]",
-        features
-            .iter()
-            .map(|f| quoted(f))
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
+    let _ = writeln!(t, "features: [{}]", features.iter().map(|f| quoted(f)).collect::<Vec<_>>().join(", "));
     if i < FEATURED {
         let _ = writeln!(t, "featured: true");
         let _ = writeln!(t, "order: {}", i + 1);
@@ -1100,15 +910,9 @@ fn listing(real: &RealContent, rng: &mut Rng, i: usize) -> (String, String) {
 /// <id>.md, so Hugo's URL /listings/<id>/ matches ours.
 fn hugo_site(real: &RealContent, real_content: &Path, site: &Path, listings: &[(String, String)]) {
     for (id, text) in listings {
-        write(
-            &site.join("content/listings").join(format!("{id}.md")),
-            text,
-        );
+        write(&site.join("content/listings").join(format!("{id}.md")), text);
     }
-    copy_dir(
-        &real_content.join("neighborhoods"),
-        &site.join("content/neighborhoods"),
-    );
+    copy_dir(&real_content.join("neighborhoods"), &site.join("content/neighborhoods"));
     copy_dir(&real_content.join("images"), &site.join("static/images"));
     write(
         &site.join("content/client-concierge.md"),
@@ -1116,17 +920,10 @@ fn hugo_site(real: &RealContent, real_content: &Path, site: &Path, listings: &[(
     );
 
     let mut config = String::new();
-    let _ = writeln!(
-        config,
-        "baseURL = {}",
-        quoted(&format!("{}/", real.base_url.trim_end_matches('/')))
-    );
+    let _ = writeln!(config, "baseURL = {}", quoted(&format!("{}/", real.base_url.trim_end_matches('/'))));
     let _ = writeln!(config, "languageCode = \"en-us\"");
     let _ = writeln!(config, "title = {}", quoted(&real.brand));
-    let _ = writeln!(
-        config,
-        "disableKinds = [\"taxonomy\", \"term\", \"RSS\", \"section\"]"
-    );
+    let _ = writeln!(config, "disableKinds = [\"taxonomy\", \"term\", \"RSS\", \"section\"]");
     let _ = writeln!(config, "enableRobotsTXT = true");
     let _ = writeln!(config, "[params]");
     for (k, v) in [
@@ -1141,24 +938,16 @@ fn hugo_site(real: &RealContent, real_content: &Path, site: &Path, listings: &[(
     let _ = writeln!(
         config,
         "popular_areas = [{}]",
-        real.popular_areas
-            .iter()
-            .map(|a| quoted(a))
-            .collect::<Vec<_>>()
-            .join(", ")
+        real.popular_areas.iter().map(|a| quoted(a)).collect::<Vec<_>>().join(", ")
     );
     write(&site.join("config.toml"), config);
 
     // The generator inlines its stylesheet in every page; so does this site (rendered once).
     let css =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/site.css"))
-            .unwrap_or_default();
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/site.css")).unwrap_or_default();
     write(
         &site.join("layouts/partials/style.html"),
-        format!(
-            "<style>{}</style>\n",
-            css.split_whitespace().collect::<Vec<_>>().join(" ")
-        ),
+        format!("<style>{}</style>\n", css.split_whitespace().collect::<Vec<_>>().join(" ")),
     );
     for (path, text) in HUGO_LAYOUTS {
         write(&site.join("layouts").join(path), text);
@@ -1297,18 +1086,9 @@ const HUGO_LAYOUTS: &[(&str, &str)] = &[
 {{ end }}
 "#,
     ),
-    (
-        "robots.txt",
-        "User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: {{ .Site.BaseURL }}sitemap.xml\n",
-    ),
-    (
-        "_default/single.html",
-        "{{ define \"main\" }}<h1>{{ .Title }}</h1>{{ .Content }}{{ end }}\n",
-    ),
-    (
-        "_default/list.html",
-        "{{ define \"main\" }}<h1>{{ .Title }}</h1>{{ end }}\n",
-    ),
+    ("robots.txt", "User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: {{ .Site.BaseURL }}sitemap.xml\n"),
+    ("_default/single.html", "{{ define \"main\" }}<h1>{{ .Title }}</h1>{{ .Content }}{{ end }}\n"),
+    ("_default/list.html", "{{ define \"main\" }}<h1>{{ .Title }}</h1>{{ end }}\n"),
     (
         "404.html",
         r#"{{ define "title" }}Page not found | {{ .Site.Title }}{{ end }}

@@ -76,7 +76,8 @@ impl Assets {
         if !path.exists() {
             return Ok(Assets::default());
         }
-        let text = std::fs::read_to_string(&path).with_context(|| format!("reading the Vite manifest {}", path.display()))?;
+        let text =
+            std::fs::read_to_string(&path).with_context(|| format!("reading the Vite manifest {}", path.display()))?;
         let manifest: HashMap<String, ManifestEntry> =
             serde_json::from_str(&text).with_context(|| format!("parsing the Vite manifest {}", path.display()))?;
         let bundle = |key: &str| -> Bundle {
@@ -112,9 +113,11 @@ impl Assets {
         if assets.runtime.is_some() {
             // Without it no island would ever start.
             let path = dir.join(EARLY_SCRIPT);
-            let code = std::fs::read_to_string(&path)
-                .with_context(|| format!("reading the islands' early script {} (built with the islands)", path.display()))?;
-            let code = InlineScript::new(code.trim_end().to_string()).with_context(|| format!("inlining {}", path.display()))?;
+            let code = std::fs::read_to_string(&path).with_context(|| {
+                format!("reading the islands' early script {} (built with the islands)", path.display())
+            })?;
+            let code = InlineScript::new(code.trim_end().to_string())
+                .with_context(|| format!("inlining {}", path.display()))?;
             assets.early = Some(code);
         }
         Ok(assets)

@@ -99,7 +99,11 @@ pub fn listings<'a>(c: &'a Content, images: &'a HashMap<String, ImageInfo>) -> V
 pub fn neighborhoods<'a>(c: &'a Content, images: &'a HashMap<String, ImageInfo>) -> Vec<PublicNeighborhood<'a>> {
     c.neighborhoods
         .iter()
-        .map(|n| PublicNeighborhood { fields: &n.fields, url: neighborhood_url(&n.fields.slug), image_info: images.get(&n.fields.image) })
+        .map(|n| PublicNeighborhood {
+            fields: &n.fields,
+            url: neighborhood_url(&n.fields.slug),
+            image_info: images.get(&n.fields.image),
+        })
         .collect()
 }
 

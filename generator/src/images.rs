@@ -9,9 +9,7 @@
 use crate::output::Output;
 use anyhow::{anyhow, bail, Context, Result};
 use image::imageops::FilterType;
-use image::{
-    DynamicImage, ImageBuffer, ImageDecoder, ImageFormat, ImageReader, RgbImage, Rgba, RgbaImage,
-};
+use image::{DynamicImage, ImageBuffer, ImageDecoder, ImageFormat, ImageReader, RgbImage, Rgba, RgbaImage};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::io::Cursor;
@@ -51,8 +49,7 @@ const JPEG_QUALITY: u8 = 82;
 const RESIZE_FILTER: FilterType = FilterType::Lanczos3;
 /// Recorded in each image's cache metadata: when the encoding settings change, cached variants
 /// made with the old ones are ignored and replaced. Bump it whenever the output would differ.
-const CACHE_SETTINGS: &str =
-    "v1 webp-q78 jpeg-q82 png-default lanczos3-premultiplied exif-orientation";
+const CACHE_SETTINGS: &str = "v1 webp-q78 jpeg-q82 png-default lanczos3-premultiplied exif-orientation";
 
 /// Turns content images into the files of the site. Cheap to share between threads.
 #[derive(Debug, Clone)]
@@ -76,8 +73,7 @@ impl ImagePipeline {
     /// Process one image given by its path relative to content_dir (e.g. "images/listings/x.jpg"):
     /// returns what templates need plus the files to write under the site's output folder.
     pub fn process(&self, rel: &str) -> Result<(ImageInfo, Vec<Output>)> {
-        self.process_inner(rel)
-            .with_context(|| format!("processing {rel}"))
+        self.process_inner(rel).with_context(|| format!("processing {rel}"))
     }
 
     fn process_inner(&self, rel: &str) -> Result<(ImageInfo, Vec<Output>)> {
@@ -96,13 +92,7 @@ impl ImagePipeline {
         }
     }
 
-    fn raster(
-        &self,
-        name: &Name,
-        hash: &str,
-        bytes: &[u8],
-        format: Raster,
-    ) -> Result<(ImageInfo, Vec<Output>)> {
+    fn raster(&self, name: &Name, hash: &str, bytes: &[u8], format: Raster) -> Result<(ImageInfo, Vec<Output>)> {
         // A fully cached image is neither decoded nor encoded.
         let mut decoded = None;
         let mut meta = match self.read_meta(hash) {
@@ -119,16 +109,8 @@ impl ImagePipeline {
         let trust_cache = decoded.is_none();
         let mut widths = variant_widths(&self.widths, meta.width);
         let fallback = fallback_format(format, meta.alpha);
-        let mut variants: Vec<Option<Variant>> = widths
-            .iter()
-            .map(|&w| {
-                if trust_cache {
-                    self.read_variant(hash, w, fallback)
-                } else {
-                    None
-                }
-            })
-            .collect();
+        let mut variants: Vec<Option<Variant>> =
+            widths.iter().map(|&w| if trust_cache { self.read_variant(hash, w, fallback) } else { None }).collect();
 
         if variants.iter().any(Option::is_none) {
             let d = match decoded {
@@ -148,9 +130,7 @@ impl ImagePipeline {
                 .map(|(&w, cached)| match cached {
                     Some(v) => Ok(Some(v)),
                     None => {
-                        let v = d
-                            .encode(w, fallback)
-                            .with_context(|| format!("encoding the {w}px variant"))?;
+                        let v = d.encode(w, fallback).with_context(|| format!("encoding the {w}px variant"))?;
                         self.write_cache(&format!("{hash}-{w}.webp"), &v.webp);
                         self.write_cache(&format!("{hash}-{w}.{}", fallback.ext()), &v.fallback);
                         Ok(Some(v))
@@ -183,10 +163,7 @@ impl ImagePipeline {
             width,
             height: scaled_height(meta.width, meta.height, width),
             srcset: fallback_set.join(", "),
-            sources: vec![ImageSource {
-                mime: "image/webp".into(),
-                srcset: webp_set.join(", "),
-            }],
+            sources: vec![ImageSource { mime: "image/webp".into(), srcset: webp_set.join(", ") }],
         };
         Ok((info, outputs))
     }
@@ -199,11 +176,7 @@ impl ImagePipeline {
 
     fn read_variant(&self, hash: &str, w: u32, fallback: Fallback) -> Option<Variant> {
         let webp = std::fs::read(self.cache_dir.join(format!("{hash}-{w}.webp"))).ok()?;
-        let fb = std::fs::read(
-            self.cache_dir
-                .join(format!("{hash}-{w}.{}", fallback.ext())),
-        )
-        .ok()?;
+        let fb = std::fs::read(self.cache_dir.join(format!("{hash}-{w}.{}", fallback.ext()))).ok()?;
         (is_webp(&webp) && fallback.looks_like(&fb)).then_some(Variant { webp, fallback: fb })
     }
 
@@ -345,9 +318,7 @@ impl Decoded {
             Raster::WebP => webp::Decoder::new(bytes)
                 .decode()
                 .map(|i| i.to_image())
-                .ok_or_else(|| {
-                    anyhow!("not a valid still WebP image (animated WebP is not supported)")
-                })
+                .ok_or_else(|| anyhow!("not a valid still WebP image (animated WebP is not supported)"))
                 .context("decoding WebP")?,
         };
         if img.width() == 0 || img.height() == 0 {
@@ -375,12 +346,7 @@ impl Decoded {
 
     fn meta(&self) -> Meta {
         let (width, height) = self.dimensions();
-        Meta {
-            width,
-            height,
-            alpha: matches!(self.pixels, Pixels::Rgba(_)),
-            settings: CACHE_SETTINGS.to_string(),
-        }
+        Meta { width, height, alpha: matches!(self.pixels, Pixels::Rgba(_)), settings: CACHE_SETTINGS.to_string() }
     }
 
     /// The WebP and fallback files of the variant `w` pixels wide.
@@ -398,20 +364,9 @@ impl Decoded {
                 };
                 let (webp, fallback) = rayon::join(
                     || encode_webp(webp::Encoder::from_rgb(img.as_raw(), w, h)),
-                    || {
-                        encode_fallback(
-                            img.as_raw(),
-                            w,
-                            h,
-                            image::ExtendedColorType::Rgb8,
-                            fallback,
-                        )
-                    },
+                    || encode_fallback(img.as_raw(), w, h, image::ExtendedColorType::Rgb8, fallback),
                 );
-                Ok(Variant {
-                    webp: webp?,
-                    fallback: fallback?,
-                })
+                Ok(Variant { webp: webp?, fallback: fallback? })
             }
             Pixels::Rgba(src) => {
                 let resized;
@@ -427,20 +382,9 @@ impl Decoded {
                 };
                 let (webp, fallback) = rayon::join(
                     || encode_webp(webp::Encoder::from_rgba(img.as_raw(), w, h)),
-                    || {
-                        encode_fallback(
-                            img.as_raw(),
-                            w,
-                            h,
-                            image::ExtendedColorType::Rgba8,
-                            fallback,
-                        )
-                    },
+                    || encode_fallback(img.as_raw(), w, h, image::ExtendedColorType::Rgba8, fallback),
                 );
-                Ok(Variant {
-                    webp: webp?,
-                    fallback: fallback?,
-                })
+                Ok(Variant { webp: webp?, fallback: fallback? })
             }
         }
     }
@@ -455,9 +399,7 @@ thread_local! {
 /// Decodes with `image`, turning the picture upright as its EXIF orientation says (phone photos).
 fn decode_with_image(bytes: &[u8], format: ImageFormat) -> Result<DynamicImage> {
     let mut decoder = ImageReader::with_format(Cursor::new(bytes), format).into_decoder()?;
-    let orientation = decoder
-        .orientation()
-        .unwrap_or(image::metadata::Orientation::NoTransforms);
+    let orientation = decoder.orientation().unwrap_or(image::metadata::Orientation::NoTransforms);
     let mut img = DynamicImage::from_decoder(decoder)?;
     img.apply_orientation(orientation);
     Ok(img)
@@ -466,13 +408,12 @@ fn decode_with_image(bytes: &[u8], format: ImageFormat) -> Result<DynamicImage> 
 /// Resizes with premultiplied alpha (in 16 bits, to keep precision), so fully transparent
 /// pixels' colours do not bleed into the visible edge.
 fn resize_rgba(src: &RgbaImage, w: u32, h: u32) -> RgbaImage {
-    let premultiplied: ImageBuffer<Rgba<u16>, Vec<u16>> =
-        ImageBuffer::from_fn(src.width(), src.height(), |x, y| {
-            let [r, g, b, a] = src.get_pixel(x, y).0;
-            let a = a as u32;
-            let p = |c: u8| ((c as u32 * 257 * a + 127) / 255) as u16;
-            Rgba([p(r), p(g), p(b), (a * 257) as u16])
-        });
+    let premultiplied: ImageBuffer<Rgba<u16>, Vec<u16>> = ImageBuffer::from_fn(src.width(), src.height(), |x, y| {
+        let [r, g, b, a] = src.get_pixel(x, y).0;
+        let a = a as u32;
+        let p = |c: u8| ((c as u32 * 257 * a + 127) / 255) as u16;
+        Rgba([p(r), p(g), p(b), (a * 257) as u16])
+    });
     let resized = image::imageops::resize(&premultiplied, w, h, RESIZE_FILTER);
     ImageBuffer::from_fn(w, h, |x, y| {
         let [r, g, b, a] = resized.get_pixel(x, y).0;
@@ -480,12 +421,7 @@ fn resize_rgba(src: &RgbaImage, w: u32, h: u32) -> RgbaImage {
             return Rgba([0, 0, 0, 0]);
         }
         let a = a as u32;
-        let u = |c: u16| {
-            ((c as u32).min(a) * 255 + a / 2)
-                .checked_div(a)
-                .unwrap_or(0)
-                .min(255) as u8
-        };
+        let u = |c: u16| ((c as u32).min(a) * 255 + a / 2).checked_div(a).unwrap_or(0).min(255) as u8;
         Rgba([u(r), u(g), u(b), ((a + 128) / 257) as u8])
     })
 }
@@ -498,21 +434,13 @@ fn encode_webp(encoder: webp::Encoder) -> Result<Vec<u8>> {
     Ok(memory.to_vec())
 }
 
-fn encode_fallback(
-    raw: &[u8],
-    w: u32,
-    h: u32,
-    color: image::ExtendedColorType,
-    format: Fallback,
-) -> Result<Vec<u8>> {
+fn encode_fallback(raw: &[u8], w: u32, h: u32, color: image::ExtendedColorType, format: Fallback) -> Result<Vec<u8>> {
     use image::ImageEncoder;
     let mut out = Vec::new();
     match format {
-        Fallback::Jpeg => {
-            image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, JPEG_QUALITY)
-                .write_image(raw, w, h, color)
-                .context("encoding JPEG")?
-        }
+        Fallback::Jpeg => image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, JPEG_QUALITY)
+            .write_image(raw, w, h, color)
+            .context("encoding JPEG")?,
         Fallback::Png => image::codecs::png::PngEncoder::new_with_quality(
             &mut out,
             image::codecs::png::CompressionType::Default,
@@ -550,15 +478,8 @@ impl Name {
                 p => parts.push(p),
             }
         }
-        let Some(file) = parts.pop() else {
-            bail!("empty image path")
-        };
-        let clean = parts
-            .iter()
-            .chain([&file])
-            .copied()
-            .collect::<Vec<_>>()
-            .join("/");
+        let Some(file) = parts.pop() else { bail!("empty image path") };
+        let clean = parts.iter().chain([&file]).copied().collect::<Vec<_>>().join("/");
         if parts.first() == Some(&"images") {
             parts.remove(0);
         }
@@ -567,12 +488,7 @@ impl Name {
             Some((stem, ext)) if !stem.is_empty() => (stem, ext.to_ascii_lowercase()),
             _ => bail!("image file names need an extension (.jpg, .png, .webp or .svg)"),
         };
-        Ok(Name {
-            clean,
-            sub,
-            stem: stem.to_string(),
-            ext,
-        })
+        Ok(Name { clean, sub, stem: stem.to_string(), ext })
     }
 
     fn kind(&self) -> Result<Kind> {
@@ -612,13 +528,7 @@ fn url(path: &str) -> String {
 fn svg(name: &Name, hash: &str, bytes: Vec<u8>) -> Result<(ImageInfo, Vec<Output>)> {
     let (width, height) = svg_size(&bytes).context("reading the SVG's size")?;
     let path = name.output(hash, None, "svg");
-    let info = ImageInfo {
-        src: url(&path),
-        width,
-        height,
-        srcset: String::new(),
-        sources: Vec::new(),
-    };
+    let info = ImageInfo { src: url(&path), width, height, srcset: String::new(), sources: Vec::new() };
     Ok((info, vec![Output::new(path, bytes)]))
 }
 
@@ -627,12 +537,7 @@ fn svg(name: &Name, hash: &str, bytes: Vec<u8>) -> Result<(ImageInfo, Vec<Output
 fn svg_size(bytes: &[u8]) -> Result<(u32, u32)> {
     let text = std::str::from_utf8(bytes).map_err(|e| anyhow!("not UTF-8 text: {e}"))?;
     let attrs = svg_root_attributes(text)?;
-    let get = |name: &str| {
-        attrs
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|(_, v)| v.as_str())
-    };
+    let get = |name: &str| attrs.iter().find(|(n, _)| *n == name).map(|(_, v)| v.as_str());
     let width = get("width").and_then(svg_length);
     let height = get("height").and_then(svg_length);
     let view_box = get("viewBox").and_then(svg_view_box);
@@ -676,14 +581,10 @@ fn svg_root_attributes(text: &str) -> Result<Vec<(&str, String)>> {
     loop {
         s = s.trim_start();
         if let Some(rest) = s.strip_prefix("<?") {
-            let end = rest
-                .find("?>")
-                .ok_or_else(|| anyhow!("unterminated <?…?>"))?;
+            let end = rest.find("?>").ok_or_else(|| anyhow!("unterminated <?…?>"))?;
             s = &rest[end + 2..];
         } else if let Some(rest) = s.strip_prefix("<!--") {
-            let end = rest
-                .find("-->")
-                .ok_or_else(|| anyhow!("unterminated comment"))?;
+            let end = rest.find("-->").ok_or_else(|| anyhow!("unterminated comment"))?;
             s = &rest[end + 3..];
         } else if s.len() >= 9 && s[..9].eq_ignore_ascii_case("<!DOCTYPE") {
             // Skip to the closing `>`, past an internal subset in brackets and quoted strings.
@@ -710,12 +611,8 @@ fn svg_root_attributes(text: &str) -> Result<Vec<(&str, String)>> {
             break;
         }
     }
-    let Some(rest) = s.strip_prefix('<') else {
-        bail!("no <svg> root element found")
-    };
-    let name_end = rest
-        .find(|c: char| c.is_whitespace() || c == '>' || c == '/')
-        .unwrap_or(rest.len());
+    let Some(rest) = s.strip_prefix('<') else { bail!("no <svg> root element found") };
+    let name_end = rest.find(|c: char| c.is_whitespace() || c == '>' || c == '/').unwrap_or(rest.len());
     let tag = &rest[..name_end];
     if tag.rsplit(':').next() != Some("svg") {
         bail!("the root element is <{tag}>, not <svg>");
@@ -730,9 +627,7 @@ fn svg_root_attributes(text: &str) -> Result<Vec<(&str, String)>> {
         if s.starts_with('>') || s.starts_with("/>") {
             return Ok(attrs);
         }
-        let end = s
-            .find(|c: char| c.is_whitespace() || c == '=' || c == '>' || c == '/')
-            .unwrap_or(s.len());
+        let end = s.find(|c: char| c.is_whitespace() || c == '=' || c == '>' || c == '/').unwrap_or(s.len());
         if end == 0 {
             // A stray `/` or similar: skip it.
             s = &s[1..];
@@ -746,13 +641,9 @@ fn svg_root_attributes(text: &str) -> Result<Vec<(&str, String)>> {
         };
         let rest = rest.trim_start();
         let quote = rest.chars().next().filter(|c| *c == '"' || *c == '\'');
-        let Some(q) = quote else {
-            bail!("attribute {name} of <svg> has an unquoted value")
-        };
+        let Some(q) = quote else { bail!("attribute {name} of <svg> has an unquoted value") };
         let body = &rest[1..];
-        let close = body
-            .find(q)
-            .ok_or_else(|| anyhow!("attribute {name} of <svg> has an unterminated value"))?;
+        let close = body.find(q).ok_or_else(|| anyhow!("attribute {name} of <svg> has an unterminated value"))?;
         attrs.push((name, body[..close].to_string()));
         s = &body[close + 1..];
     }
@@ -764,13 +655,7 @@ mod tests {
     use image::Rgb;
 
     fn gradient(w: u32, h: u32) -> RgbImage {
-        RgbImage::from_fn(w, h, |x, y| {
-            Rgb([
-                (x * 255 / w) as u8,
-                (y * 255 / h) as u8,
-                ((x + y) % 256) as u8,
-            ])
-        })
+        RgbImage::from_fn(w, h, |x, y| Rgb([(x * 255 / w) as u8, (y * 255 / h) as u8, ((x + y) % 256) as u8]))
     }
 
     fn encode_png(img: &DynamicImage) -> Vec<u8> {
@@ -781,9 +666,7 @@ mod tests {
 
     fn encode_jpeg(img: &RgbImage) -> Vec<u8> {
         let mut out = Vec::new();
-        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 90)
-            .encode_image(img)
-            .unwrap();
+        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 90).encode_image(img).unwrap();
         out
     }
 
@@ -802,11 +685,7 @@ mod tests {
             std::fs::write(p, bytes).unwrap();
         }
         let cache = dir.path().join("cache");
-        Site {
-            _dir: dir,
-            content,
-            cache,
-        }
+        Site { _dir: dir, content, cache }
     }
 
     fn webp_width(bytes: &[u8]) -> (u32, u32) {
@@ -816,9 +695,7 @@ mod tests {
     }
 
     fn find<'a>(outs: &'a [Output], path: &str) -> &'a Output {
-        outs.iter()
-            .find(|o| o.path == path)
-            .unwrap_or_else(|| panic!("no output {path} in {:?}", paths(outs)))
+        outs.iter().find(|o| o.path == path).unwrap_or_else(|| panic!("no output {path} in {:?}", paths(outs)))
     }
 
     fn paths(outs: &[Output]) -> Vec<&str> {
@@ -858,12 +735,7 @@ mod tests {
         assert_eq!((info.width, info.height), (1000, 600));
         assert_eq!(
             info.srcset,
-            format!(
-                "/{} 480w, /{} 800w, /{} 1000w",
-                name(480, ext),
-                name(800, ext),
-                name(1000, ext)
-            )
+            format!("/{} 480w, /{} 800w, /{} 1000w", name(480, ext), name(800, ext), name(1000, ext))
         );
         assert_eq!(
             info.sources,
@@ -879,11 +751,7 @@ mod tests {
         );
         for (w, hgt) in [(480, 288), (800, 480), (1000, 600)] {
             assert_eq!(webp_width(&find(&outs, &name(w, "webp")).bytes), (w, hgt));
-            let fb = image::load_from_memory_with_format(
-                &find(&outs, &name(w, ext)).bytes,
-                fallback_format,
-            )
-            .unwrap();
+            let fb = image::load_from_memory_with_format(&find(&outs, &name(w, ext)).bytes, fallback_format).unwrap();
             assert_eq!((fb.width(), fb.height()), (w, hgt));
         }
 
@@ -910,9 +778,7 @@ mod tests {
         }
 
         // A fully cached image is not even decoded.
-        let meta: Meta =
-            serde_json::from_slice(&std::fs::read(s.cache.join(format!("{full}.json"))).unwrap())
-                .unwrap();
+        let meta: Meta = serde_json::from_slice(&std::fs::read(s.cache.join(format!("{full}.json"))).unwrap()).unwrap();
         assert_eq!((meta.width, meta.height), (1000, 600));
         let before = DECODES.with(|d| d.get());
         pipeline.process(rel).unwrap();
@@ -922,151 +788,93 @@ mod tests {
         // settings): everything is encoded afresh.
         std::fs::remove_file(s.cache.join(format!("{full}.json"))).unwrap();
         let (_, outs3) = pipeline.process(rel).unwrap();
-        assert_eq!(
-            find(&outs3, &name(800, "webp")).bytes,
-            find(&outs, &name(800, "webp")).bytes
-        );
+        assert_eq!(find(&outs3, &name(800, "webp")).bytes, find(&outs, &name(800, "webp")).bytes);
         assert!(s.cache.join(format!("{full}.json")).is_file());
     }
 
     #[test]
     fn png_gives_webp_and_png_variants() {
         let png = encode_png(&DynamicImage::ImageRgb8(gradient(1000, 600)));
-        check_raster(
-            &png,
-            "images/listings/house.png",
-            "house",
-            "png",
-            ImageFormat::Png,
-        );
+        check_raster(&png, "images/listings/house.png", "house", "png", ImageFormat::Png);
     }
 
     #[test]
     fn jpeg_gives_webp_and_jpeg_variants() {
         let jpg = encode_jpeg(&gradient(1000, 600));
-        check_raster(
-            &jpg,
-            "images/listings/house.jpg",
-            "house",
-            "jpg",
-            ImageFormat::Jpeg,
-        );
+        check_raster(&jpg, "images/listings/house.jpg", "house", "jpg", ImageFormat::Jpeg);
     }
 
     #[test]
     fn jpeg_extension_variants_and_case() {
         let jpg = encode_jpeg(&gradient(300, 200));
         let s = site(&[("images/a/B.JPEG", &jpg)]);
-        let (info, outs) = ImagePipeline::new(&s.content, &s.cache)
-            .process("images/a/B.JPEG")
-            .unwrap();
+        let (info, outs) = ImagePipeline::new(&s.content, &s.cache).process("images/a/B.JPEG").unwrap();
         let h = hash8(&jpg);
-        assert_eq!(
-            paths(&outs),
-            vec![
-                format!("images/a/B-{h}-300.webp"),
-                format!("images/a/B-{h}-300.jpg")
-            ]
-        );
+        assert_eq!(paths(&outs), vec![format!("images/a/B-{h}-300.webp"), format!("images/a/B-{h}-300.jpg")]);
         assert_eq!((info.width, info.height), (300, 200));
     }
 
     #[test]
     fn png_with_transparency_keeps_alpha() {
-        let img = RgbaImage::from_fn(600, 400, |x, _| {
-            if x < 300 {
-                Rgba([0, 0, 0, 0])
-            } else {
-                Rgba([200, 30, 30, 255])
-            }
-        });
+        let img =
+            RgbaImage::from_fn(600, 400, |x, _| if x < 300 { Rgba([0, 0, 0, 0]) } else { Rgba([200, 30, 30, 255]) });
         let png = encode_png(&DynamicImage::ImageRgba8(img));
         let s = site(&[("images/logo.png", &png)]);
-        let (info, outs) = ImagePipeline::new(&s.content, &s.cache)
-            .process("images/logo.png")
-            .unwrap();
+        let (info, outs) = ImagePipeline::new(&s.content, &s.cache).process("images/logo.png").unwrap();
         let h = hash8(&png);
-        assert_eq!(
-            info.srcset,
-            format!("/images/logo-{h}-480.png 480w, /images/logo-{h}-600.png 600w")
-        );
+        assert_eq!(info.srcset, format!("/images/logo-{h}-480.png 480w, /images/logo-{h}-600.png 600w"));
         let small =
-            image::load_from_memory(&find(&outs, &format!("images/logo-{h}-480.png")).bytes)
-                .unwrap()
-                .into_rgba8();
+            image::load_from_memory(&find(&outs, &format!("images/logo-{h}-480.png")).bytes).unwrap().into_rgba8();
         assert_eq!(small.dimensions(), (480, 320));
         assert_eq!(small.get_pixel(10, 10).0[3], 0);
         // No dark fringe from the transparent (black) half bleeding into the red half.
         let edge = small.get_pixel(241, 100).0;
         assert!(edge[3] > 0 && edge[0] > 190, "edge pixel {edge:?}");
-        let webp = webp::Decoder::new(&find(&outs, &format!("images/logo-{h}-480.webp")).bytes)
-            .decode()
-            .unwrap();
+        let webp = webp::Decoder::new(&find(&outs, &format!("images/logo-{h}-480.webp")).bytes).decode().unwrap();
         assert_eq!(webp.width(), 480);
-        assert!(webp::BitstreamFeatures::new(
-            &find(&outs, &format!("images/logo-{h}-480.webp")).bytes
-        )
-        .unwrap()
-        .has_alpha());
+        assert!(webp::BitstreamFeatures::new(&find(&outs, &format!("images/logo-{h}-480.webp")).bytes)
+            .unwrap()
+            .has_alpha());
     }
 
     #[test]
     fn webp_source_falls_back_to_jpeg() {
         let img = gradient(900, 300);
-        let webp = webp::Encoder::from_rgb(img.as_raw(), 900, 300)
-            .encode(80.0)
-            .to_vec();
+        let webp = webp::Encoder::from_rgb(img.as_raw(), 900, 300).encode(80.0).to_vec();
         let s = site(&[("images/w.webp", &webp)]);
-        let (info, outs) = ImagePipeline::new(&s.content, &s.cache)
-            .process("images/w.webp")
-            .unwrap();
+        let (info, outs) = ImagePipeline::new(&s.content, &s.cache).process("images/w.webp").unwrap();
         let h = hash8(&webp);
         assert_eq!(info.src, format!("/images/w-{h}-900.jpg"));
         assert_eq!((info.width, info.height), (900, 300));
         assert_eq!(outs.len(), 6);
-        assert_eq!(
-            webp_width(&find(&outs, &format!("images/w-{h}-800.webp")).bytes),
-            (800, 267)
-        );
+        assert_eq!(webp_width(&find(&outs, &format!("images/w-{h}-800.webp")).bytes), (800, 267));
     }
 
     #[test]
     fn wide_sources_stop_at_the_largest_width() {
         let png = encode_png(&DynamicImage::ImageRgb8(gradient(3001, 90)));
         let s = site(&[("banner.png", &png)]);
-        let (info, outs) = ImagePipeline::new(&s.content, &s.cache)
-            .process("banner.png")
-            .unwrap();
+        let (info, outs) = ImagePipeline::new(&s.content, &s.cache).process("banner.png").unwrap();
         let h = hash8(&png);
         assert_eq!(outs.len(), 10);
         assert_eq!(info.src, format!("/images/banner-{h}-2400.png"));
         // 90 × 2400 / 3001 = 71.98 → 72
         assert_eq!((info.width, info.height), (2400, 72));
         assert!(
-            info.srcset.ends_with(&format!(
-                "-1600.png 1600w, /images/banner-{h}-2400.png 2400w"
-            )),
+            info.srcset.ends_with(&format!("-1600.png 1600w, /images/banner-{h}-2400.png 2400w")),
             "{}",
             info.srcset
         );
-        assert_eq!(
-            webp_width(&find(&outs, &format!("images/banner-{h}-2400.webp")).bytes),
-            (2400, 72)
-        );
+        assert_eq!(webp_width(&find(&outs, &format!("images/banner-{h}-2400.webp")).bytes), (2400, 72));
     }
 
     #[test]
     fn exact_width_is_not_duplicated() {
         let jpg = encode_jpeg(&gradient(800, 100));
         let s = site(&[("images/x.jpg", &jpg)]);
-        let (info, _) = ImagePipeline::new(&s.content, &s.cache)
-            .process("images/x.jpg")
-            .unwrap();
+        let (info, _) = ImagePipeline::new(&s.content, &s.cache).process("images/x.jpg").unwrap();
         let h = hash8(&jpg);
-        assert_eq!(
-            info.srcset,
-            format!("/images/x-{h}-480.jpg 480w, /images/x-{h}-800.jpg 800w")
-        );
+        assert_eq!(info.srcset, format!("/images/x-{h}-480.jpg 480w, /images/x-{h}-800.jpg 800w"));
     }
 
     #[test]
@@ -1077,19 +885,11 @@ mod tests {
 <svg xmlns="http://www.w3.org/2000/svg"
      width="120px" height = '80' viewBox="0 0 12 8"><rect width="5" height="5"/></svg>"#;
         let s = site(&[("images/brand/logo.svg", svg)]);
-        let (info, outs) = ImagePipeline::new(&s.content, &s.cache)
-            .process("images/brand/logo.svg")
-            .unwrap();
+        let (info, outs) = ImagePipeline::new(&s.content, &s.cache).process("images/brand/logo.svg").unwrap();
         let path = format!("images/brand/logo-{}.svg", hash8(svg));
         assert_eq!(
             info,
-            ImageInfo {
-                src: format!("/{path}"),
-                width: 120,
-                height: 80,
-                srcset: String::new(),
-                sources: vec![]
-            }
+            ImageInfo { src: format!("/{path}"), width: 120, height: 80, srcset: String::new(), sources: vec![] }
         );
         assert_eq!(outs, vec![Output::new(path, svg.to_vec())]);
     }
@@ -1098,9 +898,7 @@ mod tests {
     fn svg_with_only_a_view_box() {
         let svg = b"\xEF\xBB\xBF<svg xmlns='http://www.w3.org/2000/svg' viewBox='0,0 64.4 32'><circle r='3'/></svg>";
         let s = site(&[("images/favicon.svg", svg)]);
-        let (info, _) = ImagePipeline::new(&s.content, &s.cache)
-            .process("images/favicon.svg")
-            .unwrap();
+        let (info, _) = ImagePipeline::new(&s.content, &s.cache).process("images/favicon.svg").unwrap();
         assert_eq!((info.width, info.height), (64, 32));
         assert_eq!(info.src, format!("/images/favicon-{}.svg", hash8(svg)));
         assert!(info.srcset.is_empty() && info.sources.is_empty());
@@ -1109,94 +907,50 @@ mod tests {
     #[test]
     fn svg_sizes() {
         let size = |s: &str| svg_size(s.as_bytes()).map_err(|e| e.to_string());
-        assert_eq!(
-            size(r#"<svg width="100%" height="100%" viewBox="0 0 300 150"/>"#),
-            Ok((300, 150))
-        );
-        assert_eq!(
-            size(r#"<svg width="600" viewBox="0 0 300 150"/>"#),
-            Ok((600, 300))
-        );
-        assert_eq!(
-            size(r#"<svg height="50px" viewBox="0 0 300 150"></svg>"#),
-            Ok((100, 50))
-        );
-        assert_eq!(
-            size(r#"<svg:svg xmlns:svg="http://www.w3.org/2000/svg" width="10.6" height="3"/>"#),
-            Ok((11, 3))
-        );
-        assert!(size(r#"<svg width="100%"/>"#)
-            .unwrap_err()
-            .contains("viewBox"));
-        assert!(size(r#"<html><svg width="1" height="1"/></html>"#)
-            .unwrap_err()
-            .contains("<html>"));
+        assert_eq!(size(r#"<svg width="100%" height="100%" viewBox="0 0 300 150"/>"#), Ok((300, 150)));
+        assert_eq!(size(r#"<svg width="600" viewBox="0 0 300 150"/>"#), Ok((600, 300)));
+        assert_eq!(size(r#"<svg height="50px" viewBox="0 0 300 150"></svg>"#), Ok((100, 50)));
+        assert_eq!(size(r#"<svg:svg xmlns:svg="http://www.w3.org/2000/svg" width="10.6" height="3"/>"#), Ok((11, 3)));
+        assert!(size(r#"<svg width="100%"/>"#).unwrap_err().contains("viewBox"));
+        assert!(size(r#"<html><svg width="1" height="1"/></html>"#).unwrap_err().contains("<html>"));
         assert!(size("<svg width='1").is_err());
         assert!(size("hello").is_err());
     }
 
     #[test]
     fn svg_without_size_names_the_file() {
-        let s = site(&[(
-            "images/bad.svg",
-            b"<svg xmlns='http://www.w3.org/2000/svg'><g/></svg>",
-        )]);
-        let err = ImagePipeline::new(&s.content, &s.cache)
-            .process("images/bad.svg")
-            .unwrap_err();
+        let s = site(&[("images/bad.svg", b"<svg xmlns='http://www.w3.org/2000/svg'><g/></svg>")]);
+        let err = ImagePipeline::new(&s.content, &s.cache).process("images/bad.svg").unwrap_err();
         let text = format!("{err:#}");
-        assert!(
-            text.contains("images/bad.svg") && text.contains("viewBox"),
-            "{text}"
-        );
+        assert!(text.contains("images/bad.svg") && text.contains("viewBox"), "{text}");
     }
 
     #[test]
     fn missing_file_names_the_path() {
         let s = site(&[]);
-        let err = ImagePipeline::new(&s.content, &s.cache)
-            .process("images/listings/nope.jpg")
-            .unwrap_err();
+        let err = ImagePipeline::new(&s.content, &s.cache).process("images/listings/nope.jpg").unwrap_err();
         let text = format!("{err:#}");
-        assert!(
-            text.starts_with("processing images/listings/nope.jpg"),
-            "{text}"
-        );
-        assert!(
-            text.contains("reading") && text.contains("nope.jpg"),
-            "{text}"
-        );
+        assert!(text.starts_with("processing images/listings/nope.jpg"), "{text}");
+        assert!(text.contains("reading") && text.contains("nope.jpg"), "{text}");
     }
 
     #[test]
     fn garbage_bytes_fail_with_context() {
-        let s = site(&[
-            ("images/x.jpg", b"this is not a jpeg"),
-            ("images/y.png", b"\x89PNG\r\n\x1a\nbroken"),
-        ]);
+        let s = site(&[("images/x.jpg", b"this is not a jpeg"), ("images/y.png", b"\x89PNG\r\n\x1a\nbroken")]);
         let p = ImagePipeline::new(&s.content, &s.cache);
-        let chain: Vec<String> = p
-            .process("images/x.jpg")
-            .unwrap_err()
-            .chain()
-            .map(|e| e.to_string())
-            .collect();
+        let chain: Vec<String> = p.process("images/x.jpg").unwrap_err().chain().map(|e| e.to_string()).collect();
         assert_eq!(chain[0], "processing images/x.jpg");
         assert_eq!(chain[1], "decoding JPEG");
         assert!(chain.len() >= 3, "{chain:?}");
         let text = format!("{:#}", p.process("images/y.png").unwrap_err());
-        assert!(
-            text.starts_with("processing images/y.png: decoding PNG: "),
-            "{text}"
-        );
+        assert!(text.starts_with("processing images/y.png: decoding PNG: "), "{text}");
     }
 
     #[test]
     fn unsupported_and_unsafe_paths() {
         let s = site(&[("images/a.gif", b"GIF89a")]);
         let p = ImagePipeline::new(&s.content, &s.cache);
-        assert!(format!("{:#}", p.process("images/a.gif").unwrap_err())
-            .contains("unsupported image type .gif"));
+        assert!(format!("{:#}", p.process("images/a.gif").unwrap_err()).contains("unsupported image type .gif"));
         assert!(format!("{:#}", p.process("../secret.png").unwrap_err()).contains(".."));
         assert!(format!("{:#}", p.process("/etc/x.png").unwrap_err()).contains("relative"));
     }
@@ -1210,13 +964,7 @@ mod tests {
     fn widths() {
         assert_eq!(variant_widths(&WIDTHS, 300), vec![300]);
         assert_eq!(variant_widths(&WIDTHS, 1000), vec![480, 800, 1000]);
-        assert_eq!(
-            variant_widths(&WIDTHS, 2400),
-            vec![480, 800, 1200, 1600, 2400]
-        );
-        assert_eq!(
-            variant_widths(&WIDTHS, 5000),
-            vec![480, 800, 1200, 1600, 2400]
-        );
+        assert_eq!(variant_widths(&WIDTHS, 2400), vec![480, 800, 1200, 1600, 2400]);
+        assert_eq!(variant_widths(&WIDTHS, 5000), vec![480, 800, 1200, 1600, 2400]);
     }
 }

@@ -39,7 +39,11 @@ enum Parsed_ {
 fn display(root: &Path, rel: &str) -> String {
     let r = root.to_string_lossy();
     let r = r.trim_end_matches('/');
-    if r.is_empty() || r == "." { rel.to_string() } else { format!("{r}/{rel}") }
+    if r.is_empty() || r == "." {
+        rel.to_string()
+    } else {
+        format!("{r}/{rel}")
+    }
 }
 
 fn unreadable(file: String, e: &std::io::Error) -> Diagnostics {
@@ -99,7 +103,11 @@ fn unknown_files(root: &Path) -> Vec<Diagnostic> {
     out
 }
 
-fn parse_top<T>(root: &Path, rel: &str, parse: fn(&str, &str) -> Result<Parsed<T>, Diagnostics>) -> Result<Parsed<T>, Diagnostics> {
+fn parse_top<T>(
+    root: &Path,
+    rel: &str,
+    parse: fn(&str, &str) -> Result<Parsed<T>, Diagnostics>,
+) -> Result<Parsed<T>, Diagnostics> {
     let (file, text) = read(root, rel)?;
     parse(&file, &text)
 }
@@ -118,7 +126,13 @@ impl Cache {
                 let (file, text) = read(root, rel)?;
                 let path = root.join(rel);
                 let hash = blake3::hash(text.as_bytes());
-                let cached = self.entries.lock().unwrap_or_else(|e| e.into_inner()).get(&path).filter(|(h, _)| *h == hash).map(|(_, p)| p.clone());
+                let cached = self
+                    .entries
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .get(&path)
+                    .filter(|(h, _)| *h == hash)
+                    .map(|(_, p)| p.clone());
                 let parsed = match cached {
                     Some(p) => p,
                     None => {
@@ -173,7 +187,12 @@ pub fn load(root: &Path, cache: &Cache) -> Result<Content, Diagnostics> {
         || rayon::join(|| parse_top(root, SITE, content::parse_site), || parse_top(root, HOME, content::parse_home)),
         || {
             rayon::join(
-                || rayon::join(|| parse_top(root, CONCIERGE, content::parse_concierge), || parse_top(root, QUIZ, content::parse_quiz)),
+                || {
+                    rayon::join(
+                        || parse_top(root, CONCIERGE, content::parse_concierge),
+                        || parse_top(root, QUIZ, content::parse_quiz),
+                    )
+                },
                 || {
                     rayon::join(
                         || parse_top(root, FORMS, content::parse_forms),
@@ -184,7 +203,10 @@ pub fn load(root: &Path, cache: &Cache) -> Result<Content, Diagnostics> {
                                         root,
                                         &listing_files,
                                         |f, t| Parsed_::Listing(content::parse_listing(f, t)),
-                                        |p| match p { Parsed_::Listing(r) => Some(r), _ => None },
+                                        |p| match p {
+                                            Parsed_::Listing(r) => Some(r),
+                                            _ => None,
+                                        },
                                     )
                                 },
                                 || {
@@ -192,7 +214,10 @@ pub fn load(root: &Path, cache: &Cache) -> Result<Content, Diagnostics> {
                                         root,
                                         &neighborhood_files,
                                         |f, t| Parsed_::Neighborhood(content::parse_neighborhood(f, t)),
-                                        |p| match p { Parsed_::Neighborhood(r) => Some(r), _ => None },
+                                        |p| match p {
+                                            Parsed_::Neighborhood(r) => Some(r),
+                                            _ => None,
+                                        },
                                     )
                                 },
                             )
@@ -270,7 +295,10 @@ fn missing_images(root: &Path, c: &Content) -> Diagnostics {
     let mut out = Diagnostics::default();
     for (path, source, field) in image_refs(c) {
         if !root.join(path).is_file() {
-            out.push(source.at_value(&field, format!("image not found: {} (paths are relative to the content folder)", display(root, path))));
+            out.push(source.at_value(
+                &field,
+                format!("image not found: {} (paths are relative to the content folder)", display(root, path)),
+            ));
         }
     }
     out

@@ -44,7 +44,8 @@ pub struct Report {
 /// Marks a folder as the generator's, so stale files may be deleted from it. It is also the
 /// static-assets ignore list, so the marker itself is never published.
 const MARKER: &str = ".assetsignore";
-const MARKER_TEXT: &str = "# Written by `generator build`, which owns this folder: files here are replaced on every build.\n.assetsignore\n";
+const MARKER_TEXT: &str =
+    "# Written by `generator build`, which owns this folder: files here are replaced on every build.\n.assetsignore\n";
 
 /// Process every image the site uses, in parallel.
 fn process_images(content_dir: &Path, cache: &Path, c: &Content) -> Result<(HashMap<String, ImageInfo>, Vec<Output>)> {
@@ -103,7 +104,10 @@ pub fn generate(c: &Content, opts: &BuildOptions, renderer: &Renderer) -> Result
     // never pages, so without the inline script's hash); year-long caching where names are hashed.
     let map = jax_model::headers::origin(&c.site.data.development_map_url);
     let hashed = [ISLANDS_DIR, crate::images::OUTPUT_DIR];
-    files.push(Output::new("_headers", jax_model::headers::headers_file(map.as_slice(), &assets.inline_script_hashes(), &hashed)));
+    files.push(Output::new(
+        "_headers",
+        jax_model::headers::headers_file(map.as_slice(), &assets.inline_script_hashes(), &hashed),
+    ));
     files.extend(data::outputs(c, &images)?);
     files.extend(pages);
     let mut seen = HashSet::new();
@@ -118,7 +122,10 @@ pub fn generate(c: &Content, opts: &BuildOptions, renderer: &Renderer) -> Result
 /// Make `out` hold exactly `files`: write what changed, delete what is no longer produced.
 pub fn write(out: &Path, files: &[Output]) -> Result<(WriteStats, Vec<String>)> {
     if out.exists() && !out.join(MARKER).exists() && std::fs::read_dir(out)?.next().is_some() {
-        bail!("{} is not empty and was not made by the generator; refusing to write into it (choose another --out)", out.display());
+        bail!(
+            "{} is not empty and was not made by the generator; refusing to write into it (choose another --out)",
+            out.display()
+        );
     }
     std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
     std::fs::write(out.join(MARKER), MARKER_TEXT)?;

@@ -122,7 +122,8 @@ mod tests {
     fn scaffolds_parse_as_drafts() {
         let l = jax_model::content::parse_listing("x.md", &listing("12 \"Oak\" St", "12-oak-st")).unwrap();
         assert!(l.fields.draft && l.fields.address == "12 \"Oak\" St");
-        let n = jax_model::content::parse_neighborhood("y.md", &neighborhood("Fernandina Beach", "fernandina-beach")).unwrap();
+        let n = jax_model::content::parse_neighborhood("y.md", &neighborhood("Fernandina Beach", "fernandina-beach"))
+            .unwrap();
         assert!(n.fields.draft && n.fields.slug == "fernandina-beach");
     }
 

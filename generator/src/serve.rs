@@ -68,22 +68,14 @@ impl Shared {
 }
 
 pub fn serve(opts: BuildOptions, host: &str, port: u16) -> Result<()> {
-    let server =
-        Server::http((host, port)).map_err(|e| anyhow!("cannot listen on {host}:{port}: {e}"))?;
-    let addr = server
-        .server_addr()
-        .to_ip()
-        .map_or_else(|| format!("{host}:{port}"), |a| a.to_string());
+    let server = Server::http((host, port)).map_err(|e| anyhow!("cannot listen on {host}:{port}: {e}"))?;
+    let addr = server.server_addr().to_ip().map_or_else(|| format!("{host}:{port}"), |a| a.to_string());
 
     let templates = Path::new(TEMPLATES);
     let templates = templates.is_dir().then(|| templates.to_path_buf());
     let shared = Arc::new(Shared {
         out: opts.out.clone(),
-        status: Mutex::new(Status {
-            build: 1,
-            good: false,
-            problems: None,
-        }),
+        status: Mutex::new(Status { build: 1, good: false, problems: None }),
         build_changed: Condvar::new(),
         files: RwLock::new(()),
     });
@@ -117,21 +109,14 @@ pub fn serve(opts: BuildOptions, host: &str, port: u16) -> Result<()> {
     }
 
     let http = shared.clone();
-    std::thread::Builder::new()
-        .name("http".into())
-        .spawn(move || {
-            for request in server.incoming_requests() {
-                let shared = http.clone();
-                let _ = std::thread::Builder::new()
-                    .name("request".into())
-                    .spawn(move || handle(request, &shared));
-            }
-        })?;
+    std::thread::Builder::new().name("http".into()).spawn(move || {
+        for request in server.incoming_requests() {
+            let shared = http.clone();
+            let _ = std::thread::Builder::new().name("request".into()).spawn(move || handle(request, &shared));
+        }
+    })?;
     let list: Vec<String> = watched.iter().map(|d| d.display().to_string()).collect();
-    println!(
-        "serving http://{addr}/ (Ctrl-C stops); watching {}",
-        list.join(", ")
-    );
+    println!("serving http://{addr}/ (Ctrl-C stops); watching {}", list.join(", "));
 
     let ignored = Ignored::new(&builder.opts);
     let templates_dir = builder.templates.as_deref().map(absolute);
@@ -172,22 +157,13 @@ struct Ignored {
 
 impl Ignored {
     fn new(opts: &BuildOptions) -> Ignored {
-        Ignored {
-            dirs: vec![absolute(&opts.out), absolute(&opts.cache)],
-        }
+        Ignored { dirs: vec![absolute(&opts.out), absolute(&opts.cache)] }
     }
 
     fn contains(&self, path: &Path) -> bool {
-        let scratch = path
-            .file_name()
-            .map(|n| n.to_string_lossy())
-            .is_some_and(|n| {
-                n.starts_with(".#")
-                    || n.ends_with('~')
-                    || n.ends_with(".swp")
-                    || n.ends_with(".swx")
-                    || n == "4913"
-            });
+        let scratch = path.file_name().map(|n| n.to_string_lossy()).is_some_and(|n| {
+            n.starts_with(".#") || n.ends_with('~') || n.ends_with(".swp") || n.ends_with(".swx") || n == "4913"
+        });
         scratch || self.dirs.iter().any(|d| path.starts_with(d))
     }
 }
@@ -202,12 +178,7 @@ struct Batch {
 }
 
 impl Batch {
-    fn add(
-        &mut self,
-        event: notify::Result<notify::Event>,
-        ignored: &Ignored,
-        templates: Option<&Path>,
-    ) {
+    fn add(&mut self, event: notify::Result<notify::Event>, ignored: &Ignored, templates: Option<&Path>) {
         let event = match event {
             Ok(e) => e,
             Err(e) => {
@@ -217,8 +188,7 @@ impl Batch {
             }
         };
         // Reading a file (as every build does) is no change; finishing writing one is.
-        let read_only =
-            matches!(event.kind, EventKind::Access(k) if k != AccessKind::Close(AccessMode::Write));
+        let read_only = matches!(event.kind, EventKind::Access(k) if k != AccessKind::Close(AccessMode::Write));
         if read_only {
             return;
         }
@@ -237,9 +207,7 @@ impl Batch {
 
 /// The path made absolute (and canonical when it exists), to compare with watcher paths.
 fn absolute(p: &Path) -> PathBuf {
-    p.canonicalize()
-        .or_else(|_| std::path::absolute(p))
-        .unwrap_or_else(|_| p.to_path_buf())
+    p.canonicalize().or_else(|_| std::path::absolute(p)).unwrap_or_else(|_| p.to_path_buf())
 }
 
 /// Runs the builds (on the watching thread).
@@ -271,11 +239,7 @@ fn kept(files: &[Output]) -> HashMap<String, Kept> {
     files
         .iter()
         .map(|f| {
-            let k = if is_page(&f.path) {
-                Kept::Page(f.bytes.clone())
-            } else {
-                Kept::Hash(blake3::hash(&f.bytes))
-            };
+            let k = if is_page(&f.path) { Kept::Page(f.bytes.clone()) } else { Kept::Hash(blake3::hash(&f.bytes)) };
             (f.path.clone(), k)
         })
         .collect()
@@ -337,12 +301,7 @@ fn common_suffix(a: &[u8], b: &[u8]) -> usize {
 
 /// Paths whose content differs between the written generation (carrying build `old`) and a
 /// new one (carrying `new`): added, changed or removed, sorted.
-fn differences(
-    written: &HashMap<String, Kept>,
-    files: &[Output],
-    old: u64,
-    new: u64,
-) -> Vec<String> {
+fn differences(written: &HashMap<String, Kept>, files: &[Output], old: u64, new: u64) -> Vec<String> {
     let mut out: Vec<String> = files
         .par_iter()
         .filter(|f| match written.get(&f.path) {
@@ -353,12 +312,7 @@ fn differences(
         .map(|f| f.path.clone())
         .collect();
     let produced: HashSet<&str> = files.iter().map(|f| f.path.as_str()).collect();
-    out.extend(
-        written
-            .keys()
-            .filter(|p| !produced.contains(p.as_str()))
-            .cloned(),
-    );
+    out.extend(written.keys().filter(|p| !produced.contains(p.as_str())).cloned());
     out.sort();
     out
 }
@@ -412,10 +366,7 @@ impl Builder {
 
     /// Load, check and generate the whole site in memory, carrying build number `build`.
     fn generate(&self, build: u64) -> Result<(Vec<Output>, usize)> {
-        let renderer = self
-            .renderer
-            .as_ref()
-            .map_err(|e| anyhow::Error::new(Described(e.clone())))?;
+        let renderer = self.renderer.as_ref().map_err(|e| anyhow::Error::new(Described(e.clone())))?;
         let content = load::load(&self.opts.content, &self.cache)?;
         pipeline::generate(&content, &self.options(build), renderer)
     }
@@ -445,9 +396,7 @@ impl Builder {
         if status.good {
             eprintln!("still serving the last good build");
         } else {
-            eprintln!(
-                "the site has not built yet: every page lists these problems until they are fixed"
-            );
+            eprintln!("the site has not built yet: every page lists these problems until they are fixed");
         }
         if !status.good && status.problems.as_ref().is_some_and(|p| *p != text) {
             status.build += 1;
@@ -459,9 +408,8 @@ impl Builder {
     fn first_build(&mut self) {
         let start = Instant::now();
         let build = self.shared.status().build;
-        let result = self
-            .generate(build)
-            .and_then(|(files, pages)| Ok((self.publish(build, &files)?, files.len(), pages)));
+        let result =
+            self.generate(build).and_then(|(files, pages)| Ok((self.publish(build, &files)?, files.len(), pages)));
         match result {
             Ok((stats, files, pages)) => println!(
                 "built {pages} pages ({files} files) into {} in {} ms: {} written, {} unchanged, {} removed",
@@ -494,18 +442,11 @@ impl Builder {
         if good && changed.is_empty() {
             self.shared.status().problems = None;
             let fixed = if had_problems { "problems fixed, " } else { "" };
-            println!(
-                "rebuilt in {} ms: {fixed}nothing changed",
-                start.elapsed().as_millis()
-            );
+            println!("rebuilt in {} ms: {fixed}nothing changed", start.elapsed().as_millis());
             return Ok(());
         }
         self.publish(build + 1, &files)?;
-        let mut shown: Vec<&str> = changed
-            .iter()
-            .take(SHOW_CHANGED)
-            .map(String::as_str)
-            .collect();
+        let mut shown: Vec<&str> = changed.iter().take(SHOW_CHANGED).map(String::as_str).collect();
         if changed.len() > SHOW_CHANGED {
             shown.push("…");
         }
@@ -527,13 +468,7 @@ fn header(name: &str, value: &str) -> Header {
     Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("valid header")
 }
 
-fn respond(
-    request: Request,
-    status: u16,
-    content_type: &str,
-    body: Vec<u8>,
-    extra: Option<Header>,
-) {
+fn respond(request: Request, status: u16, content_type: &str, body: Vec<u8>, extra: Option<Header>) {
     let mut response = Response::from_data(body)
         .with_chunked_threshold(usize::MAX)
         .with_status_code(status)
@@ -547,31 +482,17 @@ fn respond(
 }
 
 fn text(request: Request, status: u16, body: &str) {
-    respond(
-        request,
-        status,
-        "text/plain; charset=utf-8",
-        body.as_bytes().to_vec(),
-        None,
-    );
+    respond(request, status, "text/plain; charset=utf-8", body.as_bytes().to_vec(), None);
 }
 
 fn handle(request: Request, shared: &Shared) {
     if !matches!(request.method(), Method::Get | Method::Head) {
         let allow = header("Allow", "GET, HEAD");
-        return respond(
-            request,
-            405,
-            "text/plain; charset=utf-8",
-            b"method not allowed\n".to_vec(),
-            Some(allow),
-        );
+        return respond(request, 405, "text/plain; charset=utf-8", b"method not allowed\n".to_vec(), Some(allow));
     }
     let url = request.url().to_string();
     let url = url.split('#').next().unwrap_or_default();
-    let (path, query) = url
-        .split_once('?')
-        .map_or((url, None), |(p, q)| (p, Some(q)));
+    let (path, query) = url.split_once('?').map_or((url, None), |(p, q)| (p, Some(q)));
     if path == LIVE_RELOAD {
         return long_poll(request, shared, query);
     }
@@ -580,39 +501,20 @@ fn handle(request: Request, shared: &Shared) {
         (s.good, s.problems.clone(), s.build)
     };
     if !good {
-        let page = problem_page(
-            problems.as_deref().unwrap_or("the site is being built"),
-            build,
-        );
-        return respond(
-            request,
-            500,
-            "text/html; charset=utf-8",
-            page.into_bytes(),
-            None,
-        );
+        let page = problem_page(problems.as_deref().unwrap_or("the site is being built"), build);
+        return respond(request, 500, "text/html; charset=utf-8", page.into_bytes(), None);
     }
     match resolve(&shared.out, path) {
         Resolved::Refused => text(request, 400, "bad path\n"),
         Resolved::Redirect => {
             // Rebuilt from the segments: `//host` must not become a redirect to another site.
-            let mut location: String = path
-                .split('/')
-                .filter(|s| !s.is_empty())
-                .flat_map(|s| ["/", s])
-                .collect();
+            let mut location: String = path.split('/').filter(|s| !s.is_empty()).flat_map(|s| ["/", s]).collect();
             location.push('/');
             if let Some(q) = query {
                 location.push('?');
                 location.push_str(q);
             }
-            respond(
-                request,
-                302,
-                "text/plain; charset=utf-8",
-                Vec::new(),
-                Some(header("Location", &location)),
-            );
+            respond(request, 302, "text/plain; charset=utf-8", Vec::new(), Some(header("Location", &location)));
         }
         Resolved::File(file) => {
             let bytes = {
@@ -643,11 +545,8 @@ fn not_found(request: Request, shared: &Shared) {
 /// `GET /__livereload?v=N`: answers with the current build number as soon as it differs from
 /// N, or after a while with the current number anyway.
 fn long_poll(request: Request, shared: &Shared, query: Option<&str>) {
-    let seen: Option<u64> = query
-        .into_iter()
-        .flat_map(|q| q.split('&'))
-        .find_map(|kv| kv.strip_prefix("v="))
-        .and_then(|v| v.parse().ok());
+    let seen: Option<u64> =
+        query.into_iter().flat_map(|q| q.split('&')).find_map(|kv| kv.strip_prefix("v=")).and_then(|v| v.parse().ok());
     let build = {
         let status = shared.status();
         let (status, _) = shared
@@ -722,10 +621,7 @@ fn percent_decode(s: &str) -> Option<String> {
 }
 
 fn content_type(file: &Path) -> &'static str {
-    let ext = file
-        .extension()
-        .map(|e| e.to_string_lossy().to_ascii_lowercase())
-        .unwrap_or_default();
+    let ext = file.extension().map(|e| e.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
     match ext.as_str() {
         "html" | "htm" => "text/html; charset=utf-8",
         "css" => "text/css; charset=utf-8",
@@ -795,39 +691,23 @@ mod tests {
         assert!(matches!(resolve(out, "/x"), Resolved::Redirect));
         assert!(matches!(resolve(out, "/y/"), Resolved::NotFound));
         assert!(matches!(resolve(out, "/.assetsignore"), Resolved::NotFound));
-        for bad in [
-            "/../x",
-            "/x/../../etc/passwd",
-            "/%2e%2e/x",
-            "/x/%2E%2E/%2e%2e/y",
-            "/a%5cb",
-            "/a%00",
-            "x",
-            "/%",
-        ] {
+        for bad in ["/../x", "/x/../../etc/passwd", "/%2e%2e/x", "/x/%2E%2E/%2e%2e/y", "/a%5cb", "/a%00", "x", "/%"] {
             assert!(matches!(resolve(out, bad), Resolved::Refused), "{bad}");
         }
     }
 
     #[test]
     fn differences_name_added_changed_and_removed_paths() {
-        let page = |n: u64, body: &str| {
-            format!("<p>{body}</p><script>const v=\"{n}\";fetch(\"/__livereload?v=\"+v)</script>")
-        };
+        let page =
+            |n: u64, body: &str| format!("<p>{body}</p><script>const v=\"{n}\";fetch(\"/__livereload?v=\"+v)</script>");
         let files = |n: u64, a: &str, b: &str, extra: &[(&str, &str)]| {
-            let mut out = vec![
-                Output::new("a.html", page(n, a)),
-                Output::new("b.html", page(n, b)),
-            ];
+            let mut out = vec![Output::new("a.html", page(n, a)), Output::new("b.html", page(n, b))];
             out.extend(extra.iter().map(|(p, t)| Output::new(*p, *t)));
             out
         };
         let old = kept(&files(9, "a", "b", &[("x.json", "1"), ("y.json", "2")]));
         let new = files(10, "a", "b2", &[("x.json", "1"), ("z.json", "3")]);
-        assert_eq!(
-            differences(&old, &new, 9, 10),
-            ["b.html", "y.json", "z.json"]
-        );
+        assert_eq!(differences(&old, &new, 9, 10), ["b.html", "y.json", "z.json"]);
         let same = files(10, "a", "b", &[("x.json", "1"), ("y.json", "2")]);
         assert!(differences(&old, &same, 9, 10).is_empty());
     }

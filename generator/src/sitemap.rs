@@ -26,13 +26,12 @@ fn escape_xml(s: &str) -> String {
 }
 
 pub fn sitemap(base_url: &str, pages: &[Output]) -> Output {
-    let mut urls: Vec<String> = pages
-        .iter()
-        .filter(|p| !is_noindex(&p.bytes))
-        .filter_map(|p| page_url(&p.path))
-        .collect();
+    let mut urls: Vec<String> =
+        pages.iter().filter(|p| !is_noindex(&p.bytes)).filter_map(|p| page_url(&p.path)).collect();
     urls.sort_by(|a, b| (a.matches('/').count(), a).cmp(&(b.matches('/').count(), b)));
-    let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+    let mut xml = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
     for u in urls {
         xml.push_str(&format!("  <url><loc>{}</loc></url>\n", escape_xml(&format!("{base_url}{u}"))));
     }
@@ -59,7 +58,9 @@ mod tests {
         assert!(xml.contains("<loc>https://x.com/</loc>"));
         assert!(xml.contains("<loc>https://x.com/neighborhoods/san-marco/</loc>"));
         assert!(!xml.contains("404"));
-        assert!(String::from_utf8(robots("https://x.com").bytes).unwrap().contains("Sitemap: https://x.com/sitemap.xml"));
+        assert!(String::from_utf8(robots("https://x.com").bytes)
+            .unwrap()
+            .contains("Sitemap: https://x.com/sitemap.xml"));
     }
 
     #[test]

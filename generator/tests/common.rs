@@ -13,11 +13,8 @@ pub struct Run {
 
 /// Run `generator ARGS` in `dir`.
 pub fn generator(dir: &Path, args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_generator"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("running generator");
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_generator")).args(args).current_dir(dir).output().expect("running generator");
     Run {
         ok: out.status.success(),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -26,10 +23,7 @@ pub fn generator(dir: &Path, args: &[&str]) -> Run {
 }
 
 pub fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("generator/ has a parent")
-        .to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("generator/ has a parent").to_path_buf()
 }
 
 pub fn copy_dir(from: &Path, to: &Path) {
@@ -51,16 +45,7 @@ pub fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
         .into_iter()
         .filter_map(Result::ok)
         .filter(|e| e.file_type().is_file())
-        .map(|e| {
-            (
-                e.path()
-                    .strip_prefix(dir)
-                    .unwrap()
-                    .to_string_lossy()
-                    .into_owned(),
-                std::fs::read(e.path()).unwrap(),
-            )
-        })
+        .map(|e| (e.path().strip_prefix(dir).unwrap().to_string_lossy().into_owned(), std::fs::read(e.path()).unwrap()))
         .collect();
     out.sort();
     out

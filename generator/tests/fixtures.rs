@@ -33,10 +33,23 @@ fn the_valid_fixture_checks_and_builds() {
     let dir = site(None);
     let check = generator(dir.path(), &["check"]);
     assert!(check.ok, "{}", check.stderr);
-    assert!(check.stdout.starts_with("content is valid: 2 listings, 3 neighborhoods, 6 quiz questions"), "{}", check.stdout);
+    assert!(
+        check.stdout.starts_with("content is valid: 2 listings, 3 neighborhoods, 6 quiz questions"),
+        "{}",
+        check.stdout
+    );
     let build = generator(dir.path(), &["build", "--islands", "none"]);
     assert!(build.ok, "{}", build.stderr);
-    for page in ["index.html", "neighborhoods/riverside/index.html", "client-concierge/index.html", "404.html", "thank-you/index.html", "form-error/index.html", "sitemap.xml", "robots.txt"] {
+    for page in [
+        "index.html",
+        "neighborhoods/riverside/index.html",
+        "client-concierge/index.html",
+        "404.html",
+        "thank-you/index.html",
+        "form-error/index.html",
+        "sitemap.xml",
+        "robots.txt",
+    ] {
         assert!(dir.path().join("dist").join(page).is_file(), "missing {page}");
     }
 }
@@ -44,7 +57,8 @@ fn the_valid_fixture_checks_and_builds() {
 #[test]
 fn every_invalid_fixture_reports_exactly_its_expected_problems() {
     let mut failures = Vec::new();
-    let mut cases: Vec<_> = std::fs::read_dir(fixtures().join("invalid")).unwrap().map(|e| e.unwrap().file_name()).collect();
+    let mut cases: Vec<_> =
+        std::fs::read_dir(fixtures().join("invalid")).unwrap().map(|e| e.unwrap().file_name()).collect();
     cases.sort();
     assert!(cases.len() >= 8, "expected the invalid fixtures, found {cases:?}");
     for case in cases {
@@ -53,7 +67,8 @@ fn every_invalid_fixture_reports_exactly_its_expected_problems() {
         let dir = site(Some(&case));
         let check = generator(dir.path(), &["check"]);
         if check.ok || check.stderr != expected {
-            failures.push(format!("== {case}: exit ok={}\n-- expected:\n{expected}-- got:\n{}", check.ok, check.stderr));
+            failures
+                .push(format!("== {case}: exit ok={}\n-- expected:\n{expected}-- got:\n{}", check.ok, check.stderr));
         }
         // `build` refuses too, and writes nothing.
         let build = generator(dir.path(), &["build", "--islands", "none"]);

@@ -38,7 +38,8 @@ const NOT_INDEXED: [&str; 5] = [
 ];
 
 /// The legal pages and their headings.
-const LEGAL: [(&str, &str); 2] = [("privacy-policy/index.html", "Privacy Policy"), ("terms-of-service/index.html", "Terms of Service")];
+const LEGAL: [(&str, &str); 2] =
+    [("privacy-policy/index.html", "Privacy Policy"), ("terms-of-service/index.html", "Terms of Service")];
 
 /// One build shared by every test here.
 fn site() -> &'static Site {
@@ -49,7 +50,17 @@ fn site() -> &'static Site {
         let content = repo_root().join("content");
         let run = generator(
             dir.path(),
-            &["build", "--content", content.to_str().unwrap(), "--out", "dist", "--islands", "none", "--cache", "cache"],
+            &[
+                "build",
+                "--content",
+                content.to_str().unwrap(),
+                "--out",
+                "dist",
+                "--islands",
+                "none",
+                "--cache",
+                "cache",
+            ],
         );
         assert!(run.ok, "the real site must build:\n{}", run.stderr);
         Site { _dir: dir, dist }
@@ -146,7 +157,15 @@ fn every_route_is_built() {
     routes.extend(SNAPSHOT.iter().map(|(slug, ..)| format!("neighborhoods/{slug}/index.html")));
     routes.extend(listing_ids().iter().map(|id| format!("listings/{id}/index.html")));
     let not_indexed: Vec<String> = NOT_INDEXED.iter().map(|p| p.to_string()).collect();
-    for extra in ["sitemap.xml", "robots.txt", "data/site.json", "data/listings.json", "data/neighborhoods.json", "data/quiz.json", "data/forms.json"] {
+    for extra in [
+        "sitemap.xml",
+        "robots.txt",
+        "data/site.json",
+        "data/listings.json",
+        "data/neighborhoods.json",
+        "data/quiz.json",
+        "data/forms.json",
+    ] {
         routes.push(extra.into());
     }
     for r in routes.iter().chain(&not_indexed) {
@@ -159,7 +178,11 @@ fn every_route_is_built() {
         let url = format!("https://www.movetojax.com/{}", r.trim_end_matches("index.html"));
         assert!(sitemap.contains(&format!("<loc>{url}</loc>")), "sitemap lacks {url}");
     }
-    assert_eq!(sitemap.matches("<loc>").count(), 2 + LEGAL.len() + 12 + listing_ids().len(), "every indexed page, once");
+    assert_eq!(
+        sitemap.matches("<loc>").count(),
+        2 + LEGAL.len() + 12 + listing_ids().len(),
+        "every indexed page, once"
+    );
     for r in NOT_INDEXED {
         assert!(!sitemap.contains(r.trim_end_matches("index.html")), "the sitemap lists {r}");
     }
@@ -173,7 +196,9 @@ fn every_neighborhood_page_shows_its_market_snapshot() {
         for label in ["Market Snapshot", "Median Condo Price", "YoY Price Growth", "Days on Market", "ZIP Code"] {
             assert!(t.contains(label), "{slug}: no {label}");
         }
-        for (label, figure) in [("Median Condo Price", median), ("YoY Price Growth", yoy), ("Days on Market", days), ("ZIP Code", zip)] {
+        for (label, figure) in
+            [("Median Condo Price", median), ("YoY Price Growth", yoy), ("Days on Market", days), ("ZIP Code", zip)]
+        {
             let tile = format!("{figure} {label}");
             let tile_rev = format!("{label} {figure}");
             assert!(t.contains(&tile) || t.contains(&tile_rev), "{slug}: {label} should read {figure}");
@@ -205,7 +230,8 @@ fn the_pages_a_form_without_javascript_leads_to() {
     assert!(forms.contains("\nno_script:\n"));
     let thanks = page("thank-you/index.html");
     assert_eq!(first(&thanks, "h1"), "Thank You for Reaching Out");
-    assert!(text(&thanks).contains("Your message has reached Alexandra, who reads every inquiry personally. She will reply shortly"));
+    assert!(text(&thanks)
+        .contains("Your message has reached Alexandra, who reads every inquiry personally. She will reply shortly"));
     let error = page("form-error/index.html");
     assert_eq!(first(&error, "h1"), "Your Message Could Not Be Sent");
     let t = text(&error);
@@ -258,7 +284,9 @@ fn the_footer_leads_to_the_legal_pages_which_state_what_content_sets() {
     let main = &privacy[privacy.find("<main").unwrap()..privacy.find("</main>").unwrap()];
     assert!(main.contains(&format!("<a href=\"mailto:{email}\">{email}</a>")), "deletion requests go to {email}");
     let terms = text(&page("terms-of-service/index.html"));
-    for s in ["deemed reliable but not guaranteed", "Exclusive Broker Agreement", "legal, tax, financial or mortgage advice"] {
+    for s in
+        ["deemed reliable but not guaranteed", "Exclusive Broker Agreement", "legal, tax, financial or mortgage advice"]
+    {
         assert!(terms.contains(s), "the terms should say {s:?}");
     }
 }
@@ -330,7 +358,12 @@ fn the_home_page_carries_the_seed_texts_in_order() {
 fn the_concierge_page_has_its_form() {
     let html = page("client-concierge/index.html");
     let t = text(&html);
-    for s in ["Welcome to Your Personalized Client Concierge Portal", "Required Documents", "E.g., pay stubs, W-2, or verification letter", "Submit Documents"] {
+    for s in [
+        "Welcome to Your Personalized Client Concierge Portal",
+        "Required Documents",
+        "E.g., pay stubs, W-2, or verification letter",
+        "Submit Documents",
+    ] {
         assert!(t.contains(s), "concierge page lacks {s}");
     }
     for field in ["photoId", "creditReport", "proofOfIncome", "bankStatement1", "bankStatement2", "bankStatement3"] {
@@ -355,7 +388,10 @@ fn seo_on_every_page() {
             continue;
         }
         let url = format!("https://www.movetojax.com/{}", path.trim_end_matches("index.html"));
-        assert!(html.contains(&format!("<link rel=\"canonical\" href=\"{url}\">")), "{path}: canonical should be {url}");
+        assert!(
+            html.contains(&format!("<link rel=\"canonical\" href=\"{url}\">")),
+            "{path}: canonical should be {url}"
+        );
         if path.starts_with("neighborhoods/") {
             assert!(t.iter().any(|t| t == "BreadcrumbList") && t.iter().any(|t| t == "Place"), "{path}: {t:?}");
         }
@@ -387,9 +423,15 @@ fn every_image_has_its_size_so_nothing_shifts() {
         let html = String::from_utf8(bytes).unwrap();
         for img in html.split("<img").skip(1) {
             let tag = &img[..img.find('>').unwrap()];
-            assert!(tag.contains(" width=\"") && tag.contains(" height=\"") && tag.contains(" alt=\""), "{path}: <img{tag}>");
+            assert!(
+                tag.contains(" width=\"") && tag.contains(" height=\"") && tag.contains(" alt=\""),
+                "{path}: <img{tag}>"
+            );
             let src = tag.split(" src=\"").nth(1).map(|s| &s[..s.find('"').unwrap()]).unwrap();
-            assert!(Path::new(&site().dist).join(src.trim_start_matches('/')).is_file(), "{path}: {src} is not in the build");
+            assert!(
+                Path::new(&site().dist).join(src.trim_start_matches('/')).is_file(),
+                "{path}: {src} is not in the build"
+            );
         }
     }
 }
@@ -410,7 +452,8 @@ fn only_files_with_hashed_names_are_cached_for_a_year() {
     let headers = page("_headers");
     let mut rules = headers.lines().filter(|l| !l.starts_with(' '));
     assert_eq!(rules.next(), Some("/*"));
-    let immutable: Vec<&str> = rules.map(|r| r.strip_prefix('/').and_then(|r| r.strip_suffix("/*")).expect("a folder rule")).collect();
+    let immutable: Vec<&str> =
+        rules.map(|r| r.strip_prefix('/').and_then(|r| r.strip_suffix("/*")).expect("a folder rule")).collect();
     assert!(immutable.contains(&"images"), "{headers}");
     // `<stem>-<8 hex digits of the source's hash>[-<width>].<ext>`: a new image is a new URL.
     let hashed = |name: &str| {
@@ -422,7 +465,10 @@ fn only_files_with_hashed_names_are_cached_for_a_year() {
     };
     for (path, _) in common::files(&site().dist) {
         if immutable.iter().any(|dir| path.starts_with(&format!("{dir}/"))) {
-            assert!(hashed(path.rsplit('/').next().unwrap()), "{path} is cached for a year but its name does not change with it");
+            assert!(
+                hashed(path.rsplit('/').next().unwrap()),
+                "{path} is cached for a year but its name does not change with it"
+            );
         }
     }
 }

@@ -41,11 +41,7 @@ impl Drop for Serve {
 }
 
 fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
+    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
 impl Serve {
@@ -66,14 +62,7 @@ impl Serve {
                 "--cache",
                 &path("cache"),
             ])
-            .args([
-                "--islands",
-                &path("no-islands"),
-                "--host",
-                "127.0.0.1",
-                "--port",
-                &port.to_string(),
-            ])
+            .args(["--islands", &path("no-islands"), "--host", "127.0.0.1", "--port", &port.to_string()])
             .current_dir(dir.path())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -93,15 +82,8 @@ impl Serve {
                 }
             });
         }
-        let serve = Serve {
-            child: Mutex::new(child),
-            port,
-            log,
-            dir,
-        };
-        serve.wait_until("the site is served", STARTUP, || {
-            serve.try_get("/").is_some()
-        });
+        let serve = Serve { child: Mutex::new(child), port, log, dir };
+        serve.wait_until("the site is served", STARTUP, || serve.try_get("/").is_some());
         serve
     }
 
@@ -135,10 +117,7 @@ impl Serve {
             }
             // The server exiting is a failure in itself; say so rather than time out.
             let exited = self.child.lock().unwrap().try_wait().unwrap();
-            assert!(
-                exited.is_none(),
-                "generator serve exited ({exited:?}) while waiting until {what}"
-            );
+            assert!(exited.is_none(), "generator serve exited ({exited:?}) while waiting until {what}");
             std::thread::sleep(Duration::from_millis(20));
         }
     }
@@ -148,18 +127,14 @@ impl Serve {
     }
 
     fn get(&self, path: &str) -> Reply {
-        self.try_get(path)
-            .unwrap_or_else(|| panic!("GET {path} got no answer"))
+        self.try_get(path).unwrap_or_else(|| panic!("GET {path} got no answer"))
     }
 
     /// The current build number, from a long-poll that answers at once.
     fn build_number(&self) -> u64 {
         let r = self.get("/__livereload");
         assert_eq!(r.status, 200);
-        r.text()
-            .trim()
-            .parse()
-            .expect("the live-reload answer is a number")
+        r.text().trim().parse().expect("the live-reload answer is a number")
     }
 
     /// Start `GET /__livereload?v=<seen>` in a thread: the answer arrives on the channel with
@@ -192,11 +167,7 @@ impl Reply {
 
     fn header(&self, name: &str) -> Option<String> {
         let prefix = format!("{}:", name.to_ascii_lowercase());
-        self.head.lines().find_map(|l| {
-            l.to_ascii_lowercase()
-                .strip_prefix(&prefix)
-                .map(|v| v.trim().to_string())
-        })
+        self.head.lines().find_map(|l| l.to_ascii_lowercase().strip_prefix(&prefix).map(|v| v.trim().to_string()))
     }
 }
 
@@ -204,30 +175,16 @@ impl Reply {
 /// normalisation), which is what the traversal checks need. `None` when nothing answers.
 fn request(port: u16, path: &str) -> Option<Reply> {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).ok()?;
-    stream
-        .set_read_timeout(Some(Duration::from_secs(40)))
-        .ok()?;
-    write!(
-        stream,
-        "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"
-    )
-    .ok()?;
+    stream.set_read_timeout(Some(Duration::from_secs(40))).ok()?;
+    write!(stream, "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n").ok()?;
     let mut raw = Vec::new();
     stream.read_to_end(&mut raw).ok()?;
     let split = raw.windows(4).position(|w| w == b"\r\n\r\n")?;
     let head = String::from_utf8_lossy(&raw[..split]).into_owned();
     let status = head.split(' ').nth(1)?.parse().ok()?;
-    let reply = Reply {
-        status,
-        head,
-        body: raw[split + 4..].to_vec(),
-    };
+    let reply = Reply { status, head, body: raw[split + 4..].to_vec() };
     if let Some(len) = reply.header("content-length") {
-        assert_eq!(
-            reply.body.len(),
-            len.parse::<usize>().unwrap(),
-            "GET {path}: body length"
-        );
+        assert_eq!(reply.body.len(), len.parse::<usize>().unwrap(), "GET {path}: body length");
     }
     Some(reply)
 }
@@ -254,10 +211,7 @@ fn listings(content: &Path) -> Vec<Listing> {
             if front.lines().any(|l| l.trim() == "draft: true") {
                 return None;
             }
-            let address = front
-                .lines()
-                .find_map(|l| l.strip_prefix("address:"))?
-                .trim();
+            let address = front.lines().find_map(|l| l.strip_prefix("address:"))?.trim();
             let address = address.trim_matches(|c| c == '"' || c == '\'').to_string();
             let plain = !address.is_empty() && !address.contains(['&', '<', '>', '"', '\'', '\\']);
             plain.then_some(Listing { file, address })
@@ -279,20 +233,11 @@ fn page_showing(dist: &Path, text: &str) -> Option<String> {
         .filter_map(Result::ok)
         .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "html"))
         .filter(|e| std::fs::read_to_string(e.path()).is_ok_and(|html| html.contains(text)))
-        .map(|e| {
-            e.path()
-                .strip_prefix(dist)
-                .unwrap()
-                .to_string_lossy()
-                .replace('\\', "/")
-        })
+        .map(|e| e.path().strip_prefix(dist).unwrap().to_string_lossy().replace('\\', "/"))
         .collect();
     pages.sort_by_key(|p| (!p.starts_with("listings/"), p.clone()));
     let page = pages.into_iter().next()?;
-    Some(format!(
-        "/{}",
-        page.strip_suffix("index.html").unwrap_or(&page)
-    ))
+    Some(format!("/{}", page.strip_suffix("index.html").unwrap_or(&page)))
 }
 
 /// An address made different but still plausible, so that neither the old address nor its
@@ -332,14 +277,8 @@ fn serves_the_site_and_reloads_it_on_every_change() {
     let page = serve.get(&url);
     assert_eq!(page.status, 200, "GET {url}");
     assert!(page.text().contains(&shown), "{url} shows {shown}");
-    assert!(
-        page.text().contains("/__livereload"),
-        "{url} carries the live-reload client"
-    );
-    assert!(page
-        .header("content-type")
-        .unwrap()
-        .starts_with("text/html"));
+    assert!(page.text().contains("/__livereload"), "{url} carries the live-reload client");
+    assert!(page.header("content-type").unwrap().starts_with("text/html"));
     assert_eq!(page.header("cache-control").as_deref(), Some("no-store"));
 
     // Edit the address: the waiting long-poll answers with a new number, the page shows it.
@@ -348,26 +287,15 @@ fn serves_the_site_and_reloads_it_on_every_change() {
     let new_address = edited(&listing.address, "Annex");
     let edit = Instant::now();
     set_address(&listing.file, &listing.address, &new_address);
-    let (answered, reply) = poll
-        .recv_timeout(STEP)
-        .expect("the long-poll answers after an edit");
+    let (answered, reply) = poll.recv_timeout(STEP).expect("the long-poll answers after an edit");
     let reloaded = reply.text().trim().parse::<u64>().expect("a build number");
-    assert_ne!(
-        reloaded, build,
-        "the build number moves when a page changed"
-    );
+    assert_ne!(reloaded, build, "the build number moves when a page changed");
     let page = serve.get(&url).text();
     let served = Instant::now();
     let new_shown = edited(&shown, "Annex");
-    assert!(
-        page.contains(&new_shown),
-        "{url} shows the new address {new_shown}"
-    );
+    assert!(page.contains(&new_shown), "{url} shows the new address {new_shown}");
     assert!(!page.contains(&shown), "{url} no longer shows {shown}");
-    assert!(
-        page.contains(&format!("\"{reloaded}\"")),
-        "the page carries build {reloaded}"
-    );
+    assert!(page.contains(&format!("\"{reloaded}\"")), "the page carries build {reloaded}");
     println!(
         "edit → live-reload answer: {} ms; edit → new page served: {} ms",
         (answered - edit).as_millis(),
@@ -376,79 +304,43 @@ fn serves_the_site_and_reloads_it_on_every_change() {
 
     // A content problem: reported with its position, and the last good site stays up.
     let text = std::fs::read_to_string(&listing.file).unwrap();
-    let address_line = text
-        .lines()
-        .position(|l| l.starts_with("address:"))
-        .expect("an address line");
+    let address_line = text.lines().position(|l| l.starts_with("address:")).expect("an address line");
     let mut lines: Vec<&str> = text.lines().collect();
     lines.insert(address_line + 1, "not_a_listing_field: 1");
     std::fs::write(&listing.file, lines.join("\n") + "\n").unwrap();
-    let name = listing
-        .file
-        .file_name()
-        .unwrap()
-        .to_string_lossy()
-        .into_owned();
+    let name = listing.file.file_name().unwrap().to_string_lossy().into_owned();
     let position = format!("listings/{name}:{}:1", address_line + 2);
-    serve.wait_until(
-        &format!("the problem at {position} is reported"),
-        STEP,
-        || {
-            serve
-                .log()
-                .lines()
-                .any(|l| l.contains(&position) && l.contains("not_a_listing_field"))
-        },
-    );
+    serve.wait_until(&format!("the problem at {position} is reported"), STEP, || {
+        serve.log().lines().any(|l| l.contains(&position) && l.contains("not_a_listing_field"))
+    });
     let page = serve.get(&url);
     assert_eq!(page.status, 200, "the last good site is still served");
     assert!(page.text().contains(&new_shown));
-    assert_eq!(
-        serve.build_number(),
-        reloaded,
-        "a failed build reloads nothing"
-    );
+    assert_eq!(serve.build_number(), reloaded, "a failed build reloads nothing");
 
     // Fixing it (with another edit) builds and reloads again.
     let poll = serve.long_poll(reloaded);
     let fixed_address = edited(&listing.address, "Wing");
-    std::fs::write(
-        &listing.file,
-        text.replacen(&new_address, &fixed_address, 1),
-    )
-    .unwrap();
-    let (_, reply) = poll
-        .recv_timeout(STEP)
-        .expect("the long-poll answers after the fix");
+    std::fs::write(&listing.file, text.replacen(&new_address, &fixed_address, 1)).unwrap();
+    let (_, reply) = poll.recv_timeout(STEP).expect("the long-poll answers after the fix");
     assert_ne!(reply.text().trim(), reloaded.to_string());
     let page = serve.get(&url).text();
     let fixed_shown = edited(&shown, "Wing");
-    assert!(
-        page.contains(&fixed_shown),
-        "{url} shows {fixed_shown} after the fix"
-    );
+    assert!(page.contains(&fixed_shown), "{url} shows {fixed_shown} after the fix");
 
     // Saving a file unchanged reloads nothing.
     let current = serve.build_number();
     let lines_before = serve.log().lines().count();
     std::fs::write(&listing.file, std::fs::read(&listing.file).unwrap()).unwrap();
     serve.wait_until("the unchanged save is rebuilt", STEP, || {
-        serve
-            .log()
-            .lines()
-            .skip(lines_before)
-            .any(|l| l.contains("nothing changed"))
+        serve.log().lines().skip(lines_before).any(|l| l.contains("nothing changed"))
     });
     assert_eq!(serve.build_number(), current);
 
     // Unknown paths get the site's 404 page; folders redirect to their slash form.
     let missing = serve.get("/no-such-page/");
     assert_eq!(missing.status, 404);
-    assert_eq!(
-        missing.body,
-        std::fs::read(serve.preview().join("404.html")).unwrap(),
-        "the site's own 404 page"
-    );
+    assert_eq!(missing.body, std::fs::read(serve.preview().join("404.html")).unwrap(), "the site's own 404 page");
     let folder = url.trim_end_matches('/');
     if !folder.is_empty() {
         let r = serve.get(folder);
@@ -457,18 +349,12 @@ fn serves_the_site_and_reloads_it_on_every_change() {
     }
 
     // Types of what the site publishes.
-    for (path, kind) in [
-        ("/sitemap.xml", "application/xml"),
-        ("/robots.txt", "text/plain"),
-        ("/data/site.json", "application/json"),
-    ] {
+    for (path, kind) in
+        [("/sitemap.xml", "application/xml"), ("/robots.txt", "text/plain"), ("/data/site.json", "application/json")]
+    {
         let r = serve.get(path);
         assert_eq!(r.status, 200, "GET {path}");
-        assert!(
-            r.header("content-type").unwrap().starts_with(kind),
-            "GET {path}: {}",
-            r.head
-        );
+        assert!(r.header("content-type").unwrap().starts_with(kind), "GET {path}: {}", r.head);
     }
 
     // Nothing outside the output folder: the content sits right next to it.
@@ -483,11 +369,7 @@ fn serves_the_site_and_reloads_it_on_every_change() {
         "/%",
     ] {
         let r = serve.get(path);
-        assert!(
-            r.status == 400 || r.status == 404,
-            "GET {path} is refused, got {}",
-            r.status
-        );
+        assert!(r.status == 400 || r.status == 404, "GET {path} is refused, got {}", r.status);
         assert!(!r.text().contains(&secret), "GET {path} leaks the content");
     }
 
@@ -511,33 +393,17 @@ fn shows_the_problems_until_the_first_good_build() {
 
     let page = serve.get("/");
     assert_eq!(page.status, 500);
-    assert!(
-        page.text().contains(&format!("listings/{name}:")),
-        "the problem page names the file:\n{}",
-        page.text()
-    );
-    assert!(
-        page.text().contains("addres"),
-        "the problem page shows the problem:\n{}",
-        page.text()
-    );
+    assert!(page.text().contains(&format!("listings/{name}:")), "the problem page names the file:\n{}", page.text());
+    assert!(page.text().contains("addres"), "the problem page shows the problem:\n{}", page.text());
     // The log is read by another thread: give it the moment it needs.
-    serve.wait_until("the problem is printed", STEP, || {
-        serve.log().contains(&format!("listings/{name}:"))
-    });
+    serve.wait_until("the problem is printed", STEP, || serve.log().contains(&format!("listings/{name}:")));
 
     let build = serve.build_number();
     let poll = serve.long_poll(build);
     std::fs::write(&file, good).unwrap();
-    let (_, reply) = poll
-        .recv_timeout(STEP)
-        .expect("the problem page is told to reload");
+    let (_, reply) = poll.recv_timeout(STEP).expect("the problem page is told to reload");
     assert_ne!(reply.text().trim(), build.to_string());
     let page = serve.get("/");
     assert_eq!(page.status, 200);
-    assert!(
-        page.text()
-            .contains(&format!("\"{}\"", reply.text().trim())),
-        "the site carries the new build number"
-    );
+    assert!(page.text().contains(&format!("\"{}\"", reply.text().trim())), "the site carries the new build number");
 }

@@ -22,7 +22,8 @@ pub fn refuse(status: u16, field: &str, message: impl Into<String>) -> Refused {
 /// A submission id as the browser makes it: a UUID (any version), lower or upper case hex.
 pub fn is_submission_id(s: &str) -> bool {
     let groups: Vec<&str> = s.split('-').collect();
-    groups.iter().map(|g| g.len()).eq([8, 4, 4, 4, 12]) && groups.iter().all(|g| g.bytes().all(|b| b.is_ascii_hexdigit()))
+    groups.iter().map(|g| g.len()).eq([8, 4, 4, 4, 12])
+        && groups.iter().all(|g| g.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
 /// An upload the worker may stream into R2.
@@ -37,7 +38,11 @@ pub struct Upload<'a> {
 
 /// Check an upload's query (`submission`, `field`, `name`) and declared length, before any of its
 /// body is read.
-pub fn check_upload<'a>(forms: &'a Forms, query: &BTreeMap<String, String>, length: Option<u64>) -> Result<Upload<'a>, Refused> {
+pub fn check_upload<'a>(
+    forms: &'a Forms,
+    query: &BTreeMap<String, String>,
+    length: Option<u64>,
+) -> Result<Upload<'a>, Refused> {
     let c = &forms.concierge;
     let field = query.get("field").map(String::as_str).unwrap_or("");
     let Some(document) = c.documents.iter().find(|d| d.field == field) else {
@@ -76,7 +81,9 @@ pub fn is_key_of(key: &str, submission: &str, field: &str) -> bool {
     key.strip_prefix(submission)
         .and_then(|rest| rest.strip_prefix('/'))
         .and_then(|rest| rest.split_once('-'))
-        .is_some_and(|(ms, rest)| !ms.is_empty() && ms.bytes().all(|b| b.is_ascii_digit()) && rest.starts_with(&format!("{field}-")))
+        .is_some_and(|(ms, rest)| {
+            !ms.is_empty() && ms.bytes().all(|b| b.is_ascii_digit()) && rest.starts_with(&format!("{field}-"))
+        })
         && !key.contains("..")
 }
 
@@ -106,9 +113,16 @@ pub fn check_final<'a>(forms: &'a Forms, input: &Input) -> Result<Final<'a>, Vec
     }
     let ack = input.fields.get(&c.acknowledgment.field).map(|v| v.trim().to_ascii_lowercase());
     if !matches!(ack.as_deref(), Some("true" | "on" | "yes" | "1")) {
-        errors.push(FieldError { field: c.acknowledgment.field.clone(), message: c.acknowledgment.required_message.clone() });
+        errors.push(FieldError {
+            field: c.acknowledgment.field.clone(),
+            message: c.acknowledgment.required_message.clone(),
+        });
     }
-    if errors.is_empty() { Ok(Final { submission, documents }) } else { Err(errors) }
+    if errors.is_empty() {
+        Ok(Final { submission, documents })
+    } else {
+        Err(errors)
+    }
 }
 
 /// A stored document as the agent's e-mail lists it.
@@ -183,7 +197,13 @@ mod tests {
         let up = check_upload(f, &q, Some(1000)).unwrap();
         assert_eq!((up.document.kind.as_str(), up.name.as_str()), ("Government ID", "My ID.png"));
         let status = |q: &BTreeMap<String, String>, len| check_upload(f, q, len).unwrap_err();
-        assert_eq!(status(&q, Some(10_485_761)), (413, vec![FieldError { field: "photoId".into(), message: "Please upload a file smaller than 10MB.".into() }]));
+        assert_eq!(
+            status(&q, Some(10_485_761)),
+            (
+                413,
+                vec![FieldError { field: "photoId".into(), message: "Please upload a file smaller than 10MB.".into() }]
+            )
+        );
         assert!(check_upload(f, &q, Some(10_485_760)).is_ok());
         assert_eq!(status(&q, None).0, 411);
         assert_eq!(status(&q, Some(0)).1[0].message, "Government-issued photo ID is required");
@@ -211,7 +231,11 @@ mod tests {
             .filter(|d| Some(d.field.as_str()) != skip)
             .map(|d| format!("\"{0}\":\"{SUB}/1700000000000-{0}-file.pdf\"", d.field))
             .collect();
-        parse_json(format!("{{\"submission\":\"{SUB}\",\"documents\":{{{}}},\"acknowledgment\":{ack}}}", docs.join(",")).as_bytes()).unwrap()
+        parse_json(
+            format!("{{\"submission\":\"{SUB}\",\"documents\":{{{}}},\"acknowledgment\":{ack}}}", docs.join(","))
+                .as_bytes(),
+        )
+        .unwrap()
     }
 
     #[test]
@@ -224,7 +248,10 @@ mod tests {
             errors,
             [
                 FieldError { field: "bankStatement2".into(), message: "Bank statement for month 2 is required".into() },
-                FieldError { field: "acknowledgment".into(), message: "You must acknowledge the exclusive broker agreement requirement".into() },
+                FieldError {
+                    field: "acknowledgment".into(),
+                    message: "You must acknowledge the exclusive broker agreement requirement".into()
+                },
             ]
         );
         // An id from another submission or of another field is not accepted.
@@ -258,26 +285,53 @@ mod tests {
             .concierge
             .documents
             .iter()
-            .map(|d| Listed { document: d, file_name: format!("{}.pdf", d.field), link: format!("https://x/api/documents/{}", d.field) })
+            .map(|d| Listed {
+                document: d,
+                file_name: format!("{}.pdf", d.field),
+                link: format!("https://x/api/documents/{}", d.field),
+            })
             .collect();
         let p = email(f, "agent@example.com", &listed, &date(1_796_601_600), &date(1_798_416_000));
         assert_eq!(p.0.keys().copied().collect::<Vec<_>>(), ["from_name", "message", "subject", "to_email"]);
         assert_eq!(p.get("subject"), Some("New Client Concierge Document Submission"));
         let m = p.get("message").unwrap();
-        for kind in ["Government ID", "Credit Report", "Proof of Income", "Bank Statement Month 1", "Bank Statement Month 2", "Bank Statement Month 3"] {
+        for kind in [
+            "Government ID",
+            "Credit Report",
+            "Proof of Income",
+            "Bank Statement Month 1",
+            "Bank Statement Month 2",
+            "Bank Statement Month 3",
+        ] {
             assert!(m.contains(&format!("\n{kind}: ")), "{kind} in {m}");
         }
-        assert!(m.contains("\nBank Statement Month 3: “bankStatement3.pdf”\nhttps://x/api/documents/bankStatement3\n"), "{m}");
+        assert!(
+            m.contains("\nBank Statement Month 3: “bankStatement3.pdf”\nhttps://x/api/documents/bankStatement3\n"),
+            "{m}"
+        );
         assert!(m.contains(
             "acknowledged the exclusive broker agreement requirement: \"I understand that submitting these forms is a \
              prerequisite for working with the realtor. I acknowledge that I must sign an Exclusive Broker Agreement in \
              order to move forward with representation.\""
         ));
-        assert!(m.ends_with(&format!("expire on 2026-12-07. The documents will be deleted on 2026-12-28.\n\n{}", words::LEGEND)), "{m}");
-        let phishing = [Listed { document: &f.concierge.documents[0], file_name: format!("Links expired, re-open at https://evil.example{}", "!".repeat(200)), link: "https://x/real".into() }];
+        assert!(
+            m.ends_with(&format!(
+                "expire on 2026-12-07. The documents will be deleted on 2026-12-28.\n\n{}",
+                words::LEGEND
+            )),
+            "{m}"
+        );
+        let phishing = [Listed {
+            document: &f.concierge.documents[0],
+            file_name: format!("Links expired, re-open at https://evil.example{}", "!".repeat(200)),
+            link: "https://x/real".into(),
+        }];
         let m = email(f, "a@example.com", &phishing, "d1", "d2").0["message"].clone();
         assert!(m.contains("Government ID: “Links expired, re-open at https[:]//evil[.]example!!!"), "{m}");
-        assert!(!m.contains("evil.example") && m.contains("!…”\nhttps://x/real"), "inert and capped at 100 characters: {m}");
+        assert!(
+            !m.contains("evil.example") && m.contains("!…”\nhttps://x/real"),
+            "inert and capped at 100 characters: {m}"
+        );
         assert_eq!(date(0), "1970-01-01");
         assert_eq!(date(951_782_400), "2000-02-29");
     }

@@ -36,13 +36,17 @@ impl Outcome {
     pub fn describe(self) -> String {
         match self {
             Outcome::Sent => "sent".into(),
-            Outcome::Forbidden => "EmailJS refused the call (403): allow API calls from non-browser applications".into(),
+            Outcome::Forbidden => {
+                "EmailJS refused the call (403): allow API calls from non-browser applications".into()
+            }
             Outcome::Blocked => "EmailJS blocked the request (451)".into(),
             Outcome::RateLimited => "EmailJS rate limit (429)".into(),
             Outcome::Failed(s) => format!("EmailJS answered {s}"),
             Outcome::Timeout => "EmailJS did not answer in time".into(),
             Outcome::Network => "EmailJS could not be reached".into(),
-            Outcome::NotConfigured => "EmailJS is not configured: set EMAILJS_SERVICE_ID and EMAILJS_TEMPLATE_ID".into(),
+            Outcome::NotConfigured => {
+                "EmailJS is not configured: set EMAILJS_SERVICE_ID and EMAILJS_TEMPLATE_ID".into()
+            }
         }
     }
 }
@@ -112,7 +116,14 @@ mod tests {
         for o in [Outcome::Failed(400), Outcome::Failed(422), Outcome::Blocked] {
             assert!(!gives_up(o, MAX_REFUSED_ATTEMPTS - 1) && gives_up(o, MAX_REFUSED_ATTEMPTS), "{o:?}");
         }
-        for o in [Outcome::RateLimited, Outcome::Failed(408), Outcome::Failed(500), Outcome::Timeout, Outcome::Network, Outcome::Forbidden] {
+        for o in [
+            Outcome::RateLimited,
+            Outcome::Failed(408),
+            Outcome::Failed(500),
+            Outcome::Timeout,
+            Outcome::Network,
+            Outcome::Forbidden,
+        ] {
             assert!(!gives_up(o, MAX_ATTEMPTS - 1) && gives_up(o, MAX_ATTEMPTS), "{o:?}");
         }
         assert!(!gives_up(Outcome::Sent, u32::MAX));

@@ -24,7 +24,11 @@ pub fn safe_name(name: &str) -> String {
     let out = out.trim_matches(|c| c == '.' || c == '_');
     let out: String = out.chars().rev().take(NAME_MAX).collect::<Vec<_>>().into_iter().rev().collect();
     let out = out.trim_start_matches(['.', '_']);
-    if out.is_empty() { "document".to_string() } else { out.to_string() }
+    if out.is_empty() {
+        "document".to_string()
+    } else {
+        out.to_string()
+    }
 }
 
 /// `<submission>/<timestamp>-<field>-<safe name>` in the `client-documents` bucket: unique per upload, sortable
@@ -94,7 +98,10 @@ mod tests {
 
     #[test]
     fn keys_combine_submission_time_field_and_name() {
-        assert_eq!(object_key("7f3e", 1_763_800_000_000, "photoId", "my id.jpg"), "7f3e/1763800000000-photoId-my_id.jpg");
+        assert_eq!(
+            object_key("7f3e", 1_763_800_000_000, "photoId", "my id.jpg"),
+            "7f3e/1763800000000-photoId-my_id.jpg"
+        );
     }
 
     #[test]

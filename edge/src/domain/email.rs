@@ -1,10 +1,10 @@
 //! The EmailJS template params of each form, exactly as the agent's templates expect them, built
 //! from validated values (jax_model::submission) and the texts in content.
 
+use crate::domain::words::{inert, quoted, LEGEND};
 use jax_model::forms::{Field, Forms};
 use jax_model::quiz::{ProfileKey, Quiz};
 use jax_model::submission::{one_line, subject, FieldError, Values};
-use crate::domain::words::{inert, quoted, LEGEND};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -77,13 +77,21 @@ fn body(fields: &[Field], values: &Values) -> String {
 /// A typed value for a param of its own: quoted, or empty when the visitor left it empty.
 fn typed(values: &Values, name: &str) -> String {
     let value = one_line(v(values, name));
-    if value.is_empty() { value } else { quoted(&value) }
+    if value.is_empty() {
+        value
+    } else {
+        quoted(&value)
+    }
 }
 
 /// A typed text of several lines, quoted, with what the quotation marks mean.
 fn typed_text(values: &Values, name: &str) -> String {
     let value = v(values, name);
-    if value.is_empty() { LEGEND.to_string() } else { format!("{}\n\n{LEGEND}", quoted(value)) }
+    if value.is_empty() {
+        LEGEND.to_string()
+    } else {
+        format!("{}\n\n{LEGEND}", quoted(value))
+    }
 }
 
 /// The visitor's name in a subject: left unquoted (the subjects are the agent's), but inert.
@@ -145,7 +153,12 @@ pub fn contact(forms: &Forms, values: &Values, agent_email: &str) -> Params {
 /// Quiz results, to the visitor: from_name, from_email, subject, message, to_email (the
 /// visitor), quiz_answers, result_neighborhood, result_areas. The result is recomputed here from
 /// the answers; the browser's is not trusted. Every question must be answered with a profile.
-pub fn quiz(forms: &Forms, quiz: &Quiz, email: &str, answers: &BTreeMap<String, String>) -> Result<Params, Vec<FieldError>> {
+pub fn quiz(
+    forms: &Forms,
+    quiz: &Quiz,
+    email: &str,
+    answers: &BTreeMap<String, String>,
+) -> Result<Params, Vec<FieldError>> {
     let mut picked = Vec::new();
     let mut lines = Vec::new();
     let mut errors = Vec::new();
@@ -156,7 +169,9 @@ pub fn quiz(forms: &Forms, quiz: &Quiz, email: &str, answers: &BTreeMap<String, 
                 picked.push(o.value);
                 lines.push(format!("{} {}", q.text, o.text));
             }
-            None => errors.push(FieldError { field: format!("answers.{}", q.id), message: forms.messages.option.clone() }),
+            None => {
+                errors.push(FieldError { field: format!("answers.{}", q.id), message: forms.messages.option.clone() })
+            }
         }
     }
     if !errors.is_empty() {
@@ -169,7 +184,13 @@ pub fn quiz(forms: &Forms, quiz: &Quiz, email: &str, answers: &BTreeMap<String, 
         ("from_name", email.clone()),
         ("from_email", email.clone()),
         ("subject", one_line(&forms.quiz.subject)),
-        ("message", format!("{}: {}\n{}\n{}: {}", quiz.labels.result_heading, profile.name, profile.description, quiz.labels.areas_heading, areas)),
+        (
+            "message",
+            format!(
+                "{}: {}\n{}\n{}: {}",
+                quiz.labels.result_heading, profile.name, profile.description, quiz.labels.areas_heading, areas
+            ),
+        ),
         ("to_email", email),
         ("quiz_answers", lines.join("\n")),
         ("result_neighborhood", profile.name.clone()),
@@ -202,9 +223,32 @@ mod tests {
     #[test]
     fn lead_params_and_subjects_per_kind() {
         let f = forms();
-        let vals = values(&f.lead.fields, &[("firstName", "Ana"), ("lastName", "Ruiz"), ("email", "ana@example.com"), ("phone", "904 555 0147"), ("interestedIn", "waterfront"), ("message", "Hi")]);
+        let vals = values(
+            &f.lead.fields,
+            &[
+                ("firstName", "Ana"),
+                ("lastName", "Ruiz"),
+                ("email", "ana@example.com"),
+                ("phone", "904 555 0147"),
+                ("interestedIn", "waterfront"),
+                ("message", "Hi"),
+            ],
+        );
         let p = lead(&f, LeadKind::BuyerGuide, &vals, AGENT);
-        assert_eq!(p.0.keys().copied().collect::<Vec<_>>(), ["email_body", "from_email", "from_name", "interested_in", "message", "phone", "property_address", "subject", "to_email"]);
+        assert_eq!(
+            p.0.keys().copied().collect::<Vec<_>>(),
+            [
+                "email_body",
+                "from_email",
+                "from_name",
+                "interested_in",
+                "message",
+                "phone",
+                "property_address",
+                "subject",
+                "to_email"
+            ]
+        );
         assert_eq!(p.get("subject"), Some("Buyer's Guide Request from Ana Ruiz"));
         assert_eq!(p.get("to_email"), Some(AGENT));
         assert_eq!(p.get("interested_in"), Some("Waterfront Property"));
@@ -217,28 +261,73 @@ mod tests {
             p.get("email_body").unwrap(),
             format!("First Name: “Ana”\nLast Name: “Ruiz”\nEmail: “ana@example.com”\nPhone: “904 555 0147”\nProperty Address: \nInterested In: Waterfront Property\nMessage: “Hi”\n\n{LEGEND}")
         );
-        assert_eq!(lead(&f, LeadKind::CmaRequest, &vals, AGENT).get("subject"), Some("Home Valuation Request from Ana Ruiz"));
-        assert_eq!(lead(&f, LeadKind::Consultation, &vals, AGENT).get("subject"), Some("Consultation Request from Ana Ruiz"));
+        assert_eq!(
+            lead(&f, LeadKind::CmaRequest, &vals, AGENT).get("subject"),
+            Some("Home Valuation Request from Ana Ruiz")
+        );
+        assert_eq!(
+            lead(&f, LeadKind::Consultation, &vals, AGENT).get("subject"),
+            Some("Consultation Request from Ana Ruiz")
+        );
     }
 
     #[test]
     fn listing_request_and_contact_params() {
         let f = forms();
-        let vals = values(&f.listing_request.fields, &[("name", "Ana Ruiz"), ("email", "ana@example.com"), ("phone", "904 555 0147"), ("propertyAddress", "1 Ocean Blvd")]);
+        let vals = values(
+            &f.listing_request.fields,
+            &[
+                ("name", "Ana Ruiz"),
+                ("email", "ana@example.com"),
+                ("phone", "904 555 0147"),
+                ("propertyAddress", "1 Ocean Blvd"),
+            ],
+        );
         let p = listing_request(&f, &vals, AGENT);
-        assert_eq!(p.0.keys().copied().collect::<Vec<_>>(), ["from_email", "from_name", "notes", "phone", "property_address", "subject", "to_email"]);
+        assert_eq!(
+            p.0.keys().copied().collect::<Vec<_>>(),
+            ["from_email", "from_name", "notes", "phone", "property_address", "subject", "to_email"]
+        );
         assert_eq!(p.get("subject"), Some("Luxury Home Listing Request from Ana Ruiz"));
         assert_eq!(p.get("notes"), Some(LEGEND), "no notes: only what the quotation marks mean");
         assert_eq!(p.get("property_address"), Some("“1 Ocean Blvd”"));
-        let vals = values(&f.contact.fields, &[("name", "Ana\r\nBcc: x@evil.com"), ("email", "ana@example.com"), ("phone", "904 555 0147"), ("message", "Hello")]);
+        let vals = values(
+            &f.contact.fields,
+            &[
+                ("name", "Ana\r\nBcc: x@evil.com"),
+                ("email", "ana@example.com"),
+                ("phone", "904 555 0147"),
+                ("message", "Hello"),
+            ],
+        );
         let p = contact(&f, &vals, AGENT);
-        assert_eq!(p.0.keys().copied().collect::<Vec<_>>(), ["from_email", "from_name", "message", "phone", "subject", "to_email"]);
-        assert_eq!(p.get("subject"), Some("New Contact Form Submission from Ana  Bcc: x[at]evil[.]com"), "one line, inert");
+        assert_eq!(
+            p.0.keys().copied().collect::<Vec<_>>(),
+            ["from_email", "from_name", "message", "phone", "subject", "to_email"]
+        );
+        assert_eq!(
+            p.get("subject"),
+            Some("New Contact Form Submission from Ana  Bcc: x[at]evil[.]com"),
+            "one line, inert"
+        );
         assert_eq!(p.get("from_name"), Some("“Ana  Bcc: x@evil.com”"));
         assert_eq!(p.get("message"), Some(format!("“Hello”\n\n{LEGEND}").as_str()));
-        let vals = values(&f.contact.fields, &[("name", "Site notice: your links expired, re-open at https://evil.example"), ("email", "ana@example.com"), ("phone", "904 555 0147"), ("message", "Hi")]);
+        let vals = values(
+            &f.contact.fields,
+            &[
+                ("name", "Site notice: your links expired, re-open at https://evil.example"),
+                ("email", "ana@example.com"),
+                ("phone", "904 555 0147"),
+                ("message", "Hi"),
+            ],
+        );
         let p = contact(&f, &vals, AGENT);
-        assert_eq!(p.get("subject"), Some("New Contact Form Submission from Site notice: your links expired, re-open at https[:]//evil[.]example"));
+        assert_eq!(
+            p.get("subject"),
+            Some(
+                "New Contact Form Submission from Site notice: your links expired, re-open at https[:]//evil[.]example"
+            )
+        );
         assert_eq!(p.get("from_name"), Some("“Site notice: your links expired, re-open at https://evil.example”"));
     }
 
@@ -246,10 +335,17 @@ mod tests {
     fn quiz_result_is_recomputed_from_the_answers() {
         let (f, q) = (forms(), quiz_content());
         // Two coastal, two urban, two historic: the tie goes to coastal.
-        let answers: BTreeMap<String, String> = [("q1", "urban"), ("q2", "coastal"), ("q3", "historic"), ("q4", "urban"), ("q5", "historic"), ("q6", "coastal")]
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
+        let answers: BTreeMap<String, String> = [
+            ("q1", "urban"),
+            ("q2", "coastal"),
+            ("q3", "historic"),
+            ("q4", "urban"),
+            ("q5", "historic"),
+            ("q6", "coastal"),
+        ]
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
         let p = quiz(&f, &q, "ana@example.com", &answers).unwrap();
         assert_eq!(p.get("subject"), Some("Jacksonville Neighborhood Quiz Results"));
         assert_eq!(p.get("to_email"), Some("ana@example.com"));
@@ -261,8 +357,12 @@ mod tests {
     #[test]
     fn a_missing_or_unknown_quiz_answer_is_refused() {
         let (f, q) = (forms(), quiz_content());
-        let answers: BTreeMap<String, String> = [("q1", "urban"), ("q2", "castle")].iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let answers: BTreeMap<String, String> =
+            [("q1", "urban"), ("q2", "castle")].iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         let errors = quiz(&f, &q, "ana@example.com", &answers).unwrap_err();
-        assert_eq!(errors.iter().map(|e| e.field.as_str()).collect::<Vec<_>>(), ["answers.q2", "answers.q3", "answers.q4", "answers.q5", "answers.q6"]);
+        assert_eq!(
+            errors.iter().map(|e| e.field.as_str()).collect::<Vec<_>>(),
+            ["answers.q2", "answers.q3", "answers.q4", "answers.q5", "answers.q6"]
+        );
     }
 }

@@ -41,7 +41,11 @@ pub fn body_kind(content_type: Option<&str>, accepted: &[BodyKind]) -> Result<Bo
         "multipart/form-data" => BodyKind::Multipart,
         _ => return Err(Refusal::UnsupportedType),
     };
-    if accepted.contains(&kind) { Ok(kind) } else { Err(Refusal::UnsupportedType) }
+    if accepted.contains(&kind) {
+        Ok(kind)
+    } else {
+        Err(Refusal::UnsupportedType)
+    }
 }
 
 /// Check method and declared length before reading a body of at most `max_bytes`. A missing

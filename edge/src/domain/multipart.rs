@@ -18,9 +18,14 @@ pub fn constraints(forms: &Forms, whole_stream: u64) -> Constraints {
     let text_max = u64::from(forms.limits.body_max_bytes);
     let mut allowed: Vec<&str> = c.documents.iter().map(|d| d.field.as_str()).collect();
     allowed.extend([c.acknowledgment.field.as_str(), forms.honeypot.as_str()]);
-    let limits = allowed.iter().fold(SizeLimit::new().whole_stream(whole_stream).per_field(c.max_file_bytes), |l, f| {
-        if c.documents.iter().any(|d| d.field == *f) { l } else { l.for_field(*f, text_max) }
-    });
+    let limits =
+        allowed.iter().fold(SizeLimit::new().whole_stream(whole_stream).per_field(c.max_file_bytes), |l, f| {
+            if c.documents.iter().any(|d| d.field == *f) {
+                l
+            } else {
+                l.for_field(*f, text_max)
+            }
+        });
     Constraints::new().allowed_fields(allowed).size_limit(limits)
 }
 
@@ -102,7 +107,8 @@ mod tests {
         run(async move {
             let mut out = Vec::new();
             while let Some(part) = parts.next_field().await.map_err(|e| refusal(forms(), e))? {
-                let (name, file_name) = (part.name().unwrap_or_default().to_string(), part.file_name().map(str::to_string));
+                let (name, file_name) =
+                    (part.name().unwrap_or_default().to_string(), part.file_name().map(str::to_string));
                 let bytes = part.bytes().await.map_err(|e| refusal(forms(), e))?;
                 out.push((name, file_name, bytes.to_vec()));
             }
@@ -145,7 +151,8 @@ mod tests {
     /// Content, made sure not to hold the delimiter itself.
     fn contents(boundary: &str) -> impl Strategy<Value = Vec<u8>> {
         let delimiter = format!("\r\n--{boundary}").into_bytes();
-        vec(any::<u8>(), 0..400).prop_filter("holds the delimiter", move |c| !c.windows(delimiter.len()).any(|w| w == delimiter))
+        vec(any::<u8>(), 0..400)
+            .prop_filter("holds the delimiter", move |c| !c.windows(delimiter.len()).any(|w| w == delimiter))
     }
 
     /// A portal form: a boundary and up to 8 allowed parts, some with a file name.
@@ -166,7 +173,8 @@ mod tests {
                 Just(b"\r\n".to_vec()),
                 Just(b"--".to_vec()),
                 Just(b"\r\n\r\n".to_vec()),
-                prop::sample::select(names).prop_map(|n| format!("Content-Disposition: form-data; name=\"{n}\"").into_bytes()),
+                prop::sample::select(names)
+                    .prop_map(|n| format!("Content-Disposition: form-data; name=\"{n}\"").into_bytes()),
                 Just(b"; filename=\"a.pdf\"\r\nContent-Type: application/pdf".to_vec()),
                 vec(any::<u8>(), 0..64),
             ],
@@ -305,6 +313,9 @@ mod tests {
         let sent = |size| body("x", &[(field.clone(), Some("id.pdf".into()), vec![b'a'; size])]);
         assert_eq!(read(&sent(max), &[], "x", constraints(forms(), whole())).unwrap()[0].2.len(), max);
         let (status, errors) = read(&sent(max + 1), &[], "x", constraints(forms(), whole())).unwrap_err();
-        assert_eq!((status, errors[0].field.as_str(), errors[0].message.as_str()), (413, field.as_str(), "Please upload a file smaller than 10MB."));
+        assert_eq!(
+            (status, errors[0].field.as_str(), errors[0].message.as_str()),
+            (413, field.as_str(), "Please upload a file smaller than 10MB.")
+        );
     }
 }

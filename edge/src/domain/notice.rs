@@ -94,7 +94,11 @@ pub fn notice_id(now_ms: u64) -> String {
 /// The notice's params, listing `parked` (oldest first).
 pub fn params(agent_email: &str, parked: &[Parked]) -> Params {
     let n = parked.len();
-    let subject = if n == 1 { "1 e-mail from your website could not be delivered".to_string() } else { format!("{n} e-mails from your website could not be delivered") };
+    let subject = if n == 1 {
+        "1 e-mail from your website could not be delivered".to_string()
+    } else {
+        format!("{n} e-mails from your website could not be delivered")
+    };
     let mut message = format!(
         "The website gave up sending {}. Each is kept in the site's storage under the record named below; nothing was lost.\n",
         if n == 1 { "this e-mail" } else { "these e-mails" }

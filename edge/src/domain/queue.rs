@@ -208,7 +208,11 @@ mod tests {
         assert_eq!(emailjs_request(&emailjs(None), &delivery("lead")).unwrap_err(), Outcome::NotConfigured);
         let mut e = emailjs(Some("svc"));
         e.form_templates.push(("contact", "tpl-contact".into()));
-        assert_eq!(emailjs_request(&e, &delivery(NOTICE)).unwrap().1["template_id"], "tpl-contact", "a notice borrows the contact template");
+        assert_eq!(
+            emailjs_request(&e, &delivery(NOTICE)).unwrap().1["template_id"],
+            "tpl-contact",
+            "a notice borrows the contact template"
+        );
     }
 
     #[test]
@@ -257,7 +261,13 @@ mod tests {
     fn marker_keys_sort_by_due_time_and_refuse_anything_else() {
         let (early, late) = (pending_key(999, "b-id"), pending_key(1_700_000_000_000, "a-id"));
         assert!(early < late);
-        for bad in ["pending/x/id", "pending/1700000000000/../x", "pending/17/id", "pending/1700000000000", "other/1700000000000/id"] {
+        for bad in [
+            "pending/x/id",
+            "pending/1700000000000/../x",
+            "pending/17/id",
+            "pending/1700000000000",
+            "other/1700000000000/id",
+        ] {
             assert_eq!(parse_pending(bad), None, "{bad}");
         }
         // Records written before claims and parking existed still read.

@@ -30,7 +30,8 @@ pub enum Job {
 }
 
 impl Job {
-    const ALL: [(Job, &'static str); 4] = [(Job::Unfiled, "unfiled"), (Job::Documents, "documents"), (Job::Record, "record"), (Job::Quota, "quota")];
+    const ALL: [(Job, &'static str); 4] =
+        [(Job::Unfiled, "unfiled"), (Job::Documents, "documents"), (Job::Record, "record"), (Job::Quota, "quota")];
 
     fn name(self) -> &'static str {
         Job::ALL.iter().find(|(j, _)| *j == self).map_or("", |(_, n)| n)
@@ -61,7 +62,12 @@ pub struct Filing {
 /// `keys`: what is stored under `<submission>/`. The latest of a field is the one uploaded last
 /// (its key starts with the upload's milliseconds).
 pub fn filing(forms: &Forms, submission: &str, keys: &[String]) -> Filing {
-    let ms = |key: &str| key.split_once('/').and_then(|(_, rest)| rest.split_once('-')).and_then(|(ms, _)| ms.parse::<u64>().ok()).unwrap_or(0);
+    let ms = |key: &str| {
+        key.split_once('/')
+            .and_then(|(_, rest)| rest.split_once('-'))
+            .and_then(|(ms, _)| ms.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
     let mut f = Filing::default();
     for key in keys {
         let Some(d) = forms.concierge.documents.iter().find(|d| is_key_of(key, submission, &d.field)) else {
@@ -106,7 +112,13 @@ mod tests {
         for (job, name) in Job::ALL {
             assert_eq!(parse_timer(&timer_key(1, job, S)).map(|t| t.1), Some(job), "{name}");
         }
-        for bad in ["timers/1700000000000/other/x", "timers/17/record/x", "timers/1700000000000/record/", "timers/1700000000000/record/../x", "pending/1700000000000/record/x"] {
+        for bad in [
+            "timers/1700000000000/other/x",
+            "timers/17/record/x",
+            "timers/1700000000000/record/",
+            "timers/1700000000000/record/../x",
+            "pending/1700000000000/record/x",
+        ] {
             assert_eq!(parse_timer(bad), None, "{bad}");
         }
     }

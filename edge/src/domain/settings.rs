@@ -34,11 +34,7 @@ pub struct EmailJs {
 
 impl EmailJs {
     pub fn template_for(&self, form: &str) -> Option<&str> {
-        self.form_templates
-            .iter()
-            .find(|(f, _)| *f == form)
-            .map(|(_, t)| t.as_str())
-            .or(self.template_id.as_deref())
+        self.form_templates.iter().find(|(f, _)| *f == form).map(|(_, t)| t.as_str()).or(self.template_id.as_deref())
     }
 }
 
@@ -92,10 +88,13 @@ impl Settings {
             }
             Some(_) => {}
         }
-        let days = |name: &str, default: u64, max: u64| get(name).and_then(|d| d.parse::<u64>().ok()).filter(|d| (1..=max).contains(d)).unwrap_or(default);
+        let days = |name: &str, default: u64, max: u64| {
+            get(name).and_then(|d| d.parse::<u64>().ok()).filter(|d| (1..=max).contains(d)).unwrap_or(default)
+        };
         let link_days = days("DOCUMENT_LINK_DAYS", LINK_DAYS, 365);
         // The default is content's, the number the privacy policy states.
-        let retention_days = days("DOCUMENT_RETENTION_DAYS", u64::from(content.forms.concierge.document_retention_days), 3650);
+        let retention_days =
+            days("DOCUMENT_RETENTION_DAYS", u64::from(content.forms.concierge.document_retention_days), 3650);
         if retention_days < link_days {
             // A link must never outlive its document: the setting is wrong, not to be guessed at.
             missing.push(format!("DOCUMENT_RETENTION_DAYS (at least DOCUMENT_LINK_DAYS, {link_days})"));
@@ -144,7 +143,13 @@ mod tests {
 
     #[test]
     fn local_development_without_a_key_sends_to_the_outbox_and_content_gives_the_agent() {
-        let s = settings(&[("LOCAL_DEVELOPMENT", "true"), ("EMAILJS_PUBLIC_KEY", "  "), ("DOCUMENT_LINK_SECRET", SECRET), ("DOCUMENT_LINK_DAYS", "0")]).unwrap();
+        let s = settings(&[
+            ("LOCAL_DEVELOPMENT", "true"),
+            ("EMAILJS_PUBLIC_KEY", "  "),
+            ("DOCUMENT_LINK_SECRET", SECRET),
+            ("DOCUMENT_LINK_DAYS", "0"),
+        ])
+        .unwrap();
         assert_eq!(s.emailjs, None);
         assert_eq!(s.agent_email, content().agent_email);
         assert_eq!(s.link_lifetime_s, 14 * 86_400);
@@ -175,13 +180,20 @@ mod tests {
         // Nothing set: every name, and never the outbox (a missing key is not local development).
         assert_eq!(
             settings(&[]).unwrap_err(),
-            ["EMAILJS_PUBLIC_KEY", "EMAILJS_PRIVATE_KEY", "EMAILJS_SERVICE_ID", "EMAILJS_TEMPLATE_ID", "DOCUMENT_LINK_SECRET"]
+            [
+                "EMAILJS_PUBLIC_KEY",
+                "EMAILJS_PRIVATE_KEY",
+                "EMAILJS_SERVICE_ID",
+                "EMAILJS_TEMPLATE_ID",
+                "DOCUMENT_LINK_SECRET"
+            ]
         );
         // Only a value of "true" means local development; even there the link secret is required.
         assert!(settings(&[("LOCAL_DEVELOPMENT", "1"), ("DOCUMENT_LINK_SECRET", SECRET)]).is_err());
         assert_eq!(settings(&[("LOCAL_DEVELOPMENT", "true")]).unwrap_err(), ["DOCUMENT_LINK_SECRET"]);
         // One template per form stands in for EMAILJS_TEMPLATE_ID only if every form has one.
-        let mut per_form: Vec<(String, String)> = DEPLOYED[..3].iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let mut per_form: Vec<(String, String)> =
+            DEPLOYED[..3].iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         per_form.push(("DOCUMENT_LINK_SECRET".into(), SECRET.into()));
         per_form.extend(FORMS.iter().map(|f| (template_var(f), format!("tpl-{f}"))));
         let vars: Vec<(&str, &str)> = per_form.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();

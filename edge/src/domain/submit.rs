@@ -65,7 +65,10 @@ pub fn unreadable(what: &str) -> FieldError {
 pub fn parse_json(body: &[u8]) -> Result<Input, Vec<FieldError>> {
     let value: serde_json::Value = serde_json::from_slice(body).map_err(|_| vec![unreadable("JSON")])?;
     let serde_json::Value::Object(map) = value else {
-        return Err(vec![FieldError { field: "body".into(), message: "The request body must be a JSON object.".into() }]);
+        return Err(vec![FieldError {
+            field: "body".into(),
+            message: "The request body must be a JSON object.".into(),
+        }]);
     };
     let mut input = Input::default();
     let mut errors = Vec::new();
@@ -85,7 +88,9 @@ pub fn parse_json(body: &[u8]) -> Result<Input, Vec<FieldError>> {
                         group.insert(key.clone(), v);
                     }
                     Some(None) => {}
-                    None => errors.push(FieldError { field: format!("{name}.{key}"), message: "Expected text.".into() }),
+                    None => {
+                        errors.push(FieldError { field: format!("{name}.{key}"), message: "Expected text.".into() })
+                    }
                 }
             }
             continue;
@@ -96,10 +101,17 @@ pub fn parse_json(body: &[u8]) -> Result<Input, Vec<FieldError>> {
             }
             Some(None) => {}
             // A member named "" has no field to name: the body is at fault.
-            None => errors.push(FieldError { field: if name.is_empty() { "body".into() } else { name }, message: "Expected text.".into() }),
+            None => errors.push(FieldError {
+                field: if name.is_empty() { "body".into() } else { name },
+                message: "Expected text.".into(),
+            }),
         }
     }
-    if errors.is_empty() { Ok(input) } else { Err(errors) }
+    if errors.is_empty() {
+        Ok(input)
+    } else {
+        Err(errors)
+    }
 }
 
 /// `application/x-www-form-urlencoded`; `answers.q1=…` (or `answers[q1]=…`) go to their group.
@@ -135,7 +147,12 @@ fn required(field: &str, label: &str, content: &Content) -> FieldError {
 }
 
 /// Check a submission of `kind` and build its e-mail, or list every problem.
-pub fn accept(kind: FormKind, input: &Input, content: &Content, agent_email: &str) -> Result<Accepted, Vec<FieldError>> {
+pub fn accept(
+    kind: FormKind,
+    input: &Input,
+    content: &Content,
+    agent_email: &str,
+) -> Result<Accepted, Vec<FieldError>> {
     let forms = &content.forms;
     if input.fields.get(&forms.honeypot).is_some_and(|v| !v.trim().is_empty()) {
         return Ok(Accepted::Dropped);
@@ -158,7 +175,9 @@ pub fn accept(kind: FormKind, input: &Input, content: &Content, agent_email: &st
                 }
             }
         }
-        FormKind::ListingRequest => email::listing_request(forms, &check(&forms.listing_request.fields, &[])?, agent_email),
+        FormKind::ListingRequest => {
+            email::listing_request(forms, &check(&forms.listing_request.fields, &[])?, agent_email)
+        }
         FormKind::Contact => email::contact(forms, &check(&forms.contact.fields, &[])?, agent_email),
         FormKind::Quiz => {
             let address = input.fields.get("email").map(|e| e.trim()).unwrap_or("");
@@ -193,7 +212,8 @@ mod tests {
     }
 
     const AGENT: &str = "agent@example.com";
-    const CONTACT: &[(&str, &str)] = &[("name", "Ana Ruiz"), ("email", "ana@example.com"), ("phone", "(904) 555-0147"), ("message", "Hello")];
+    const CONTACT: &[(&str, &str)] =
+        &[("name", "Ana Ruiz"), ("email", "ana@example.com"), ("phone", "(904) 555-0147"), ("message", "Hello")];
 
     #[test]
     fn json_and_urlencoded_bodies_read_alike() {
@@ -219,7 +239,9 @@ mod tests {
 
     #[test]
     fn the_contact_form_becomes_its_email() {
-        let Ok(Accepted::Email(form, p)) = accept(FormKind::Contact, &input(CONTACT), content(), AGENT) else { panic!() };
+        let Ok(Accepted::Email(form, p)) = accept(FormKind::Contact, &input(CONTACT), content(), AGENT) else {
+            panic!()
+        };
         assert_eq!(form, "contact");
         assert_eq!(p.get("subject"), Some("New Contact Form Submission from Ana Ruiz"));
         assert_eq!(p.get("to_email"), Some(AGENT));
@@ -232,9 +254,19 @@ mod tests {
         assert_eq!(fields, ["type", "firstName", "lastName", "email", "phone", "message"]);
         assert_eq!(errors[3].message, "Please enter a valid email address.");
         // A valuation request needs the property's address.
-        let lead = [("type", "cma-request"), ("firstName", "Ana"), ("lastName", "Ruiz"), ("email", "ana@example.com"), ("phone", "9045550147"), ("message", "Hi")];
+        let lead = [
+            ("type", "cma-request"),
+            ("firstName", "Ana"),
+            ("lastName", "Ruiz"),
+            ("email", "ana@example.com"),
+            ("phone", "9045550147"),
+            ("message", "Hi"),
+        ];
         let errors = accept(FormKind::Lead, &input(&lead), content(), AGENT).unwrap_err();
-        assert_eq!(errors, [FieldError { field: "propertyAddress".into(), message: "Property Address is required.".into() }]);
+        assert_eq!(
+            errors,
+            [FieldError { field: "propertyAddress".into(), message: "Property Address is required.".into() }]
+        );
         let mut with_address = input(&lead);
         with_address.fields.insert("propertyAddress".into(), "1 Ocean Blvd".into());
         assert!(matches!(accept(FormKind::Lead, &with_address, content(), AGENT), Ok(Accepted::Email("lead", _))));
@@ -266,7 +298,8 @@ mod tests {
     /// Any JSON value, nested a few levels; keys often the groups' names or empty.
     fn json() -> impl Strategy<Value = serde_json::Value> {
         use serde_json::Value;
-        let key = prop_oneof![Just("answers".to_string()), Just("documents".to_string()), Just(String::new()), ".{0,10}"];
+        let key =
+            prop_oneof![Just("answers".to_string()), Just("documents".to_string()), Just(String::new()), ".{0,10}"];
         let leaf = prop_oneof![
             Just(Value::Null),
             any::<bool>().prop_map(Value::from),
@@ -275,18 +308,41 @@ mod tests {
             ".{0,30}".prop_map(Value::from),
         ];
         leaf.prop_recursive(3, 24, 6, move |inner| {
-            prop_oneof![vec(inner.clone(), 0..6).prop_map(Value::from), btree_map(key.clone(), inner, 0..6).prop_map(|m| Value::Object(m.into_iter().collect()))]
+            prop_oneof![
+                vec(inner.clone(), 0..6).prop_map(Value::from),
+                btree_map(key.clone(), inner, 0..6).prop_map(|m| Value::Object(m.into_iter().collect()))
+            ]
         })
     }
 
     /// A valid submission of each form, then a few fields set to anything (or removed), and
     /// perhaps the honeypot filled.
     fn inputs() -> impl Strategy<Value = (FormKind, Input)> {
-        let person = [("name", "Ana Ruiz"), ("firstName", "Ana"), ("lastName", "Ruiz"), ("email", "ana@example.com"), ("phone", "9045550147")];
+        let person = [
+            ("name", "Ana Ruiz"),
+            ("firstName", "Ana"),
+            ("lastName", "Ruiz"),
+            ("email", "ana@example.com"),
+            ("phone", "9045550147"),
+        ];
         let rest = [("message", "Hello"), ("propertyAddress", "1 Ocean Blvd"), ("type", "cma-request")];
         let base = input(&[person.as_slice(), rest.as_slice()].concat());
-        let names = ["type", "name", "firstName", "lastName", "email", "phone", "message", "propertyAddress", "notes", "website"];
-        let edit = (prop_oneof![prop::sample::select(names.to_vec()).prop_map(String::from), ".{0,10}"], prop::option::of(prop_oneof![".{0,40}", "[ -~]{0,3000}"]));
+        let names = [
+            "type",
+            "name",
+            "firstName",
+            "lastName",
+            "email",
+            "phone",
+            "message",
+            "propertyAddress",
+            "notes",
+            "website",
+        ];
+        let edit = (
+            prop_oneof![prop::sample::select(names.to_vec()).prop_map(String::from), ".{0,10}"],
+            prop::option::of(prop_oneof![".{0,40}", "[ -~]{0,3000}"]),
+        );
         let answer = (prop_oneof!["q[0-7]", ".{0,4}"], prop_oneof![Just("urban".to_string()), ".{0,20}"]);
         (kinds(), vec(edit, 0..4), vec(answer, 0..3)).prop_map(move |(kind, edits, answers)| {
             let mut i = base.clone();

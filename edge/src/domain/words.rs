@@ -7,7 +7,8 @@
 use jax_model::forms::FileType;
 
 /// What the quotation marks mean, said once in each e-mail that has them.
-pub const LEGEND: &str = "(Text in “quotation marks” is the visitor's own words, as typed; the website has not checked it.)";
+pub const LEGEND: &str =
+    "(Text in “quotation marks” is the visitor's own words, as typed; the website has not checked it.)";
 /// Longest file name an e-mail shows, in characters.
 pub const FILE_NAME_MAX: usize = 100;
 
@@ -23,7 +24,8 @@ pub fn inert(s: &str) -> String {
     let chars: Vec<char> = s.chars().collect();
     let mut out = String::with_capacity(s.len());
     for (i, &c) in chars.iter().enumerate() {
-        let between = |f: fn(&char) -> bool| i > 0 && chars.get(i - 1).is_some_and(f) && chars.get(i + 1).is_some_and(f);
+        let between =
+            |f: fn(&char) -> bool| i > 0 && chars.get(i - 1).is_some_and(f) && chars.get(i + 1).is_some_and(f);
         match c {
             ':' if chars.get(i + 1) == Some(&'/') => out.push_str("[:]"),
             '.' if between(|c| c.is_alphanumeric()) => out.push_str("[.]"),
@@ -47,7 +49,8 @@ pub fn file_name(name: &str) -> String {
         _ => (inert(&line), String::new()),
     };
     let room = FILE_NAME_MAX - ext.chars().count();
-    let stem: String = if stem.chars().count() > room { stem.chars().take(room - 1).chain(['…']).collect() } else { stem };
+    let stem: String =
+        if stem.chars().count() > room { stem.chars().take(room - 1).chain(['…']).collect() } else { stem };
     quoted(&format!("{stem}{ext}"))
 }
 
@@ -64,7 +67,10 @@ mod tests {
 
     #[test]
     fn links_addresses_and_markup_become_inert() {
-        assert_eq!(inert("Links expired, re-open at https://evil.example"), "Links expired, re-open at https[:]//evil[.]example");
+        assert_eq!(
+            inert("Links expired, re-open at https://evil.example"),
+            "Links expired, re-open at https[:]//evil[.]example"
+        );
         assert_eq!(inert("www.evil.example/x"), "www[.]evil[.]example/x");
         assert_eq!(inert("mail ana@evil.example"), "mail ana[at]evil[.]example");
         assert_eq!(inert("<a href=x>click</a>"), "‹a href=x›click‹/a›");
@@ -74,7 +80,10 @@ mod tests {
     #[test]
     fn a_file_name_is_one_inert_capped_line_that_keeps_its_extension() {
         assert_eq!(file_name("statement.pdf"), "“statement.pdf”");
-        assert_eq!(file_name("Links expired, re-open at https://evil.example"), "“Links expired, re-open at https[:]//evil[.]example”");
+        assert_eq!(
+            file_name("Links expired, re-open at https://evil.example"),
+            "“Links expired, re-open at https[:]//evil[.]example”"
+        );
         assert_eq!(file_name("evil.example.pdf"), "“evil[.]example.pdf”");
         assert_eq!(file_name("ID.JPEG"), "“ID.JPEG”");
         assert_eq!(file_name("re-open at evil.com"), "“re-open at evil[.]com”");

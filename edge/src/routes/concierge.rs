@@ -10,10 +10,10 @@ use crate::domain::documents::{object_key, sign};
 use crate::domain::http::BodyKind;
 use crate::domain::multipart;
 use crate::domain::queue::{Delivery, State};
+use crate::domain::retention::{filing, upload_fits, Filing, Job, UNFILED_MS};
 use crate::domain::settings::Settings;
 use crate::domain::submit::{parse_json, Input};
 use crate::failure::Failure;
-use crate::domain::retention::{filing, upload_fits, Filing, Job, UNFILED_MS};
 use crate::services::queue::{self, Taken};
 use crate::services::{now_ms, random_uuid, retention, storage, upload_stream};
 use futures_util::StreamExt;
@@ -44,15 +44,22 @@ pub async fn upload(req: Request, env: &Env) -> Result<Response, Failure> {
     let up = check_upload(forms, &query, length).map_err(|(status, errors)| Failure::Refused(status, errors))?;
     // The first bytes decide the type before anything is stored.
     let unreadable = |_| Failure::field(400, &up.document.field, "The file could not be read; choose it again.");
-    let body = req.inner().body().ok_or_else(|| Failure::field(400, &up.document.field, &up.document.required_message))?;
+    let body =
+        req.inner().body().ok_or_else(|| Failure::field(400, &up.document.field, &up.document.required_message))?;
     let (head, whole) = upload_stream::head_and_whole(body, MAGIC).await.map_err(unreadable)?;
-    let file_type = check_type(forms, up.document, &head).map_err(|(status, errors)| Failure::Refused(status, errors))?;
+    let file_type =
+        check_type(forms, up.document, &head).map_err(|(status, errors)| Failure::Refused(status, errors))?;
     let key = object_key(&up.submission, now_ms(), &up.document.field, &up.name);
     let metadata = metadata_of(&up.submission, &up.document.field, &up.name);
     let bucket = storage::bucket(env)?;
-    let held: Vec<u64> = storage::objects(&bucket, &format!("{}/", up.submission), false).await?.iter().map(|o| o.size()).collect();
+    let held: Vec<u64> =
+        storage::objects(&bucket, &format!("{}/", up.submission), false).await?.iter().map(|o| o.size()).collect();
     if !upload_fits(forms, &held, up.length) {
-        return Err(Failure::field(413, &up.document.field, "This submission already holds six documents' worth of files; submit it, or start again."));
+        return Err(Failure::field(
+            413,
+            &up.document.field,
+            "This submission already holds six documents' worth of files; submit it, or start again.",
+        ));
     }
     // Its end, set before it is stored: deleted in 24 hours unless the submission is filed.
     retention::set(&bucket, now_ms() + UNFILED_MS, Job::Unfiled, &up.submission).await?;
@@ -69,15 +76,24 @@ pub async fn upload(req: Request, env: &Env) -> Result<Response, Failure> {
         return Err(Failure::field(400, &up.document.field, "The file arrived incomplete; choose it again."));
     }
     if !stored? {
-        return Err(Failure::field(409, &up.document.field, "This document was already stored; choose it again to replace it."));
+        return Err(Failure::field(
+            409,
+            &up.document.field,
+            "This document was already stored; choose it again to replace it.",
+        ));
     }
     Ok(Response::from_json(&serde_json::json!({ "id": key }))?.with_status(201))
 }
 
-
 /// A document into R2: its type and Cache-Control for the download, what it is as custom
 /// metadata, never over an existing one (false when the key was taken).
-async fn store(bucket: &Bucket, key: &str, body: impl Into<Data>, file_type: FileType, metadata: HashMap<String, String>) -> Result<bool, Failure> {
+async fn store(
+    bucket: &Bucket,
+    key: &str,
+    body: impl Into<Data>,
+    file_type: FileType,
+    metadata: HashMap<String, String>,
+) -> Result<bool, Failure> {
     let stored = bucket
         .put(key, body)
         .http_metadata(HttpMetadata {
@@ -94,7 +110,10 @@ async fn store(bucket: &Bucket, key: &str, body: impl Into<Data>, file_type: Fil
 }
 
 fn metadata_of(submission: &str, field: &str, name: &str) -> HashMap<String, String> {
-    [("submission", submission), ("field", field), ("name", name)].into_iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+    [("submission", submission), ("field", field), ("name", name)]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
 }
 
 /// `POST /api/concierge` `{submission, documents: {field: id}, acknowledgment: true, <honeypot>}`,
@@ -117,7 +136,11 @@ pub async fn submit(mut req: Request, env: &Env, settings: &Settings) -> Result<
     let recorded = file(settings, &storage::bucket(env)?, &origin, &done).await?;
     if !recorded.delivered {
         // Recorded, so the scheduled retry still delivers it; but the visitor hears the truth.
-        return Err(Failure::field(502, "request", "Your documents are stored, but the e-mail to the agent could not be sent yet."));
+        return Err(Failure::field(
+            502,
+            "request",
+            "Your documents are stored, but the e-mail to the agent could not be sent yet.",
+        ));
     }
     Ok(Response::from_json(&serde_json::json!({ "ok": true, "id": recorded.id }))?)
 }
@@ -163,7 +186,13 @@ enum Filed {
     Dropped,
 }
 
-async fn read_and_file(req: &mut Request, settings: &Settings, bucket: &Bucket, submission: &str, stored: &mut Vec<String>) -> Result<Filed, Failure> {
+async fn read_and_file(
+    req: &mut Request,
+    settings: &Settings,
+    bucket: &Bucket,
+    submission: &str,
+    stored: &mut Vec<String>,
+) -> Result<Filed, Failure> {
     let forms = &content().forms;
     let c = &forms.concierge;
     let content_type = req.headers().get("Content-Type")?.unwrap_or_default();
@@ -171,7 +200,8 @@ async fn read_and_file(req: &mut Request, settings: &Settings, bucket: &Bucket, 
     let constraints = multipart::constraints(forms, multipart_max(forms));
     // The body as multer wants it: a Send stream (wasm has one thread, so this wrapper is sound).
     let mut body = SendWrapper::new(req.stream()?);
-    let stream = futures_util::stream::poll_fn(move |cx| body.poll_next_unpin(cx)).map(|chunk| chunk.map_err(|e| std::io::Error::other(e.to_string())));
+    let stream = futures_util::stream::poll_fn(move |cx| body.poll_next_unpin(cx))
+        .map(|chunk| chunk.map_err(|e| std::io::Error::other(e.to_string())));
     let mut parts = Multipart::with_constraints(stream, boundary, constraints);
 
     let mut input = Input::default();
@@ -187,7 +217,8 @@ async fn read_and_file(req: &mut Request, settings: &Settings, bucket: &Bucket, 
             // Decoded here rather than by multer's `text()`, which would link in every legacy
             // charset's tables (~170 KB of wasm) for forms that browsers send as UTF-8 anyway.
             let bytes = part.bytes().await.map_err(|e| multipart_refusal(forms, e))?;
-            let value = String::from_utf8(Vec::from(bytes)).map_err(|_| Failure::field(400, &name, "Expected UTF-8 text."))?;
+            let value =
+                String::from_utf8(Vec::from(bytes)).map_err(|_| Failure::field(400, &name, "Expected UTF-8 text."))?;
             input.fields.insert(name, value);
             continue;
         };
@@ -196,7 +227,8 @@ async fn read_and_file(req: &mut Request, settings: &Settings, bucket: &Bucket, 
         if bytes.is_empty() {
             continue; // No file chosen: check_final names it.
         }
-        let file_type = check_type(forms, document, &bytes[..bytes.len().min(MAGIC)]).map_err(|(status, errors)| Failure::Refused(status, errors))?;
+        let file_type = check_type(forms, document, &bytes[..bytes.len().min(MAGIC)])
+            .map_err(|(status, errors)| Failure::Refused(status, errors))?;
         let key = object_key(submission, now_ms(), &document.field, &file_name);
         // Vec::from takes the buffer multer filled rather than copying up to 10 MB.
         store(bucket, &key, Vec::from(bytes), file_type, metadata_of(submission, &document.field, &file_name)).await?;
@@ -235,8 +267,10 @@ async fn file(settings: &Settings, bucket: &Bucket, origin: &str, done: &Final<'
     if matches!(taken, Taken::Missing) {
         // One listing gives each stored document's key and name: no object is read twice.
         let stored = storage::objects(bucket, &format!("{}/", done.submission), true).await?;
-        let names: HashMap<String, String> =
-            stored.iter().map(|o| (o.key(), o.custom_metadata().ok().and_then(|m| m.get("name").cloned()).unwrap_or_default())).collect();
+        let names: HashMap<String, String> = stored
+            .iter()
+            .map(|o| (o.key(), o.custom_metadata().ok().and_then(|m| m.get("name").cloned()).unwrap_or_default()))
+            .collect();
         let filing = filing(&content().forms, &done.submission, &names.keys().cloned().collect::<Vec<_>>());
         let d = Delivery::new(id.clone(), "concierge", &email_of(settings, origin, &filing, &names)?, now_ms());
         retention::set(bucket, d.received_ms + settings.retention_s * 1000, Job::Documents, &done.submission).await?;
@@ -264,7 +298,12 @@ async fn file(settings: &Settings, bucket: &Bucket, origin: &str, done: &Final<'
 
 /// The agent's e-mail for a submission: each field's latest document with its name (`names`, by
 /// key) and a signed link; a field with none is refused by its name.
-fn email_of(settings: &Settings, origin: &str, filing: &Filing, names: &HashMap<String, String>) -> Result<crate::domain::email::Params, Failure> {
+fn email_of(
+    settings: &Settings,
+    origin: &str,
+    filing: &Filing,
+    names: &HashMap<String, String>,
+) -> Result<crate::domain::email::Params, Failure> {
     let forms = &content().forms;
     let now_s = now_ms() / 1000;
     let expires = now_s + settings.link_lifetime_s;
@@ -274,10 +313,16 @@ fn email_of(settings: &Settings, origin: &str, filing: &Filing, names: &HashMap<
         match filing.latest.get(&document.field) {
             Some(key) => {
                 let file_name = names.get(key).cloned().unwrap_or_default();
-                let link = format!("{origin}{DOCUMENTS}{key}?expires={expires}&sig={}", sign(&settings.link_secret, key, expires));
+                let link = format!(
+                    "{origin}{DOCUMENTS}{key}?expires={expires}&sig={}",
+                    sign(&settings.link_secret, key, expires)
+                );
                 listed.push(Listed { document, file_name, link });
             }
-            None => missing.push(jax_model::submission::FieldError { field: document.field.clone(), message: document.required_message.clone() }),
+            None => missing.push(jax_model::submission::FieldError {
+                field: document.field.clone(),
+                message: document.required_message.clone(),
+            }),
         }
     }
     if !missing.is_empty() {

@@ -2,11 +2,11 @@
 //! signature and expiry, then streams the file as an attachment. Every bad link gets the same 403.
 
 use super::concierge::CACHE_CONTROL;
-use crate::domain::documents::{safe_name, verify};
-use crate::failure::Failure;
 use crate::domain::concierge::is_document_key;
 use crate::domain::content::content;
+use crate::domain::documents::{safe_name, verify};
 use crate::domain::settings::Settings;
+use crate::failure::Failure;
 use crate::services::{now_ms, storage};
 use std::collections::BTreeMap;
 use worker::{console_warn, Env, Headers, Method, Request, Response};
@@ -22,7 +22,9 @@ pub async fn download(req: Request, env: &Env, key: &str, settings: &Settings) -
     // Only a concierge document, however the link was signed.
     let checked = match expires {
         _ if !is_document_key(&content().forms, key) => Err("NotADocument".into()),
-        Some(expires) => verify(&settings.link_secret, key, expires, sig, now_ms() / 1000).map_err(|e| format!("{e:?}")),
+        Some(expires) => {
+            verify(&settings.link_secret, key, expires, sig, now_ms() / 1000).map_err(|e| format!("{e:?}"))
+        }
         None => Err("Malformed".into()),
     };
     if let Err(why) = checked {
@@ -53,7 +55,13 @@ fn attachment(name: &str) -> String {
     let ascii = safe_name(name);
     let encoded: String = name
         .bytes()
-        .map(|b| if b.is_ascii_alphanumeric() || b"-._~".contains(&b) { (b as char).to_string() } else { format!("%{b:02X}") })
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
         .collect();
     if encoded.is_empty() {
         format!("attachment; filename=\"{ascii}\"")

@@ -6,9 +6,9 @@ use crate::domain::content::content;
 use crate::domain::delivery::Outcome;
 use crate::domain::http::BodyKind;
 use crate::domain::queue::{new_id, Delivery};
+use crate::domain::settings::Settings;
 use crate::domain::submit::{accept, parse_json, parse_urlencoded, Accepted, FormKind};
 use crate::failure::Failure;
-use crate::domain::settings::Settings;
 use crate::services::{now_ms, queue, quota, random_u64, storage};
 use worker::{Env, Request, Response};
 
@@ -35,7 +35,8 @@ pub async fn post(mut req: Request, env: &Env, kind: FormKind, settings: &Settin
     let mut delivery = Delivery::new(new_id(now, form, random_u64()?), form, &params, now);
     let id = delivery.id.clone();
     if form == "quiz" {
-        if let Some(withheld) = quota::quiz_email(settings, &bucket, params.get("to_email").unwrap_or_default()).await? {
+        if let Some(withheld) = quota::quiz_email(settings, &bucket, params.get("to_email").unwrap_or_default()).await?
+        {
             // The visitor still sees the result; the submission is kept, nothing is sent.
             delivery.withheld = Some(withheld.describe().into());
             queue::keep(settings, &bucket, &delivery).await?;

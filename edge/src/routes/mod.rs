@@ -89,7 +89,11 @@ async fn rate_limit(req: &Request, env: &Env) -> std::result::Result<(), Failure
         console_warn!("no {RATE_LIMITER} binding: requests are not rate-limited");
         return Ok(());
     };
-    if limiter.limit(client).await?.success { Ok(()) } else { Err(Failure::TooMany) }
+    if limiter.limit(client).await?.success {
+        Ok(())
+    } else {
+        Err(Failure::TooMany)
+    }
 }
 
 /// An asset miss: the site's 404 page with status 404, and the path in the log.

@@ -8,7 +8,9 @@ use crate::services::storage;
 use futures_util::future::{select, Either};
 use std::time::Duration;
 use worker::wasm_bindgen::JsValue;
-use worker::{console_error, console_log, AbortController, Bucket, Delay, Fetch, Headers, Method, Request, RequestInit};
+use worker::{
+    console_error, console_log, AbortController, Bucket, Delay, Fetch, Headers, Method, Request, RequestInit,
+};
 
 /// How long one EmailJS call may take before it counts as a timeout.
 const TIMEOUT: Duration = Duration::from_secs(10);

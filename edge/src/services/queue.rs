@@ -6,9 +6,9 @@ use crate::domain::delivery::Outcome;
 use crate::domain::due;
 use crate::domain::notice::{self, Parked, NOTICE};
 use crate::domain::queue::{parse_pending, pending_key, record_key, Delivery, State, DEAD, LEASE_MS, PENDING};
+use crate::domain::retention::Job;
 use crate::domain::settings::Settings;
 use crate::services::storage::{self, Listing, Only};
-use crate::domain::retention::Job;
 use crate::services::{mail, now_ms, retention};
 use futures_util::{stream, StreamExt};
 use std::cell::Cell;
@@ -46,9 +46,11 @@ pub async fn record(settings: &Settings, bucket: &Bucket, mut d: Delivery) -> wo
     bucket.put(&marker, Vec::<u8>::new()).execute().await?;
     retention::set(bucket, d.received_ms + settings.retention_s * 1000, Job::Record, &d.id).await?;
     d.claim(now_ms());
-    Ok(storage::put_json_if(bucket, &d.record_key(), &d, Only::Absent)
-        .await?
-        .map(|etag| Claimed { delivery: d, etag, marker }))
+    Ok(storage::put_json_if(bucket, &d.record_key(), &d, Only::Absent).await?.map(|etag| Claimed {
+        delivery: d,
+        etag,
+        marker,
+    }))
 }
 
 /// Keep a record that is not to be sent (`withheld` says why): no marker, no attempt.
@@ -88,8 +90,12 @@ pub async fn attempt(settings: &Settings, bucket: &Bucket, claimed: Claimed) -> 
     let what = format!("e-mail {} ({}, attempt {})", d.id, d.form, d.attempts);
     match (outcome, d.parked_ms) {
         (Outcome::Sent, _) => console_log!("{what}: sent"),
-        (_, Some(_)) => console_error!("{what}: {} — given up, kept at {} and {}", outcome.describe(), d.record_key(), d.dead_key()),
-        (Outcome::Forbidden | Outcome::NotConfigured, _) => console_error!("{what}: {} — kept for retry", outcome.describe()),
+        (_, Some(_)) => {
+            console_error!("{what}: {} — given up, kept at {} and {}", outcome.describe(), d.record_key(), d.dead_key())
+        }
+        (Outcome::Forbidden | Outcome::NotConfigured, _) => {
+            console_error!("{what}: {} — kept for retry", outcome.describe())
+        }
         _ => console_warn!("{what}: {} — kept for retry", outcome.describe()),
     }
     match storage::put_json_if(bucket, &d.record_key(), &d, Only::Etag(etag)).await {
@@ -98,7 +104,9 @@ pub async fn attempt(settings: &Settings, bucket: &Bucket, claimed: Claimed) -> 
                 console_error!("{what}: moving its marker failed (a later run repairs it): {e}");
             }
         }
-        Ok(None) => console_error!("{what}: its claim lapsed before the outcome was written; the record's newer state stands"),
+        Ok(None) => {
+            console_error!("{what}: its claim lapsed before the outcome was written; the record's newer state stands")
+        }
         Err(e) => console_error!("{what}: writing its outcome failed; it is retried when the claim lapses: {e}"),
     }
     (d, outcome)
@@ -145,7 +153,10 @@ pub async fn run(settings: &Settings, bucket: &Bucket) -> worker::Result<Run> {
     let taken_up = Cell::new(0usize);
     let mut listing = Listing::new(bucket, PENDING, false);
     while let Some(page) = listing.next().await? {
-        let (due, all_seen) = due::due_on_page(page.iter().map(|o| (o.key(), parse_pending(&o.key()).map(|(due, _)| due))).collect(), start);
+        let (due, all_seen) = due::due_on_page(
+            page.iter().map(|o| (o.key(), parse_pending(&o.key()).map(|(due, _)| due))).collect(),
+            start,
+        );
         let steps: Vec<Step> = stream::iter(due)
             .map(|(key, due)| {
                 let taken_up = &taken_up;

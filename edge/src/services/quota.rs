@@ -1,10 +1,10 @@
 //! The quiz's limits kept in R2 (domain/quota.rs says why and how they are keyed).
 
 use crate::domain::quota::{day_key, recipient_key, Withheld, RECIPIENT_WINDOW_MS};
-use crate::domain::settings::Settings;
 use crate::domain::retention::Job;
-use crate::services::{now_ms, retention};
+use crate::domain::settings::Settings;
 use crate::services::storage::{self, Only};
+use crate::services::{now_ms, retention};
 use serde::{Deserialize, Serialize};
 use worker::Bucket;
 

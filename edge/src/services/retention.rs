@@ -28,7 +28,10 @@ pub async fn sweep(bucket: &Bucket, start: u64) -> worker::Result<(usize, usize)
     let deleted = Cell::new(0usize);
     let mut listing = Listing::new(bucket, TIMERS, false);
     while let Some(page) = listing.next().await? {
-        let (due, all_seen) = due::due_on_page(page.iter().map(|o| (o.key(), parse_timer(&o.key()).map(|(due, _, _)| due))).collect(), start);
+        let (due, all_seen) = due::due_on_page(
+            page.iter().map(|o| (o.key(), parse_timer(&o.key()).map(|(due, _, _)| due))).collect(),
+            start,
+        );
         stream::iter(due)
             .for_each_concurrent(CONCURRENCY, |(key, _)| {
                 let (done, deleted) = (&done, &deleted);
@@ -68,14 +71,20 @@ async fn run(bucket: &Bucket, key: &str, now: u64) -> worker::Result<usize> {
                 delete(bucket, stale).await?
             }
         }
-        Job::Documents => delete(bucket, objects(bucket, &format!("{subject}/"), false).await?.into_iter().map(|o| o.key()).collect()).await?,
+        Job::Documents => {
+            delete(bucket, objects(bucket, &format!("{subject}/"), false).await?.into_iter().map(|o| o.key()).collect())
+                .await?
+        }
         Job::Record => match storage::get_json_tagged::<Delivery>(bucket, &record_key(subject)).await? {
             Some((d, _)) if matches!(d.state(now), State::Due | State::Waiting(_) | State::Claimed) => {
                 // Still owed (it is given up on within days): kept until it is not.
                 set(bucket, now + DAY_MS, Job::Record, subject).await?;
                 0
             }
-            Some(_) => delete(bucket, vec![record_key(subject), format!("{DEAD}{subject}"), format!("{OUTBOX}{subject}.json")]).await?,
+            Some(_) => {
+                delete(bucket, vec![record_key(subject), format!("{DEAD}{subject}"), format!("{OUTBOX}{subject}.json")])
+                    .await?
+            }
             None => 0,
         },
         Job::Quota => match bucket.head(subject).await? {

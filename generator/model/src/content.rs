@@ -28,10 +28,17 @@ pub struct Content {
     pub terms: LegalPage,
 }
 
-fn finish<T>(parsed: Parsed<T>, validate: impl FnOnce(&T, &Source, &mut Vec<Diagnostic>)) -> Result<Parsed<T>, Diagnostics> {
+fn finish<T>(
+    parsed: Parsed<T>,
+    validate: impl FnOnce(&T, &Source, &mut Vec<Diagnostic>),
+) -> Result<Parsed<T>, Diagnostics> {
     let mut out = Vec::new();
     validate(&parsed.data, &parsed.source, &mut out);
-    if out.is_empty() { Ok(parsed) } else { Err(Diagnostics(out).sorted()) }
+    if out.is_empty() {
+        Ok(parsed)
+    } else {
+        Err(Diagnostics(out).sorted())
+    }
 }
 
 pub fn parse_site(file: &str, text: &str) -> Result<Parsed<Site>, Diagnostics> {
@@ -55,7 +62,11 @@ pub fn parse_listing(file: &str, text: &str) -> Result<Listing, Diagnostics> {
     let listing = Listing { fields: p.data, description: p.body, source: p.source };
     let mut out = Vec::new();
     listing.validate(&mut out);
-    if out.is_empty() { Ok(listing) } else { Err(Diagnostics(out).sorted()) }
+    if out.is_empty() {
+        Ok(listing)
+    } else {
+        Err(Diagnostics(out).sorted())
+    }
 }
 
 pub fn parse_neighborhood(file: &str, text: &str) -> Result<Neighborhood, Diagnostics> {
@@ -63,7 +74,11 @@ pub fn parse_neighborhood(file: &str, text: &str) -> Result<Neighborhood, Diagno
     let n = Neighborhood { fields: p.data, about: p.body, source: p.source };
     let mut out = Vec::new();
     n.validate(&mut out);
-    if out.is_empty() { Ok(n) } else { Err(Diagnostics(out).sorted()) }
+    if out.is_empty() {
+        Ok(n)
+    } else {
+        Err(Diagnostics(out).sorted())
+    }
 }
 
 pub fn parse_legal(file: &str, text: &str, kind: LegalKind) -> Result<LegalPage, Diagnostics> {
@@ -90,8 +105,13 @@ impl Content {
         let mut out = Vec::new();
         let mut listings = p.listings;
         let mut neighborhoods = p.neighborhoods;
-        listings.sort_by(|a, b| (a.fields.order.unwrap_or(u32::MAX), &a.fields.id).cmp(&(b.fields.order.unwrap_or(u32::MAX), &b.fields.id)));
-        neighborhoods.sort_by(|a, b| (a.fields.order.unwrap_or(u32::MAX), &a.fields.name).cmp(&(b.fields.order.unwrap_or(u32::MAX), &b.fields.name)));
+        listings.sort_by(|a, b| {
+            (a.fields.order.unwrap_or(u32::MAX), &a.fields.id).cmp(&(b.fields.order.unwrap_or(u32::MAX), &b.fields.id))
+        });
+        neighborhoods.sort_by(|a, b| {
+            (a.fields.order.unwrap_or(u32::MAX), &a.fields.name)
+                .cmp(&(b.fields.order.unwrap_or(u32::MAX), &b.fields.name))
+        });
 
         let mut ids: HashMap<&str, &str> = HashMap::new();
         let mut by_file: Vec<&Listing> = listings.iter().collect();
@@ -117,7 +137,9 @@ impl Content {
         by_file.sort_by(|a, b| a.source.file.cmp(&b.source.file));
         for n in by_file {
             if let Some(first) = slugs.insert(&n.fields.slug, &n.source.file) {
-                out.push(n.source.at_value("slug", format!("duplicate slug \"{}\": {first} uses it too", n.fields.slug)));
+                out.push(
+                    n.source.at_value("slug", format!("duplicate slug \"{}\": {first} uses it too", n.fields.slug)),
+                );
                 slugs.insert(&n.fields.slug, first);
             }
         }
@@ -126,7 +148,8 @@ impl Content {
         let mut known: Vec<&str> = published.keys().copied().collect();
         known.sort();
         let route_problem = |route: &str| {
-            (!published.contains_key(route)).then(|| format!("no neighborhood has the route \"{route}\"; the routes are: {}", known.join(", ")))
+            (!published.contains_key(route))
+                .then(|| format!("no neighborhood has the route \"{route}\"; the routes are: {}", known.join(", ")))
         };
         for (i, tab) in p.home.data.neighborhoods.tabs.iter().enumerate() {
             if let Some(m) = route_problem(&tab.route) {

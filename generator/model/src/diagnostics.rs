@@ -62,12 +62,7 @@ impl fmt::Display for Diagnostics {
             writeln!(f, "{d}")?;
         }
         let (n, files) = (self.len(), self.files());
-        write!(
-            f,
-            "{n} problem{} in {files} file{}",
-            if n == 1 { "" } else { "s" },
-            if files == 1 { "" } else { "s" }
-        )
+        write!(f, "{n} problem{} in {files} file{}", if n == 1 { "" } else { "s" }, if files == 1 { "" } else { "s" })
     }
 }
 

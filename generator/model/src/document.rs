@@ -59,7 +59,13 @@ pub fn schema_of<T: JsonSchema + 'static>() -> Arc<Value> {
 }
 
 fn whole_file(file: &str, line: usize, column: usize, message: impl Into<String>) -> Diagnostics {
-    Diagnostics(vec![Diagnostic { file: file.to_string(), line, column, field: String::new(), message: message.into() }])
+    Diagnostics(vec![Diagnostic {
+        file: file.to_string(),
+        line,
+        column,
+        field: String::new(),
+        message: message.into(),
+    }])
 }
 
 /// libyaml's message without its own position (reported separately), with the positions of any
@@ -73,7 +79,9 @@ fn syntax_message(raw: &str, first_line: usize) -> String {
         let after = &rest[i + " at line ".len()..];
         let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
         let tail = &after[digits.len()..];
-        let col_len = tail.strip_prefix(" column ").map_or(0, |t| " column ".len() + t.chars().take_while(char::is_ascii_digit).count());
+        let col_len = tail
+            .strip_prefix(" column ")
+            .map_or(0, |t| " column ".len() + t.chars().take_while(char::is_ascii_digit).count());
         if !first {
             let line = digits.parse::<usize>().unwrap_or(1) + first_line - 1;
             out.push_str(&format!(" at line {line}{}", &tail[..col_len]));
@@ -133,7 +141,10 @@ where
 mod tests {
     #[test]
     fn syntax_messages_keep_context_in_file_lines() {
-        let m = super::syntax_message("did not find expected ',' or ']' at line 3 column 10, while parsing a flow sequence at line 2 column 8", 2);
+        let m = super::syntax_message(
+            "did not find expected ',' or ']' at line 3 column 10, while parsing a flow sequence at line 2 column 8",
+            2,
+        );
         assert_eq!(m, "did not find expected ',' or ']', while parsing a flow sequence at line 3 column 8");
     }
 }

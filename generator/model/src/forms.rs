@@ -285,7 +285,8 @@ impl FileType {
 }
 
 /// Field names the site's code reads, per form: content may relabel them, not drop them.
-pub const LEAD_FIELDS: &[&str] = &["firstName", "lastName", "email", "phone", "propertyAddress", "interestedIn", "message"];
+pub const LEAD_FIELDS: &[&str] =
+    &["firstName", "lastName", "email", "phone", "propertyAddress", "interestedIn", "message"];
 pub const LISTING_REQUEST_FIELDS: &[&str] = &["name", "email", "phone", "propertyAddress", "notes"];
 pub const CONTACT_FIELDS: &[&str] = &["name", "email", "phone", "message"];
 
@@ -297,7 +298,10 @@ fn validate_fields(src: &Source, out: &mut Vec<Diagnostic>, path: &str, fields: 
     for (i, f) in fields.iter().enumerate() {
         let at = format!("{path}.fields[{i}]");
         if !is_field_name(&f.name) {
-            out.push(src.at_value(&format!("{at}.name"), format!("expected a camelCase name such as \"firstName\", found \"{}\"", f.name)));
+            out.push(src.at_value(
+                &format!("{at}.name"),
+                format!("expected a camelCase name such as \"firstName\", found \"{}\"", f.name),
+            ));
         }
         if fields[..i].iter().any(|g| g.name == f.name) {
             out.push(src.at_value(&format!("{at}.name"), format!("duplicate field name \"{}\"", f.name)));
@@ -310,7 +314,12 @@ fn validate_fields(src: &Source, out: &mut Vec<Diagnostic>, path: &str, fields: 
     }
     for name in needed {
         if !fields.iter().any(|f| f.name == *name) {
-            out.push(src.at_key(&format!("{path}.fields"), format!("missing the field \"{name}\" (the site's code reads it)")));
+            out.push(
+                src.at_key(
+                    &format!("{path}.fields"),
+                    format!("missing the field \"{name}\" (the site's code reads it)"),
+                ),
+            );
         }
     }
 }
@@ -328,20 +337,30 @@ impl Forms {
         validate_fields(src, out, "contact", &self.contact.fields, CONTACT_FIELDS);
         for (key, t) in self.lead_types() {
             if !t.subject.contains("{name}") {
-                out.push(src.at_value(&format!("lead.types.{key}.subject"), "expected the placeholder {name} (the visitor's name)"));
+                out.push(src.at_value(
+                    &format!("lead.types.{key}.subject"),
+                    "expected the placeholder {name} (the visitor's name)",
+                ));
             }
             for (i, name) in t.require.iter().enumerate() {
                 if !self.lead.fields.iter().any(|f| &f.name == name) {
-                    out.push(src.at_value(&format!("lead.types.{key}.require[{i}]"), format!("no lead field is named \"{name}\"")));
+                    out.push(src.at_value(
+                        &format!("lead.types.{key}.require[{i}]"),
+                        format!("no lead field is named \"{name}\""),
+                    ));
                 }
             }
         }
         for (path, form) in [("listing_request", &self.listing_request), ("contact", &self.contact)] {
             if !form.subject.contains("{name}") {
-                out.push(src.at_value(&format!("{path}.subject"), "expected the placeholder {name} (the visitor's name)"));
+                out.push(
+                    src.at_value(&format!("{path}.subject"), "expected the placeholder {name} (the visitor's name)"),
+                );
             }
         }
-        for (path, msg) in [("messages.required", &self.messages.required), ("messages.too_long", &self.messages.too_long)] {
+        for (path, msg) in
+            [("messages.required", &self.messages.required), ("messages.too_long", &self.messages.too_long)]
+        {
             if !msg.contains("{label}") {
                 out.push(src.at_value(path, "expected the placeholder {label}"));
             }
@@ -354,20 +373,32 @@ impl Forms {
         }
         let c = &self.concierge;
         if c.max_file_bytes == 0 || c.max_file_bytes > 100 * 1024 * 1024 {
-            out.push(src.at_value("concierge.max_file_bytes", format!("expected 1 to 104857600 bytes, found {}", c.max_file_bytes)));
+            out.push(src.at_value(
+                "concierge.max_file_bytes",
+                format!("expected 1 to 104857600 bytes, found {}", c.max_file_bytes),
+            ));
         }
         for (i, d) in c.documents.iter().enumerate() {
             if !is_field_name(&d.field) {
-                out.push(src.at_value(&format!("concierge.documents[{i}].field"), format!("expected a camelCase name such as \"photoId\", found \"{}\"", d.field)));
+                out.push(src.at_value(
+                    &format!("concierge.documents[{i}].field"),
+                    format!("expected a camelCase name such as \"photoId\", found \"{}\"", d.field),
+                ));
             }
             if c.documents[..i].iter().any(|e| e.field == d.field) {
-                out.push(src.at_value(&format!("concierge.documents[{i}].field"), format!("duplicate document field \"{}\"", d.field)));
+                out.push(src.at_value(
+                    &format!("concierge.documents[{i}].field"),
+                    format!("duplicate document field \"{}\"", d.field),
+                ));
             }
         }
         let ns = &self.no_script;
         for (path, e) in [("no_script.error", &ns.error), ("no_script.concierge_error", &ns.concierge_error)] {
             if !e.text.contains(PHONE_PLACEHOLDER) {
-                out.push(src.at_value(&format!("{path}.text"), "expected the placeholder {phone} (the agent's phone, so a visitor can call instead)"));
+                out.push(src.at_value(
+                    &format!("{path}.text"),
+                    "expected the placeholder {phone} (the agent's phone, so a visitor can call instead)",
+                ));
             }
         }
         for (path, text) in [

@@ -135,6 +135,14 @@ impl Home {
                 out.push(src.at_value(field, p));
             }
         }
-        rules::require_text(src, out, &[("hero.title", &self.hero.title), ("seo.title", &self.seo.title), ("seo.description", &self.seo.description)]);
+        rules::require_text(
+            src,
+            out,
+            &[
+                ("hero.title", &self.hero.title),
+                ("seo.title", &self.seo.title),
+                ("seo.description", &self.seo.description),
+            ],
+        );
     }
 }

@@ -128,7 +128,11 @@ impl Placeholder {
     /// Did-you-mean for a misspelt name.
     fn closest(name: &str) -> Option<&'static str> {
         let score = |p: &Placeholder| strsim::jaro_winkler(name, p.name());
-        Placeholder::ALL.iter().filter(|p| score(p) > 0.8).max_by(|a, b| score(a).total_cmp(&score(b))).map(|p| p.name())
+        Placeholder::ALL
+            .iter()
+            .filter(|p| score(p) > 0.8)
+            .max_by(|a, b| score(a).total_cmp(&score(b)))
+            .map(|p| p.name())
     }
 
     fn list() -> String {
@@ -167,7 +171,11 @@ pub fn parse(file: &str, text: &str, kind: LegalKind) -> Result<LegalPage, Diagn
     let page = LegalPage { kind, fields: p.data, body: p.body, source: p.source };
     let mut out = Vec::new();
     page.validate(text, &mut out);
-    if out.is_empty() { Ok(page) } else { Err(Diagnostics(out).sorted()) }
+    if out.is_empty() {
+        Ok(page)
+    } else {
+        Err(Diagnostics(out).sorted())
+    }
 }
 
 impl LegalPage {
@@ -203,12 +211,22 @@ impl LegalPage {
                     }
                     out.push(at(offset, m));
                 }
-                None => out.push(at(offset, format!("a `{{` with no `}}` after it on its line; braces mark placeholders: {}", Placeholder::list()))),
+                None => out.push(at(
+                    offset,
+                    format!(
+                        "a `{{` with no `}}` after it on its line; braces mark placeholders: {}",
+                        Placeholder::list()
+                    ),
+                )),
             }
         }
         for p in self.kind.required() {
             if !used.contains(p) {
-                let m = format!("expected the placeholder {{{}}} in the text (from {}), so the page states it as the site has it", p.name(), p.origin());
+                let m = format!(
+                    "expected the placeholder {{{}}} in the text (from {}), so the page states it as the site has it",
+                    p.name(),
+                    p.origin()
+                );
                 out.push(at(0, m));
             }
         }

@@ -17,8 +17,8 @@ pub mod quiz;
 pub mod rules;
 pub mod schema_check;
 pub mod site;
-pub mod submission;
 pub mod spans;
+pub mod submission;
 
 pub use content::{Content, Parts};
 pub use diagnostics::{Diagnostic, Diagnostics};

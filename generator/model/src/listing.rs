@@ -54,7 +54,13 @@ impl Listing {
     pub fn validate(&self, out: &mut Vec<Diagnostic>) {
         let (f, src) = (&self.fields, &self.source);
         if !rules::is_slug(&f.id) {
-            out.push(src.at_value("id", format!("expected lowercase words joined by hyphens such as \"riverside-craftsman\", found \"{}\"", f.id)));
+            out.push(src.at_value(
+                "id",
+                format!(
+                    "expected lowercase words joined by hyphens such as \"riverside-craftsman\", found \"{}\"",
+                    f.id
+                ),
+            ));
         }
         if !rules::is_price(&f.price) {
             out.push(src.at_value("price", format!("expected a price such as \"$1,250,000\", found \"{}\"", f.price)));
@@ -66,12 +72,18 @@ impl Listing {
             out.push(src.at_value("beds", format!("expected 1 to 50 bedrooms, found {}", f.beds)));
         }
         if !(0.5..=50.0).contains(&f.baths) || (f.baths * 2.0).fract() != 0.0 {
-            out.push(src.at_value("baths", format!("expected bathrooms in halves such as 2 or 2.5, found {}", f.baths)));
+            out.push(
+                src.at_value("baths", format!("expected bathrooms in halves such as 2 or 2.5, found {}", f.baths)),
+            );
         }
         if let Some(p) = rules::image_path_problem(&f.image) {
             out.push(src.at_value("image", p));
         }
-        rules::require_text(src, out, &[("address", &f.address), ("neighborhood", &f.neighborhood), ("image_alt", &f.image_alt)]);
+        rules::require_text(
+            src,
+            out,
+            &[("address", &f.address), ("neighborhood", &f.neighborhood), ("image_alt", &f.image_alt)],
+        );
         for (i, feature) in f.features.iter().enumerate() {
             rules::require_text(src, out, &[(&format!("features[{i}]"), feature)]);
         }
@@ -89,6 +101,10 @@ impl Listing {
     /// Baths as shown: 3 or 3.5.
     pub fn baths_text(&self) -> String {
         let b = self.fields.baths;
-        if b.fract() == 0.0 { format!("{}", b as u32) } else { format!("{b}") }
+        if b.fract() == 0.0 {
+            format!("{}", b as u32)
+        } else {
+            format!("{b}")
+        }
     }
 }

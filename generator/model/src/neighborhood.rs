@@ -72,20 +72,31 @@ impl Neighborhood {
     pub fn validate(&self, out: &mut Vec<Diagnostic>) {
         let (f, src) = (&self.fields, &self.source);
         if !rules::is_slug(&f.slug) {
-            out.push(src.at_value("slug", format!("expected lowercase words joined by hyphens such as \"san-marco\", found \"{}\"", f.slug)));
+            out.push(src.at_value(
+                "slug",
+                format!("expected lowercase words joined by hyphens such as \"san-marco\", found \"{}\"", f.slug),
+            ));
         }
         let s = &f.snapshot;
         if !rules::is_short_money(&s.median) {
-            out.push(src.at_value("snapshot.median", format!("expected a price such as \"$425K\", found \"{}\"", s.median)));
+            out.push(
+                src.at_value("snapshot.median", format!("expected a price such as \"$425K\", found \"{}\"", s.median)),
+            );
         }
         if !rules::is_percent_change(&s.yoy) {
-            out.push(src.at_value("snapshot.yoy", format!("expected a signed percentage such as \"+9.2%\", found \"{}\"", s.yoy)));
+            out.push(src.at_value(
+                "snapshot.yoy",
+                format!("expected a signed percentage such as \"+9.2%\", found \"{}\"", s.yoy),
+            ));
         }
         if s.days == 0 || s.days > 999 {
             out.push(src.at_value("snapshot.days", format!("expected 1 to 999 days, found {}", s.days)));
         }
         if !rules::is_zip(&s.zip) {
-            out.push(src.at_value("snapshot.zip", format!("expected a five-digit ZIP code such as \"32205\", found \"{}\"", s.zip)));
+            out.push(src.at_value(
+                "snapshot.zip",
+                format!("expected a five-digit ZIP code such as \"32205\", found \"{}\"", s.zip),
+            ));
         }
         if let Some(p) = rules::image_path_problem(&f.image) {
             out.push(src.at_value("image", p));
@@ -93,10 +104,20 @@ impl Neighborhood {
         rules::require_text(
             src,
             out,
-            &[("name", &f.name), ("title", &f.title), ("description", &f.description), ("hero", &f.hero), ("image_alt", &f.image_alt)],
+            &[
+                ("name", &f.name),
+                ("title", &f.title),
+                ("description", &f.description),
+                ("hero", &f.hero),
+                ("image_alt", &f.image_alt),
+            ],
         );
         for (i, b) in f.buildings.iter().enumerate() {
-            rules::require_text(src, out, &[(&format!("buildings[{i}].name"), &b.name), (&format!("buildings[{i}].description"), &b.description)]);
+            rules::require_text(
+                src,
+                out,
+                &[(&format!("buildings[{i}].name"), &b.name), (&format!("buildings[{i}].description"), &b.description)],
+            );
         }
         if self.about.trim().is_empty() {
             out.push(Diagnostic {

@@ -17,7 +17,8 @@ pub enum ProfileKey {
 }
 
 impl ProfileKey {
-    pub const ALL: [ProfileKey; 5] = [ProfileKey::Historic, ProfileKey::Coastal, ProfileKey::Urban, ProfileKey::Eclectic, ProfileKey::Suburban];
+    pub const ALL: [ProfileKey; 5] =
+        [ProfileKey::Historic, ProfileKey::Coastal, ProfileKey::Urban, ProfileKey::Eclectic, ProfileKey::Suburban];
     pub fn as_str(self) -> &'static str {
         match self {
             ProfileKey::Historic => "historic",
@@ -135,12 +136,18 @@ impl Quiz {
         for (i, q) in self.questions.iter().enumerate() {
             let expected = format!("q{}", i + 1);
             if q.id != expected {
-                out.push(src.at_value(&format!("questions[{i}].id"), format!("expected \"{expected}\" (questions are numbered in order), found \"{}\"", q.id)));
+                out.push(src.at_value(
+                    &format!("questions[{i}].id"),
+                    format!("expected \"{expected}\" (questions are numbered in order), found \"{}\"", q.id),
+                ));
             }
             for key in ProfileKey::ALL {
                 let n = q.options.iter().filter(|o| o.value == key).count();
                 if n != 1 && q.options.len() == 5 {
-                    out.push(src.at_key(&format!("questions[{i}].options"), format!("expected exactly one option with value {}, found {n}", key.as_str())));
+                    out.push(src.at_key(
+                        &format!("questions[{i}].options"),
+                        format!("expected exactly one option with value {}, found {n}", key.as_str()),
+                    ));
                 }
             }
         }
@@ -153,7 +160,10 @@ impl Quiz {
             }
         }
         if !self.labels.progress.contains("{n}") || !self.labels.progress.contains("{total}") {
-            out.push(src.at_value("labels.progress", "expected the placeholders {n} and {total}, e.g. \"Question {n} of {total}\""));
+            out.push(src.at_value(
+                "labels.progress",
+                "expected the placeholders {n} and {total}, e.g. \"Question {n} of {total}\"",
+            ));
         }
     }
 }

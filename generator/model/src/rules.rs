@@ -6,7 +6,9 @@ use crate::document::Source;
 /// A pragmatic address check: one `@`, a dotted domain, no spaces or header-breaking characters.
 pub fn is_email(s: &str) -> bool {
     let s = s.trim();
-    if s.len() > 254 || s.chars().any(|c| c.is_whitespace() || c.is_control() || matches!(c, '<' | '>' | ',' | ';' | '"')) {
+    if s.len() > 254
+        || s.chars().any(|c| c.is_whitespace() || c.is_control() || matches!(c, '<' | '>' | ',' | ';' | '"'))
+    {
         return false;
     }
     let Some((local, domain)) = s.split_once('@') else { return false };
@@ -69,7 +71,9 @@ fn is_decimal(s: &str) -> bool {
     let mut parts = s.splitn(2, '.');
     let int = parts.next().unwrap_or("");
     let frac = parts.next();
-    !int.is_empty() && int.chars().all(|c| c.is_ascii_digit()) && frac.is_none_or(|f| !f.is_empty() && f.chars().all(|c| c.is_ascii_digit()))
+    !int.is_empty()
+        && int.chars().all(|c| c.is_ascii_digit())
+        && frac.is_none_or(|f| !f.is_empty() && f.chars().all(|c| c.is_ascii_digit()))
 }
 
 /// `2,450` or `2450`
@@ -111,16 +115,39 @@ mod tests {
 
     #[test]
     fn formats() {
-        assert!(is_email("a.b@example.com") && !is_email("a@b") && !is_email("a b@x.com") && !is_email("x@y.com\r\nBcc: z@q.com"));
-        assert!(is_phone("(904) 555-0147") && is_phone("+1 904 555 0147") && !is_phone("12") && !is_phone("904-555-0147 ext<"));
+        assert!(
+            is_email("a.b@example.com")
+                && !is_email("a@b")
+                && !is_email("a b@x.com")
+                && !is_email("x@y.com\r\nBcc: z@q.com")
+        );
+        assert!(
+            is_phone("(904) 555-0147")
+                && is_phone("+1 904 555 0147")
+                && !is_phone("12")
+                && !is_phone("904-555-0147 ext<")
+        );
         assert!(is_price("$1,350,000") && is_price("$895,000") && !is_price("$1350,000") && !is_price("1,350,000"));
         assert!(is_short_money("$425K") && is_short_money("$1.2M") && !is_short_money("425K") && !is_short_money("$K"));
-        assert!(is_percent_change("+9.2%") && is_percent_change("-3%") && !is_percent_change("9.2%") && !is_percent_change("+9.%"));
+        assert!(
+            is_percent_change("+9.2%")
+                && is_percent_change("-3%")
+                && !is_percent_change("9.2%")
+                && !is_percent_change("+9.%")
+        );
         assert!(is_area("2,450") && is_area("980") && !is_area("24,50") && !is_area(""));
         assert!(is_zip("32202") && !is_zip("3220") && !is_zip("3220a"));
         assert!(is_slug("san-marco") && !is_slug("San-Marco") && !is_slug("san--marco") && !is_slug("-x"));
-        assert!(is_https_url("https://www.google.com/maps/d/embed?mid=1") && !is_https_url("http://x.com") && !is_https_url("https://localhost"));
-        assert!(image_path_problem("images/a.jpg").is_none() && image_path_problem("../a.jpg").is_some() && image_path_problem("images/a.gif").is_some());
+        assert!(
+            is_https_url("https://www.google.com/maps/d/embed?mid=1")
+                && !is_https_url("http://x.com")
+                && !is_https_url("https://localhost")
+        );
+        assert!(
+            image_path_problem("images/a.jpg").is_none()
+                && image_path_problem("../a.jpg").is_some()
+                && image_path_problem("images/a.gif").is_some()
+        );
     }
 }
 
@@ -129,8 +156,7 @@ mod shared_cases {
     /// The same cases run against the browser's mirror of these rules (site/src/lib/rules.test.ts).
     #[test]
     fn email_and_phone_cases_shared_with_the_browser() {
-        let cases: serde_json::Value =
-            serde_json::from_str(include_str!("../tests/cases/rules.json")).unwrap();
+        let cases: serde_json::Value = serde_json::from_str(include_str!("../tests/cases/rules.json")).unwrap();
         for (rule, check) in [("email", super::is_email as fn(&str) -> bool), ("phone", super::is_phone)] {
             for (group, expected) in [("valid", true), ("invalid", false)] {
                 for case in cases[rule][group].as_array().unwrap() {

@@ -141,7 +141,8 @@ impl<'s> Checker<'s> {
         }
         if let Some(allowed) = schema.get("enum").and_then(Value::as_array) {
             if !allowed.contains(v) {
-                let names: Vec<String> = allowed.iter().map(|a| a.as_str().map_or(a.to_string(), String::from)).collect();
+                let names: Vec<String> =
+                    allowed.iter().map(|a| a.as_str().map_or(a.to_string(), String::from)).collect();
                 self.report(path, At::Value, format!("expected one of: {}; found {}", names.join(", "), describe(v)));
                 return;
             }
@@ -166,10 +167,8 @@ impl<'s> Checker<'s> {
 
     fn check_alternatives(&mut self, alts: &'s [Value], v: &mut Value, path: &str) {
         // Option<T>: a null branch plus the real one.
-        let non_null: Vec<&'s Value> = alts
-            .iter()
-            .filter(|a| self.resolve(a).get("type").and_then(Value::as_str) != Some("null"))
-            .collect();
+        let non_null: Vec<&'s Value> =
+            alts.iter().filter(|a| self.resolve(a).get("type").and_then(Value::as_str) != Some("null")).collect();
         if v.is_null() && non_null.len() < alts.len() {
             return;
         }
@@ -193,7 +192,10 @@ impl<'s> Checker<'s> {
             .iter()
             .filter_map(|a| {
                 let a = self.resolve(a);
-                a.get("const").or_else(|| a.get("enum").and_then(|e| e.get(0))).and_then(Value::as_str).map(String::from)
+                a.get("const")
+                    .or_else(|| a.get("enum").and_then(|e| e.get(0)))
+                    .and_then(Value::as_str)
+                    .map(String::from)
             })
             .collect();
         let msg = if consts.len() == non_null.len() {
@@ -209,7 +211,10 @@ impl<'s> Checker<'s> {
         if let Some(required) = schema.get("required").and_then(Value::as_array) {
             for name in required.iter().filter_map(Value::as_str) {
                 if !map.contains_key(name) {
-                    let msg = format!("missing (required: add `{name}:` under {})", if path.is_empty() { "the top level".to_string() } else { format!("`{path}`") });
+                    let msg = format!(
+                        "missing (required: add `{name}:` under {})",
+                        if path.is_empty() { "the top level".to_string() } else { format!("`{path}`") }
+                    );
                     self.problems.push(Problem { path: child(path, name), at: At::Key, message: msg });
                 }
             }

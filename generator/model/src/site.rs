@@ -1,7 +1,7 @@
 //! `content/site.yaml`: the brand, the agent, legal texts and the labels every page shares.
 
-use crate::document::Source;
 use crate::diagnostics::Diagnostic;
+use crate::document::Source;
 use crate::rules;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -160,10 +160,18 @@ impl Agent {
 impl Site {
     pub fn validate(&self, src: &Source, out: &mut Vec<Diagnostic>) {
         if self.agent.phone_e164().is_none() {
-            out.push(src.at_value("agent.phone", format!("expected a 10-digit US phone number such as \"(904) 555-0147\", found \"{}\"", self.agent.phone)));
+            out.push(src.at_value(
+                "agent.phone",
+                format!(
+                    "expected a 10-digit US phone number such as \"(904) 555-0147\", found \"{}\"",
+                    self.agent.phone
+                ),
+            ));
         }
         if !rules::is_email(&self.agent.email) {
-            out.push(src.at_value("agent.email", format!("expected an e-mail address, found \"{}\"", self.agent.email)));
+            out.push(
+                src.at_value("agent.email", format!("expected an e-mail address, found \"{}\"", self.agent.email)),
+            );
         }
         for (field, url) in [
             ("base_url", &self.base_url),
@@ -178,10 +186,16 @@ impl Site {
             out.push(src.at_value("base_url", "expected no trailing slash"));
         }
         if !(1990..=2100).contains(&self.legal.copyright_year) {
-            out.push(src.at_value("legal.copyright_year", format!("expected a year such as 2024, found {}", self.legal.copyright_year)));
+            out.push(src.at_value(
+                "legal.copyright_year",
+                format!("expected a year such as 2024, found {}", self.legal.copyright_year),
+            ));
         }
         if !self.labels.nav.menu.to_lowercase().contains("menu") {
-            out.push(src.at_value("labels.nav.menu", "expected a label containing the word \"menu\" (it names the mobile menu button)"));
+            out.push(src.at_value(
+                "labels.nav.menu",
+                "expected a label containing the word \"menu\" (it names the mobile menu button)",
+            ));
         }
         if !self.labels.neighborhood.about.contains("{name}") && self.labels.neighborhood.about.contains('{') {
             out.push(src.at_value("labels.neighborhood.about", "the only placeholder allowed is {name}"));

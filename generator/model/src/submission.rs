@@ -56,7 +56,11 @@ pub fn validate(
             }
         }
     }
-    if errors.is_empty() { Ok(values) } else { Err(errors) }
+    if errors.is_empty() {
+        Ok(values)
+    } else {
+        Err(errors)
+    }
 }
 
 /// A value safe in an e-mail header or a one-line template slot: line breaks and other control
@@ -76,7 +80,15 @@ mod tests {
     use crate::forms::Choice;
 
     fn field(name: &str, label: &str, kind: FieldKind, required: bool) -> Field {
-        Field { name: name.into(), label: label.into(), kind, required, autocomplete: None, placeholder: None, options: vec![] }
+        Field {
+            name: name.into(),
+            label: label.into(),
+            kind,
+            required,
+            autocomplete: None,
+            placeholder: None,
+            options: vec![],
+        }
     }
 
     fn lead() -> Vec<Field> {
@@ -108,7 +120,8 @@ mod tests {
         pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
     }
 
-    const GOOD: &[(&str, &str)] = &[("firstName", " Ana "), ("email", "ana@example.com"), ("phone", "(904) 555-0147"), ("message", "Hello")];
+    const GOOD: &[(&str, &str)] =
+        &[("firstName", " Ana "), ("email", "ana@example.com"), ("phone", "(904) 555-0147"), ("message", "Hello")];
 
     #[test]
     fn accepts_and_trims_a_complete_submission_keeping_only_known_fields() {
@@ -122,7 +135,19 @@ mod tests {
 
     #[test]
     fn reports_every_problem_with_field_and_reason() {
-        let errors = validate(&lead(), &input(&[("email", "ana@example"), ("phone", "12"), ("interestedIn", "castle"), ("message", &"x".repeat(51))]), &LIMITS, &messages(), &[]).unwrap_err();
+        let errors = validate(
+            &lead(),
+            &input(&[
+                ("email", "ana@example"),
+                ("phone", "12"),
+                ("interestedIn", "castle"),
+                ("message", &"x".repeat(51)),
+            ]),
+            &LIMITS,
+            &messages(),
+            &[],
+        )
+        .unwrap_err();
         let got: Vec<(&str, &str)> = errors.iter().map(|e| (e.field.as_str(), e.message.as_str())).collect();
         assert_eq!(
             got,
@@ -140,7 +165,10 @@ mod tests {
     fn a_type_can_require_an_optional_field() {
         let required = vec!["propertyAddress".to_string()];
         let errors = validate(&lead(), &input(GOOD), &LIMITS, &messages(), &required).unwrap_err();
-        assert_eq!(errors, [FieldError { field: "propertyAddress".into(), message: "Property Address is required.".into() }]);
+        assert_eq!(
+            errors,
+            [FieldError { field: "propertyAddress".into(), message: "Property Address is required.".into() }]
+        );
     }
 
     #[test]
@@ -153,7 +181,10 @@ mod tests {
 
     #[test]
     fn subjects_and_one_line_values_cannot_break_headers() {
-        assert_eq!(subject("Consultation Request from {name}", "Ana\r\nBcc: x@evil.com"), "Consultation Request from Ana  Bcc: x@evil.com");
+        assert_eq!(
+            subject("Consultation Request from {name}", "Ana\r\nBcc: x@evil.com"),
+            "Consultation Request from Ana  Bcc: x@evil.com"
+        );
         assert_eq!(one_line("  a\tb\n"), "a b");
     }
 }

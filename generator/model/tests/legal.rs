@@ -31,12 +31,16 @@ fn valid_pages_parse_and_fill_their_placeholders() {
     assert!(text.starts_with("Documents are deleted 30 days after they are submitted."), "{text}");
     assert!(text.contains(&format!("E-mail <{}> to have", site.agent.email)), "{text}");
     let t = parse_legal("legal/terms-of-service.md", TERMS, Terms).unwrap();
-    assert!(t.text(&site, &forms).contains(&format!("until {} and you sign an\nagreement with {}.", site.agent.name, site.brokerage.name)));
+    assert!(t
+        .text(&site, &forms)
+        .contains(&format!("until {} and you sign an\nagreement with {}.", site.agent.name, site.brokerage.name)));
 }
 
 #[test]
 fn unknown_and_unclosed_placeholders_point_at_their_brace() {
-    let text = PRIVACY.replace("E-mail <{agent_email}>", "E-mail <{agent_email}> or {agent_mail}, é {phone").replace("# Deletion", "# Deletion {");
+    let text = PRIVACY
+        .replace("E-mail <{agent_email}>", "E-mail <{agent_email}> or {agent_mail}, é {phone")
+        .replace("# Deletion", "# Deletion {");
     let (ul, uc) = at(&text, "{agent_mail}");
     let (cl, cc) = at(&text, "{phone");
     let (hl, hc) = at(&text, "{\n");

@@ -101,7 +101,10 @@ fn front_matter_and_yaml_syntax_problems() {
 #[test]
 fn a_listing_needs_a_description() {
     let text = LISTING.replace("A **bright** loft.\n", "");
-    assert_eq!(errors(parse_listing("l.md", &text)), ["l.md:1:1: description: expected a description below the closing `---`, found none"]);
+    assert_eq!(
+        errors(parse_listing("l.md", &text)),
+        ["l.md:1:1: description: expected a description below the closing `---`, found none"]
+    );
 }
 
 const NEIGHBORHOOD: &str = r#"---
@@ -144,7 +147,10 @@ fn a_valid_neighborhood_parses_and_numbers_become_text_where_text_is_expected() 
 #[test]
 fn a_missing_snapshot_figure_is_named() {
     let text = NEIGHBORHOOD.replace("  median: $425K\n", "");
-    assert_eq!(errors(parse_neighborhood("n.md", &text)), ["n.md:9:1: snapshot.median: missing (required: add `median:` under `snapshot`)"]);
+    assert_eq!(
+        errors(parse_neighborhood("n.md", &text)),
+        ["n.md:9:1: snapshot.median: missing (required: add `median:` under `snapshot`)"]
+    );
 }
 
 #[test]

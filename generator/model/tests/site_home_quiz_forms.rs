@@ -63,10 +63,18 @@ fn home_parses_with_its_tabs_and_stats() {
 fn home_reports_a_bad_image_and_a_missing_section() {
     let text = HOME.replace("image: images/hero.svg", "image: hero.gif");
     let (l, c) = at(&text, "hero.gif");
-    assert_eq!(errors(parse_home("home.yaml", &text)), [format!("home.yaml:{l}:{c}: hero.image: expected a .jpg, .jpeg, .png, .webp or .svg image, found \"hero.gif\"")]);
+    assert_eq!(
+        errors(parse_home("home.yaml", &text)),
+        [format!(
+            "home.yaml:{l}:{c}: hero.image: expected a .jpg, .jpeg, .png, .webp or .svg image, found \"hero.gif\""
+        )]
+    );
     let start = HOME.find("contact:").unwrap();
     let text = &HOME[..start];
-    assert_eq!(errors(parse_home("home.yaml", text)), ["home.yaml:1:1: contact: missing (required: add `contact:` under the top level)"]);
+    assert_eq!(
+        errors(parse_home("home.yaml", text)),
+        ["home.yaml:1:1: contact: missing (required: add `contact:` under the top level)"]
+    );
 }
 
 fn quiz() -> jax_model::quiz::Quiz {
@@ -95,7 +103,10 @@ fn ties_go_to_coastal_then_urban_historic_eclectic_suburban() {
 
 #[test]
 fn the_tie_order_comes_from_content() {
-    let text = QUIZ.replace("tie_order: [coastal, urban, historic, eclectic, suburban]", "tie_order: [suburban, eclectic, historic, urban, coastal]");
+    let text = QUIZ.replace(
+        "tie_order: [coastal, urban, historic, eclectic, suburban]",
+        "tie_order: [suburban, eclectic, historic, urban, coastal]",
+    );
     let q = parse_quiz("quiz.yaml", &text).unwrap().data;
     assert_eq!(q.score(&[Suburban, Coastal]), Suburban);
 }
@@ -120,7 +131,12 @@ fn quiz_needs_six_numbered_questions() {
     assert_eq!(errors(parse_quiz("quiz.yaml", &text)), ["quiz.yaml:3:1: questions: expected exactly 6 items, found 5"]);
     let text = QUIZ.replace("id: q3", "id: q7");
     let (l, c) = at(&text, "q7");
-    assert_eq!(errors(parse_quiz("quiz.yaml", &text)), [format!("quiz.yaml:{l}:{c}: questions[2].id: expected \"q3\" (questions are numbered in order), found \"q7\"")]);
+    assert_eq!(
+        errors(parse_quiz("quiz.yaml", &text)),
+        [format!(
+            "quiz.yaml:{l}:{c}: questions[2].id: expected \"q3\" (questions are numbered in order), found \"q7\""
+        )]
+    );
 }
 
 #[test]
@@ -162,7 +178,9 @@ fn file_types_are_a_closed_list() {
     let (l, c) = at(&text, "gif");
     assert_eq!(
         errors(parse_forms("forms.yaml", &text)),
-        [format!("forms.yaml:{l}:{c}: concierge.documents[0].accept[1]: expected one of: jpeg, png, pdf; found text \"gif\"")]
+        [format!(
+            "forms.yaml:{l}:{c}: concierge.documents[0].accept[1]: expected one of: jpeg, png, pdf; found text \"gif\""
+        )]
     );
 }
 
@@ -173,7 +191,10 @@ fn forms_no_script_pages_need_texts_the_phone_and_no_unknown_placeholder() {
     assert!(f.no_script.error.text.contains("{phone}"));
     assert_eq!(f.no_script.error.back, "Back to the Form");
     let text = FORMS
-        .replace("thank_you: {title: Thank You, text: Your message has reached Alexandra.}", "thank_you: {title: \" \", text: \"Write to {email}.\"}")
+        .replace(
+            "thank_you: {title: Thank You, text: Your message has reached Alexandra.}",
+            "thank_you: {title: \" \", text: \"Write to {email}.\"}",
+        )
         .replace("or call {phone}.", "or call us.");
     let (tl, tc) = at(&text, "\" \"");
     let (xl, xc) = at(&text, "\"Write to");

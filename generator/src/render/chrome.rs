@@ -80,23 +80,12 @@ pub struct Chrome {
     pub dialogs: String,
 }
 
-pub fn render(
-    r: &Renderer,
-    input: &RenderInput,
-    base: &tera::Context,
-    kind: Kind,
-) -> Result<Chrome> {
+pub fn render(r: &Renderer, input: &RenderInput, base: &tera::Context, kind: Kind) -> Result<Chrome> {
     let c = input.content;
     let site = &c.site.data;
     let forms = &c.forms.data;
     let home = kind == Kind::Home;
-    let nav = islands::mount(
-        input.assets,
-        islands::NAV,
-        &NavProps {
-            menu: &site.labels.nav.menu,
-        },
-    )?;
+    let nav = islands::mount(input.assets, islands::NAV, &NavProps { menu: &site.labels.nav.menu })?;
     let widget = islands::mount(
         input.assets,
         islands::CONTACT_WIDGET,
@@ -104,11 +93,7 @@ pub fn render(
             title: &site.labels.widget.title,
             text: &site.labels.widget.text,
             message: &site.labels.widget.message,
-            sms: site
-                .agent
-                .phone_e164()
-                .map(|p| format!("sms:{p}"))
-                .unwrap_or_default(),
+            sms: site.agent.phone_e164().map(|p| format!("sms:{p}")).unwrap_or_default(),
             contact_href: kind.contact_href(),
         },
     )?;
@@ -133,17 +118,13 @@ pub fn render(
     let mut ctx = base.clone();
     ctx.insert("islands", &ChromeIslands { nav, widget });
     let part = |template: &str| {
-        r.render(template, &ctx)
-            .with_context(|| format!("rendering the {} page's {template}", kind.name()))
+        r.render(template, &ctx).with_context(|| format!("rendering the {} page's {template}", kind.name()))
     };
     Ok(Chrome {
         head: islands::head(input.assets, &islands_of(kind)),
         header: part(HEADER)?,
         footer: part(FOOTER)?,
         widget: part(WIDGET)?,
-        dialogs: format!(
-            "<div class=\"dialogs\" {}>{}</div>",
-            dialogs.attrs, dialogs.props
-        ),
+        dialogs: format!("<div class=\"dialogs\" {}>{}</div>", dialogs.attrs, dialogs.props),
     })
 }

@@ -28,26 +28,19 @@ pub fn for_kinds(css: &str, kinds: &[&str]) -> Result<Vec<String>> {
             }
         }
         let Some((_, end, list)) = after else { break };
-        let names: Vec<&str> = list
-            .split(',')
-            .map(str::trim)
-            .filter(|n| !n.is_empty())
-            .collect();
+        let names: Vec<&str> = list.split(',').map(str::trim).filter(|n| !n.is_empty()).collect();
         if names.is_empty() {
-            bail!(
-                "site.css: `/* {MARKER} */` names no page kind; use one or more of all, {}",
-                kinds.join(", ")
-            );
+            bail!("site.css: `/* {MARKER} */` names no page kind; use one or more of all, {}", kinds.join(", "));
         }
         for n in &names {
             if *n != "all" && !kinds.contains(n) {
-                bail!("site.css: unknown page kind \"{n}\" in `/* {MARKER} {list} */`; the kinds are all, {}", kinds.join(", "));
+                bail!(
+                    "site.css: unknown page kind \"{n}\" in `/* {MARKER} {list} */`; the kinds are all, {}",
+                    kinds.join(", ")
+                );
             }
         }
-        current = kinds
-            .iter()
-            .map(|k| names.iter().any(|n| *n == "all" || n == k))
-            .collect();
+        current = kinds.iter().map(|k| names.iter().any(|n| *n == "all" || n == k)).collect();
         rest = &rest[end..];
     }
     Ok(out.iter().map(|s| minify(s)).collect())
@@ -121,9 +114,7 @@ fn flush_space(out: &mut String, pending: &mut bool, next: char) {
         let prev = out.chars().last();
         let needless = match prev {
             None => true,
-            Some(p) => {
-                TIGHT.contains(&p) || TIGHT.contains(&next) || p == ':' || p == '(' || next == ')'
-            }
+            Some(p) => TIGHT.contains(&p) || TIGHT.contains(&next) || p == ':' || p == '(' || next == ')',
         };
         if !needless {
             out.push(' ');
@@ -137,16 +128,10 @@ mod tests {
 
     #[test]
     fn sections_go_to_their_kinds_in_order() {
-        let css = ".a{x:1}\n/* @pages: home */\n.h{x:2}\n/* @pages: listing, home */\n.l{x:3}\n/* @pages: all */\n.z{x:4}";
+        let css =
+            ".a{x:1}\n/* @pages: home */\n.h{x:2}\n/* @pages: listing, home */\n.l{x:3}\n/* @pages: all */\n.z{x:4}";
         let out = for_kinds(css, &["home", "listing", "concierge"]).unwrap();
-        assert_eq!(
-            out,
-            [
-                ".a{x:1}.h{x:2}.l{x:3}.z{x:4}",
-                ".a{x:1}.l{x:3}.z{x:4}",
-                ".a{x:1}.z{x:4}"
-            ]
-        );
+        assert_eq!(out, [".a{x:1}.h{x:2}.l{x:3}.z{x:4}", ".a{x:1}.l{x:3}.z{x:4}", ".a{x:1}.z{x:4}"]);
         assert!(for_kinds("/* @pages: hme */", &["home"])
             .unwrap_err()
             .to_string()

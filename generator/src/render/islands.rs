@@ -84,25 +84,15 @@ pub struct Mount {
     pub props: String,
 }
 
-pub fn mount(
-    assets: &Assets,
-    (name, hydrate): (&str, Hydrate),
-    props: &impl Serialize,
-) -> Result<Mount> {
-    let mut attrs = format!(
-        "data-island=\"{name}\" data-hydrate=\"{}\"",
-        hydrate.as_str()
-    );
+pub fn mount(assets: &Assets, (name, hydrate): (&str, Hydrate), props: &impl Serialize) -> Result<Mount> {
+    let mut attrs = format!("data-island=\"{name}\" data-hydrate=\"{}\"", hydrate.as_str());
     if name == DIALOGS.0 {
         attrs.push_str(&format!(" data-trigger=\"{DIALOG_TRIGGERS}\" data-trigger-popup=\"dialog\""));
     }
     if let Some(bundle) = assets.island(name) {
         attrs.push_str(&format!(" data-src=\"{}\"", escape_html(&bundle.src)));
     }
-    let props = format!(
-        "<script type=\"application/json\" data-props>{}</script>",
-        super::script_json(props)?
-    );
+    let props = format!("<script type=\"application/json\" data-props>{}</script>", super::script_json(props)?);
     Ok(Mount { attrs, props })
 }
 
@@ -113,27 +103,17 @@ pub fn head(assets: &Assets, islands: &[(&str, Hydrate)]) -> String {
     let (Some(runtime), Some(early)) = (&assets.runtime, &assets.early) else {
         return String::new();
     };
-    let built: Vec<_> = islands
-        .iter()
-        .filter_map(|(name, h)| assets.island(name).map(|b| (b, *h)))
-        .collect();
+    let built: Vec<_> = islands.iter().filter_map(|(name, h)| assets.island(name).map(|b| (b, *h))).collect();
     if built.is_empty() {
         return String::new();
     }
     let mut out = String::new();
     // First: a classic script after a stylesheet link would wait for the stylesheet.
-    out.push_str(&format!(
-        "<script data-runtime=\"{}\">{}</script>",
-        escape_html(&runtime.src),
-        early.code
-    ));
+    out.push_str(&format!("<script data-runtime=\"{}\">{}</script>", escape_html(&runtime.src), early.code));
     let mut seen = std::collections::HashSet::new();
     let mut css = |out: &mut String, href: &str| {
         if seen.insert(format!("css:{href}")) {
-            out.push_str(&format!(
-                "<link rel=\"stylesheet\" href=\"{}\">",
-                escape_html(href)
-            ));
+            out.push_str(&format!("<link rel=\"stylesheet\" href=\"{}\">", escape_html(href)));
         }
     };
     for href in &runtime.css {
@@ -153,10 +133,7 @@ pub fn head(assets: &Assets, islands: &[(&str, Hydrate)]) -> String {
         let runtime_files = std::iter::once(&runtime.src).chain(&runtime.preloads);
         for href in runtime_files.chain(std::iter::once(&bundle.src)).chain(&bundle.preloads) {
             if preloaded.insert(href.clone()) {
-                out.push_str(&format!(
-                    "<link rel=\"modulepreload\" href=\"{}\">",
-                    escape_html(href)
-                ));
+                out.push_str(&format!("<link rel=\"modulepreload\" href=\"{}\">", escape_html(href)));
             }
         }
     }
@@ -195,22 +172,9 @@ mod tests {
             early: Some(InlineScript::new("(()=>{})()".into()).unwrap()),
             ..Assets::default()
         };
-        assets.islands.insert(
-            "nav".into(),
-            bundle(
-                "/assets/nav.js",
-                &["/assets/react.js"],
-                &["/assets/nav.css"],
-            ),
-        );
-        assets.islands.insert(
-            "dialogs".into(),
-            bundle("/assets/dialogs.js", &["/assets/react.js"], &[]),
-        );
-        assert!(mount(&assets, NAV, &())
-            .unwrap()
-            .attrs
-            .ends_with(" data-src=\"/assets/nav.js\""));
+        assets.islands.insert("nav".into(), bundle("/assets/nav.js", &["/assets/react.js"], &["/assets/nav.css"]));
+        assets.islands.insert("dialogs".into(), bundle("/assets/dialogs.js", &["/assets/react.js"], &[]));
+        assert!(mount(&assets, NAV, &()).unwrap().attrs.ends_with(" data-src=\"/assets/nav.js\""));
         // The early script first, naming the runtime; the runtime and the island that starts at
         // once preloaded.
         let h = head(&assets, &[EAGER_NAV, DIALOGS, CAROUSEL]);

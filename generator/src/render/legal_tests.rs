@@ -12,7 +12,12 @@ fn main_of(html: &str) -> &str {
 fn pages_of(c: &jax_model::Content) -> Vec<Output> {
     Renderer::embedded()
         .unwrap()
-        .render_pages(&RenderInput { content: c, images: &HashMap::new(), assets: &Assets::default(), live_reload: None })
+        .render_pages(&RenderInput {
+            content: c,
+            images: &HashMap::new(),
+            assets: &Assets::default(),
+            live_reload: None,
+        })
         .unwrap()
 }
 
@@ -30,14 +35,22 @@ fn legal_pages_have_the_shared_frame_and_their_own_seo() {
         assert!(!html.contains("noindex"), "{path} is indexed");
         assert!(html.contains("<body class=\"page-legal\">"), "{path}");
         assert!(html.contains("class=\"site-header\"") && html.contains("class=\"site-footer\""), "{path}");
-        assert!(html.contains(&format!("<li><a href=\"/\">Home</a></li><li><span aria-current=\"page\">{title}</span></li>")), "{path}");
+        assert!(
+            html.contains(&format!(
+                "<li><a href=\"/\">Home</a></li><li><span aria-current=\"page\">{title}</span></li>"
+            )),
+            "{path}"
+        );
         let t = ld_types(html);
         assert!(t.contains(&"RealEstateAgent".to_string()) && t.contains(&"BreadcrumbList".to_string()), "{t:?}");
         let islands: Vec<&str> = html.split("data-island=\"").skip(1).map(|r| &r[..r.find('"').unwrap()]).collect();
         assert_eq!(islands, ["nav", "contact-widget", "dialogs"], "{path}: only the islands every page has");
         // Its stylesheet has the hero and the prose, not the concierge form.
         let css = &html[html.find("<style>").unwrap()..html.find("</style>").unwrap()];
-        assert!(css.contains(".page-hero--plain{") && css.contains(".prose{") && css.contains(".legal__body{"), "{path}");
+        assert!(
+            css.contains(".page-hero--plain{") && css.contains(".prose{") && css.contains(".legal__body{"),
+            "{path}"
+        );
         assert!(!css.contains(".documents{"), "{path}");
     }
     let privacy = site.page("privacy-policy/index.html");
@@ -50,7 +63,10 @@ fn placeholders_are_filled_and_the_text_stays_text() {
     let site = render();
     let main = main_of(site.page("privacy-policy/index.html"));
     assert!(main.contains("<p>Kept 30 days. &lt;b&gt;Really.&lt;/b&gt;</p>"), "{main}");
-    assert!(main.contains(&format!("<p>E-mail <a href=\"mailto:{EMAIL}\">{EMAIL}</a> or call (904) 555-0147.</p>")), "{main}");
+    assert!(
+        main.contains(&format!("<p>E-mail <a href=\"mailto:{EMAIL}\">{EMAIL}</a> or call (904) 555-0147.</p>")),
+        "{main}"
+    );
     assert!(main.contains("<p>Write to Jane Doe, Crown Realty, Move to JAX.</p>"), "{main}");
     assert!(!main.contains('{') && !main.contains('}'), "{main}");
     // Under the page's h1, the text's headings keep their order: # becomes h2, ## becomes h3.

@@ -35,9 +35,7 @@ pub fn to_html(md: &str, top: u8) -> String {
         };
         for e in &mut events {
             match e {
-                Event::Start(Tag::Heading { level, .. }) | Event::End(TagEnd::Heading(level)) => {
-                    *level = place(*level)
-                }
+                Event::Start(Tag::Heading { level, .. }) | Event::End(TagEnd::Heading(level)) => *level = place(*level),
                 _ => {}
             }
         }
@@ -77,10 +75,7 @@ pub fn truncate(text: &str, max: usize) -> String {
         Some(i) if i > max / 2 => &cut[..i],
         _ => &cut[..],
     };
-    format!(
-        "{}…",
-        cut.trim_end_matches([',', ';', ':', '.', ' ', '—', '-'])
-    )
+    format!("{}…", cut.trim_end_matches([',', ';', ':', '.', ' ', '—', '-']))
 }
 
 #[cfg(test)]
@@ -90,14 +85,8 @@ mod tests {
     #[test]
     fn escapes_raw_html_and_shifts_headings() {
         let html = to_html("## Title\n\nHello <script>alert(1)</script> **there**\n\n<div>block</div>\n\n![A porch](x.jpg)\n\n#### Deeper", 3);
-        assert!(
-            html.contains("<h3>Title</h3>") && html.contains("<h5>Deeper</h5>"),
-            "{html}"
-        );
-        assert!(
-            html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"),
-            "{html}"
-        );
+        assert!(html.contains("<h3>Title</h3>") && html.contains("<h5>Deeper</h5>"), "{html}");
+        assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "{html}");
         assert!(html.contains("&lt;div&gt;block&lt;/div&gt;"), "{html}");
         assert!(html.contains("<strong>there</strong>"));
         assert!(!html.contains("<img") && html.contains("A porch"), "{html}");
@@ -106,10 +95,7 @@ mod tests {
 
     #[test]
     fn plain_text_and_truncation() {
-        assert_eq!(
-            plain_text("A **bold** move.\n\n- one\n- two"),
-            "A bold move. one two"
-        );
+        assert_eq!(plain_text("A **bold** move.\n\n- one\n- two"), "A bold move. one two");
         assert_eq!(truncate("one two three four", 12), "one two…");
         assert_eq!(truncate("short", 12), "short");
     }

@@ -8,13 +8,13 @@
 mod chrome;
 mod css;
 mod islands;
+#[cfg(test)]
+mod legal_tests;
 mod markdown;
 mod pages;
 mod seo;
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod legal_tests;
 
 use crate::output::Output;
 use anyhow::{anyhow, bail, Context, Result};
@@ -47,33 +47,15 @@ const STYLESHEET: &str = "site.css";
 const EMBEDDED: &[(&str, &str)] = &[
     ("base.html", include_str!("../../templates/base.html")),
     ("macros.html", include_str!("../../templates/macros.html")),
-    (
-        "partials/header.html",
-        include_str!("../../templates/partials/header.html"),
-    ),
-    (
-        "partials/footer.html",
-        include_str!("../../templates/partials/footer.html"),
-    ),
-    (
-        "partials/widget.html",
-        include_str!("../../templates/partials/widget.html"),
-    ),
+    ("partials/header.html", include_str!("../../templates/partials/header.html")),
+    ("partials/footer.html", include_str!("../../templates/partials/footer.html")),
+    ("partials/widget.html", include_str!("../../templates/partials/widget.html")),
     ("home.html", include_str!("../../templates/home.html")),
-    (
-        "neighborhood.html",
-        include_str!("../../templates/neighborhood.html"),
-    ),
+    ("neighborhood.html", include_str!("../../templates/neighborhood.html")),
     ("listing.html", include_str!("../../templates/listing.html")),
-    (
-        "concierge.html",
-        include_str!("../../templates/concierge.html"),
-    ),
+    ("concierge.html", include_str!("../../templates/concierge.html")),
     ("404.html", include_str!("../../templates/404.html")),
-    (
-        "form-result.html",
-        include_str!("../../templates/form-result.html"),
-    ),
+    ("form-result.html", include_str!("../../templates/form-result.html")),
     ("legal.html", include_str!("../../templates/legal.html")),
     (STYLESHEET, include_str!("../../templates/site.css")),
 ];
@@ -134,17 +116,10 @@ pub(crate) fn script_json(value: &impl serde::Serialize) -> Result<String> {
 impl Renderer {
     /// Templates compiled into the binary.
     pub fn embedded() -> Result<Renderer> {
-        let (css, templates): (Vec<_>, Vec<_>) =
-            EMBEDDED.iter().partition(|(name, _)| *name == STYLESHEET);
+        let (css, templates): (Vec<_>, Vec<_>) = EMBEDDED.iter().partition(|(name, _)| *name == STYLESHEET);
         let css = css.first().map(|(_, text)| *text).unwrap_or_default();
-        Renderer::new(
-            templates
-                .into_iter()
-                .map(|(n, t)| (n.to_string(), t.to_string()))
-                .collect(),
-            css,
-        )
-        .context("compiling the built-in templates")
+        Renderer::new(templates.into_iter().map(|(n, t)| (n.to_string(), t.to_string())).collect(), css)
+            .context("compiling the built-in templates")
     }
 
     /// Templates read from a folder (serve mode re-reads them when they change).
@@ -153,17 +128,11 @@ impl Renderer {
         let mut templates = Vec::new();
         let mut css = None;
         for entry in walkdir::WalkDir::new(dir).sort_by_file_name() {
-            let entry =
-                entry.with_context(|| format!("listing the templates in {}", dir.display()))?;
+            let entry = entry.with_context(|| format!("listing the templates in {}", dir.display()))?;
             if !entry.file_type().is_file() {
                 continue;
             }
-            let rel = entry
-                .path()
-                .strip_prefix(dir)
-                .expect("walked inside dir")
-                .to_string_lossy()
-                .replace('\\', "/");
+            let rel = entry.path().strip_prefix(dir).expect("walked inside dir").to_string_lossy().replace('\\', "/");
             let is_template = rel.ends_with(".html");
             if !is_template && rel != STYLESHEET {
                 continue;
@@ -177,8 +146,7 @@ impl Renderer {
             }
         }
         let css = css.ok_or_else(|| anyhow!("{} has no {STYLESHEET}", dir.display()))?;
-        Renderer::new(templates, &css)
-            .with_context(|| format!("compiling the templates in {}", dir.display()))
+        Renderer::new(templates, &css).with_context(|| format!("compiling the templates in {}", dir.display()))
     }
 
     fn new(templates: Vec<(String, String)>, css: &str) -> Result<Renderer> {
@@ -186,11 +154,8 @@ impl Renderer {
         tera.autoescape_on(vec![".html"]);
         tera.set_escape_fn(escape_html);
         tera.add_raw_templates(templates).map_err(tera_error)?;
-        let mut missing: Vec<&str> = REQUIRED
-            .iter()
-            .copied()
-            .filter(|t| !tera.get_template_names().any(|n| n == *t))
-            .collect();
+        let mut missing: Vec<&str> =
+            REQUIRED.iter().copied().filter(|t| !tera.get_template_names().any(|n| n == *t)).collect();
         if !missing.is_empty() {
             missing.sort();
             bail!("missing templates: {}", missing.join(", "));
@@ -230,8 +195,7 @@ impl Renderer {
     }
 
     fn render(&self, template: &str, ctx: &tera::Context) -> Result<String> {
-        String::from_utf8(self.render_bytes(template, ctx)?)
-            .context("a template produced invalid UTF-8")
+        String::from_utf8(self.render_bytes(template, ctx)?).context("a template produced invalid UTF-8")
     }
 }
 

@@ -7,9 +7,7 @@ use crate::images::ImageInfo;
 use crate::output::Output;
 use anyhow::{Context, Result};
 use jax_model::concierge::ConciergePage;
-use jax_model::forms::{
-    Acknowledgment, Choice, ConciergeForm, Field, FieldKind, Limits, Messages, PHONE_PLACEHOLDER,
-};
+use jax_model::forms::{Acknowledgment, Choice, ConciergeForm, Field, FieldKind, Limits, Messages, PHONE_PLACEHOLDER};
 use jax_model::home::Home;
 use jax_model::legal::{LegalKind, LegalPage};
 use jax_model::listing::{Listing, ListingFields};
@@ -55,15 +53,8 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 7] = [
-        Kind::Home,
-        Kind::Neighborhood,
-        Kind::Listing,
-        Kind::Concierge,
-        Kind::NotFound,
-        Kind::FormResult,
-        Kind::Legal,
-    ];
+    pub const ALL: [Kind; 7] =
+        [Kind::Home, Kind::Neighborhood, Kind::Listing, Kind::Concierge, Kind::NotFound, Kind::FormResult, Kind::Legal];
     pub fn name(self) -> &'static str {
         match self {
             Kind::Home => "home",
@@ -249,16 +240,7 @@ fn form_view<'a>(
             wide: matches!(f.kind, FieldKind::Textarea),
         })
         .collect();
-    FormView {
-        id,
-        action,
-        fields,
-        submit,
-        honeypot: Honeypot {
-            name: honeypot,
-            id: format!("{id}-{honeypot}"),
-        },
-    }
+    FormView { id, action, fields, submit, honeypot: Honeypot { name: honeypot, id: format!("{id}-{honeypot}") } }
 }
 
 // ---- home ----------------------------------------------------------------------------------
@@ -449,24 +431,15 @@ impl<'a> Shared<'a> {
                 .popular_areas
                 .iter()
                 .filter_map(|route| c.neighborhood(route))
-                .map(|n| Link {
-                    name: n.fields.name.clone(),
-                    url: neighborhood_url(&n.fields.slug),
-                })
+                .map(|n| Link { name: n.fields.name.clone(), url: neighborhood_url(&n.fields.slug) })
                 .collect(),
-            copyright: format!(
-                "© {} {}. {}",
-                s.legal.copyright_year, s.brand, s.labels.footer.rights
-            ),
+            copyright: format!("© {} {}. {}", s.legal.copyright_year, s.brand, s.labels.footer.rights),
         };
         let social = input.images.get(&s.social_image);
         let mut common = tera::Context::new();
         common.insert("site", &site);
         common.insert("favicon", &icon(input.images.get("images/favicon.svg")));
-        common.insert(
-            "touch_icon",
-            &icon(input.images.get("images/apple-touch-icon.png")),
-        );
+        common.insert("touch_icon", &icon(input.images.get("images/apple-touch-icon.png")));
         common.insert("live_reload", &input.live_reload.map(live_reload_script));
         let mut contexts = Vec::with_capacity(Kind::ALL.len());
         for (kind, css) in Kind::ALL.into_iter().zip(&r.css) {
@@ -480,20 +453,11 @@ impl<'a> Shared<'a> {
             contexts.push(ctx);
         }
         let agent_json = super::script_json(&seo::agent(c, social))?;
-        Ok(Shared {
-            r,
-            input,
-            contexts,
-            agent_json,
-            social,
-        })
+        Ok(Shared { r, input, contexts, agent_json, social })
     }
 
     fn context(&self, kind: Kind) -> tera::Context {
-        let i = Kind::ALL
-            .iter()
-            .position(|k| *k == kind)
-            .expect("every kind has a context");
+        let i = Kind::ALL.iter().position(|k| *k == kind).expect("every kind has a context");
         self.contexts[i].clone()
     }
 
@@ -501,17 +465,9 @@ impl<'a> Shared<'a> {
         let base = &self.input.content.site.data.base_url;
         let (img, alt) = match image {
             Some(i) => (i, alt),
-            None => (
-                self.social?,
-                self.input.content.home.data.hero.image_alt.as_str(),
-            ),
+            None => (self.social?, self.input.content.home.data.hero.image_alt.as_str()),
         };
-        Some(OgImage {
-            url: seo::absolute(base, &img.src),
-            width: img.width,
-            height: img.height,
-            alt,
-        })
+        Some(OgImage { url: seo::absolute(base, &img.src), width: img.width, height: img.height, alt })
     }
 
     fn canonical(&self, path: &str) -> Option<String> {
@@ -520,41 +476,30 @@ impl<'a> Shared<'a> {
 
     pub fn render(&self, page: &Page) -> Result<Output> {
         let (path, template, ctx) = match page {
-            Page::Home => (
-                "index.html".to_string(),
-                HOME,
-                self.home().context("building the home page")?,
-            ),
+            Page::Home => ("index.html".to_string(), HOME, self.home().context("building the home page")?),
             Page::Neighborhood(n) => (
                 format!("neighborhoods/{}/index.html", n.fields.slug),
                 NEIGHBORHOOD,
-                self.neighborhood(n).with_context(|| {
-                    format!("building the page of the neighborhood {}", n.fields.slug)
-                })?,
+                self.neighborhood(n)
+                    .with_context(|| format!("building the page of the neighborhood {}", n.fields.slug))?,
             ),
             Page::Listing(l) => (
                 format!("listings/{}/index.html", l.fields.id),
                 LISTING,
-                self.listing(l)
-                    .with_context(|| format!("building the page of the listing {}", l.fields.id))?,
+                self.listing(l).with_context(|| format!("building the page of the listing {}", l.fields.id))?,
             ),
             Page::Concierge => (
                 "client-concierge/index.html".to_string(),
                 CONCIERGE,
                 self.concierge().context("building the concierge page")?,
             ),
-            Page::NotFound => (
-                "404.html".to_string(),
-                NOT_FOUND,
-                self.not_found().context("building the 404 page")?,
-            ),
+            Page::NotFound => ("404.html".to_string(), NOT_FOUND, self.not_found().context("building the 404 page")?),
             Page::ThankYou => {
                 let t = &self.input.content.forms.data.no_script.thank_you;
                 (
                     index_file(THANK_YOU),
                     FORM_RESULT,
-                    self.form_result(&t.title, &t.text, None)
-                        .context("building the thank-you page")?,
+                    self.form_result(&t.title, &t.text, None).context("building the thank-you page")?,
                 )
             }
             Page::FormError => {
@@ -563,8 +508,7 @@ impl<'a> Shared<'a> {
                 (
                     index_file(FORM_ERROR),
                     FORM_RESULT,
-                    self.form_result(&e.title, &e.text, Some(back))
-                        .context("building the form-error page")?,
+                    self.form_result(&e.title, &e.text, Some(back)).context("building the form-error page")?,
                 )
             }
             Page::ConciergeThankYou => {
@@ -589,14 +533,10 @@ impl<'a> Shared<'a> {
             Page::Legal(l) => (
                 index_file(&l.kind.url()),
                 LEGAL,
-                self.legal(l)
-                    .with_context(|| format!("building the page {}", l.kind.url()))?,
+                self.legal(l).with_context(|| format!("building the page {}", l.kind.url()))?,
             ),
         };
-        let html = self
-            .r
-            .render_bytes(template, &ctx)
-            .with_context(|| format!("rendering {path}"))?;
+        let html = self.r.render_bytes(template, &ctx).with_context(|| format!("rendering {path}"))?;
         Ok(Output::new(path, html))
     }
 
@@ -616,30 +556,19 @@ impl<'a> Shared<'a> {
                 baths: l.baths_text(),
                 features: &l.fields.features[..l.fields.features.len().min(3)],
                 image: images.get(&l.fields.image),
-                show: labels
-                    .listing
-                    .show_slide
-                    .replace("{n}", &(i + 1).to_string()),
+                show: labels.listing.show_slide.replace("{n}", &(i + 1).to_string()),
             })
             .collect();
         let section = &h.neighborhoods;
         let tabs = section
             .tabs
             .iter()
-            .map(|t| TabView {
-                label: &t.label,
-                route: &t.route,
-                url: neighborhood_url(&t.route),
-            })
+            .map(|t| TabView { label: &t.label, route: &t.route, url: neighborhood_url(&t.route) })
             .collect();
         let cards = c
             .neighborhoods
             .iter()
-            .map(|n| Card {
-                f: &n.fields,
-                url: neighborhood_url(&n.fields.slug),
-                image: images.get(&n.fields.image),
-            })
+            .map(|n| Card { f: &n.fields, url: neighborhood_url(&n.fields.slug), image: images.get(&n.fields.image) })
             .collect();
         let forms = &c.forms.data;
         let assets = self.input.assets;
@@ -675,26 +604,14 @@ impl<'a> Shared<'a> {
                 assets,
                 islands::NEIGHBORHOOD_TABS,
                 &TabsProps {
-                    tabs: section
-                        .tabs
-                        .iter()
-                        .map(|t| TabProp {
-                            label: &t.label,
-                            route: &t.route,
-                        })
-                        .collect(),
+                    tabs: section.tabs.iter().map(|t| TabProp { label: &t.label, route: &t.route }).collect(),
                     all: &section.all_label,
                     panel: "neighborhood-panel",
                 },
             )?,
         };
-        let jsonld = seo::graph(
-            &self.agent_json,
-            &[
-                seo::website(c),
-                seo::item_list(c, &h.featured.heading, &featured),
-            ],
-        )?;
+        let jsonld =
+            seo::graph(&self.agent_json, &[seo::website(c), seo::item_list(c, &h.featured.heading, &featured)])?;
         let meta = Meta {
             title: h.seo.title.clone(),
             description: h.seo.description.clone(),
@@ -715,37 +632,17 @@ impl<'a> Shared<'a> {
         let f = &n.fields;
         let url = neighborhood_url(&f.slug);
         let image = self.input.images.get(&f.image);
-        let description = f
-            .seo_description
-            .clone()
-            .unwrap_or_else(|| f.description.clone());
+        let description = f.seo_description.clone().unwrap_or_else(|| f.description.clone());
         let crumbs = vec![
-            Crumb {
-                name: &labels.nav.home,
-                url: "/".into(),
-            },
-            Crumb {
-                name: &labels.nav.neighborhoods,
-                url: "/#neighborhoods".into(),
-            },
-            Crumb {
-                name: &f.name,
-                url: url.clone(),
-            },
+            Crumb { name: &labels.nav.home, url: "/".into() },
+            Crumb { name: &labels.nav.neighborhoods, url: "/#neighborhoods".into() },
+            Crumb { name: &f.name, url: url.clone() },
         ];
         let base = &c.site.data.base_url;
-        let jsonld = seo::graph(
-            &self.agent_json,
-            &[
-                breadcrumb_ld(base, &crumbs),
-                seo::place(c, n, &url, &description, image),
-            ],
-        )?;
+        let jsonld =
+            seo::graph(&self.agent_json, &[breadcrumb_ld(base, &crumbs), seo::place(c, n, &url, &description, image)])?;
         let meta = Meta {
-            title: format!(
-                "{} Homes & {} | {}",
-                f.title, labels.neighborhood.market_snapshot, c.site.data.brand
-            ),
+            title: format!("{} Homes & {} | {}", f.title, labels.neighborhood.market_snapshot, c.site.data.brand),
             description: markdown::truncate(&description, DESCRIPTION_MAX),
             canonical: self.canonical(&url),
             og_type: "website",
@@ -763,10 +660,7 @@ impl<'a> Shared<'a> {
             explore: islands::mount(
                 self.input.assets,
                 islands::EXPLORE_MORE,
-                &ExploreProps {
-                    href: "/#neighborhoods",
-                    label: &labels.neighborhood.explore_more,
-                },
+                &ExploreProps { href: "/#neighborhoods", label: &labels.neighborhood.explore_more },
             )?,
         };
         let mut ctx = self.context(Kind::Neighborhood);
@@ -796,24 +690,12 @@ impl<'a> Shared<'a> {
             f.neighborhood
         );
         let crumbs = vec![
-            Crumb {
-                name: &labels.nav.home,
-                url: "/".into(),
-            },
-            Crumb {
-                name: &labels.nav.properties,
-                url: "/#featured-properties".into(),
-            },
-            Crumb {
-                name: &f.address,
-                url: url.clone(),
-            },
+            Crumb { name: &labels.nav.home, url: "/".into() },
+            Crumb { name: &labels.nav.properties, url: "/#featured-properties".into() },
+            Crumb { name: &f.address, url: url.clone() },
         ];
         let [residence, offer] = seo::listing(c, l, &url, &markdown::truncate(&text, 300), image);
-        let jsonld = seo::graph(
-            &self.agent_json,
-            &[breadcrumb_ld(&s.base_url, &crumbs), residence, offer],
-        )?;
+        let jsonld = seo::graph(&self.agent_json, &[breadcrumb_ld(&s.base_url, &crumbs), residence, offer])?;
         let meta = Meta {
             title: format!("{} — {} | {}", f.address, f.price, s.brand),
             description: markdown::truncate(&(summary + &text), DESCRIPTION_MAX),
@@ -822,13 +704,7 @@ impl<'a> Shared<'a> {
             og_image: self.og_image(image, &f.image_alt),
             jsonld,
         };
-        let view = ListingView {
-            f,
-            baths,
-            description_html: markdown::to_html(&l.description, 2),
-            image,
-            crumbs,
-        };
+        let view = ListingView { f, baths, description_html: markdown::to_html(&l.description, 2), image, crumbs };
         let mut ctx = self.context(Kind::Listing);
         ctx.insert("meta", &meta);
         ctx.insert("page", &view);
@@ -866,10 +742,7 @@ impl<'a> Shared<'a> {
             ack: &forms.concierge.acknowledgment,
             submit: &forms.concierge.submit,
             action: CONCIERGE_ACTION,
-            honeypot: Honeypot {
-                name: &forms.honeypot,
-                id: format!("concierge-{}", forms.honeypot),
-            },
+            honeypot: Honeypot { name: &forms.honeypot, id: format!("concierge-{}", forms.honeypot) },
             island: islands::mount(
                 self.input.assets,
                 islands::CONCIERGE_FORM,
@@ -911,39 +784,24 @@ impl<'a> Shared<'a> {
         let mut ctx = self.context(Kind::NotFound);
         ctx.insert("meta", &meta);
         ctx.insert("page", &Value::Null);
-        ctx.insert(
-            "island",
-            &islands::mount(self.input.assets, islands::NOT_FOUND, &serde_json::json!({}))?,
-        );
+        ctx.insert("island", &islands::mount(self.input.assets, islands::NOT_FOUND, &serde_json::json!({}))?);
         Ok(ctx)
     }
 
     /// A thank-you or form-error page (forms.yaml `no_script`): not indexed, no island of its
     /// own; `back` is the error page's link to the form.
-    fn form_result(
-        &self,
-        title: &'a str,
-        text: &str,
-        back: Option<Back<'a>>,
-    ) -> Result<tera::Context> {
+    fn form_result(&self, title: &'a str, text: &str, back: Option<Back<'a>>) -> Result<tera::Context> {
         let s = &self.input.content.site.data;
         let tel_href = format!("tel:{}", s.agent.phone_e164().unwrap_or_default());
         let meta = Meta {
             title: format!("{title} | {}", s.brand),
-            description: markdown::truncate(
-                &text.replace(PHONE_PLACEHOLDER, &s.agent.phone),
-                DESCRIPTION_MAX,
-            ),
+            description: markdown::truncate(&text.replace(PHONE_PLACEHOLDER, &s.agent.phone), DESCRIPTION_MAX),
             canonical: None,
             og_type: "website",
             og_image: self.og_image(None, ""),
             jsonld: seo::graph(&self.agent_json, &[])?,
         };
-        let view = FormResultView {
-            title,
-            text_html: with_phone_link(text, &s.agent.phone, &tel_href),
-            back,
-        };
+        let view = FormResultView { title, text_html: with_phone_link(text, &s.agent.phone, &tel_href), back };
         let mut ctx = self.context(Kind::FormResult);
         ctx.insert("meta", &meta);
         ctx.insert("page", &view);
@@ -958,11 +816,7 @@ fn index_file(url: &str) -> String {
 
 /// Content text as HTML, with `{phone}` a link to the agent's phone.
 fn with_phone_link(text: &str, phone: &str, tel_href: &str) -> String {
-    let link = format!(
-        "<a href=\"{}\">{}</a>",
-        escape_html(tel_href),
-        escape_html(phone)
-    );
+    let link = format!("<a href=\"{}\">{}</a>", escape_html(tel_href), escape_html(phone));
     escape_html(text).replace(PHONE_PLACEHOLDER, &link)
 }
 

@@ -78,10 +78,7 @@ const STATES: &[(&str, &str)] = &[
 pub fn locality_region(location: &str) -> (String, String) {
     let (city, region) = location.rsplit_once(',').unwrap_or((location, ""));
     let region = region.trim();
-    let code = STATES
-        .iter()
-        .find(|(name, _)| name.eq_ignore_ascii_case(region))
-        .map_or(region, |(_, code)| code);
+    let code = STATES.iter().find(|(name, _)| name.eq_ignore_ascii_case(region)).map_or(region, |(_, code)| code);
     (city.trim().to_string(), code.to_string())
 }
 
@@ -114,22 +111,12 @@ fn postal_address(address: &str, fallback: &(String, String)) -> Value {
 
 /// "$1,350,000" → "1350000".
 fn price_number(price: &str) -> String {
-    price
-        .chars()
-        .filter(|c| c.is_ascii_digit() || *c == '.')
-        .collect()
+    price.chars().filter(|c| c.is_ascii_digit() || *c == '.').collect()
 }
 
 fn number(text: &str) -> Value {
-    let digits: String = text
-        .chars()
-        .filter(|c| c.is_ascii_digit() || *c == '.')
-        .collect();
-    digits
-        .parse::<f64>()
-        .ok()
-        .and_then(serde_json::Number::from_f64)
-        .map_or(Value::Null, Value::Number)
+    let digits: String = text.chars().filter(|c| c.is_ascii_digit() || *c == '.').collect();
+    digits.parse::<f64>().ok().and_then(serde_json::Number::from_f64).map_or(Value::Null, Value::Number)
 }
 
 pub fn agent_id(base: &str) -> String {
@@ -142,11 +129,7 @@ pub fn agent(c: &Content, social_image: Option<&ImageInfo>) -> Value {
     let base = &s.base_url;
     let (city, region) = locality_region(&s.location);
     let mut areas = vec![json!({"@type": "City", "name": city})];
-    areas.extend(
-        c.neighborhoods
-            .iter()
-            .map(|n| json!({"@type": "Place", "name": n.fields.name})),
-    );
+    areas.extend(c.neighborhoods.iter().map(|n| json!({"@type": "Place", "name": n.fields.name})));
     let mut node = json!({
         "@type": "RealEstateAgent",
         "@id": agent_id(base),
@@ -206,13 +189,7 @@ pub fn item_list(c: &Content, name: &str, featured: &[&Listing]) -> Value {
     json!({"@type": "ItemList", "name": name, "numberOfItems": items.len(), "itemListElement": items})
 }
 
-pub fn place(
-    c: &Content,
-    n: &Neighborhood,
-    url: &str,
-    description: &str,
-    image: Option<&ImageInfo>,
-) -> Value {
+pub fn place(c: &Content, n: &Neighborhood, url: &str, description: &str, image: Option<&ImageInfo>) -> Value {
     let base = &c.site.data.base_url;
     let (city, region) = locality_region(&c.site.data.location);
     let mut node = json!({
@@ -234,8 +211,7 @@ pub fn place(
 fn residence_type(address: &str) -> &'static str {
     let a = address.to_ascii_lowercase();
     let unit = a.contains('#')
-        || a.split([' ', ','])
-            .any(|w| matches!(w, "unit" | "apt" | "apt." | "suite" | "ph" | "penthouse"));
+        || a.split([' ', ',']).any(|w| matches!(w, "unit" | "apt" | "apt." | "suite" | "ph" | "penthouse"));
     if unit {
         "Apartment"
     } else {
@@ -244,13 +220,7 @@ fn residence_type(address: &str) -> &'static str {
 }
 
 /// The residence and its Offer.
-pub fn listing(
-    c: &Content,
-    l: &Listing,
-    url: &str,
-    description: &str,
-    image: Option<&ImageInfo>,
-) -> [Value; 2] {
+pub fn listing(c: &Content, l: &Listing, url: &str, description: &str, image: Option<&ImageInfo>) -> [Value; 2] {
     let s = &c.site.data;
     let base = &s.base_url;
     let page = absolute(base, url);
@@ -289,14 +259,8 @@ mod tests {
 
     #[test]
     fn addresses_and_regions() {
-        assert_eq!(
-            locality_region("Jacksonville, Florida"),
-            ("Jacksonville".into(), "FL".into())
-        );
-        assert_eq!(
-            locality_region("Jacksonville, FL"),
-            ("Jacksonville".into(), "FL".into())
-        );
+        assert_eq!(locality_region("Jacksonville, Florida"), ("Jacksonville".into(), "FL".into()));
+        assert_eq!(locality_region("Jacksonville, FL"), ("Jacksonville".into(), "FL".into()));
         let fb = ("Jacksonville".to_string(), "FL".to_string());
         let a = postal_address("1 Riverside Ave, Unit 1801, Jacksonville, FL 32202", &fb);
         assert_eq!(a["streetAddress"], "1 Riverside Ave, Unit 1801");
@@ -306,13 +270,7 @@ mod tests {
         assert_eq!(b["streetAddress"], "Somewhere on the river");
         assert_eq!(b["addressRegion"], "FL");
         assert_eq!(price_number("$1,350,000"), "1350000");
-        assert_eq!(
-            residence_type("1 Riverside Ave, Unit 1801, Jacksonville, FL 32202"),
-            "Apartment"
-        );
-        assert_eq!(
-            residence_type("1847 River Rd, Jacksonville, FL 32207"),
-            "SingleFamilyResidence"
-        );
+        assert_eq!(residence_type("1 Riverside Ave, Unit 1801, Jacksonville, FL 32202"), "Apartment");
+        assert_eq!(residence_type("1847 River Rd, Jacksonville, FL 32207"), "SingleFamilyResidence");
     }
 }

@@ -68,13 +68,9 @@ assurances: [Encrypted in transit.]
 "#;
 
 fn forms_yaml() -> String {
-    let field = |n: &str, t: &str, req: bool| {
-        format!("{{name: {n}, label: {n} label, type: {t}, required: {req}}}")
-    };
+    let field = |n: &str, t: &str, req: bool| format!("{{name: {n}, label: {n} label, type: {t}, required: {req}}}");
     let toasts = "toasts: {success: {title: Ok, description: Sent.}, error: {title: Oops, description: Failed.}}";
-    let lead_type = |t: &str| {
-        format!("{{title: {t}, text: Text., submit: Send, subject: \"{t} from {{name}}\"}}")
-    };
+    let lead_type = |t: &str| format!("{{title: {t}, text: Text., submit: Send, subject: \"{t} from {{name}}\"}}");
     format!(
         r#"limits: {{text_max: 120, message_max: 1500, body_max_bytes: 65536}}
 messages: {{required: "{{label}} is required.", email: Bad email., phone: Bad phone., too_long: "{{label}} is over {{max}}.", option: Choose.}}
@@ -141,9 +137,7 @@ fn quiz_yaml() -> String {
     }
     q.push_str("profiles:\n");
     for p in ["historic", "coastal", "urban", "eclectic", "suburban"] {
-        q.push_str(&format!(
-            "  {p}: {{name: {p} vibe, areas: [Riverside], description: Yes.}}\n"
-        ));
+        q.push_str(&format!("  {p}: {{name: {p} vibe, areas: [Riverside], description: Yes.}}\n"));
     }
     q.push_str("tie_order: [historic, coastal, urban, eclectic, suburban]\nlabels: {open: Open, progress: \"Question {n} of {total}\", next: Next, finish: Finish, choose_alert: Choose., email_heading: Email, email_text: Where?, email_label: Email, email_submit: Send, email_alert: Bad., error_alert: Error., result_heading: Result, areas_heading: Areas, retake: Retake, close: Close}\n");
     q
@@ -168,7 +162,8 @@ fn listing(id: &str, address: &str, featured: bool, order: u32) -> String {
 
 /// The legal pages: raw text that must stay text, a placeholder filled in from each file.
 pub(super) const PRIVACY: &str = "---\ntitle: Privacy & Cookies\ndescription: What we collect <and> why.\n---\nKept {document_retention_days} days. <b>Really.</b>\n\n# Deletion\n\nE-mail <{agent_email}> or call {agent_phone}.\n\n## By post\n\nWrite to {agent_name}, {brokerage}, {brand}.\n";
-pub(super) const TERMS: &str = "---\ntitle: Terms of Service\ndescription: The terms.\n---\nInformation is deemed reliable but not guaranteed.\n";
+pub(super) const TERMS: &str =
+    "---\ntitle: Terms of Service\ndescription: The terms.\n---\nInformation is deemed reliable but not guaranteed.\n";
 
 fn ok<T>(r: Result<T, jax_model::Diagnostics>) -> T {
     r.unwrap_or_else(|d| panic!("{d}"))
@@ -180,39 +175,18 @@ pub(super) fn content() -> Content {
             "n/riverside.md",
             &neighborhood("riverside", "Riverside", "Riverside & Avondale", 1),
         )),
-        ok(content::parse_neighborhood(
-            "n/san-marco.md",
-            &neighborhood("san-marco", "San Marco", "San Marco", 2),
-        )),
+        ok(content::parse_neighborhood("n/san-marco.md", &neighborhood("san-marco", "San Marco", "San Marco", 2))),
     ];
     let listings = vec![
         ok(content::parse_listing(
             "l/a.md",
-            &listing(
-                "river-penthouse",
-                "1 Riverside Ave, Unit 1801, Jacksonville, FL 32202",
-                true,
-                1,
-            ),
+            &listing("river-penthouse", "1 Riverside Ave, Unit 1801, Jacksonville, FL 32202", true, 1),
         )),
         ok(content::parse_listing(
             "l/b.md",
-            &listing(
-                "san-marco-estate",
-                "1847 River Rd, Jacksonville, FL 32207",
-                true,
-                2,
-            ),
+            &listing("san-marco-estate", "1847 River Rd, Jacksonville, FL 32207", true, 2),
         )),
-        ok(content::parse_listing(
-            "l/c.md",
-            &listing(
-                "quiet-cottage",
-                "9 Oak St, Jacksonville, FL 32205",
-                false,
-                3,
-            ),
-        )),
+        ok(content::parse_listing("l/c.md", &listing("quiet-cottage", "9 Oak St, Jacksonville, FL 32205", false, 3))),
     ];
     ok(Content::assemble(Parts {
         site: ok(content::parse_site("site.yaml", &site_yaml())),
@@ -233,14 +207,10 @@ fn raster(name: &str) -> ImageInfo {
         src: format!("/images/{name}-abcd1234-1600.jpg"),
         width: 1600,
         height: 1067,
-        srcset: format!(
-            "/images/{name}-abcd1234-800.jpg 800w, /images/{name}-abcd1234-1600.jpg 1600w"
-        ),
+        srcset: format!("/images/{name}-abcd1234-800.jpg 800w, /images/{name}-abcd1234-1600.jpg 1600w"),
         sources: vec![ImageSource {
             mime: "image/webp".into(),
-            srcset: format!(
-                "/images/{name}-abcd1234-800.webp 800w, /images/{name}-abcd1234-1600.webp 1600w"
-            ),
+            srcset: format!("/images/{name}-abcd1234-800.webp 800w, /images/{name}-abcd1234-1600.webp 1600w"),
         }],
     }
 }
@@ -283,12 +253,9 @@ pub(super) struct Site {
 
 impl Site {
     pub(super) fn page(&self, path: &str) -> &str {
-        self.pages.get(path).unwrap_or_else(|| {
-            panic!(
-                "no page {path}; pages: {:?}",
-                self.pages.keys().collect::<Vec<_>>()
-            )
-        })
+        self.pages
+            .get(path)
+            .unwrap_or_else(|| panic!("no page {path}; pages: {:?}", self.pages.keys().collect::<Vec<_>>()))
     }
 }
 
@@ -296,20 +263,8 @@ fn render_with(assets: &Assets, live_reload: Option<u64>) -> Site {
     let c = content();
     let images = images(&c);
     let renderer = Renderer::embedded().unwrap();
-    let out = renderer
-        .render_pages(&RenderInput {
-            content: &c,
-            images: &images,
-            assets,
-            live_reload,
-        })
-        .unwrap();
-    Site {
-        pages: out
-            .into_iter()
-            .map(|o| (o.path, String::from_utf8(o.bytes).unwrap()))
-            .collect(),
-    }
+    let out = renderer.render_pages(&RenderInput { content: &c, images: &images, assets, live_reload }).unwrap();
+    Site { pages: out.into_iter().map(|o| (o.path, String::from_utf8(o.bytes).unwrap())).collect() }
 }
 
 pub(super) fn render() -> Site {
@@ -332,12 +287,7 @@ pub(super) fn ld_types(html: &str) -> Vec<String> {
     let blocks = scripts(html, "application/ld+json");
     assert_eq!(blocks.len(), 1, "one JSON-LD graph per page");
     let v: serde_json::Value = serde_json::from_str(blocks[0]).unwrap();
-    v["@graph"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|n| n["@type"].as_str().unwrap().to_string())
-        .collect()
+    v["@graph"].as_array().unwrap().iter().map(|n| n["@type"].as_str().unwrap().to_string()).collect()
 }
 
 #[test]
@@ -380,61 +330,24 @@ fn every_page_has_the_shared_frame_and_seo() {
     let site = render();
     let mut titles = std::collections::HashSet::new();
     for (path, html) in &site.pages {
-        assert!(
-            html.starts_with("<!doctype html>\n<html lang=\"en\">"),
-            "{path}"
-        );
+        assert!(html.starts_with("<!doctype html>\n<html lang=\"en\">"), "{path}");
         assert!(html.contains("<meta name=\"viewport\""), "{path}");
-        assert!(
-            html.contains("<style>:root{"),
-            "{path}: the stylesheet is inlined"
-        );
+        assert!(html.contains("<style>:root{"), "{path}: the stylesheet is inlined");
         let title = &html[html.find("<title>").unwrap() + 7..html.find("</title>").unwrap()];
-        assert!(
-            titles.insert(title.to_string()),
-            "{path}: duplicate title {title}"
-        );
-        assert!(
-            html.contains("<meta name=\"description\" content=\""),
-            "{path}"
-        );
+        assert!(titles.insert(title.to_string()), "{path}: duplicate title {title}");
+        assert!(html.contains("<meta name=\"description\" content=\""), "{path}");
         assert!(html.contains("<meta property=\"og:title\""), "{path}");
+        assert!(html.contains("<meta name=\"twitter:card\" content=\"summary_large_image\">"), "{path}");
         assert!(
-            html.contains("<meta name=\"twitter:card\" content=\"summary_large_image\">"),
+            html.contains("<link rel=\"icon\" href=\"/images/favicon-abcd1234.svg\" type=\"image/svg+xml\">"),
             "{path}"
         );
-        assert!(
-            html.contains(
-                "<link rel=\"icon\" href=\"/images/favicon-abcd1234.svg\" type=\"image/svg+xml\">"
-            ),
-            "{path}"
-        );
-        assert!(
-            !html.contains("apple-touch-icon"),
-            "{path}: no touch icon in the images map, none linked"
-        );
-        assert!(
-            html.contains(
-                "<meta property=\"og:image\" content=\"https://www.movetojax.com/images/"
-            ),
-            "{path}"
-        );
-        assert!(
-            ld_types(html).contains(&"RealEstateAgent".to_string()),
-            "{path}"
-        );
-        assert!(
-            html.contains("href=\"sms:+19045550147\""),
-            "{path}: Text Me"
-        );
-        assert!(
-            html.contains("href=\"tel:+19045550147\""),
-            "{path}: the footer phone"
-        );
-        assert!(
-            html.contains("© 2024 Move to JAX. All rights reserved."),
-            "{path}"
-        );
+        assert!(!html.contains("apple-touch-icon"), "{path}: no touch icon in the images map, none linked");
+        assert!(html.contains("<meta property=\"og:image\" content=\"https://www.movetojax.com/images/"), "{path}");
+        assert!(ld_types(html).contains(&"RealEstateAgent".to_string()), "{path}");
+        assert!(html.contains("href=\"sms:+19045550147\""), "{path}: Text Me");
+        assert!(html.contains("href=\"tel:+19045550147\""), "{path}: the footer phone");
+        assert!(html.contains("© 2024 Move to JAX. All rights reserved."), "{path}");
         assert!(
             html.contains("aria-controls=\"site-nav\"") && html.contains("aria-expanded=\"false\""),
             "{path}: menu button"
@@ -447,10 +360,7 @@ fn every_page_has_the_shared_frame_and_seo() {
             html.contains(&format!("<a class=\"site-footer__contact\" href=\"mailto:{EMAIL}\">")),
             "{path}: the footer's e-mail link"
         );
-        assert!(
-            !html.contains("&#x2F;"),
-            "{path}: URLs are not over-escaped"
-        );
+        assert!(!html.contains("&#x2F;"), "{path}: URLs are not over-escaped");
         assert!(
             !html.contains("<script src") && !html.contains("type=\"module\""),
             "{path}: no islands built, no script"
@@ -463,28 +373,14 @@ fn every_page_has_the_shared_frame_and_seo() {
             );
         }
         if !NOT_INDEXED.contains(&path.as_str()) {
-            let url = format!(
-                "https://www.movetojax.com/{}",
-                path.trim_end_matches("index.html")
-            );
-            assert!(
-                html.contains(&format!("<link rel=\"canonical\" href=\"{url}\">")),
-                "{path}: canonical {url}"
-            );
-            assert!(
-                html.contains(&format!("<meta property=\"og:url\" content=\"{url}\">")),
-                "{path}"
-            );
+            let url = format!("https://www.movetojax.com/{}", path.trim_end_matches("index.html"));
+            assert!(html.contains(&format!("<link rel=\"canonical\" href=\"{url}\">")), "{path}: canonical {url}");
+            assert!(html.contains(&format!("<meta property=\"og:url\" content=\"{url}\">")), "{path}");
         }
     }
     let nf = site.page("404.html");
-    assert!(
-        nf.contains("<meta name=\"robots\" content=\"noindex\">")
-            && !nf.contains("rel=\"canonical\"")
-    );
-    assert!(
-        nf.contains("<h1 class=\"not-found__title\" id=\"page-title\">Oops! Page not found</h1>")
-    );
+    assert!(nf.contains("<meta name=\"robots\" content=\"noindex\">") && !nf.contains("rel=\"canonical\""));
+    assert!(nf.contains("<h1 class=\"not-found__title\" id=\"page-title\">Oops! Page not found</h1>"));
     assert!(nf.contains("<a class=\"btn btn--navy\" href=\"/\">Return to Home</a>"));
 }
 
@@ -495,28 +391,17 @@ fn the_pages_a_form_without_javascript_leads_to() {
     let site = render();
     let thanks = site.page("thank-you/index.html");
     let error = site.page("form-error/index.html");
-    for (html, title) in [
-        (thanks, "Thank You for Reaching Out"),
-        (error, "Your Message Could Not Be Sent"),
-    ] {
+    for (html, title) in [(thanks, "Thank You for Reaching Out"), (error, "Your Message Could Not Be Sent")] {
         assert!(html.contains(&format!("<title>{title} | Move to JAX</title>")));
-        assert!(html.contains(&format!(
-            "<h1 class=\"not-found__title\" id=\"page-title\">{title}</h1>"
-        )));
+        assert!(html.contains(&format!("<h1 class=\"not-found__title\" id=\"page-title\">{title}</h1>")));
         // Not indexed, not canonical; the base layout's header and footer; home first.
         assert!(html.contains("<meta name=\"robots\" content=\"noindex\">"));
         assert!(!html.contains("rel=\"canonical\"") && !html.contains("og:url"));
         assert!(html.contains("<body class=\"page-form-result\">"));
         assert!(html.contains("class=\"site-header\"") && html.contains("class=\"site-footer\""));
-        assert!(html.contains(
-            "<div class=\"btn-row\">\n<a class=\"btn btn--navy\" href=\"/\">Return to Home</a>"
-        ));
+        assert!(html.contains("<div class=\"btn-row\">\n<a class=\"btn btn--navy\" href=\"/\">Return to Home</a>"));
         // Only the islands every page has.
-        let islands: Vec<&str> = html
-            .split("data-island=\"")
-            .skip(1)
-            .map(|r| &r[..r.find('"').unwrap()])
-            .collect();
+        let islands: Vec<&str> = html.split("data-island=\"").skip(1).map(|r| &r[..r.find('"').unwrap()]).collect();
         assert_eq!(islands, ["nav", "contact-widget", "dialogs"]);
         // Its stylesheet has the 404 layout, not the 404's big code.
         let css = &html[html.find("<style>").unwrap()..html.find("</style>").unwrap()];
@@ -530,24 +415,15 @@ fn the_pages_a_form_without_javascript_leads_to() {
     let main = |html: &str| -> String {
         html[html.find("<main id=\"main\">").unwrap()..html.find("</main>").unwrap()].to_string()
     };
-    assert_eq!(
-        main(thanks).matches("<a ").count(),
-        1,
-        "the thank-you page leads home only"
-    );
-    assert_eq!(
-        main(error).matches("<a ").count(),
-        3,
-        "home, the contact form and the phone"
-    );
+    assert_eq!(main(thanks).matches("<a ").count(), 1, "the thank-you page leads home only");
+    assert_eq!(main(error).matches("<a ").count(), 3, "home, the contact form and the phone");
     assert!(error.contains(
         "<p class=\"not-found__text\">Some details were missing or not valid. Check the form, or call Jane at <a href=\"tel:+19045550147\">(904) 555-0147</a>.</p>"
     ));
     assert!(error.contains(
         "<meta name=\"description\" content=\"Some details were missing or not valid. Check the form, or call Jane at (904) 555-0147.\">"
     ));
-    assert!(error
-        .contains("<a class=\"btn btn--outline\" href=\"/#contact\">Back to the Contact Form</a>"));
+    assert!(error.contains("<a class=\"btn btn--outline\" href=\"/#contact\">Back to the Contact Form</a>"));
     assert!(!error.contains("{phone}"));
     // The home page's contact section is what that link leads to.
     assert!(site.page("index.html").contains("id=\"contact\""));
@@ -579,30 +455,13 @@ fn the_sitemap_lists_every_page_but_those_not_indexed() {
     let assets = Assets::default();
     let pages = Renderer::embedded()
         .unwrap()
-        .render_pages(&RenderInput {
-            content: &c,
-            images: &images,
-            assets: &assets,
-            live_reload: None,
-        })
+        .render_pages(&RenderInput { content: &c, images: &images, assets: &assets, live_reload: None })
         .unwrap();
-    let xml = String::from_utf8(crate::sitemap::sitemap("https://www.movetojax.com", &pages).bytes)
-        .unwrap();
-    for url in [
-        "/",
-        "/client-concierge/",
-        "/neighborhoods/riverside/",
-        "/listings/quiet-cottage/",
-    ] {
-        assert!(
-            xml.contains(&format!("<loc>https://www.movetojax.com{url}</loc>")),
-            "{url}: {xml}"
-        );
+    let xml = String::from_utf8(crate::sitemap::sitemap("https://www.movetojax.com", &pages).bytes).unwrap();
+    for url in ["/", "/client-concierge/", "/neighborhoods/riverside/", "/listings/quiet-cottage/"] {
+        assert!(xml.contains(&format!("<loc>https://www.movetojax.com{url}</loc>")), "{url}: {xml}");
     }
-    assert_eq!(
-        xml.matches("<loc>").count(),
-        pages.len() - NOT_INDEXED.len()
-    );
+    assert_eq!(xml.matches("<loc>").count(), pages.len() - NOT_INDEXED.len());
     for path in NOT_INDEXED {
         let url = path.trim_end_matches("index.html");
         assert!(!xml.contains(url), "{path} is not indexed: {xml}");
@@ -623,26 +482,18 @@ fn the_home_page_has_every_section_in_order() {
         "id=\"about\"",
         "id=\"contact\"",
     ] {
-        at += html[at..]
-            .find(id)
-            .unwrap_or_else(|| panic!("{id} missing or out of order"));
+        at += html[at..].find(id).unwrap_or_else(|| panic!("{id} missing or out of order"));
     }
     assert!(html.contains("<h1 class=\"hero__title\" id=\"hero-title\">Discover Jacksonville</h1>"));
     assert!(html.contains("loading=\"eager\" fetchpriority=\"high\""));
-    assert_eq!(
-        html.matches("fetchpriority=\"high\"").count(),
-        1,
-        "only the hero is eager"
-    );
-    assert!(html.contains("<a class=\"btn btn--gold\" href=\"#contact\" data-open=\"listing-request\">Join Our Luxury Portfolio</a>"));
-    assert!(
-        html.contains("href=\"#featured-properties\"")
-            && !html.contains("href=\"/#featured-properties\"")
-    );
+    assert_eq!(html.matches("fetchpriority=\"high\"").count(), 1, "only the hero is eager");
+    assert!(html.contains(
+        "<a class=\"btn btn--gold\" href=\"#contact\" data-open=\"listing-request\">Join Our Luxury Portfolio</a>"
+    ));
+    assert!(html.contains("href=\"#featured-properties\"") && !html.contains("href=\"/#featured-properties\""));
     // Featured listings only, each a slide with its detail link; a thumbnail button each.
     assert!(
-        html.contains("href=\"/listings/river-penthouse/\"")
-            && html.contains("href=\"/listings/san-marco-estate/\"")
+        html.contains("href=\"/listings/river-penthouse/\"") && html.contains("href=\"/listings/san-marco-estate/\"")
     );
     assert!(!html.contains("href=\"/listings/quiet-cottage/\""));
     assert_eq!(html.matches("class=\"slide\"").count(), 2);
@@ -651,28 +502,19 @@ fn the_home_page_has_every_section_in_order() {
     // Tabs, All selected; every card.
     assert!(html.contains("role=\"tablist\""));
     assert!(html.contains("id=\"tab-all\" href=\"#neighborhood-panel\" aria-selected=\"true\""));
-    assert!(
-        html.contains("href=\"/neighborhoods/riverside/\"")
-            && html.contains("href=\"/neighborhoods/san-marco/\"")
-    );
+    assert!(html.contains("href=\"/neighborhoods/riverside/\"") && html.contains("href=\"/neighborhoods/san-marco/\""));
     assert!(html.contains("data-open=\"quiz\">What&#39;s Your Vibe Quiz</a>"));
-    assert!(html.contains("<iframe src=\"https://maps.example.com/embed\" title=\"Map of new developments\" loading=\"lazy\""));
+    assert!(html
+        .contains("<iframe src=\"https://maps.example.com/embed\" title=\"Map of new developments\" loading=\"lazy\""));
     assert!(html.contains("href=\"https://example.com/listings\""));
     // The About Markdown: raw HTML shown as text, headings below the section's h2.
-    assert!(html.contains(
-        "Jane &lt;script&gt;alert(1)&lt;/script&gt; knows <strong>every</strong> street."
-    ));
+    assert!(html.contains("Jane &lt;script&gt;alert(1)&lt;/script&gt; knows <strong>every</strong> street."));
     assert!(html.contains("<h3>Her story</h3>"));
-    assert!(
-        html.contains("data-type=\"buyer-guide\"") && html.contains("data-type=\"cma-request\"")
-    );
+    assert!(html.contains("data-type=\"buyer-guide\"") && html.contains("data-type=\"cma-request\""));
     // The SVG image is a plain <img>.
     assert!(html.contains("<img class=\"about__img\" src=\"/images/about-abcd1234.svg\" width=\"400\" height=\"500\" alt=\"Jane smiling\" loading=\"lazy\""));
     let t = ld_types(html);
-    assert!(
-        t.contains(&"ItemList".to_string()) && t.contains(&"WebSite".to_string()),
-        "{t:?}"
-    );
+    assert!(t.contains(&"ItemList".to_string()) && t.contains(&"WebSite".to_string()), "{t:?}");
 }
 
 #[test]
@@ -682,16 +524,14 @@ fn the_contact_form_works_without_javascript() {
     let form = &html[html.find("<form").unwrap()..html.find("</form>").unwrap()];
     assert!(form.contains("method=\"post\" action=\"/api/contact\""));
     assert!(form.contains("<label class=\"field__label\" for=\"contact-form-name\">Full Name"));
-    assert!(form.contains("id=\"contact-form-name\" name=\"name\" type=\"text\" maxlength=\"120\" autocomplete=\"name\" required>"));
     assert!(form.contains(
-        "name=\"email\" type=\"email\" maxlength=\"120\" autocomplete=\"email\" required>"
+        "id=\"contact-form-name\" name=\"name\" type=\"text\" maxlength=\"120\" autocomplete=\"name\" required>"
     ));
+    assert!(form.contains("name=\"email\" type=\"email\" maxlength=\"120\" autocomplete=\"email\" required>"));
     assert!(form.contains("name=\"phone\" type=\"tel\" maxlength=\"120\" autocomplete=\"tel\">"));
     assert!(form.contains("<textarea class=\"field__control\" id=\"contact-form-message\" name=\"message\" rows=\"5\" maxlength=\"1500\" required>"));
     assert!(form.contains("<div class=\"visually-hidden\" aria-hidden=\"true\"><label for=\"contact-form-website\">website</label><input type=\"text\" id=\"contact-form-website\" name=\"website\" tabindex=\"-1\" autocomplete=\"off\"></div>"));
-    assert!(form.contains(
-        "<button class=\"btn btn--navy form__submit\" type=\"submit\">Send Message</button>"
-    ));
+    assert!(form.contains("<button class=\"btn btn--navy form__submit\" type=\"submit\">Send Message</button>"));
 }
 
 #[test]
@@ -700,40 +540,17 @@ fn island_props_are_script_safe_json_and_dialogs_carry_only_what_the_page_trigge
     let home = site.page("index.html");
     let listing = site.page("listings/river-penthouse/index.html");
     for (html, islands) in [
-        (
-            home,
-            &[
-                "nav",
-                "carousel",
-                "neighborhood-tabs",
-                "contact-widget",
-                "dialogs",
-            ][..],
-        ),
+        (home, &["nav", "carousel", "neighborhood-tabs", "contact-widget", "dialogs"][..]),
         (listing, &["nav", "contact-widget", "dialogs"][..]),
-        (
-            site.page("neighborhoods/riverside/index.html"),
-            &["nav", "explore-more", "contact-widget", "dialogs"][..],
-        ),
-        (
-            site.page("client-concierge/index.html"),
-            &["nav", "concierge-form", "contact-widget", "dialogs"][..],
-        ),
+        (site.page("neighborhoods/riverside/index.html"), &["nav", "explore-more", "contact-widget", "dialogs"][..]),
+        (site.page("client-concierge/index.html"), &["nav", "concierge-form", "contact-widget", "dialogs"][..]),
     ] {
-        let found: Vec<&str> = html
-            .split("data-island=\"")
-            .skip(1)
-            .map(|r| &r[..r.find('"').unwrap()])
-            .collect();
+        let found: Vec<&str> = html.split("data-island=\"").skip(1).map(|r| &r[..r.find('"').unwrap()]).collect();
         assert_eq!(found, islands);
         // Each mount point's first child is its props.
         for part in html.split("data-island=\"").skip(1) {
             let after_tag = &part[part.find('>').unwrap() + 1..];
-            assert!(
-                after_tag.starts_with("<script type=\"application/json\" data-props>"),
-                "{}",
-                &part[..60]
-            );
+            assert!(after_tag.starts_with("<script type=\"application/json\" data-props>"), "{}", &part[..60]);
         }
         for props in scripts(html, "application/json") {
             assert!(!props.contains("</"), "{props}");
@@ -753,9 +570,7 @@ fn island_props_are_script_safe_json_and_dialogs_carry_only_what_the_page_trigge
     );
     let d = dialogs(listing);
     assert!(
-        d.get("quiz").is_none()
-            && d.get("listing_request").is_none()
-            && d["lead"]["types"]["consultation"].is_object()
+        d.get("quiz").is_none() && d.get("listing_request").is_none() && d["lead"]["types"]["consultation"].is_object()
     );
     assert_eq!(d["honeypot"], "website");
 }
@@ -763,28 +578,17 @@ fn island_props_are_script_safe_json_and_dialogs_carry_only_what_the_page_trigge
 #[test]
 fn built_islands_get_their_bundles_and_the_runtime() {
     let mut assets = Assets {
-        runtime: Some(Bundle {
-            src: "/assets/main-1.js".into(),
-            ..Bundle::default()
-        }),
+        runtime: Some(Bundle { src: "/assets/main-1.js".into(), ..Bundle::default() }),
         early: Some(InlineScript::new("start()".into()).unwrap()),
         ..Assets::default()
     };
     assets.islands.insert(
         "nav".into(),
-        Bundle {
-            src: "/assets/nav-2.js".into(),
-            preloads: vec!["/assets/react-3.js".into()],
-            css: vec![],
-        },
+        Bundle { src: "/assets/nav-2.js".into(), preloads: vec!["/assets/react-3.js".into()], css: vec![] },
     );
     assets.islands.insert(
         "carousel".into(),
-        Bundle {
-            src: "/assets/carousel-4.js".into(),
-            preloads: vec![],
-            css: vec!["/assets/carousel-5.css".into()],
-        },
+        Bundle { src: "/assets/carousel-4.js".into(), preloads: vec![], css: vec!["/assets/carousel-5.css".into()] },
     );
     let site = render_with(&assets, None);
     let home = site.page("index.html");
@@ -795,19 +599,12 @@ fn built_islands_get_their_bundles_and_the_runtime() {
     // Every island waits for a click, visibility or idle time: nothing is preloaded.
     assert!(!head.contains("modulepreload"));
     assert!(head.contains("<link rel=\"stylesheet\" href=\"/assets/carousel-5.css\">"));
-    assert!(
-        home.contains("data-island=\"nav\" data-hydrate=\"interaction\" data-src=\"/assets/nav-2.js\"")
-    );
-    assert!(home.contains(
-        "data-island=\"carousel\" data-hydrate=\"visible\" data-src=\"/assets/carousel-4.js\""
-    ));
+    assert!(home.contains("data-island=\"nav\" data-hydrate=\"interaction\" data-src=\"/assets/nav-2.js\""));
+    assert!(home.contains("data-island=\"carousel\" data-hydrate=\"visible\" data-src=\"/assets/carousel-4.js\""));
     // The dialogs hydrate on a click on any `[data-open]` trigger; this manifest has no dialogs bundle.
     assert!(home.contains("data-island=\"dialogs\" data-hydrate=\"interaction\" data-trigger=\"[data-open]\" data-trigger-popup=\"dialog\">"));
     let listing = site.page("listings/river-penthouse/index.html");
-    assert!(
-        !listing.contains("carousel-5.css"),
-        "a page loads only its islands' styles"
-    );
+    assert!(!listing.contains("carousel-5.css"), "a page loads only its islands' styles");
 }
 
 #[test]
@@ -823,12 +620,8 @@ fn serve_mode_adds_the_live_reload_client() {
 fn neighborhood_pages() {
     let site = render();
     let html = site.page("neighborhoods/riverside/index.html");
-    assert!(html.contains(
-        "<title>Riverside &amp; Avondale Homes &amp; Market Snapshot | Move to JAX</title>"
-    ));
-    assert!(html.contains(
-        "<h1 class=\"page-hero__title\" id=\"page-title\">Riverside &amp; Avondale</h1>"
-    ));
+    assert!(html.contains("<title>Riverside &amp; Avondale Homes &amp; Market Snapshot | Move to JAX</title>"));
+    assert!(html.contains("<h1 class=\"page-hero__title\" id=\"page-title\">Riverside &amp; Avondale</h1>"));
     assert!(html.contains("<li><a href=\"/\">Home</a></li><li><a href=\"/#neighborhoods\">Neighborhoods</a></li><li><span aria-current=\"page\">Riverside</span></li>"));
     for (label, figure) in [
         ("Median Condo Price", "$425K"),
@@ -836,15 +629,11 @@ fn neighborhood_pages() {
         ("Days on Market", "45"),
         ("ZIP Code", "32205"),
     ] {
-        assert!(
-            html.contains(&format!("<dt>{label}</dt><dd>{figure}</dd>")),
-            "{label}"
-        );
+        assert!(html.contains(&format!("<dt>{label}</dt><dd>{figure}</dd>")), "{label}");
     }
     assert!(html.contains(">About Riverside</h2>"));
     assert!(
-        html.contains("<strong>lovely</strong>. &lt;b&gt;bold?&lt;/b&gt;")
-            && html.contains("<h3>Living here</h3>")
+        html.contains("<strong>lovely</strong>. &lt;b&gt;bold?&lt;/b&gt;") && html.contains("<h3>Living here</h3>")
     );
     assert_eq!(html.matches("class=\"building\"").count(), 4);
     assert!(
@@ -857,10 +646,7 @@ fn neighborhood_pages() {
     assert!(html.contains("href=\"/#featured-properties\""));
     assert_eq!(html.matches("fetchpriority=\"high\"").count(), 1);
     let t = ld_types(html);
-    assert!(
-        t.contains(&"BreadcrumbList".to_string()) && t.contains(&"Place".to_string()),
-        "{t:?}"
-    );
+    assert!(t.contains(&"BreadcrumbList".to_string()) && t.contains(&"Place".to_string()), "{t:?}");
     assert!(html.contains("\"postalCode\":\"32205\""));
 }
 
@@ -868,16 +654,18 @@ fn neighborhood_pages() {
 fn listing_pages() {
     let site = render();
     let html = site.page("listings/river-penthouse/index.html");
-    assert!(html.contains("<title>1 Riverside Ave, Unit 1801, Jacksonville, FL 32202 — $1,350,000 | Move to JAX</title>"));
-    assert!(html.contains("<h1 class=\"listing__title\" id=\"page-title\">1 Riverside Ave, Unit 1801, Jacksonville, FL 32202</h1>"));
     assert!(
-        html.contains("<dt>Baths</dt><dd>2.5</dd>")
-            && html.contains("<dt>Sq Ft</dt><dd>2,450</dd>")
+        html.contains("<title>1 Riverside Ave, Unit 1801, Jacksonville, FL 32202 — $1,350,000 | Move to JAX</title>")
     );
+    assert!(html.contains(
+        "<h1 class=\"listing__title\" id=\"page-title\">1 Riverside Ave, Unit 1801, Jacksonville, FL 32202</h1>"
+    ));
+    assert!(html.contains("<dt>Baths</dt><dd>2.5</dd>") && html.contains("<dt>Sq Ft</dt><dd>2,450</dd>"));
     for f in ["Dock", "Kitchen", "Views", "Garage"] {
         assert!(html.contains(&format!("<li>{f}</li>")));
     }
-    assert!(html.contains("A <strong>fine</strong> home on the river. &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;"));
+    assert!(html
+        .contains("A <strong>fine</strong> home on the river. &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;"));
     let t = ld_types(html);
     assert!(
         t.contains(&"Apartment".to_string())
@@ -887,9 +675,10 @@ fn listing_pages() {
     );
     assert!(html.contains("\"price\":\"1350000\",\"priceCurrency\":\"USD\""));
     let description = &html[html.find("<meta name=\"description\" content=\"").unwrap()..];
-    assert!(description.starts_with("<meta name=\"description\" content=\"$1,350,000 · 3 Beds · 2.5 Baths · 2,450 Sq Ft · Riverside. A fine home"));
-    assert!(ld_types(site.page("listings/san-marco-estate/index.html"))
-        .contains(&"SingleFamilyResidence".to_string()));
+    assert!(description.starts_with(
+        "<meta name=\"description\" content=\"$1,350,000 · 3 Beds · 2.5 Baths · 2,450 Sq Ft · Riverside. A fine home"
+    ));
+    assert!(ld_types(site.page("listings/san-marco-estate/index.html")).contains(&"SingleFamilyResidence".to_string()));
 }
 
 #[test]
@@ -913,43 +702,22 @@ fn embedded_templates_match_the_folder() {
         .into_iter()
         .filter_map(Result::ok)
         .filter(|e| e.file_type().is_file())
-        .map(|e| {
-            e.path()
-                .strip_prefix(&dir)
-                .unwrap()
-                .to_string_lossy()
-                .replace('\\', "/")
-        })
+        .map(|e| e.path().strip_prefix(&dir).unwrap().to_string_lossy().replace('\\', "/"))
         .collect();
     on_disk.sort();
     let mut embedded: Vec<String> = EMBEDDED.iter().map(|(n, _)| n.to_string()).collect();
     embedded.sort();
-    assert_eq!(
-        embedded, on_disk,
-        "add every template to EMBEDDED in render/mod.rs"
-    );
+    assert_eq!(embedded, on_disk, "add every template to EMBEDDED in render/mod.rs");
     for (name, text) in EMBEDDED {
-        assert_eq!(
-            *text,
-            std::fs::read_to_string(dir.join(name)).unwrap(),
-            "{name}"
-        );
+        assert_eq!(*text, std::fs::read_to_string(dir.join(name)).unwrap(), "{name}");
     }
     // The folder renders the same as the embedded copy.
     let c = content();
     let images = images(&c);
     let assets = Assets::default();
-    let input = RenderInput {
-        content: &c,
-        images: &images,
-        assets: &assets,
-        live_reload: None,
-    };
+    let input = RenderInput { content: &c, images: &images, assets: &assets, live_reload: None };
     let a = Renderer::embedded().unwrap().render_pages(&input).unwrap();
-    let b = Renderer::from_dir(&dir)
-        .unwrap()
-        .render_pages(&input)
-        .unwrap();
+    let b = Renderer::from_dir(&dir).unwrap().render_pages(&input).unwrap();
     assert_eq!(a, b);
 }
 
@@ -970,37 +738,20 @@ fn template_errors_name_the_template() {
     let images = images(&c);
     let assets = Assets::default();
     let r = Renderer::from_dir(dir.path()).unwrap();
-    let e = r
-        .render_pages(&RenderInput {
-            content: &c,
-            images: &images,
-            assets: &assets,
-            live_reload: None,
-        })
-        .unwrap_err();
+    let e =
+        r.render_pages(&RenderInput { content: &c, images: &images, assets: &assets, live_reload: None }).unwrap_err();
     let msg = format!("{e:#}");
-    assert!(
-        msg.contains("listing.html") && msg.contains("listings/"),
-        "{msg}"
-    );
+    assert!(msg.contains("listing.html") && msg.contains("listings/"), "{msg}");
     std::fs::remove_file(dir.path().join("404.html")).unwrap();
     let e = Renderer::from_dir(dir.path()).err().unwrap();
-    assert!(
-        format!("{e:#}").contains("missing templates: 404.html"),
-        "{e:#}"
-    );
+    assert!(format!("{e:#}").contains("missing templates: 404.html"), "{e:#}");
 }
 
 #[test]
 fn stylesheet_sections_stay_small() {
     let r = Renderer::embedded().unwrap();
     for (kind, css) in pages::Kind::ALL.iter().zip(&r.css) {
-        assert!(
-            css.len() < 20 * 1024,
-            "{}: {} bytes of CSS",
-            kind.name(),
-            css.len()
-        );
+        assert!(css.len() < 20 * 1024, "{}: {} bytes of CSS", kind.name(), css.len());
         assert!(!css.contains("/*"), "comments are stripped");
     }
 }

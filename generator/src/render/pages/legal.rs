@@ -21,10 +21,8 @@ impl<'a> Shared<'a> {
         let s = &c.site.data;
         let f = &l.fields;
         let url = l.kind.url();
-        let crumbs = vec![
-            Crumb { name: &s.labels.nav.home, url: "/".into() },
-            Crumb { name: &f.title, url: url.clone() },
-        ];
+        let crumbs =
+            vec![Crumb { name: &s.labels.nav.home, url: "/".into() }, Crumb { name: &f.title, url: url.clone() }];
         let meta = Meta {
             title: format!("{} | {}", f.title, s.brand),
             description: markdown::truncate(&f.description, DESCRIPTION_MAX),
@@ -33,11 +31,7 @@ impl<'a> Shared<'a> {
             og_image: self.og_image(None, ""),
             jsonld: seo::graph(&self.agent_json, &[breadcrumb_ld(&s.base_url, &crumbs)])?,
         };
-        let view = LegalView {
-            f,
-            body_html: markdown::to_html(&l.text(s, &c.forms.data), 2),
-            crumbs,
-        };
+        let view = LegalView { f, body_html: markdown::to_html(&l.text(s, &c.forms.data), 2), crumbs };
         let mut ctx = self.context(Kind::Legal);
         ctx.insert("meta", &meta);
         ctx.insert("page", &view);
