@@ -750,8 +750,10 @@ const FEATURES: &[&str] = &[
     "Whole-house generator",
 ];
 
+/// An inclusive range to draw from.
+type Span = (u64, u64);
 /// (kind, beds range, sqft range, $/sqft range, unit?)
-const KINDS: &[(&str, (u64, u64), (u64, u64), (u64, u64), bool)] = &[
+const KINDS: &[(&str, Span, Span, Span, bool)] = &[
     ("condominium", (1, 3), (650, 2_400), (240, 650), true),
     ("townhome", (2, 4), (1_300, 2_800), (190, 420), false),
     ("single-family home", (3, 5), (1_700, 4_200), (170, 480), false),
@@ -788,7 +790,7 @@ fn money(n: u64) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);

@@ -267,10 +267,10 @@ mod tests {
         assert!(is_document_key(f, &format!("{SUB}/1700000000000-bankStatement2-may.pdf")));
         for key in [
             format!("submissions/{SUB}.json"),
-            format!("pending/1700000000000-contact-00ff"),
-            format!("outbox/1700000000000-contact-00ff.json"),
+            "pending/1700000000000-contact-00ff".to_string(),
+            "outbox/1700000000000-contact-00ff.json".to_string(),
             format!("{SUB}/1700000000000-unknownField-a.pdf"),
-            format!("not-a-uuid/1700000000000-photoId-a.pdf"),
+            "not-a-uuid/1700000000000-photoId-a.pdf".to_string(),
             format!("{SUB}/1700000000000-photoId-../../submissions/x.json"),
             "concierge-1700000000000.json".to_string(),
         ] {

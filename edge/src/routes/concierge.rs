@@ -279,14 +279,14 @@ async fn file(settings: &Settings, bucket: &Bucket, origin: &str, done: &Final<'
                 for key in &filing.replaced {
                     bucket.delete(key).await?;
                 }
-                Taken::Claimed(claimed)
+                Taken::Claimed(Box::new(claimed))
             }
             // Filed a moment ago by a parallel retry, which holds it.
             None => Taken::Not(State::Claimed),
         };
     }
     let delivered = match taken {
-        Taken::Claimed(claimed) => queue::attempt(settings, bucket, claimed).await.1 == Outcome::Sent,
+        Taken::Claimed(claimed) => queue::attempt(settings, bucket, *claimed).await.1 == Outcome::Sent,
         Taken::Not(state) => state == State::Delivered,
         Taken::Missing => false,
     };

@@ -32,7 +32,7 @@ pub struct Claimed {
 
 /// What `claim` found.
 pub enum Taken {
-    Claimed(Claimed),
+    Claimed(Box<Claimed>),
     Not(State),
     Missing,
 }
@@ -74,7 +74,7 @@ pub async fn claim(bucket: &Bucket, id: &str, even_early: bool, found: Option<&s
     let marker = found.map_or_else(|| d.pending_key(), String::from);
     d.claim(now);
     Ok(match storage::put_json_if(bucket, &d.record_key(), &d, Only::Etag(etag)).await? {
-        Some(etag) => Taken::Claimed(Claimed { delivery: d, etag, marker }),
+        Some(etag) => Taken::Claimed(Box::new(Claimed { delivery: d, etag, marker })),
         // Another attempt claimed it between our read and our write.
         None => Taken::Not(State::Claimed),
     })
@@ -200,7 +200,7 @@ async fn retry(settings: &Settings, bucket: &Bucket, key: &str, due: u64, start:
     };
     let tidied = match taken {
         Taken::Claimed(c) => {
-            let (d, outcome) = attempt(settings, bucket, c).await;
+            let (d, outcome) = attempt(settings, bucket, *c).await;
             return match (outcome, d.parked_ms) {
                 (Outcome::Sent, _) => Step::Sent,
                 (_, Some(_)) => Step::Parked,

@@ -137,18 +137,6 @@ where
     }
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn syntax_messages_keep_context_in_file_lines() {
-        let m = super::syntax_message(
-            "did not find expected ',' or ']' at line 3 column 10, while parsing a flow sequence at line 2 column 8",
-            2,
-        );
-        assert_eq!(m, "did not find expected ',' or ']', while parsing a flow sequence at line 3 column 8");
-    }
-}
-
 /// Split `---\n<yaml>\n---\n<body>`; returns the YAML, the file line it starts on, and the body.
 pub fn split_front_matter(text: &str) -> Option<(&str, usize, &str)> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -189,4 +177,16 @@ where
     };
     let (data, source) = parse_yaml(file, yaml, first_line)?;
     Ok(Parsed { data, body: body.trim().to_string(), source })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn syntax_messages_keep_context_in_file_lines() {
+        let m = super::syntax_message(
+            "did not find expected ',' or ']' at line 3 column 10, while parsing a flow sequence at line 2 column 8",
+            2,
+        );
+        assert_eq!(m, "did not find expected ',' or ']', while parsing a flow sequence at line 3 column 8");
+    }
 }
