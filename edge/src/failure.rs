@@ -1,12 +1,14 @@
-//! The one error type of the worker's answers: every refusal names its fields and reasons; only
-//! an outage of the worker's own storage is a 5xx (503), so the browser shows its failure toast.
+//! The one error type of the worker's answers: every refusal names its fields and reasons. The
+//! 5xx are few and honest: 503 when storage fails or the deployment lacks a setting, and 502 when
+//! the concierge's documents are stored but the agent's e-mail could not go yet (the retry sends
+//! it); the browser shows its failure toast for both.
 
 use jax_model::submission::FieldError;
 use worker::{console_error, Response};
 
 #[derive(Debug)]
 pub enum Failure {
-    /// 4xx with the fields at fault (400 bad input, 411, 413, 415).
+    /// The fields at fault: 400 bad input, 411, 413, 415 — or 502 (see above).
     Refused(u16, Vec<FieldError>),
     /// 405; the allowed method.
     Method(&'static str),
@@ -15,7 +17,7 @@ pub enum Failure {
     NotFound,
     /// 429 from the rate limit.
     TooMany,
-    /// 503: storage failed; said to the browser, the details only to the log.
+    /// 503: storage failed or a setting is missing; said to the browser, the details only to the log.
     Unavailable(String),
 }
 
