@@ -138,7 +138,8 @@ pub fn generate(c: &Content, opts: &BuildOptions, renderer: &Renderer) -> Result
 
 /// Make `out` hold exactly `files`: write what changed, delete what is no longer produced.
 pub fn write(out: &Path, files: &[Output]) -> Result<Written> {
-    if out.exists() && !out.join(MARKER).exists() && std::fs::read_dir(out)?.next().is_some() {
+    let listed = || std::fs::read_dir(out).with_context(|| format!("listing {}", out.display()));
+    if out.exists() && !out.join(MARKER).exists() && listed()?.next().is_some() {
         bail!(
             "{} is not empty and was not made by the generator; refusing to write into it (choose another --out)",
             out.display()

@@ -47,7 +47,7 @@ pub fn run(opts: BuildOptions, host: &str, port: u16) -> Result<()> {
 
     while let Some(change) = watch.next() {
         if change.templates {
-            builder.load_renderer();
+            builder.reload_templates();
         }
         builder.build(false);
     }

@@ -11,9 +11,18 @@ use crate::load::{self, Cache};
 use crate::pipeline::{self, BuildOptions, Report};
 use crate::render::Renderer;
 use anyhow::Result;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
+
+/// The templates of `dir`, or the built-in ones; or why they cannot be used.
+fn renderer(dir: Option<&Path>) -> Result<Renderer, String> {
+    match dir {
+        Some(dir) => Renderer::from_dir(dir),
+        None => Renderer::embedded(),
+    }
+    .map_err(|e| describe(&e))
+}
 
 /// How many changed paths a rebuild line names.
 const SHOW_CHANGED: usize = 8;
@@ -30,18 +39,13 @@ pub struct Builder {
 
 impl Builder {
     pub fn new(opts: BuildOptions, templates: Option<PathBuf>, shared: Arc<Shared>) -> Builder {
-        let mut builder = Builder { opts, templates, renderer: Err(String::new()), cache: Cache::default(), shared };
-        builder.load_renderer();
-        builder
+        let renderer = renderer(templates.as_deref());
+        Builder { opts, templates, renderer, cache: Cache::default(), shared }
     }
 
-    /// (Re-)read the templates.
-    pub fn load_renderer(&mut self) {
-        self.renderer = match &self.templates {
-            Some(dir) => Renderer::from_dir(dir),
-            None => Renderer::embedded(),
-        }
-        .map_err(|e| describe(&e));
+    /// Re-read the templates.
+    pub fn reload_templates(&mut self) {
+        self.renderer = renderer(self.templates.as_deref());
     }
 
     /// Build and write the site, and say what happened (the first build as `generator build`
@@ -52,7 +56,7 @@ impl Builder {
             Ok(r) => r,
             Err(problems) => return self.fail(problems.clone()),
         };
-        let (report, fixed) = match self.write(renderer, start) {
+        let (report, fixed) = match self.publish(renderer, start) {
             Ok(done) => done,
             Err(e) => return self.fail(describe(&e)),
         };
@@ -73,9 +77,9 @@ impl Builder {
         }
     }
 
-    /// Load, check, generate, write, publish the new generation. Also returns whether the
-    /// build before had failed.
-    fn write(&self, renderer: &Renderer, start: Instant) -> Result<(Report, bool)> {
+    /// Load, check, generate, write, and make what changed the new generation. Also returns
+    /// whether the build before had failed.
+    fn publish(&self, renderer: &Renderer, start: Instant) -> Result<(Report, bool)> {
         let content = load::load(&self.opts.content, &self.cache)?;
         let (files, pages) = pipeline::generate(&content, &self.opts, renderer)?;
         let _writing = self.shared.files.write().unwrap_or_else(|e| e.into_inner());
