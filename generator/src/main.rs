@@ -1,6 +1,8 @@
-//! `generator`: compiles the agent's `content/` into the Move to JAX site.
+//! `generator`: compiles the agent's `content/` into the Move to JAX site. This file only
+//! parses the command line; each command's work is in `cmd/`.
 
 mod assets;
+mod cmd;
 mod data;
 mod images;
 mod load;
@@ -11,9 +13,7 @@ mod scaffold;
 mod serve;
 mod sitemap;
 
-use anyhow::{Context, Result};
-use clap::{Parser, Subcommand, ValueEnum};
-use jax_model::Diagnostics;
+use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -24,7 +24,7 @@ struct Cli {
     command: Command,
 }
 
-#[derive(clap::Args, Clone)]
+#[derive(clap::Args)]
 struct Dirs {
     /// The agent's content folder.
     #[arg(long, default_value = "content")]
@@ -35,6 +35,12 @@ struct Dirs {
     /// Where encoded image variants are cached between builds.
     #[arg(long, default_value = ".cache/generator")]
     cache: PathBuf,
+}
+
+impl Dirs {
+    fn options(self, out: PathBuf) -> pipeline::BuildOptions {
+        pipeline::BuildOptions { content: self.content, out, islands: self.islands, cache: self.cache }
+    }
 }
 
 #[derive(Subcommand)]
@@ -54,7 +60,7 @@ enum Command {
     },
     /// Create a content file to fill in (a draft until you remove `draft: true`).
     New {
-        kind: Kind,
+        kind: scaffold::Kind,
         /// The address of a listing or the name of a neighborhood.
         name: String,
         #[arg(long, default_value = "content")]
@@ -64,8 +70,8 @@ enum Command {
     Serve {
         #[command(flatten)]
         dirs: Dirs,
-        /// Where the preview is written: its pages carry the live-reload script, which the
-        /// site's CSP forbids, so never `dist/` (only `generator build` writes there).
+        /// Where the preview is written; never `dist/`, which only `generator build` writes
+        /// (a preview is of content still being edited).
         #[arg(long, default_value = ".cache/preview")]
         preview: PathBuf,
         #[arg(long, default_value = "127.0.0.1")]
@@ -80,91 +86,21 @@ enum Command {
     },
 }
 
-#[derive(Clone, Copy, ValueEnum)]
-enum Kind {
-    Listing,
-    Neighborhood,
-}
-
-impl Dirs {
-    fn options(&self, out: PathBuf, live_reload: Option<u64>) -> pipeline::BuildOptions {
-        pipeline::BuildOptions {
-            content: self.content.clone(),
-            out,
-            islands: self.islands.clone(),
-            cache: self.cache.clone(),
-            live_reload,
-        }
-    }
-}
-
-/// Print content problems all at once, or any other failure as a chain of reasons.
-fn report_error(e: &anyhow::Error, wrote: bool) {
-    if let Some(d) = e.downcast_ref::<Diagnostics>() {
-        eprintln!("{d}");
-        if !wrote {
-            eprintln!("nothing was written");
-        }
-    } else {
-        eprintln!("error: {e}");
-        for cause in e.chain().skip(1) {
-            eprintln!("  caused by: {cause}");
-        }
-    }
-}
-
-fn run(cli: Cli) -> Result<()> {
-    match cli.command {
-        Command::Build { dirs, out } => {
-            let renderer = render::Renderer::embedded()?;
-            let report = pipeline::build(&dirs.options(out.clone(), None), &renderer, &load::Cache::default())?;
-            println!(
-                "built {} pages ({} files) into {} in {} ms: {} written, {} unchanged, {} removed",
-                report.pages,
-                report.files,
-                out.display(),
-                report.elapsed.as_millis(),
-                report.write.written,
-                report.write.unchanged,
-                report.write.removed
-            );
-        }
-        Command::Check { content } => {
-            let c = load::load(&content, &load::Cache::default())?;
-            println!(
-                "content is valid: {} listings, {} neighborhoods, {} quiz questions",
-                c.listings.len(),
-                c.neighborhoods.len(),
-                c.quiz.data.questions.len()
-            );
-        }
-        Command::New { kind, name, content } => {
-            let kind = match kind {
-                Kind::Listing => "listing",
-                Kind::Neighborhood => "neighborhood",
-            };
-            let path = scaffold::create(&content, kind, &name)?;
-            println!("created {} (a draft: fill it in, then remove `draft: true`)", path.display());
-        }
-        Command::Serve { dirs, preview, host, port } => serve::serve(dirs.options(preview, Some(0)), &host, port)?,
-        Command::Schemas { out } => {
-            std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
-            for (name, schema) in jax_model::schemas() {
-                let path = out.join(name);
-                let text = serde_json::to_string_pretty(&schema)? + "\n";
-                std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
-            }
-            println!("wrote the content schemas into {}", out.display());
-        }
-    }
-    Ok(())
-}
-
 fn main() -> ExitCode {
-    match run(Cli::parse()) {
+    let result = match Cli::parse().command {
+        Command::Build { dirs, out } => cmd::build::run(&dirs.options(out)),
+        Command::Check { content } => cmd::check::run(&content),
+        Command::New { kind, name, content } => cmd::new::run(&content, kind, &name),
+        Command::Serve { dirs, preview, host, port } => cmd::serve::run(dirs.options(preview), &host, port),
+        Command::Schemas { out } => cmd::schemas::run(&out),
+    };
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            report_error(&e, false);
+            eprintln!("{}", cmd::describe(&e));
+            if e.is::<jax_model::Diagnostics>() {
+                eprintln!("nothing was written");
+            }
             ExitCode::FAILURE
         }
     }

@@ -22,12 +22,13 @@ pub struct BuildOptions {
     pub islands: PathBuf,
     /// Where encoded image variants are kept between builds.
     pub cache: PathBuf,
-    /// Serve mode: the build number the live-reload client compares against.
-    pub live_reload: Option<u64>,
 }
 
+/// What `write` did to the output folder.
 #[derive(Debug, Default)]
-pub struct WriteStats {
+pub struct Written {
+    /// Paths written or removed (output-relative, `/` separators), sorted.
+    pub changed: Vec<String>,
     pub written: usize,
     pub unchanged: usize,
     pub removed: usize,
@@ -37,8 +38,24 @@ pub struct WriteStats {
 pub struct Report {
     pub pages: usize,
     pub files: usize,
-    pub write: WriteStats,
+    pub write: Written,
     pub elapsed: Duration,
+}
+
+impl Report {
+    /// The line `generator build` (and `serve`'s first build) prints.
+    pub fn summary(&self, out: &Path) -> String {
+        format!(
+            "built {} pages ({} files) into {} in {} ms: {} written, {} unchanged, {} removed",
+            self.pages,
+            self.files,
+            out.display(),
+            self.elapsed.as_millis(),
+            self.write.written,
+            self.write.unchanged,
+            self.write.removed
+        )
+    }
 }
 
 /// Marks a folder as the generator's, so stale files may be deleted from it. It is also the
@@ -95,7 +112,7 @@ pub fn generate(c: &Content, opts: &BuildOptions, renderer: &Renderer) -> Result
     let assets = Assets::load(&opts.islands).context("reading the islands' build")?;
     files.extend(island_files(&assets)?);
     let pages = renderer
-        .render_pages(&RenderInput { content: c, images: &images, assets: &assets, live_reload: opts.live_reload })
+        .render_pages(&RenderInput { content: c, images: &images, assets: &assets })
         .context("rendering pages")?;
     let page_count = pages.len();
     files.push(sitemap::sitemap(&c.site.data.base_url, &pages));
@@ -120,15 +137,17 @@ pub fn generate(c: &Content, opts: &BuildOptions, renderer: &Renderer) -> Result
 }
 
 /// Make `out` hold exactly `files`: write what changed, delete what is no longer produced.
-pub fn write(out: &Path, files: &[Output]) -> Result<(WriteStats, Vec<String>)> {
-    if out.exists() && !out.join(MARKER).exists() && std::fs::read_dir(out)?.next().is_some() {
+pub fn write(out: &Path, files: &[Output]) -> Result<Written> {
+    let listed = || std::fs::read_dir(out).with_context(|| format!("listing {}", out.display()));
+    if out.exists() && !out.join(MARKER).exists() && listed()?.next().is_some() {
         bail!(
             "{} is not empty and was not made by the generator; refusing to write into it (choose another --out)",
             out.display()
         );
     }
     std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
-    std::fs::write(out.join(MARKER), MARKER_TEXT)?;
+    let marker = out.join(MARKER);
+    std::fs::write(&marker, MARKER_TEXT).with_context(|| format!("writing {}", marker.display()))?;
     let results: Vec<Result<Option<String>>> = files
         .par_iter()
         .map(|f| {
@@ -143,29 +162,28 @@ pub fn write(out: &Path, files: &[Output]) -> Result<(WriteStats, Vec<String>)> 
             Ok(Some(f.path.clone()))
         })
         .collect();
-    let mut stats = WriteStats::default();
-    let mut changed = Vec::new();
+    let mut done = Written::default();
     for r in results {
         match r? {
-            Some(p) => {
-                stats.written += 1;
-                changed.push(p);
-            }
-            None => stats.unchanged += 1,
+            Some(p) => done.changed.push(p),
+            None => done.unchanged += 1,
         }
     }
-    let keep: HashSet<PathBuf> = files.iter().map(|f| out.join(&f.path)).chain([out.join(MARKER)]).collect();
+    done.written = done.changed.len();
+    let keep: HashSet<PathBuf> = files.iter().map(|f| out.join(&f.path)).chain([marker]).collect();
     for entry in WalkDir::new(out).contents_first(true).into_iter().filter_map(Result::ok) {
         let p = entry.path();
         if entry.file_type().is_file() && !keep.contains(p) {
             std::fs::remove_file(p).with_context(|| format!("removing stale {}", p.display()))?;
-            stats.removed += 1;
+            let rel = p.strip_prefix(out).expect("inside the walked folder");
+            done.changed.push(rel.to_string_lossy().replace('\\', "/"));
+            done.removed += 1;
         } else if entry.file_type().is_dir() && p != out {
             let _ = std::fs::remove_dir(p); // only succeeds when empty
         }
     }
-    changed.sort();
-    Ok((stats, changed))
+    done.changed.sort();
+    Ok(done)
 }
 
 /// Load, check, render and write. Content problems come back as a `Diagnostics` error.
@@ -173,6 +191,6 @@ pub fn build(opts: &BuildOptions, renderer: &Renderer, cache: &Cache) -> Result<
     let start = Instant::now();
     let content = load::load(&opts.content, cache)?;
     let (files, pages) = generate(&content, opts, renderer)?;
-    let (write, _changed) = write(&opts.out, &files)?;
+    let write = write(&opts.out, &files)?;
     Ok(Report { pages, files: files.len(), write, elapsed: start.elapsed() })
 }

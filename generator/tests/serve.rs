@@ -1,6 +1,7 @@
 //! `generator serve` on a copy of the real content: pages are served, an edit reaches the open
-//! page through the live-reload long-poll, content problems keep the last good site up,
-//! nothing outside the output folder can be read, and `dist/` (what is deployed) is left alone.
+//! pages it changed (and only those) through the live-reload long-poll, content problems keep
+//! the last good site up, nothing outside the output folder can be read, and `dist/` (what is
+//! deployed) is left alone.
 
 mod common;
 
@@ -130,20 +131,22 @@ impl Serve {
         self.try_get(path).unwrap_or_else(|| panic!("GET {path} got no answer"))
     }
 
-    /// The current build number, from a long-poll that answers at once.
-    fn build_number(&self) -> u64 {
+    /// The site's current generation, from a long-poll that answers at once.
+    fn generation(&self) -> u64 {
         let r = self.get("/__livereload");
         assert_eq!(r.status, 200);
         r.text().trim().parse().expect("the live-reload answer is a number")
     }
 
-    /// Start `GET /__livereload?v=<seen>` in a thread: the answer arrives on the channel with
-    /// the time it arrived.
-    fn long_poll(&self, seen: u64) -> mpsc::Receiver<(Instant, Reply)> {
+    /// Start `GET /__livereload?v=<seen>&page=<page>` (what the client of a page served from
+    /// output file `page` at generation `seen` sends) in a thread: the answer arrives on the
+    /// channel with the time it arrived.
+    fn long_poll(&self, seen: u64, page: &str) -> mpsc::Receiver<(Instant, Reply)> {
         let (tx, rx) = mpsc::channel();
         let port = self.port;
+        let query = format!("/__livereload?v={seen}&page={page}");
         std::thread::spawn(move || {
-            if let Some(r) = request(port, &format!("/__livereload?v={seen}")) {
+            if let Some(r) = request(port, &query) {
                 let _ = tx.send((Instant::now(), r));
             }
         });
@@ -240,6 +243,23 @@ fn page_showing(dist: &Path, text: &str) -> Option<String> {
     Some(format!("/{}", page.strip_suffix("index.html").unwrap_or(&page)))
 }
 
+/// A served page without the live-reload client the server added to it.
+fn without_client(html: &str) -> String {
+    let start = html.rfind("<script>(()=>{let v=").expect("the page carries the live-reload client");
+    let end = start + html[start..].find("</script>").expect("the client's end") + "</script>".len();
+    format!("{}{}", &html[..start], &html[end..])
+}
+
+/// The output file a page URL is served from: `/listings/x/` → `listings/x/index.html`.
+fn page_file(url: &str) -> String {
+    let file = url.trim_start_matches('/');
+    if file.is_empty() || file.ends_with('/') {
+        format!("{file}index.html")
+    } else {
+        file.to_string()
+    }
+}
+
 /// An address made different but still plausible, so that neither the old address nor its
 /// street is part of the new one: "12 Oak St, …" → "12 Annex Oak St, …".
 fn edited(address: &str, word: &str) -> String {
@@ -280,27 +300,42 @@ fn serves_the_site_and_reloads_it_on_every_change() {
     assert!(page.text().contains("/__livereload"), "{url} carries the live-reload client");
     assert!(page.header("content-type").unwrap().starts_with("text/html"));
     assert_eq!(page.header("cache-control").as_deref(), Some("no-store"));
+    let file = page_file(&url);
+    let written = std::fs::read_to_string(serve.preview().join(&file)).unwrap();
+    assert!(!written.contains("/__livereload"), "{file} is written as `generator build` writes it");
 
-    // Edit the address: the waiting long-poll answers with a new number, the page shows it.
-    let build = serve.build_number();
-    let poll = serve.long_poll(build);
+    // Edit the address: the page's waiting long-poll says to reload, the page shows it.
+    let generation = serve.generation();
+    let poll = serve.long_poll(generation, &file);
     let new_address = edited(&listing.address, "Annex");
     let edit = Instant::now();
     set_address(&listing.file, &listing.address, &new_address);
     let (answered, reply) = poll.recv_timeout(STEP).expect("the long-poll answers after an edit");
-    let reloaded = reply.text().trim().parse::<u64>().expect("a build number");
-    assert_ne!(reloaded, build, "the build number moves when a page changed");
+    assert_eq!(reply.text(), "reload", "the page changed");
+    let reloaded = serve.generation();
+    assert_ne!(reloaded, generation, "the generation moves when a page changed");
     let page = serve.get(&url).text();
     let served = Instant::now();
     let new_shown = edited(&shown, "Annex");
     assert!(page.contains(&new_shown), "{url} shows the new address {new_shown}");
     assert!(!page.contains(&shown), "{url} no longer shows {shown}");
-    assert!(page.contains(&format!("\"{reloaded}\"")), "the page carries build {reloaded}");
+    assert!(page.contains(&format!("\"{reloaded}\"")), "the page carries generation {reloaded}");
     println!(
         "edit → live-reload answer: {} ms; edit → new page served: {} ms",
         (answered - edit).as_millis(),
         (served - edit).as_millis()
     );
+
+    // Editing the description changes its page alone: that page reloads, another does not.
+    let poll = serve.long_poll(reloaded, &file);
+    let other = serve.long_poll(reloaded, "404.html");
+    let text = std::fs::read_to_string(&listing.file).unwrap();
+    std::fs::write(&listing.file, text + "\nA closing sentence for the test.\n").unwrap();
+    let (_, reply) = poll.recv_timeout(STEP).expect("the long-poll answers after an edit");
+    assert_eq!(reply.text(), "reload", "the page changed");
+    let not_reloaded = other.recv_timeout(Duration::from_millis(500)).map(|(_, r)| r.text());
+    assert!(not_reloaded.is_err(), "a page the edit left alone is not reloaded: {not_reloaded:?}");
+    let reloaded = serve.generation();
 
     // A content problem: reported with its position, and the last good site stays up.
     let text = std::fs::read_to_string(&listing.file).unwrap();
@@ -316,31 +351,33 @@ fn serves_the_site_and_reloads_it_on_every_change() {
     let page = serve.get(&url);
     assert_eq!(page.status, 200, "the last good site is still served");
     assert!(page.text().contains(&new_shown));
-    assert_eq!(serve.build_number(), reloaded, "a failed build reloads nothing");
+    assert_eq!(serve.generation(), reloaded, "a failed build reloads nothing");
 
     // Fixing it (with another edit) builds and reloads again.
-    let poll = serve.long_poll(reloaded);
+    let poll = serve.long_poll(reloaded, &file);
     let fixed_address = edited(&listing.address, "Wing");
     std::fs::write(&listing.file, text.replacen(&new_address, &fixed_address, 1)).unwrap();
     let (_, reply) = poll.recv_timeout(STEP).expect("the long-poll answers after the fix");
-    assert_ne!(reply.text().trim(), reloaded.to_string());
+    assert_eq!(reply.text(), "reload");
+    assert_ne!(serve.generation(), reloaded);
     let page = serve.get(&url).text();
     let fixed_shown = edited(&shown, "Wing");
     assert!(page.contains(&fixed_shown), "{url} shows {fixed_shown} after the fix");
 
     // Saving a file unchanged reloads nothing.
-    let current = serve.build_number();
+    let current = serve.generation();
     let lines_before = serve.log().lines().count();
     std::fs::write(&listing.file, std::fs::read(&listing.file).unwrap()).unwrap();
     serve.wait_until("the unchanged save is rebuilt", STEP, || {
         serve.log().lines().skip(lines_before).any(|l| l.contains("nothing changed"))
     });
-    assert_eq!(serve.build_number(), current);
+    assert_eq!(serve.generation(), current);
 
     // Unknown paths get the site's 404 page; folders redirect to their slash form.
     let missing = serve.get("/no-such-page/");
     assert_eq!(missing.status, 404);
-    assert_eq!(missing.body, std::fs::read(serve.preview().join("404.html")).unwrap(), "the site's own 404 page");
+    let written = std::fs::read_to_string(serve.preview().join("404.html")).unwrap();
+    assert!(without_client(&missing.text()) == written, "the site's own 404 page, with the live-reload client");
     let folder = url.trim_end_matches('/');
     if !folder.is_empty() {
         let r = serve.get(folder);
@@ -395,15 +432,18 @@ fn shows_the_problems_until_the_first_good_build() {
     assert_eq!(page.status, 500);
     assert!(page.text().contains(&format!("listings/{name}:")), "the problem page names the file:\n{}", page.text());
     assert!(page.text().contains("addres"), "the problem page shows the problem:\n{}", page.text());
+    assert!(page.text().contains("/__livereload"), "the problem page carries the live-reload client");
     // The log is read by another thread: give it the moment it needs.
     serve.wait_until("the problem is printed", STEP, || serve.log().contains(&format!("listings/{name}:")));
 
-    let build = serve.build_number();
-    let poll = serve.long_poll(build);
+    // The problem page's client names no file: it is no page of the site.
+    let generation = serve.generation();
+    let poll = serve.long_poll(generation, "");
     std::fs::write(&file, good).unwrap();
     let (_, reply) = poll.recv_timeout(STEP).expect("the problem page is told to reload");
-    assert_ne!(reply.text().trim(), build.to_string());
+    assert_eq!(reply.text(), "reload");
     let page = serve.get("/");
     assert_eq!(page.status, 200);
-    assert!(page.text().contains(&format!("\"{}\"", reply.text().trim())), "the site carries the new build number");
+    let generation = serve.generation();
+    assert!(page.text().contains(&format!("\"{generation}\"")), "the site carries the new generation");
 }

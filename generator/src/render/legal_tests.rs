@@ -12,12 +12,7 @@ fn main_of(html: &str) -> &str {
 fn pages_of(c: &jax_model::Content) -> Vec<Output> {
     Renderer::embedded()
         .unwrap()
-        .render_pages(&RenderInput {
-            content: c,
-            images: &HashMap::new(),
-            assets: &Assets::default(),
-            live_reload: None,
-        })
+        .render_pages(&RenderInput { content: c, images: &HashMap::new(), assets: &Assets::default() })
         .unwrap()
 }
 

@@ -27,9 +27,6 @@ pub struct RenderInput<'a> {
     /// Processed images by their content-relative path ("images/hero.svg" → ImageInfo).
     pub images: &'a HashMap<String, crate::images::ImageInfo>,
     pub assets: &'a crate::assets::Assets,
-    /// Serve mode: the build number; every page then carries a tiny live-reload client that
-    /// long-polls `/__livereload?v=<build>` and reloads when the answer differs.
-    pub live_reload: Option<u64>,
 }
 
 /// The compiled templates and the (minified) stylesheet each page kind inlines.

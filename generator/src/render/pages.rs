@@ -398,12 +398,6 @@ pub struct Shared<'a> {
     social: Option<&'a ImageInfo>,
 }
 
-fn live_reload_script(build: u64) -> String {
-    format!(
-        "<script>(()=>{{const v=\"{build}\";const p=()=>fetch(\"/__livereload?v=\"+v,{{cache:\"no-store\"}}).then(r=>r.text()).then(t=>{{t.trim()!==v?location.reload():p()}},()=>setTimeout(p,1000));p()}})();</script>"
-    )
-}
-
 impl<'a> Shared<'a> {
     pub fn new(r: &'a Renderer, input: &'a RenderInput<'a>) -> Result<Shared<'a>> {
         let c = input.content;
@@ -440,7 +434,6 @@ impl<'a> Shared<'a> {
         common.insert("site", &site);
         common.insert("favicon", &icon(input.images.get("images/favicon.svg")));
         common.insert("touch_icon", &icon(input.images.get("images/apple-touch-icon.png")));
-        common.insert("live_reload", &input.live_reload.map(live_reload_script));
         let mut contexts = Vec::with_capacity(Kind::ALL.len());
         for (kind, css) in Kind::ALL.into_iter().zip(&r.css) {
             let mut ctx = common.clone();

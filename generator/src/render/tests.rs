@@ -259,16 +259,16 @@ impl Site {
     }
 }
 
-fn render_with(assets: &Assets, live_reload: Option<u64>) -> Site {
+fn render_with(assets: &Assets) -> Site {
     let c = content();
     let images = images(&c);
     let renderer = Renderer::embedded().unwrap();
-    let out = renderer.render_pages(&RenderInput { content: &c, images: &images, assets, live_reload }).unwrap();
+    let out = renderer.render_pages(&RenderInput { content: &c, images: &images, assets }).unwrap();
     Site { pages: out.into_iter().map(|o| (o.path, String::from_utf8(o.bytes).unwrap())).collect() }
 }
 
 pub(super) fn render() -> Site {
-    render_with(&Assets::default(), None)
+    render_with(&Assets::default())
 }
 
 /// The JSON of every `<script type="…">` block of that type.
@@ -455,7 +455,7 @@ fn the_sitemap_lists_every_page_but_those_not_indexed() {
     let assets = Assets::default();
     let pages = Renderer::embedded()
         .unwrap()
-        .render_pages(&RenderInput { content: &c, images: &images, assets: &assets, live_reload: None })
+        .render_pages(&RenderInput { content: &c, images: &images, assets: &assets })
         .unwrap();
     let xml = String::from_utf8(crate::sitemap::sitemap("https://www.movetojax.com", &pages).bytes).unwrap();
     for url in ["/", "/client-concierge/", "/neighborhoods/riverside/", "/listings/quiet-cottage/"] {
@@ -590,7 +590,7 @@ fn built_islands_get_their_bundles_and_the_runtime() {
         "carousel".into(),
         Bundle { src: "/assets/carousel-4.js".into(), preloads: vec![], css: vec!["/assets/carousel-5.css".into()] },
     );
-    let site = render_with(&assets, None);
+    let site = render_with(&assets);
     let home = site.page("index.html");
     let head = &home[..home.find("</head>").unwrap()];
     // The early script is the only script; it fetches the runtime when an island starts.
@@ -605,15 +605,6 @@ fn built_islands_get_their_bundles_and_the_runtime() {
     assert!(home.contains("data-island=\"dialogs\" data-hydrate=\"interaction\" data-trigger=\"[data-open]\" data-trigger-popup=\"dialog\">"));
     let listing = site.page("listings/river-penthouse/index.html");
     assert!(!listing.contains("carousel-5.css"), "a page loads only its islands' styles");
-}
-
-#[test]
-fn serve_mode_adds_the_live_reload_client() {
-    let site = render_with(&Assets::default(), Some(42));
-    for html in site.pages.values() {
-        assert!(html.contains("fetch(\"/__livereload?v=\"+v") && html.contains("const v=\"42\""));
-    }
-    assert!(!render().page("index.html").contains("__livereload"));
 }
 
 #[test]
@@ -715,7 +706,7 @@ fn embedded_templates_match_the_folder() {
     let c = content();
     let images = images(&c);
     let assets = Assets::default();
-    let input = RenderInput { content: &c, images: &images, assets: &assets, live_reload: None };
+    let input = RenderInput { content: &c, images: &images, assets: &assets };
     let a = Renderer::embedded().unwrap().render_pages(&input).unwrap();
     let b = Renderer::from_dir(&dir).unwrap().render_pages(&input).unwrap();
     assert_eq!(a, b);
@@ -738,8 +729,7 @@ fn template_errors_name_the_template() {
     let images = images(&c);
     let assets = Assets::default();
     let r = Renderer::from_dir(dir.path()).unwrap();
-    let e =
-        r.render_pages(&RenderInput { content: &c, images: &images, assets: &assets, live_reload: None }).unwrap_err();
+    let e = r.render_pages(&RenderInput { content: &c, images: &images, assets: &assets }).unwrap_err();
     let msg = format!("{e:#}");
     assert!(msg.contains("listing.html") && msg.contains("listings/"), "{msg}");
     std::fs::remove_file(dir.path().join("404.html")).unwrap();

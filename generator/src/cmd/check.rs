@@ -1,0 +1,16 @@
+//! `generator check`: load and check the content, write nothing.
+
+use crate::load::{self, Cache};
+use anyhow::Result;
+use std::path::Path;
+
+pub fn run(content: &Path) -> Result<()> {
+    let c = load::load(content, &Cache::default())?;
+    println!(
+        "content is valid: {} listings, {} neighborhoods, {} quiz questions",
+        c.listings.len(),
+        c.neighborhoods.len(),
+        c.quiz.data.questions.len()
+    );
+    Ok(())
+}

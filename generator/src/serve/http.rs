@@ -1,0 +1,203 @@
+//! Serving the preview folder: files as written, pages with the live-reload client added,
+//! the site's 404 page for anything missing, and nothing outside the folder.
+
+use super::{reload, Shared};
+use percent_encoding::percent_decode_str;
+use std::path::{Component, Path};
+use tiny_http::{Header, Method, Request, Response};
+
+/// The page served for paths that name no file.
+const NOT_FOUND: &str = "404.html";
+
+fn header(name: &str, value: &str) -> Header {
+    Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("valid header")
+}
+
+fn respond(request: Request, status: u16, content_type: &str, body: Vec<u8>, extra: Option<Header>) {
+    let mut response = Response::from_data(body)
+        .with_chunked_threshold(usize::MAX)
+        .with_status_code(status)
+        .with_header(header("Content-Type", content_type))
+        .with_header(header("Cache-Control", "no-store"));
+    if let Some(h) = extra {
+        response.add_header(h);
+    }
+    // The client may have gone away (a reloaded page drops its long-poll); nothing to do then.
+    let _ = request.respond(response);
+}
+
+fn text(request: Request, status: u16, body: &str) {
+    respond(request, status, "text/plain; charset=utf-8", body.as_bytes().to_vec(), None);
+}
+
+pub fn handle(request: Request, shared: &Shared) {
+    if !matches!(request.method(), Method::Get | Method::Head) {
+        let allow = header("Allow", "GET, HEAD");
+        return respond(request, 405, "text/plain; charset=utf-8", b"method not allowed\n".to_vec(), Some(allow));
+    }
+    let url = request.url().to_string();
+    let (path, query) = url.split_once('?').map_or((url.as_str(), None), |(p, q)| (p, Some(q)));
+    if path == reload::PATH {
+        let (seen, page) = poll_query(query.unwrap_or_default());
+        let answer = shared.live.poll(seen, &page);
+        return text(request, 200, &answer);
+    }
+    if let Some(page) = shared.live.problem_page() {
+        return respond(request, 500, "text/html; charset=utf-8", page.into_bytes(), None);
+    }
+    match resolve(&shared.out, path) {
+        Resolved::Refused => text(request, 400, "bad path\n"),
+        Resolved::Redirect => {
+            // Rebuilt from the segments: `//host` must not become a redirect to another site.
+            let mut location: String = path.split('/').filter(|s| !s.is_empty()).flat_map(|s| ["/", s]).collect();
+            location.push('/');
+            if let Some(q) = query {
+                location.push('?');
+                location.push_str(q);
+            }
+            respond(request, 302, "text/plain; charset=utf-8", Vec::new(), Some(header("Location", &location)));
+        }
+        Resolved::File(file) => match read(shared, &file) {
+            Some(body) => respond(request, 200, &content_type(&file), body, None),
+            None => not_found(request, shared),
+        },
+        Resolved::NotFound => not_found(request, shared),
+    }
+}
+
+/// `v` and `page` of a live-reload query.
+fn poll_query(query: &str) -> (Option<u64>, String) {
+    let mut seen = None;
+    let mut page = String::new();
+    for (key, value) in query.split('&').filter_map(|kv| kv.split_once('=')) {
+        match key {
+            "v" => seen = value.parse().ok(),
+            "page" => page = percent_decode_str(value).decode_utf8_lossy().into_owned(),
+            _ => {}
+        }
+    }
+    (seen, page)
+}
+
+/// A file of the preview folder (output path `file`) as served: pages with the client of the
+/// generation they belong to.
+fn read(shared: &Shared, file: &str) -> Option<Vec<u8>> {
+    let (bytes, generation) = {
+        let _reading = shared.files.read().unwrap_or_else(|e| e.into_inner());
+        (std::fs::read(shared.out.join(file)).ok()?, shared.live.generation())
+    };
+    Some(if file.ends_with(".html") { reload::with_client(bytes, &reload::client(generation, file)) } else { bytes })
+}
+
+/// The site's own 404 page, with status 404.
+fn not_found(request: Request, shared: &Shared) {
+    match read(shared, NOT_FOUND) {
+        Some(page) => respond(request, 404, "text/html; charset=utf-8", page, None),
+        None => text(request, 404, "not found\n"),
+    }
+}
+
+fn content_type(file: &str) -> String {
+    let mime = mime_guess::from_path(file).first_or_octet_stream();
+    // RFC 7303 prefers it to `text/xml`.
+    if mime == mime_guess::mime::TEXT_XML {
+        return "application/xml".into();
+    }
+    // Every text the generator writes is UTF-8.
+    if mime.type_() == mime_guess::mime::TEXT {
+        return format!("{mime}; charset=utf-8");
+    }
+    mime.to_string()
+}
+
+#[derive(Debug, PartialEq)]
+enum Resolved {
+    /// A file, by its output path (`/` separators).
+    File(String),
+    /// A folder asked for without its trailing slash.
+    Redirect,
+    NotFound,
+    /// Not UTF-8, or trying to leave the output folder.
+    Refused,
+}
+
+/// The file a URL path names inside `out`. `/x/` means `/x/index.html`.
+fn resolve(out: &Path, path: &str) -> Resolved {
+    let Ok(path) = percent_decode_str(path).decode_utf8() else {
+        return Resolved::Refused;
+    };
+    let Some(relative) = path.strip_prefix('/') else {
+        return Resolved::Refused;
+    };
+    // `\` would be a separator on Windows; no file of the site has either.
+    if relative.contains(['\\', '\0']) {
+        return Resolved::Refused;
+    }
+    let mut segments = Vec::new();
+    for component in Path::new(relative).components() {
+        let Component::Normal(segment) = component else {
+            return Resolved::Refused;
+        };
+        let segment = segment.to_str().expect("from a str");
+        // Hidden files (such as the generator's marker) are not part of the site.
+        if segment.starts_with('.') && segment != ".well-known" {
+            return Resolved::NotFound;
+        }
+        segments.push(segment);
+    }
+    if path.ends_with('/') {
+        segments.push("index.html");
+    } else if out.join(segments.join("/")).is_dir() {
+        return Resolved::Redirect;
+    }
+    let file = segments.join("/");
+    if out.join(&file).is_file() {
+        Resolved::File(file)
+    } else {
+        Resolved::NotFound
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn resolves_inside_the_output_folder_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path();
+        std::fs::create_dir_all(out.join("x y")).unwrap();
+        std::fs::write(out.join("x y/index.html"), "x").unwrap();
+        std::fs::write(out.join("index.html"), "home").unwrap();
+        std::fs::write(out.join(".assetsignore"), "").unwrap();
+        let file = |f: &str| Resolved::File(f.into());
+        assert_eq!(resolve(out, "/"), file("index.html"));
+        assert_eq!(resolve(out, "/x%20y/"), file("x y/index.html"));
+        assert_eq!(resolve(out, "/x%20y"), Resolved::Redirect);
+        assert_eq!(resolve(out, "/y/"), Resolved::NotFound);
+        assert_eq!(resolve(out, "/.assetsignore"), Resolved::NotFound);
+        assert_eq!(resolve(out, "/%"), Resolved::NotFound);
+        for bad in
+            ["/../x", "/x/../../etc/passwd", "/%2e%2e/x", "/x/%2E%2E/%2e%2e/y", "/a%5cb", "/a%00", "x", "/%ff", "//etc"]
+        {
+            assert_eq!(resolve(out, bad), Resolved::Refused, "{bad}");
+        }
+    }
+
+    #[test]
+    fn types_of_what_the_site_publishes() {
+        assert_eq!(content_type("a/index.html"), "text/html; charset=utf-8");
+        assert_eq!(content_type("sitemap.xml"), "application/xml");
+        assert_eq!(content_type("robots.txt"), "text/plain; charset=utf-8");
+        assert_eq!(content_type("data/site.json"), "application/json");
+        assert_eq!(content_type("assets/a.js"), "text/javascript; charset=utf-8");
+        assert_eq!(content_type("images/a.webp"), "image/webp");
+        assert_eq!(content_type("_headers"), "application/octet-stream");
+    }
+
+    #[test]
+    fn reads_the_live_reload_query() {
+        assert_eq!(poll_query("page=listings%2Fa%2Findex.html&v=12"), (Some(12), "listings/a/index.html".into()));
+        assert_eq!(poll_query(""), (None, String::new()));
+    }
+}

@@ -1,0 +1,99 @@
+//! Building into the preview folder, as `generator build` would, and telling the open pages.
+//!
+//! Builds reuse one `load::Cache` (only changed files are re-parsed), the image pipeline's
+//! disk cache, and `pipeline::write` (only changed files are written; the list of them is the
+//! new generation). A build with problems changes nothing on disk: the last good site stays
+//! served and the problems are printed.
+
+use super::Shared;
+use crate::cmd::describe;
+use crate::load::{self, Cache};
+use crate::pipeline::{self, BuildOptions, Report};
+use crate::render::Renderer;
+use anyhow::Result;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// The templates of `dir`, or the built-in ones; or why they cannot be used.
+fn renderer(dir: Option<&Path>) -> Result<Renderer, String> {
+    match dir {
+        Some(dir) => Renderer::from_dir(dir),
+        None => Renderer::embedded(),
+    }
+    .map_err(|e| describe(&e))
+}
+
+/// How many changed paths a rebuild line names.
+const SHOW_CHANGED: usize = 8;
+
+pub struct Builder {
+    pub opts: BuildOptions,
+    /// The source tree's templates folder, read from disk; `None` means the built-in ones.
+    pub templates: Option<PathBuf>,
+    /// The templates, or why they cannot be used.
+    renderer: Result<Renderer, String>,
+    cache: Cache,
+    shared: Arc<Shared>,
+}
+
+impl Builder {
+    pub fn new(opts: BuildOptions, templates: Option<PathBuf>, shared: Arc<Shared>) -> Builder {
+        let renderer = renderer(templates.as_deref());
+        Builder { opts, templates, renderer, cache: Cache::default(), shared }
+    }
+
+    /// Re-read the templates.
+    pub fn reload_templates(&mut self) {
+        self.renderer = renderer(self.templates.as_deref());
+    }
+
+    /// Build and write the site, and say what happened (the first build as `generator build`
+    /// does, later ones by what they changed).
+    pub fn build(&self, first: bool) {
+        let start = Instant::now();
+        let renderer = match &self.renderer {
+            Ok(r) => r,
+            Err(problems) => return self.fail(problems.clone()),
+        };
+        let (report, fixed) = match self.publish(renderer, start) {
+            Ok(done) => done,
+            Err(e) => return self.fail(describe(&e)),
+        };
+        let changed = &report.write.changed;
+        let ms = start.elapsed().as_millis();
+        let fixed = if fixed { "problems fixed, " } else { "" };
+        if first {
+            println!("{}", report.summary(&self.opts.out));
+        } else if changed.is_empty() {
+            println!("rebuilt in {ms} ms: {fixed}nothing changed");
+        } else {
+            let mut shown: Vec<&str> = changed.iter().take(SHOW_CHANGED).map(String::as_str).collect();
+            if changed.len() > SHOW_CHANGED {
+                shown.push("…");
+            }
+            let s = if changed.len() == 1 { "" } else { "s" };
+            println!("rebuilt in {ms} ms: {fixed}{} file{s} changed ({})", changed.len(), shown.join(", "));
+        }
+    }
+
+    /// Load, check, generate, write, and make what changed the new generation. Also returns
+    /// whether the build before had failed.
+    fn publish(&self, renderer: &Renderer, start: Instant) -> Result<(Report, bool)> {
+        let content = load::load(&self.opts.content, &self.cache)?;
+        let (files, pages) = pipeline::generate(&content, &self.opts, renderer)?;
+        let _writing = self.shared.files.write().unwrap_or_else(|e| e.into_inner());
+        let write = pipeline::write(&self.opts.out, &files)?;
+        let fixed = self.shared.live.built(write.changed.clone());
+        Ok((Report { pages, files: files.len(), write, elapsed: start.elapsed() }, fixed))
+    }
+
+    fn fail(&self, problems: String) {
+        eprintln!("{problems}");
+        if self.shared.live.failed(problems) {
+            eprintln!("still serving the last good build");
+        } else {
+            eprintln!("the site has not built yet: every page lists these problems until they are fixed");
+        }
+    }
+}
