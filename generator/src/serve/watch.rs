@@ -113,15 +113,25 @@ mod tests {
             std::fs::create_dir_all(d).unwrap();
         }
         let watch = Watch::start(&[content.clone(), templates.clone()], &[&out], Some(&templates)).unwrap();
+        // The watcher's answers, with a deadline (a missed event fails rather than hangs).
+        let (tx, changes) = mpsc::channel();
+        std::thread::spawn(move || {
+            while let Some(c) = watch.next() {
+                if tx.send(c).is_err() {
+                    break;
+                }
+            }
+        });
+        let next = || changes.recv_timeout(Duration::from_secs(10)).expect("a change within 10 s");
         // Ignored: the output folder, and editors' scratch files.
         std::fs::write(out.join("index.html"), "x").unwrap();
         std::fs::write(content.join("site.yaml~"), "x").unwrap();
         std::fs::write(content.join("site.yaml"), "x").unwrap();
-        assert_eq!(watch.next(), Some(Change { templates: false }));
-        // The rest of that burst, should it come in a later batch.
-        std::thread::sleep(DEBOUNCE * 4);
-        while watch.events.try_recv().is_ok() {}
+        assert_eq!(next(), Change { templates: false });
         std::fs::write(templates.join("base.html"), "x").unwrap();
-        assert_eq!(watch.next(), Some(Change { templates: true }));
+        // The rest of the first burst may come in a later batch (a loaded machine splits
+        // them); the template's change still comes, and says so.
+        let later: Vec<Change> = std::iter::repeat_with(next).take_while(|c| !c.templates).take(5).collect();
+        assert!(later.len() < 5, "no change said it touched the templates: {later:?}");
     }
 }
