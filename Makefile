@@ -32,11 +32,12 @@ ENV_FILE   := .cache/dev.env
 WRANGLER := WRANGLER_SEND_METRICS=false CLOUDFLARE_CF_FETCH_ENABLED=false \
             XDG_CONFIG_HOME=$(CURDIR)/.cache/wrangler-config wrangler
 
-.PHONY: help dev serve test build check bench reliability setup setup-test generator islands worker deploy bundle-check
+.PHONY: help dev serve test lint build check bench reliability setup setup-test generator islands worker deploy bundle-check
 
 help:
 	@echo "make dev    build the site and serve it on http://$(HOST):$(PORT)"
 	@echo "make test   run every test (Rust, Vitest, Nu HTML checker, Playwright + axe, Lighthouse, WebKit + Firefox)"
+	@echo "make lint   rustfmt, clippy, tsc and ESLint, no warning allowed (make test runs it first)"
 	@echo "make build  build the site into dist/"
 	@echo "make deploy build the site and the worker, then publish them (wrangler deploy)"
 	@echo "make check  report errors in content/ (file:line:column)"
@@ -54,9 +55,9 @@ serve:
 	$(WRANGLER) dev --ip $(HOST) --port $(PORT) --env-file $(ENV_FILE) --test-scheduled \
 	  --persist-to $(STATE) --show-interactive-dev-session=false
 
-# Every test: Rust unit/integration tests; a smoke run of the benchmark (300 listings, one timed
-# build, Hugo only if installed: it breaks the build when the benchmark does, never on speed); the
-# islands' type check and unit tests; the site
+# Every test: first `make lint`; Rust unit/integration tests; a smoke run of the benchmark (300
+# listings, one timed build, Hugo only if installed: it breaks the build when the benchmark does,
+# never on speed); the islands' unit tests; the site
 # built (with the generator binary `cargo test` built, saving CI a release build) and every page
 # through the W3C checker; the edge worker in workerd against a fake EmailJS (edge/tests) and a
 # smoke run of scripts/reliability.mjs; then
@@ -65,10 +66,10 @@ serve:
 # then the cross-engine suite (site/engines: WebKitGTK and Firefox ESR, on 8789 and 8798).
 # From the build on, stack.env's known keys are in the environment, so a build that leaked them
 # into dist/ is caught.
-test: setup-test
+test: setup-test lint
 	cargo test --workspace
 	BENCH_SIZES=300 BENCH_RUNS=1 cargo test -p generator --bench build_vs_hugo
-	cd site && npm run --silent typecheck && npm test --silent
+	cd site && npm test --silent
 	set -a && source site/e2e/stack.env && set +a && \
 	  $(MAKE) --no-print-directory build PROFILE=dev && \
 	  $(MAKE) --no-print-directory bundle-check && \
@@ -76,6 +77,17 @@ test: setup-test
 	  node --test 'edge/tests/*.test.mjs' && \
 	  node scripts/reliability.mjs --posts 60 --clients 6 && \
 	  cd site && npx playwright test && node engines/run.mjs
+
+# The static checks, no warning allowed: rustfmt (rustfmt.toml), clippy on every crate and target,
+# and on the worker again for wasm32-unknown-unknown, the target it ships for; then the islands'
+# type check (tsc strict) and ESLint (site/eslint.config.js). Needs what `make setup` installs:
+# site/node_modules and the wasm32 target.
+lint:
+	@[[ -f site/node_modules/.package-lock.json ]] || { echo "lint: site/node_modules is missing: run make setup first" >&2; exit 1; }
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets -- -D warnings
+	cargo clippy -p edge --target wasm32-unknown-unknown -- -D warnings
+	cd site && npm run --silent typecheck && npm run --silent lint
 
 # The generator replaces dist/ itself (stale pages removed; a failed build
 # leaves the previous site in place).

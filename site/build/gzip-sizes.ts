@@ -12,7 +12,7 @@ export function gzipSizes(): Plugin {
     generateBundle(_options, bundle) {
       const chunks = new Map<string, Chunk>();
       for (const item of Object.values(bundle)) {
-        if (item.type === 'chunk') chunks.set(item.fileName, item as unknown as Chunk);
+        if (item.type === 'chunk') chunks.set(item.fileName, item);
       }
       const gz = new Map<string, number>();
       const size = (file: string) => {

@@ -120,7 +120,7 @@ test('Client Concierge through the real worker: six documents filed, one e-mail 
   const url = new URL(links[0]!);
   const sig = url.searchParams.get('sig')!;
   const other = (sig[0] === 'a' ? 'b' : 'a') + sig.slice(1);
-  for (const altered of [`${url.origin}${url.pathname}?expires=${url.searchParams.get('expires')}&sig=${other}`, `${url.origin}${url.pathname}?expires=${Number(url.searchParams.get('expires')) + 60}&sig=${sig}`, links[1]!.replace(/-bankStatement|-creditReport|-proofOfIncome/, '-photoId')]) {
+  for (const altered of [`${url.origin}${url.pathname}?expires=${url.searchParams.get('expires')}&sig=${other}`, `${url.origin}${url.pathname}?expires=${Number(url.searchParams.get('expires')) + 60}&sig=${sig}`, links[1].replace(/-bankStatement|-creditReport|-proofOfIncome/, '-photoId')]) {
     const refused = await page.request.get(altered);
     expect(refused.status(), altered).toBe(403);
     expect(await refused.text()).not.toContain(run);

@@ -51,7 +51,7 @@ export class ApiStub {
       const contentType = (r.headers()['content-type'] ?? '').split(';')[0];
       const url = new URL(r.url());
       const call: ApiCall = { path: url.pathname, query: url.searchParams, contentType, body: r.postDataBuffer() };
-      if (contentType === 'application/json') call.json = r.postDataJSON();
+      if (contentType === 'application/json') call.json = r.postDataJSON() as Record<string, unknown>;
       this.calls.push(call);
       const a = this.answer(call);
       if (a === 'abort') return route.abort('failed');

@@ -37,8 +37,8 @@ test.beforeAll(async () => {
   chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: [...CHROMIUM_FLAGS, `--user-data-dir=${profile}`], userDataDir: false });
 });
 
-test.afterAll(async () => {
-  await chrome?.kill();
+test.afterAll(() => {
+  chrome?.kill();
   rmSync(profile, { recursive: true, force: true });
 });
 

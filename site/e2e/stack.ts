@@ -37,7 +37,7 @@ export type Send = {
 /** The fake EmailJS, read and steered over HTTP (edge/tests/fake-emailjs.mjs). */
 export const emailjs = {
   async sends(): Promise<Send[]> {
-    return (await fetch(`${FAKE_EMAILJS}/__sends`)).json();
+    return (await fetch(`${FAKE_EMAILJS}/__sends`)).json() as Promise<Send[]>;
   },
   /** The sends that mention `marker` (a test's own), accepted and refused, oldest first. */
   async about(marker: string): Promise<Send[]> {

@@ -1,7 +1,6 @@
 // Firefox ESR (apt), headless, driven over WebDriver BiDi by npm puppeteer-core (never a
 // downloaded browser). A fresh profile whose proxy (port 9, where nothing listens) refuses every
 // request outside 127.0.0.1.
-import { writeFileSync } from 'node:fs';
 import puppeteer from 'puppeteer-core';
 import { RECORDER } from './recorder.mjs';
 

@@ -77,7 +77,7 @@ export function interactions(b) {
         ['Jax Beach', 'jacksonville-beach'],
       ]) {
         await tap(b, '[role="tab"]', tab);
-        await until(b, `${tab} alone`, async (route) => document.querySelector('[aria-selected="true"]') && [...document.querySelectorAll('#neighborhoods .card')].filter((c) => c.getClientRects().length > 0).length === 1, route);
+        await until(b, `${tab} alone`, async () => document.querySelector('[aria-selected="true"]') && [...document.querySelectorAll('#neighborhoods .card')].filter((c) => c.getClientRects().length > 0).length === 1);
         assert.deepEqual(await b.eval(cardLinks), [`/neighborhoods/${route}/`]);
       }
       await tap(b, '[role="tab"]', 'All Neighborhoods');

@@ -24,7 +24,9 @@ async function waitUp(url, within) {
   for (;;) {
     try {
       if ((await fetch(url)).ok) return;
-    } catch {}
+    } catch {
+      // Not listening yet.
+    }
     if (Date.now() > deadline) throw new Error(`${url} did not answer within ${within / 1000} s`);
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -49,7 +51,9 @@ export async function startStack() {
     for (const c of children) {
       try {
         process.kill(-c.pid, 'SIGTERM');
-      } catch {}
+      } catch {
+        // Already gone.
+      }
     }
     await Promise.all(children.map((c) => (c.exitCode === null && c.signalCode === null ? new Promise((r) => c.once('exit', r)) : null)));
   };

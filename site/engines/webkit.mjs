@@ -24,7 +24,9 @@ async function waitDriver(within) {
   for (;;) {
     try {
       if ((await fetch(`http://127.0.0.1:${DRIVER_PORT}/status`)).ok) return;
-    } catch {}
+    } catch {
+      // Not listening yet.
+    }
     if (Date.now() > deadline) throw new Error('WebKitWebDriver did not start');
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -96,7 +98,9 @@ export async function launch() {
       await driver.quit().catch(() => {});
       try {
         process.kill(-server.pid, 'SIGTERM');
-      } catch {}
+      } catch {
+        // Already gone.
+      }
       rmSync(home, { recursive: true, force: true });
     },
   };

@@ -27,7 +27,7 @@ afterEach(() => {
 
 const shown = (host: HTMLElement) =>
   [...host.querySelectorAll('.slide')].flatMap((s, i) => (s.hasAttribute('inert') ? [] : [i + 1]));
-const click = async (el: Element) => act(async () => void fireEvent.click(el));
+const click = (el: Element) => act(() => void fireEvent.click(el));
 const button = (host: HTMLElement, name: string) => host.querySelector(`[data-carousel="${name}"]`)!;
 
 describe('featured carousel', () => {
@@ -43,17 +43,17 @@ describe('featured carousel', () => {
 
   it('wraps around both ways', async () => {
     const host = await mountIsland(html, mount, props);
-    await click(button(host, 'previous'));
+    click(button(host, 'previous'));
     expect(shown(host)).toEqual([8]);
-    await click(button(host, 'next'));
+    click(button(host, 'next'));
     expect(shown(host)).toEqual([1]);
-    await click(button(host, 'next'));
+    click(button(host, 'next'));
     expect(shown(host)).toEqual([2]);
   });
 
   it('thumbnails select their slide and mark it current', async () => {
     const host = await mountIsland(html, mount, props);
-    await click(host.querySelector('[data-slide="5"]')!);
+    click(host.querySelector('[data-slide="5"]')!);
     expect(shown(host)).toEqual([5]);
     expect(host.querySelector('[data-slide="5"]')).toHaveAttribute('aria-current', 'true');
     expect(host.querySelector('[data-slide="1"]')).not.toHaveAttribute('aria-current');
@@ -61,34 +61,34 @@ describe('featured carousel', () => {
 
   it('advances every 6000 ms and wraps from the last slide', async () => {
     const host = await mountIsland(html, mount, props);
-    await act(async () => void vi.advanceTimersByTime(ADVANCE_MS - 1));
+    act(() => void vi.advanceTimersByTime(ADVANCE_MS - 1));
     expect(shown(host)).toEqual([1]);
-    await act(async () => void vi.advanceTimersByTime(1));
+    act(() => void vi.advanceTimersByTime(1));
     expect(shown(host)).toEqual([2]);
-    for (let i = 0; i < 7; i++) await act(async () => void vi.advanceTimersByTime(ADVANCE_MS));
+    for (let i = 0; i < 7; i++) act(() => void vi.advanceTimersByTime(ADVANCE_MS));
     expect(shown(host)).toEqual([1]);
     expect(host.querySelector('.carousel__track')).toHaveAttribute('aria-live', 'off');
   });
 
   it('pauses while hovered or focused', async () => {
     const host = await mountIsland(html, mount, props);
-    await act(async () => void fireEvent.pointerEnter(host));
-    await act(async () => void vi.advanceTimersByTime(ADVANCE_MS * 3));
+    act(() => void fireEvent.pointerEnter(host));
+    act(() => void vi.advanceTimersByTime(ADVANCE_MS * 3));
     expect(shown(host)).toEqual([1]);
     expect(host.querySelector('.carousel__track')).toHaveAttribute('aria-live', 'polite');
-    await act(async () => void fireEvent.pointerLeave(host));
-    await act(async () => void fireEvent.focusIn(button(host, 'next')));
-    await act(async () => void vi.advanceTimersByTime(ADVANCE_MS * 3));
+    act(() => void fireEvent.pointerLeave(host));
+    act(() => void fireEvent.focusIn(button(host, 'next')));
+    act(() => void vi.advanceTimersByTime(ADVANCE_MS * 3));
     expect(shown(host)).toEqual([1]);
-    await act(async () => void fireEvent.focusOut(button(host, 'next'), { relatedTarget: document.body }));
-    await act(async () => void vi.advanceTimersByTime(ADVANCE_MS));
+    act(() => void fireEvent.focusOut(button(host, 'next'), { relatedTarget: document.body }));
+    act(() => void vi.advanceTimersByTime(ADVANCE_MS));
     expect(shown(host)).toEqual([2]);
   });
 
   it('never rotates under prefers-reduced-motion', async () => {
     reduced = true;
     const host = await mountIsland(html, mount, props);
-    await act(async () => void vi.advanceTimersByTime(ADVANCE_MS * 4));
+    act(() => void vi.advanceTimersByTime(ADVANCE_MS * 4));
     expect(shown(host)).toEqual([1]);
   });
 });

@@ -2,7 +2,7 @@
 // (https://www.w3.org/WAI/ARIA/apg/patterns/carousel/). One slide is shown at a time; the others
 // are inert and hidden from assistive technology. It advances every 6 s, except while hovered or
 // focused and never under prefers-reduced-motion.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { defineIsland, type IslandProps } from '../lib/island';
 import type { CarouselProps } from '../lib/props';
 import { wrap } from '../lib/wrap';
@@ -21,17 +21,23 @@ function useReducedMotion(): boolean {
   return reduced;
 }
 
+/** The prerendered track and its slides. They belong to the page, not to React: each effect looks
+ * them up from the host. */
+function partsOf(host: HTMLElement) {
+  return { track: host.querySelector<HTMLElement>('.carousel__track'), slides: [...host.querySelectorAll<HTMLElement>('.slide')] };
+}
+
+/** The slide the track is scrolled to (the visitor may have swiped before the island woke). */
+function shownSlide(host: HTMLElement): number {
+  const { track, slides } = partsOf(host);
+  if (!track?.clientWidth) return 0;
+  const step = slides.length > 1 ? slides[1].offsetLeft - slides[0].offsetLeft : track.clientWidth;
+  return Math.max(0, Math.min(slides.length - 1, Math.round(track.scrollLeft / (step || 1))));
+}
+
 export function Carousel({ host }: IslandProps<CarouselProps>) {
-  const track = host.querySelector<HTMLElement>('.carousel__track');
-  const slides = [...host.querySelectorAll<HTMLElement>('.slide')];
-  const count = slides.length;
-  /** The slide the track is scrolled to (the visitor may have swiped before the island woke). */
-  const shown = () => {
-    if (!track?.clientWidth) return 0;
-    const step = slides.length > 1 ? slides[1].offsetLeft - slides[0].offsetLeft : track.clientWidth;
-    return Math.max(0, Math.min(count - 1, Math.round(track.scrollLeft / (step || 1))));
-  };
-  const [index, setIndex] = useState(shown);
+  const count = partsOf(host).slides.length;
+  const [index, setIndex] = useState(() => shownSlide(host));
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const reduced = useReducedMotion();
@@ -41,6 +47,7 @@ export function Carousel({ host }: IslandProps<CarouselProps>) {
 
   // Controls, hover/focus pause and swipes (the row still scrolls by touch).
   useEffect(() => {
+    const { track } = partsOf(host);
     const onClick = (e: MouseEvent) => {
       const button = (e.target as Element).closest<HTMLElement>('[data-carousel], [data-slide]');
       if (!button || !host.contains(button)) return;
@@ -62,7 +69,7 @@ export function Carousel({ host }: IslandProps<CarouselProps>) {
           scrolling.current = false;
           return;
         }
-        setIndex(shown());
+        setIndex(shownSlide(host));
       }, 120);
     };
     host.addEventListener('click', onClick);
@@ -80,10 +87,11 @@ export function Carousel({ host }: IslandProps<CarouselProps>) {
       host.removeEventListener('focusout', focusOut);
       track?.removeEventListener('scroll', onScroll);
     };
-  }, [host, track, count]);
+  }, [host, count]);
 
   // The carousel's roles, once.
   useEffect(() => {
+    const { slides } = partsOf(host);
     host.setAttribute('role', 'region');
     host.setAttribute('aria-roledescription', 'carousel');
     const heading = host.closest('section')?.getAttribute('aria-labelledby');
@@ -95,8 +103,12 @@ export function Carousel({ host }: IslandProps<CarouselProps>) {
     });
   }, [host]);
 
+  // How to scroll to a slide: read when it is shown, without showing it again when it changes.
+  const behavior = useEffectEvent((): ScrollBehavior => (reduced ? 'auto' : 'smooth'));
+
   // Show the current slide.
   useEffect(() => {
+    const { track, slides } = partsOf(host);
     slides.forEach((slide, i) => {
       const active = i === index;
       slide.toggleAttribute('inert', !active);
@@ -110,14 +122,14 @@ export function Carousel({ host }: IslandProps<CarouselProps>) {
     const slide = slides[index];
     if (track && slide && Math.abs(track.scrollLeft - (slide.offsetLeft - slides[0].offsetLeft)) > 1) {
       scrolling.current = true;
-      track.scrollTo?.({ left: slide.offsetLeft - slides[0].offsetLeft, behavior: reduced ? 'auto' : 'smooth' });
+      track.scrollTo?.({ left: slide.offsetLeft - slides[0].offsetLeft, behavior: behavior() });
     }
-  }, [index, host, track]);
+  }, [index, host]);
 
   // Screen readers hear slide changes only when the visitor caused them.
   useEffect(() => {
-    track?.setAttribute('aria-live', rotating ? 'off' : 'polite');
-  }, [rotating, track]);
+    partsOf(host).track?.setAttribute('aria-live', rotating ? 'off' : 'polite');
+  }, [rotating, host]);
 
   // Auto-advance; any change of slide restarts the 6 s.
   useEffect(() => {

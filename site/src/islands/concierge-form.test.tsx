@@ -121,15 +121,16 @@ class FakeXHR {
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+type Final = { submission: string; documents: Record<string, string>; acknowledgment: boolean; website: string };
 /** The final requests' bodies. */
-const finals = () => fetchMock.mock.calls.map(([url, init]) => [url, JSON.parse(String(init.body))]);
+const finals = () => fetchMock.mock.calls.map(([url, init]) => [url, JSON.parse(init.body as string) as Final] as const);
 
 beforeEach(() => {
   resetToasts();
   FakeXHR.sent = [];
   FakeXHR.plan = () => 'ok';
   vi.stubGlobal('XMLHttpRequest', FakeXHR);
-  fetchMock.mockReset().mockImplementation(async () => json(200, { ok: true }));
+  fetchMock.mockReset().mockImplementation(() => Promise.resolve(json(200, { ok: true })));
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
@@ -140,7 +141,7 @@ afterEach(() => {
 const PDF = '%PDF-1.7 test';
 const pdf = (name: string) => new File([PDF], name, { type: 'application/pdf' });
 const user = () => userEvent.setup({ applyAccept: false });
-const input = (label: string) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
+const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label, { selector: 'input' });
 const submitButton = () => screen.getByRole('button', { name: /Submit/ });
 const documentOf = (label: string) => input(label).closest('.document') as HTMLElement;
 
@@ -203,12 +204,12 @@ describe('client concierge: what the page held before the island woke', () => {
     expect(alert).toHaveTextContent('Invalid file type');
     expect(input('Recent Credit Report').value).toBe('');
     // The change event of the same choice, handed over as well, checks nothing twice.
-    await act(async () => void input('Government-issued Photo ID').dispatchEvent(new Event('change', { bubbles: true })));
-    await act(async () => void input('Recent Credit Report').dispatchEvent(new Event('change', { bubbles: true })));
+    act(() => void input('Government-issued Photo ID').dispatchEvent(new Event('change', { bubbles: true })));
+    act(() => void input('Recent Credit Report').dispatchEvent(new Event('change', { bubbles: true })));
     await new Promise((r) => setTimeout(r, 20));
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     // Only the refused one and the untouched ones are missing.
-    await act(async () => void submitButton().click());
+    act(() => void submitButton().click());
     expect(await screen.findByText('Recent credit report is required')).toBeInTheDocument();
     expect(screen.queryByText('Government-issued photo ID is required')).toBeNull();
     expect(screen.queryByText(ACK_REQUIRED)).toBeNull();
@@ -277,7 +278,7 @@ describe('client concierge: sending', () => {
     expect(input('Recent Credit Report')).toBeDisabled();
     expect(fetchMock).not.toHaveBeenCalled();
 
-    await act(async () => held.respond(201, { id: 'id-proofOfIncome' }));
+    act(() => held.respond(201, { id: 'id-proofOfIncome' }));
     await screen.findByRole('heading', { name: 'Thank You!' });
 
     // Each document went alone, with the submission and its field.

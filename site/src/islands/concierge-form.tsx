@@ -3,7 +3,7 @@
 // failure path that keeps every file so a retry needs no re-choosing. The island keeps the
 // prerendered form (no shift on hydration) and only adds texts into empty slots beside its
 // controls. The API it speaks is written down in concierge/submit.ts.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { ApiError } from '../lib/api';
 import { defineIsland, type IslandProps } from '../lib/island';
@@ -26,6 +26,25 @@ function slot(anchor: Element, name: string): HTMLElement {
 
 type Errors = Record<string, string>;
 
+/** `record` without `key`. */
+function without<T>(record: Record<string, T>, key: string): Record<string, T> {
+  const rest = { ...record };
+  delete rest[key];
+  return rest;
+}
+
+/** The prerendered controls the island enhances. They belong to the page, not to React: effects
+ * look them up again rather than change what a render saw. */
+function controlsOf(host: HTMLElement, props: ConciergeProps) {
+  const form = host.querySelector<HTMLFormElement>('form')!;
+  return {
+    form,
+    ack: form.querySelector<HTMLInputElement>(`input[name="${props.acknowledgment.field}"]`)!,
+    submitButton: form.querySelector<HTMLButtonElement>('[type="submit"]')!,
+    inputOf: (field: string) => form.querySelector<HTMLInputElement>(`input[type="file"][name="${field}"]`)!,
+  };
+}
+
 /** Mark a control invalid or not, pointing it at its error text (and kept file) besides its own
  * description. */
 function describe(control: HTMLElement, error: string | undefined, kept = false) {
@@ -38,10 +57,7 @@ function describe(control: HTMLElement, error: string | undefined, kept = false)
 }
 
 export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
-  const form = host.querySelector<HTMLFormElement>('form')!;
-  const inputOf = (field: string) => form.querySelector<HTMLInputElement>(`input[type="file"][name="${field}"]`)!;
-  const ack = form.querySelector<HTMLInputElement>(`input[name="${props.acknowledgment.field}"]`)!;
-  const submitButton = form.querySelector<HTMLButtonElement>('[type="submit"]')!;
+  const { form, ack, inputOf } = controlsOf(host, props);
   // The accepted file of each document: `chosen` for the code, `files` for rendering.
   const chosen = useRef<Record<string, File>>({});
   const [files, setFiles] = useState<Record<string, File>>({});
@@ -64,7 +80,7 @@ export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
   const dismiss = props.dismiss;
 
   const keep = (field: string, file: File | undefined) => {
-    const { [field]: _, ...rest } = chosen.current;
+    const rest = without(chosen.current, field);
     chosen.current = file ? { ...rest, [field]: file } : rest;
     setFiles(chosen.current);
   };
@@ -93,32 +109,10 @@ export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
         return;
       }
       keep(doc.field, file);
-      setErrors(({ [doc.field]: _, ...rest }) => rest);
+      setErrors((errs) => without(errs, doc.field));
     }, console.error);
     checks.current.set(doc.field, checked);
   };
-
-  // Checks on choosing a file, and the submit.
-  useEffect(() => {
-    form.noValidate = true;
-    const onChange = (e: Event) => {
-      const input = e.target as HTMLInputElement;
-      if (input === ack) {
-        if (ack.checked) setErrors(({ [props.acknowledgment.field]: _, ...rest }) => rest);
-      } else look(input);
-    };
-    const onSubmit = (e: SubmitEvent) => {
-      e.preventDefault();
-      void submit();
-    };
-    for (const d of props.documents) look(inputOf(d.field));
-    form.addEventListener('change', onChange);
-    form.addEventListener('submit', onSubmit);
-    return () => {
-      form.removeEventListener('change', onChange);
-      form.removeEventListener('submit', onSubmit);
-    };
-  }, []);
 
   async function submit() {
     if (busy.current) return;
@@ -179,8 +173,37 @@ export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
     }
   }
 
+  // Checks on choosing a file, and the submit. The listeners run what the latest render defines.
+  const onChange = useEffectEvent((e: Event) => {
+    const input = e.target as HTMLInputElement;
+    if (input === ack) {
+      if (ack.checked) setErrors((errs) => without(errs, props.acknowledgment.field));
+    } else look(input);
+  });
+  const onSubmit = useEffectEvent(() => void submit());
+  const lookAll = useEffectEvent(() => {
+    for (const d of props.documents) look(inputOf(d.field));
+  });
+  useEffect(() => {
+    const { form } = controlsOf(host, props);
+    form.noValidate = true;
+    const changed = (e: Event) => onChange(e);
+    const submitted = (e: SubmitEvent) => {
+      e.preventDefault();
+      onSubmit();
+    };
+    lookAll();
+    form.addEventListener('change', changed);
+    form.addEventListener('submit', submitted);
+    return () => {
+      form.removeEventListener('change', changed);
+      form.removeEventListener('submit', submitted);
+    };
+  }, [host, props]);
+
   // Reflect the state on the prerendered controls.
   useEffect(() => {
+    const { form, ack, submitButton, inputOf } = controlsOf(host, props);
     submitButton.disabled = sending;
     submitButton.textContent = sending ? props.submitting : props.submit;
     form.setAttribute('aria-busy', String(sending));
@@ -192,14 +215,14 @@ export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
     }
     ack.disabled = sending;
     describe(ack, errors[props.acknowledgment.field]);
-  }, [sending, errors, failed, files]);
+  }, [host, props, sending, errors, failed, files]);
 
   // The thank-you card replaces the form.
   useEffect(() => {
     if (!done) return;
-    for (const el of host.children) if (!('islandRoot' in (el as HTMLElement).dataset) && el.tagName !== 'SCRIPT') (el as HTMLElement).hidden = true;
+    for (const el of host.querySelectorAll<HTMLElement>(':scope > :not([data-island-root]):not(script)')) el.hidden = true;
     thanks.current?.focus();
-  }, [done]);
+  }, [done, host]);
 
   if (done) {
     return (

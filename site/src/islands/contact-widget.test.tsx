@@ -18,9 +18,9 @@ describe('contact widget', () => {
     const host = await mountIsland(html, mount, props);
     const toggle = host.querySelector('button')!;
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await act(async () => void host.querySelector('[popover]')!.dispatchEvent(toggleEvent('open')));
+    act(() => void host.querySelector('[popover]')!.dispatchEvent(toggleEvent('open')));
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await act(async () => void host.querySelector('[popover]')!.dispatchEvent(toggleEvent('closed')));
+    act(() => void host.querySelector('[popover]')!.dispatchEvent(toggleEvent('closed')));
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
@@ -32,7 +32,7 @@ describe('contact widget', () => {
     Object.assign(panel, { hidePopover: hide, matches: (s: string) => s === ':popover-open' || Element.prototype.matches.call(panel, s) });
     const seen = vi.fn();
     document.addEventListener('click', seen);
-    await act(async () => void host.querySelector<HTMLElement>('[data-open]')!.click());
+    act(() => void host.querySelector<HTMLElement>('[data-open]')!.click());
     document.removeEventListener('click', seen);
     expect(hide).toHaveBeenCalledOnce();
     expect(seen).toHaveBeenCalledOnce();

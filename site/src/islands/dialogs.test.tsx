@@ -22,11 +22,11 @@ beforeEach(() => {
   answers = [];
   requests = [];
   resetToasts();
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    requests.push({ url, body: JSON.parse(String(init.body)) });
+  vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+    requests.push({ url, body: JSON.parse(init.body as string) as Record<string, unknown> });
     const a = answers.shift() ?? { status: 200, body: { ok: true } };
-    if (a === 'network') throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify(a.body ?? {}), { status: a.status, headers: { 'Content-Type': 'application/json' } });
+    if (a === 'network') return Promise.reject(new TypeError('Failed to fetch'));
+    return Promise.resolve(new Response(JSON.stringify(a.body ?? {}), { status: a.status, headers: { 'Content-Type': 'application/json' } }));
   });
 });
 afterEach(() => {
@@ -54,10 +54,10 @@ describe('dialogs', () => {
     await start();
     expect(screen.queryByRole('dialog')).toBeNull();
     const click = new MouseEvent('click', { bubbles: true, cancelable: true });
-    await act(async () => void document.getElementById('portfolio')!.dispatchEvent(click));
+    act(() => void document.getElementById('portfolio')!.dispatchEvent(click));
     expect(click.defaultPrevented).toBe(true);
     expect(screen.getByRole('dialog', { name: 'Join Our Luxury Portfolio' })).toBeInTheDocument();
-    await act(async () => void document.getElementById('cma')!.click());
+    act(() => void document.getElementById('cma')!.click());
     expect(screen.getByRole('dialog', { name: "What's My Home Worth?" })).toBeInTheDocument();
   });
 
@@ -86,7 +86,7 @@ describe('dialogs', () => {
     await user.click(screen.getByRole('button', { name: 'Request Consultation' }));
     const sending = screen.getByRole('button', { name: 'Sending...' });
     expect(sending).toBeDisabled();
-    await act(async () => release());
+    act(() => release());
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(requests).toEqual([
       {
@@ -108,7 +108,7 @@ describe('dialogs', () => {
     expect(screen.getByRole('status')).toHaveTextContent('We will contact you within 24 hours to assist with your request');
     // Reopened: the fields are empty again and focus went back to the trigger.
     expect(document.activeElement).toBe(document.getElementById('hero'));
-    await act(async () => void document.getElementById('hero')!.click());
+    act(() => void document.getElementById('hero')!.click());
     expect(screen.getByLabelText('First Name', { exact: false })).toHaveValue('');
   });
 
@@ -163,7 +163,7 @@ describe('quiz', () => {
     expect(parseFloat(bar().style.width)).toBeCloseTo((1 / 6) * 100, 3);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(alerts).toEqual(['Please choose an option.']);
-    const radios = screen.getAllByRole('radio') as HTMLInputElement[];
+    const radios = screen.getAllByRole<HTMLInputElement>('radio');
     expect(radios.map((r) => r.value)).toEqual(['historic', 'coastal', 'urban', 'eclectic', 'suburban']);
     await user.click(screen.getByRole('radio', { name: 'coastal option 1' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));

@@ -22,7 +22,7 @@ describe('explore more', () => {
     vi.stubGlobal('location', { ...location, href: 'http://127.0.0.1/neighborhoods/riverside/', hash: '', assign });
     await mountIsland(html, mount, props);
     const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
-    await act(async () => void document.querySelector('a')!.dispatchEvent(click));
+    act(() => void document.querySelector('a')!.dispatchEvent(click));
     expect(click.defaultPrevented).toBe(true);
     expect(assign).toHaveBeenCalledWith('/');
 
@@ -30,22 +30,23 @@ describe('explore more', () => {
     vi.useFakeTimers();
     document.body.innerHTML = '<section id="neighborhoods"></section>';
     const target = document.getElementById('neighborhoods')!;
-    target.scrollIntoView = vi.fn();
+    const scrollIntoView = vi.fn();
+    target.scrollIntoView = scrollIntoView;
     performPendingScroll();
     vi.advanceTimersByTime(PENDING_SCROLL_MS - 1);
-    expect(target.scrollIntoView).not.toHaveBeenCalled();
+    expect(scrollIntoView).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
-    expect(target.scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth' });
+    expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth' });
     // Only once.
     performPendingScroll();
     vi.advanceTimersByTime(PENDING_SCROLL_MS);
-    expect(target.scrollIntoView).toHaveBeenCalledOnce();
+    expect(scrollIntoView).toHaveBeenCalledOnce();
   });
 
   it('leaves modified clicks (new tab) to the browser', async () => {
     await mountIsland(html, mount, props);
     const click = new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true });
-    await act(async () => void document.querySelector('a')!.dispatchEvent(click));
+    act(() => void document.querySelector('a')!.dispatchEvent(click));
     expect(click.defaultPrevented).toBe(false);
     expect(sessionStorage.length).toBe(0);
   });

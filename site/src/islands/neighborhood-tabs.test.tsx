@@ -45,37 +45,37 @@ describe('neighborhood tabs', () => {
     await mountIsland(html, mount, props);
     for (const [label, route] of tabs) {
       const click = new MouseEvent('click', { bubbles: true, cancelable: true });
-      await act(async () => void tab(label).dispatchEvent(click));
+      act(() => void tab(label).dispatchEvent(click));
       expect(click.defaultPrevented).toBe(true);
       expect(visible()).toEqual([route]);
       expect(tab(label)).toHaveAttribute('aria-selected', 'true');
       expect(document.getElementById('neighborhood-panel')).toHaveAttribute('aria-labelledby', `tab-${route}`);
     }
-    await act(async () => void fireEvent.click(tab('All Neighborhoods')));
+    act(() => void fireEvent.click(tab('All Neighborhoods')));
     expect(visible()).toHaveLength(12);
   });
 
   it('clicking a card resets the tabs to All after 100 ms', async () => {
     await mountIsland(html, mount, props);
-    await act(async () => void fireEvent.click(tab('Nocatee')));
-    await act(async () => void fireEvent.click(document.querySelector('.card[data-route="nocatee"] a')!));
-    await act(async () => void vi.advanceTimersByTime(RESET_MS - 1));
+    act(() => void fireEvent.click(tab('Nocatee')));
+    act(() => void fireEvent.click(document.querySelector('.card[data-route="nocatee"] a')!));
+    act(() => void vi.advanceTimersByTime(RESET_MS - 1));
     expect(visible()).toEqual(['nocatee']);
-    await act(async () => void vi.advanceTimersByTime(1));
+    act(() => void vi.advanceTimersByTime(1));
     expect(visible()).toHaveLength(12);
     expect(tab('All Neighborhoods')).toHaveAttribute('aria-selected', 'true');
   });
 
   it('arrow keys, Home and End move between tabs and select them', async () => {
     await mountIsland(html, mount, props);
-    await act(async () => void fireEvent.keyDown(tab('All Neighborhoods'), { key: 'ArrowRight' }));
+    act(() => void fireEvent.keyDown(tab('All Neighborhoods'), { key: 'ArrowRight' }));
     expect(tab('Riverside')).toHaveAttribute('aria-selected', 'true');
     expect(document.activeElement).toBe(tab('Riverside'));
-    await act(async () => void fireEvent.keyDown(tab('Riverside'), { key: 'ArrowLeft' }));
+    act(() => void fireEvent.keyDown(tab('Riverside'), { key: 'ArrowLeft' }));
     expect(tab('All Neighborhoods')).toHaveAttribute('aria-selected', 'true');
-    await act(async () => void fireEvent.keyDown(tab('All Neighborhoods'), { key: 'Home' }));
+    act(() => void fireEvent.keyDown(tab('All Neighborhoods'), { key: 'Home' }));
     expect(visible()).toEqual(['riverside']);
-    await act(async () => void fireEvent.keyDown(tab('Riverside'), { key: 'End' }));
+    act(() => void fireEvent.keyDown(tab('Riverside'), { key: 'End' }));
     expect(visible()).toHaveLength(12);
   });
 });

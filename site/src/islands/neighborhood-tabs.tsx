@@ -10,13 +10,20 @@ export const RESET_MS = 100;
 /** The value of the All tab. */
 const ALL = '';
 
+/** The prerendered tab links. They belong to the page, not to React: each effect looks them up
+ * from the host. */
+const tabsOf = (host: HTMLElement) => [...host.querySelectorAll<HTMLElement>('[role="tab"]')];
+const routeOf = (tab: HTMLElement) => tab.dataset.route ?? ALL;
+
 export function NeighborhoodTabs({ host, props }: IslandProps<NeighborhoodTabsProps>) {
-  const tabs = [...host.querySelectorAll<HTMLElement>('[role="tab"]')];
-  const routeOf = (tab: Element) => (tab as HTMLElement).dataset.route ?? ALL;
   // The tab the page shows as selected (All, as prerendered).
-  const [route, setRoute] = useState(() => routeOf(tabs.find((t) => t.getAttribute('aria-selected') === 'true') ?? tabs.at(-1)!));
+  const [route, setRoute] = useState(() => {
+    const tabs = tabsOf(host);
+    return routeOf(tabs.find((t) => t.getAttribute('aria-selected') === 'true') ?? tabs.at(-1)!);
+  });
 
   useEffect(() => {
+    const tabs = tabsOf(host);
     const select = (tab: HTMLElement) => {
       setRoute(routeOf(tab));
       tab.focus();
@@ -56,7 +63,7 @@ export function NeighborhoodTabs({ host, props }: IslandProps<NeighborhoodTabsPr
   }, [host]);
 
   useEffect(() => {
-    for (const tab of tabs) {
+    for (const tab of tabsOf(host)) {
       const selected = routeOf(tab) === route;
       tab.setAttribute('aria-selected', String(selected));
       tab.tabIndex = selected ? 0 : -1;
@@ -65,7 +72,7 @@ export function NeighborhoodTabs({ host, props }: IslandProps<NeighborhoodTabsPr
     host.querySelectorAll<HTMLElement>('.card[data-route]').forEach((card) => {
       card.hidden = route !== ALL && card.dataset.route !== route;
     });
-  }, [route, host]);
+  }, [route, host, props.panel]);
 
   return null;
 }

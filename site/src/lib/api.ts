@@ -18,8 +18,8 @@ export class ApiError extends Error {
 async function errorOf(response: Response): Promise<ApiError> {
   let errors: FieldError[] = [];
   try {
-    const body = await response.json();
-    if (Array.isArray(body?.errors)) errors = body.errors;
+    const body = (await response.json()) as { errors?: unknown } | null;
+    if (Array.isArray(body?.errors)) errors = body.errors as FieldError[];
   } catch {
     // Not JSON: the status says enough.
   }

@@ -35,7 +35,7 @@ export function defineIsland<P>(Island: ComponentType<IslandProps<P>>) {
 /** Its effect runs after those of the island before it (siblings' effects run in order), even
  * when the island failed and shows its error instead. */
 function Live({ onLive }: { onLive: () => void }) {
-  useEffect(onLive, []);
+  useEffect(() => onLive(), [onLive]);
   return null;
 }
 
@@ -63,7 +63,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, ErrorState
 export function describeError(error: unknown): string {
   if (error && typeof error === 'object') {
     const e = error as { status?: unknown; statusText?: unknown; message?: unknown };
-    if (typeof e.status === 'number') return `${e.status}${e.statusText ? ` ${String(e.statusText)}` : ''}`;
+    if (typeof e.status === 'number') return `${e.status}${typeof e.statusText === 'string' && e.statusText ? ` ${e.statusText}` : ''}`;
     if (typeof e.message === 'string' && e.message) return e.message;
   }
   return String(error);

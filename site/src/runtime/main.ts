@@ -7,7 +7,7 @@ const modules = new Map<string, Promise<{ default: IslandEntry }>>();
 
 function load(host: HTMLElement) {
   const src = host.dataset.src!;
-  if (!modules.has(src)) modules.set(src, import(/* @vite-ignore */ src));
+  if (!modules.has(src)) modules.set(src, import(/* @vite-ignore */ src) as Promise<{ default: IslandEntry }>);
   return modules.get(src)!;
 }
 
@@ -20,7 +20,7 @@ export async function hydrate(host: HTMLElement) {
   if (host.dataset.hydrated) return;
   host.dataset.hydrated = 'pending';
   try {
-    const props = JSON.parse(host.querySelector(':scope > script[data-props]')?.textContent || '{}');
+    const props: unknown = JSON.parse(host.querySelector(':scope > script[data-props]')?.textContent || '{}');
     const { default: mount } = await load(host);
     await mount(host, props);
     host.dataset.hydrated = 'true';

@@ -19,12 +19,12 @@ export async function mountIsland<P>(
   await prepare?.();
   // act() runs the effects once its callback is done: wait for the island to be live after it.
   let live: unknown;
-  await act(async () => void (live = entry(host, props)));
+  act(() => void (live = entry(host, props)));
   const root = (await live) as { unmount?: () => void } | undefined;
   if (root?.unmount) mounted.push(root as { unmount(): void });
   if (replay) {
     const target = document.querySelector(replay)!;
-    await act(async () => void target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true })));
+    act(() => void target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true })));
   }
   return host;
 }

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
 import type { Endpoints } from '../../lib/props';
 
-const api = vi.hoisted(() => ({ uploadFile: vi.fn(), postJson: vi.fn() }));
+type Upload = (path: string, field: string, file: File, onProgress: (fraction: number) => void, extra?: Record<string, string>) => Promise<unknown>;
+const api = vi.hoisted(() => ({ uploadFile: vi.fn<Upload>(), postJson: vi.fn<(path: string, body: unknown) => Promise<unknown>>() }));
 vi.mock('../../lib/api', async (original) => ({ ...(await original<typeof import('../../lib/api')>()), ...api }));
 const { newSubmissionId, submitDocuments } = await import('./submit');
 
@@ -13,7 +14,7 @@ const files: [string, File][] = [
 ];
 
 beforeEach(() => {
-  api.uploadFile.mockReset().mockImplementation(async (_p: string, field: string) => ({ id: `id-${field}` }));
+  api.uploadFile.mockReset().mockImplementation((_p, field) => Promise.resolve({ id: `id-${field}` }));
   api.postJson.mockReset().mockResolvedValue({ ok: true });
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -43,14 +44,11 @@ describe('submitDocuments', () => {
     await run({ photoId: 'old' }, onProgress);
     expect(api.uploadFile.mock.calls.map((c) => c[1])).toEqual(['creditReport']);
     expect(onProgress).toHaveBeenCalledWith('photoId', 1);
-    expect(api.postJson.mock.calls[0][1].documents).toEqual({ photoId: 'old', creditReport: 'id-creditReport' });
+    expect((api.postJson.mock.calls[0][1] as { documents: unknown }).documents).toEqual({ photoId: 'old', creditReport: 'id-creditReport' });
   });
 
   it('stops at a failed upload, keeping the ids of those before it', async () => {
-    api.uploadFile.mockImplementation(async (_p: string, field: string) => {
-      if (field === 'creditReport') throw new ApiError(0);
-      return { id: `id-${field}` };
-    });
+    api.uploadFile.mockImplementation((_p, field) => (field === 'creditReport' ? Promise.reject(new ApiError(0)) : Promise.resolve({ id: `id-${field}` })));
     const uploaded = {};
     await expect(run(uploaded)).rejects.toBeInstanceOf(ApiError);
     expect(uploaded).toEqual({ photoId: 'id-photoId' });

@@ -1,13 +1,14 @@
 // A modal on the native <dialog>: showModal() makes the rest of the page inert, Escape closes it,
 // and focus returns to what opened it. Tab wraps from the last control to the first (and back)
 // instead of leaving for the browser's own UI.
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-function wrapTab(e: KeyboardEvent<HTMLDialogElement>) {
+/** Keeps Tab inside `dialog` (its keydown listener, added by the effect). */
+function wrapTab(dialog: HTMLDialogElement, e: KeyboardEvent) {
   if (e.key !== 'Tab') return;
-  const all = [...e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+  const all = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
     (el) => el.tabIndex >= 0 && el.getClientRects().length > 0 && !el.closest('[aria-hidden="true"]'),
   );
   // A radio group is one Tab stop: its checked radio, or its first.
@@ -21,10 +22,10 @@ function wrapTab(e: KeyboardEvent<HTMLDialogElement>) {
   const last = stops[stops.length - 1];
   if (!first) return;
   const active = document.activeElement;
-  if (e.shiftKey && (active === first || !e.currentTarget.contains(active))) {
+  if (e.shiftKey && (active === first || !dialog.contains(active))) {
     e.preventDefault();
     last.focus();
-  } else if (!e.shiftKey && (active === last || !e.currentTarget.contains(active))) {
+  } else if (!e.shiftKey && (active === last || !dialog.contains(active))) {
     e.preventDefault();
     first.focus();
   }
@@ -46,23 +47,26 @@ export function Dialog({
   className?: string;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  // The latest onClose, without reopening the dialog when it changes.
+  const onClosed = useEffectEvent(() => onClose());
 
   useEffect(() => {
     const dialog = ref.current!;
     if (!dialog.open) dialog.showModal();
-    const closed = () => onCloseRef.current();
+    const closed = () => onClosed();
+    const keydown = (e: KeyboardEvent) => wrapTab(dialog, e);
     dialog.addEventListener('close', closed);
+    dialog.addEventListener('keydown', keydown);
     return () => {
       dialog.removeEventListener('close', closed);
+      dialog.removeEventListener('keydown', keydown);
       if (dialog.open) dialog.close();
       if (returnFocus instanceof HTMLElement && returnFocus.isConnected) returnFocus.focus();
     };
   }, [returnFocus]);
 
   return (
-    <dialog ref={ref} className={`dialog ${className}`} aria-labelledby={titleId} onKeyDown={wrapTab}>
+    <dialog ref={ref} className={`dialog ${className}`} aria-labelledby={titleId}>
       <div className="dialog__card">
         <button type="button" className="dialog__close" aria-label={closeLabel} onClick={() => ref.current?.close()}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round">

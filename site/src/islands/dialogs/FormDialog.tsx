@@ -81,7 +81,7 @@ export function FormDialogBody({
         {spec.title}
       </h2>
       <p className="dialog__text">{spec.text}</p>
-      <form ref={form} className="form" noValidate onSubmit={onSubmit} aria-labelledby={titleId}>
+      <form ref={form} className="form" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby={titleId}>
         <div className="form__grid">
           {spec.fields.map((f) => {
             const required = f.required || !!spec.alsoRequired?.includes(f.name);

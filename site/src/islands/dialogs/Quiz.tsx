@@ -93,7 +93,7 @@ export function QuizBody({
 
   if (step.kind === 'email') {
     return (
-      <form className="quiz" noValidate onSubmit={send} aria-labelledby={titleId}>
+      <form className="quiz" noValidate onSubmit={(e) => void send(e)} aria-labelledby={titleId}>
         <h2 className="dialog__title" id={titleId}>
           {l.email_heading}
         </h2>
