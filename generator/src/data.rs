@@ -4,6 +4,7 @@
 use crate::images::ImageInfo;
 use crate::output::Output;
 use anyhow::{Context, Result};
+use jax_model::api;
 use jax_model::site::{Brokerage, Labels, Legal};
 use jax_model::Content;
 use serde::Serialize;
@@ -76,21 +77,13 @@ pub struct PublicNeighborhood<'a> {
     pub image_info: Option<&'a ImageInfo>,
 }
 
-pub fn listing_url(id: &str) -> String {
-    format!("/listings/{id}/")
-}
-
-pub fn neighborhood_url(slug: &str) -> String {
-    format!("/neighborhoods/{slug}/")
-}
-
 pub fn listings<'a>(c: &'a Content, images: &'a HashMap<String, ImageInfo>) -> Vec<PublicListing<'a>> {
     c.listings
         .iter()
         .map(|l| PublicListing {
             fields: &l.fields,
             baths_text: l.baths_text(),
-            url: listing_url(&l.fields.id),
+            url: api::listing(&l.fields.id),
             image_info: images.get(&l.fields.image),
         })
         .collect()
@@ -101,7 +94,7 @@ pub fn neighborhoods<'a>(c: &'a Content, images: &'a HashMap<String, ImageInfo>)
         .iter()
         .map(|n| PublicNeighborhood {
             fields: &n.fields,
-            url: neighborhood_url(&n.fields.slug),
+            url: api::neighborhood(&n.fields.slug),
             image_info: images.get(&n.fields.image),
         })
         .collect()

@@ -750,7 +750,7 @@ fn template_errors_name_the_template() {
 #[test]
 fn stylesheet_sections_stay_small() {
     let r = Renderer::embedded().unwrap();
-    for (kind, css) in pages::Kind::ALL.iter().zip(&r.css) {
+    for (kind, css) in Kind::ALL.iter().zip(&r.css) {
         assert!(css.len() < 20 * 1024, "{}: {} bytes of CSS", kind.name(), css.len());
         assert!(!css.contains("/*"), "comments are stripped");
     }
