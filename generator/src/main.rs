@@ -73,10 +73,14 @@ enum Command {
         #[arg(long, default_value_t = 4040)]
         port: u16,
     },
-    /// Write the JSON Schema of each content file kind (for editor autocompletion).
+    /// Write the JSON Schema of each content file kind (for editor autocompletion), and the
+    /// TypeScript the islands share with the generator (their props, the file signatures).
     Schemas {
         #[arg(long, default_value = "content/schemas")]
         out: PathBuf,
+        /// Where the generated TypeScript goes.
+        #[arg(long, default_value = "site/src/lib")]
+        site: PathBuf,
     },
 }
 
@@ -147,7 +151,7 @@ fn run(cli: Cli) -> Result<()> {
             println!("created {} (a draft: fill it in, then remove `draft: true`)", path.display());
         }
         Command::Serve { dirs, preview, host, port } => serve::serve(dirs.options(preview, Some(0)), &host, port)?,
-        Command::Schemas { out } => {
+        Command::Schemas { out, site } => {
             std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
             for (name, schema) in jax_model::schemas() {
                 let path = out.join(name);
@@ -155,6 +159,12 @@ fn run(cli: Cli) -> Result<()> {
                 std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
             }
             println!("wrote the content schemas into {}", out.display());
+            std::fs::create_dir_all(&site).with_context(|| format!("creating {}", site.display()))?;
+            for (name, text) in render::typescript_files()? {
+                let path = site.join(name);
+                std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
+            }
+            println!("wrote the islands' generated TypeScript into {}", site.display());
         }
     }
     Ok(())

@@ -17,8 +17,10 @@ mod props;
 mod seo;
 #[cfg(test)]
 mod tests;
+mod typescript;
 
 use kind::Kind;
+pub use typescript::files as typescript_files;
 
 use crate::output::Output;
 use anyhow::{anyhow, bail, Context, Result};

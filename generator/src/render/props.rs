@@ -31,7 +31,7 @@ pub struct CarouselProps<'a> {
 /// into tabs filtering the cards.
 #[derive(Serialize, JsonSchema)]
 pub struct NeighborhoodTabsProps<'a> {
-    pub tabs: Vec<Tab<'a>>,
+    pub tabs: Vec<NeighborhoodTab<'a>>,
     /// The tab showing every card.
     pub all: &'a str,
     /// The id of the tab panel.
@@ -39,7 +39,7 @@ pub struct NeighborhoodTabsProps<'a> {
 }
 
 #[derive(Serialize, JsonSchema)]
-pub struct Tab<'a> {
+pub struct NeighborhoodTab<'a> {
     pub label: &'a str,
     /// The neighborhood's slug, which the cards carry in `data-route`.
     pub route: &'a str,
@@ -99,12 +99,15 @@ pub struct DialogsProps<'a> {
     pub contact: &'a Form,
     /// Home page only.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Form")]
     pub listing_request: Option<&'a Form>,
     /// Home page only.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "QuizForm")]
     pub quiz_form: Option<&'a QuizForm>,
     /// Home page only.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Quiz")]
     pub quiz: Option<&'a Quiz>,
 }
 

@@ -6,7 +6,7 @@ use super::{Built, Meta, Shared};
 use crate::images::ImageInfo;
 use crate::render::islands::{Mount, Mounted};
 use crate::render::kind::Kind;
-use crate::render::props::{CarouselProps, NeighborhoodTabsProps, Tab};
+use crate::render::props::{CarouselProps, NeighborhoodTab, NeighborhoodTabsProps};
 use crate::render::{markdown, seo};
 use anyhow::Result;
 use jax_model::api;
@@ -121,7 +121,7 @@ impl<'a> Shared<'a> {
             tabs_island: mounted.mount(
                 assets,
                 &NeighborhoodTabsProps {
-                    tabs: section.tabs.iter().map(|t| Tab { label: &t.label, route: &t.route }).collect(),
+                    tabs: section.tabs.iter().map(|t| NeighborhoodTab { label: &t.label, route: &t.route }).collect(),
                     all: &section.all_label,
                     panel: "neighborhood-panel",
                 },
