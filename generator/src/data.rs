@@ -1,5 +1,7 @@
-//! The JSON the islands read (`/data/*.json`): public fields only. The agent's e-mail address — the
-//! recipient of every form — stays out; the edge worker has it.
+//! The site's content as public JSON, published at `/data/*.json`: a machine-readable copy of it.
+//! Nothing in the site reads these files (each island gets what it needs as props in its page).
+//! Public fields only: the agent's e-mail address — the recipient of every form — stays out; the
+//! edge worker has it.
 
 use crate::images::ImageInfo;
 use crate::output::Output;
@@ -11,32 +13,32 @@ use serde::Serialize;
 use std::collections::HashMap;
 
 #[derive(Serialize)]
-pub struct PublicAgent<'a> {
-    pub name: &'a str,
-    pub title: &'a str,
-    pub phone: &'a str,
+struct PublicAgent<'a> {
+    name: &'a str,
+    title: &'a str,
+    phone: &'a str,
     /// `+1…`, for `sms:` and `tel:` links.
-    pub phone_e164: String,
-    pub license: &'a str,
+    phone_e164: String,
+    license: &'a str,
 }
 
 #[derive(Serialize)]
-pub struct PublicSite<'a> {
-    pub brand: &'a str,
-    pub tagline: &'a str,
-    pub base_url: &'a str,
-    pub location: &'a str,
-    pub agent: PublicAgent<'a>,
-    pub brokerage: &'a Brokerage,
-    pub development_map_url: &'a str,
-    pub development_map_title: &'a str,
-    pub legal: &'a Legal,
-    pub popular_areas: &'a [String],
-    pub labels: &'a Labels,
+struct PublicSite<'a> {
+    brand: &'a str,
+    tagline: &'a str,
+    base_url: &'a str,
+    location: &'a str,
+    agent: PublicAgent<'a>,
+    brokerage: &'a Brokerage,
+    development_map_url: &'a str,
+    development_map_title: &'a str,
+    legal: &'a Legal,
+    popular_areas: &'a [String],
+    labels: &'a Labels,
 }
 
 impl<'a> PublicSite<'a> {
-    pub fn of(c: &'a Content) -> Self {
+    fn of(c: &'a Content) -> Self {
         let s = &c.site.data;
         PublicSite {
             brand: &s.brand,
@@ -61,23 +63,23 @@ impl<'a> PublicSite<'a> {
 }
 
 #[derive(Serialize)]
-pub struct PublicListing<'a> {
+struct PublicListing<'a> {
     #[serde(flatten)]
-    pub fields: &'a jax_model::listing::ListingFields,
-    pub baths_text: String,
-    pub url: String,
-    pub image_info: Option<&'a ImageInfo>,
+    fields: &'a jax_model::listing::ListingFields,
+    baths_text: String,
+    url: String,
+    image_info: Option<&'a ImageInfo>,
 }
 
 #[derive(Serialize)]
-pub struct PublicNeighborhood<'a> {
+struct PublicNeighborhood<'a> {
     #[serde(flatten)]
-    pub fields: &'a jax_model::neighborhood::NeighborhoodFields,
-    pub url: String,
-    pub image_info: Option<&'a ImageInfo>,
+    fields: &'a jax_model::neighborhood::NeighborhoodFields,
+    url: String,
+    image_info: Option<&'a ImageInfo>,
 }
 
-pub fn listings<'a>(c: &'a Content, images: &'a HashMap<String, ImageInfo>) -> Vec<PublicListing<'a>> {
+fn listings<'a>(c: &'a Content, images: &'a HashMap<String, ImageInfo>) -> Vec<PublicListing<'a>> {
     c.listings
         .iter()
         .map(|l| PublicListing {
@@ -89,7 +91,7 @@ pub fn listings<'a>(c: &'a Content, images: &'a HashMap<String, ImageInfo>) -> V
         .collect()
 }
 
-pub fn neighborhoods<'a>(c: &'a Content, images: &'a HashMap<String, ImageInfo>) -> Vec<PublicNeighborhood<'a>> {
+fn neighborhoods<'a>(c: &'a Content, images: &'a HashMap<String, ImageInfo>) -> Vec<PublicNeighborhood<'a>> {
     c.neighborhoods
         .iter()
         .map(|n| PublicNeighborhood {
