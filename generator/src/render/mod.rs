@@ -9,8 +9,6 @@ mod chrome;
 mod css;
 mod islands;
 mod kind;
-#[cfg(test)]
-mod legal_tests;
 mod markdown;
 mod pages;
 mod props;
