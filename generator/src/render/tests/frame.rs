@@ -191,6 +191,34 @@ fn built_islands_get_their_bundles_and_the_runtime() {
 }
 
 #[test]
+fn a_page_links_exactly_the_islands_it_mounts_in_page_order() {
+    // Every island built, each with a stylesheet named after it.
+    let names =
+        ["nav", "carousel", "neighborhood-tabs", "contact-widget", "concierge-form", "explore-more", "not-found"];
+    let mut assets = Assets {
+        runtime: Some(Bundle { src: "/assets/main.js".into(), ..Bundle::default() }),
+        early: Some(InlineScript::new("start()".into()).unwrap()),
+        ..Assets::default()
+    };
+    for name in names.iter().chain(&["dialogs"]) {
+        let bundle =
+            Bundle { src: format!("/assets/{name}.js"), preloads: vec![], css: vec![format!("/assets/{name}.css")] };
+        assets.islands.insert(name.to_string(), bundle);
+    }
+    let site = render_with(&assets, None);
+    for (path, html) in &site.pages {
+        let (head, body) = html.split_at(html.find("</head>").unwrap());
+        let mounted: Vec<&str> = body.split("data-island=\"").skip(1).map(|r| &r[..r.find('"').unwrap()]).collect();
+        let linked: Vec<&str> = head
+            .split("<link rel=\"stylesheet\" href=\"/assets/")
+            .skip(1)
+            .map(|r| &r[..r.find(".css").unwrap()])
+            .collect();
+        assert_eq!(linked, mounted, "{path}");
+    }
+}
+
+#[test]
 fn serve_mode_adds_the_live_reload_client() {
     let site = render_with(&Assets::default(), Some(42));
     for html in site.pages.values() {
