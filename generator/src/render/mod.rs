@@ -46,8 +46,8 @@ pub struct Renderer {
 /// The stylesheet's file name in the templates folder; it is inlined, not rendered.
 const STYLESHEET: &str = "site.css";
 
-/// Every template, compiled into the binary. `tests::embedded_templates_match_the_folder` keeps
-/// this list in step with the folder.
+/// Every template, compiled into the binary. `tests::frame::embedded_templates_match_the_folder`
+/// keeps this list in step with the folder.
 const EMBEDDED: &[(&str, &str)] = &[
     ("base.html", include_str!("../../templates/base.html")),
     ("macros.html", include_str!("../../templates/macros.html")),

@@ -115,7 +115,11 @@ struct Translator<'a> {
     names: &'a BTreeMap<&'a str, &'a str>,
 }
 
-/// Keys that document or validate but do not change the type.
+/// The schema keywords translated.
+const TRANSLATED: &[&str] =
+    &["$ref", "const", "enum", "anyOf", "oneOf", "type", "items", "properties", "required", "additionalProperties"];
+
+/// Keywords that document or validate but do not change the type.
 const IGNORED: &[&str] = &[
     "description",
     "title",
@@ -144,22 +148,8 @@ impl Translator<'_> {
             Value::Object(map) => map,
             _ => bail!("not a schema: {schema}"),
         };
-        for k in map.keys() {
-            let known = [
-                "$ref",
-                "const",
-                "enum",
-                "anyOf",
-                "oneOf",
-                "type",
-                "items",
-                "properties",
-                "required",
-                "additionalProperties",
-            ];
-            if !known.contains(&k.as_str()) && !IGNORED.contains(&k.as_str()) {
-                bail!("no TypeScript for the schema keyword {k:?} in {schema}");
-            }
+        if let Some(k) = map.keys().find(|k| !TRANSLATED.contains(&k.as_str()) && !IGNORED.contains(&k.as_str())) {
+            bail!("no TypeScript for the schema keyword {k:?} in {schema}");
         }
         if let Some(r) = map.get("$ref") {
             let r = r.as_str().unwrap_or_default();
