@@ -1,41 +1,44 @@
-//! The JSON the islands read (`/data/*.json`): public fields only. The agent's e-mail address — the
-//! recipient of every form — stays out; the edge worker has it.
+//! The site's content as public JSON, published at `/data/*.json`: a machine-readable copy of it.
+//! Nothing in the site reads these files (each island gets what it needs as props in its page).
+//! Public fields only: the agent's e-mail address — the recipient of every form — stays out; the
+//! edge worker has it.
 
 use crate::images::ImageInfo;
 use crate::output::Output;
 use anyhow::{Context, Result};
+use jax_model::api;
 use jax_model::site::{Brokerage, Labels, Legal};
 use jax_model::Content;
 use serde::Serialize;
 use std::collections::HashMap;
 
 #[derive(Serialize)]
-pub struct PublicAgent<'a> {
-    pub name: &'a str,
-    pub title: &'a str,
-    pub phone: &'a str,
+struct PublicAgent<'a> {
+    name: &'a str,
+    title: &'a str,
+    phone: &'a str,
     /// `+1…`, for `sms:` and `tel:` links.
-    pub phone_e164: String,
-    pub license: &'a str,
+    phone_e164: String,
+    license: &'a str,
 }
 
 #[derive(Serialize)]
-pub struct PublicSite<'a> {
-    pub brand: &'a str,
-    pub tagline: &'a str,
-    pub base_url: &'a str,
-    pub location: &'a str,
-    pub agent: PublicAgent<'a>,
-    pub brokerage: &'a Brokerage,
-    pub development_map_url: &'a str,
-    pub development_map_title: &'a str,
-    pub legal: &'a Legal,
-    pub popular_areas: &'a [String],
-    pub labels: &'a Labels,
+struct PublicSite<'a> {
+    brand: &'a str,
+    tagline: &'a str,
+    base_url: &'a str,
+    location: &'a str,
+    agent: PublicAgent<'a>,
+    brokerage: &'a Brokerage,
+    development_map_url: &'a str,
+    development_map_title: &'a str,
+    legal: &'a Legal,
+    popular_areas: &'a [String],
+    labels: &'a Labels,
 }
 
 impl<'a> PublicSite<'a> {
-    pub fn of(c: &'a Content) -> Self {
+    fn of(c: &'a Content) -> Self {
         let s = &c.site.data;
         PublicSite {
             brand: &s.brand,
@@ -60,48 +63,40 @@ impl<'a> PublicSite<'a> {
 }
 
 #[derive(Serialize)]
-pub struct PublicListing<'a> {
+struct PublicListing<'a> {
     #[serde(flatten)]
-    pub fields: &'a jax_model::listing::ListingFields,
-    pub baths_text: String,
-    pub url: String,
-    pub image_info: Option<&'a ImageInfo>,
+    fields: &'a jax_model::listing::ListingFields,
+    baths_text: String,
+    url: String,
+    image_info: Option<&'a ImageInfo>,
 }
 
 #[derive(Serialize)]
-pub struct PublicNeighborhood<'a> {
+struct PublicNeighborhood<'a> {
     #[serde(flatten)]
-    pub fields: &'a jax_model::neighborhood::NeighborhoodFields,
-    pub url: String,
-    pub image_info: Option<&'a ImageInfo>,
+    fields: &'a jax_model::neighborhood::NeighborhoodFields,
+    url: String,
+    image_info: Option<&'a ImageInfo>,
 }
 
-pub fn listing_url(id: &str) -> String {
-    format!("/listings/{id}/")
-}
-
-pub fn neighborhood_url(slug: &str) -> String {
-    format!("/neighborhoods/{slug}/")
-}
-
-pub fn listings<'a>(c: &'a Content, images: &'a HashMap<String, ImageInfo>) -> Vec<PublicListing<'a>> {
+fn listings<'a>(c: &'a Content, images: &'a HashMap<String, ImageInfo>) -> Vec<PublicListing<'a>> {
     c.listings
         .iter()
         .map(|l| PublicListing {
             fields: &l.fields,
             baths_text: l.baths_text(),
-            url: listing_url(&l.fields.id),
+            url: api::listing(&l.fields.id),
             image_info: images.get(&l.fields.image),
         })
         .collect()
 }
 
-pub fn neighborhoods<'a>(c: &'a Content, images: &'a HashMap<String, ImageInfo>) -> Vec<PublicNeighborhood<'a>> {
+fn neighborhoods<'a>(c: &'a Content, images: &'a HashMap<String, ImageInfo>) -> Vec<PublicNeighborhood<'a>> {
     c.neighborhoods
         .iter()
         .map(|n| PublicNeighborhood {
             fields: &n.fields,
-            url: neighborhood_url(&n.fields.slug),
+            url: api::neighborhood(&n.fields.slug),
             image_info: images.get(&n.fields.image),
         })
         .collect()

@@ -79,10 +79,14 @@ enum Command {
         #[arg(long, default_value_t = 4040)]
         port: u16,
     },
-    /// Write the JSON Schema of each content file kind (for editor autocompletion).
+    /// Write the JSON Schema of each content file kind (for editor autocompletion), and the
+    /// TypeScript the islands share with the generator (their props, the file signatures).
     Schemas {
         #[arg(long, default_value = "content/schemas")]
         out: PathBuf,
+        /// Where the generated TypeScript goes.
+        #[arg(long, default_value = "site/src/lib")]
+        site: PathBuf,
     },
 }
 
@@ -92,7 +96,7 @@ fn main() -> ExitCode {
         Command::Check { content } => cmd::check::run(&content),
         Command::New { kind, name, content } => cmd::new::run(&content, kind, &name),
         Command::Serve { dirs, preview, host, port } => cmd::serve::run(dirs.options(preview), &host, port),
-        Command::Schemas { out } => cmd::schemas::run(&out),
+        Command::Schemas { out, site } => cmd::schemas::run(&out, &site),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -448,6 +448,20 @@ fn schemas_shipped_for_editors_are_current() {
 }
 
 #[test]
+fn typescript_shipped_for_the_islands_is_current() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = generator(dir.path(), &["schemas", "--out", "schemas", "--site", "lib"]);
+    assert!(run.ok, "{}", run.stderr);
+    let fresh = common::files(&dir.path().join("lib"));
+    let names: Vec<&str> = fresh.iter().map(|(name, _)| name.as_str()).collect();
+    assert_eq!(names, ["props.ts", "signatures.ts"]);
+    for (name, text) in &fresh {
+        let shipped = std::fs::read(repo_root().join("site/src/lib").join(name)).unwrap();
+        assert!(*text == shipped, "site/src/lib/{name} is stale: run `cargo run -p generator -- schemas`");
+    }
+}
+
+#[test]
 fn only_files_with_hashed_names_are_cached_for_a_year() {
     let headers = page("_headers");
     let mut rules = headers.lines().filter(|l| !l.starts_with(' '));

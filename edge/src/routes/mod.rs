@@ -15,8 +15,7 @@ use futures_util::StreamExt;
 use jax_model::api;
 use worker::{console_log, console_warn, Env, Method, Request, Response, Result};
 
-/// Private document links: `/api/documents/<key>?expires=…&sig=…`.
-pub const DOCUMENTS: &str = "/api/documents/";
+pub use jax_model::api::DOCUMENTS;
 /// The Workers rate-limiting binding (per client IP, on every POST).
 const RATE_LIMITER: &str = "RATE_LIMITER";
 

@@ -1,17 +1,23 @@
-//! The edge worker's API paths and the pages it redirects to: the pages' form actions, the
-//! islands' props, the generator's output paths and the worker's router all take them from here.
+//! Every path the site names in more than one place: the edge worker's API, the pages it
+//! redirects to, and the pages and home-page sections the pages link to. The pages' links and
+//! form actions, the islands' props, the generator's output paths and the worker's router all
+//! take them from here.
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 pub const LEAD: &str = "/api/lead";
 pub const LISTING_REQUEST: &str = "/api/listing-request";
 pub const CONTACT: &str = "/api/contact";
 pub const QUIZ: &str = "/api/quiz";
-/// One concierge document per request (multipart, a single file).
+/// One concierge document per request: the file itself is the body, and the query names the
+/// submission, the document's field and the file's name.
 pub const CONCIERGE_DOCUMENTS: &str = "/api/concierge/documents";
-/// The concierge submission: the uploaded documents plus the acknowledgment (or, without
-/// JavaScript, everything in one multipart form).
+/// The concierge submission: the uploaded documents' keys plus the acknowledgment, as JSON (or,
+/// without JavaScript, everything in one multipart form).
 pub const CONCIERGE: &str = "/api/concierge";
+/// The agent's private document links: `/api/documents/<key>?expires=…&sig=…`.
+pub const DOCUMENTS: &str = "/api/documents/";
 
 /// Where the worker sends (303, with `?form=<name>`) a visitor whose form was posted without
 /// JavaScript and accepted: a static page the generator renders (`thank-you/index.html`).
@@ -22,8 +28,32 @@ pub const FORM_ERROR: &str = "/form-error/";
 pub const CONCIERGE_THANK_YOU: &str = "/client-concierge/thank-you/";
 pub const CONCIERGE_FORM_ERROR: &str = "/client-concierge/form-error/";
 
+/// The home page.
+pub const HOME: &str = "/";
+/// The concierge portal's page.
+pub const CONCIERGE_PAGE: &str = "/client-concierge/";
+
+/// The ids of the home page's sections that links lead to (`/#contact`, or `#contact` on the home
+/// page itself).
+pub const CONTACT_SECTION: &str = "contact";
+pub const FEATURED_SECTION: &str = "featured-properties";
+pub const NEIGHBORHOODS_SECTION: &str = "neighborhoods";
+pub const DEVELOPMENTS_SECTION: &str = "new-developments";
+/// The id of the concierge page's form (the portal's error page links back to it).
+pub const CONCIERGE_FORM: &str = "concierge-form";
+
+/// A listing's page.
+pub fn listing(id: &str) -> String {
+    format!("/listings/{id}/")
+}
+
+/// A neighborhood's page.
+pub fn neighborhood(slug: &str) -> String {
+    format!("/neighborhoods/{slug}/")
+}
+
 /// The paths the islands post to, serialized into their props.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, JsonSchema)]
 pub struct Endpoints {
     pub lead: &'static str,
     pub listing_request: &'static str,

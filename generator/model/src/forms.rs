@@ -1,6 +1,7 @@
 //! `content/forms.yaml`: every form's fields, limits, messages, e-mail subjects and toasts, the
 //! concierge documents and the pages a form posted without JavaScript leads to. The generator
-//! emits it as JSON for the islands; the edge worker compiles it in.
+//! renders the forms and hands the islands what they need as props; the edge worker compiles it
+//! in.
 
 use crate::diagnostics::Diagnostic;
 use crate::document::Source;
@@ -272,17 +273,28 @@ impl FileType {
     }
     /// What the first bytes say the file is, whatever its name claims.
     pub fn sniff(head: &[u8]) -> Option<FileType> {
-        if head.starts_with(&[0xFF, 0xD8, 0xFF]) {
-            Some(FileType::Jpeg)
-        } else if head.starts_with(b"\x89PNG\r\n\x1a\n") {
-            Some(FileType::Png)
-        } else if head.starts_with(b"%PDF-") {
-            Some(FileType::Pdf)
-        } else {
-            None
-        }
+        SIGNATURES.iter().find(|(_, signature)| head.starts_with(signature)).map(|(t, _)| *t)
     }
 }
+
+/// The bytes each accepted document type's files start with. The worker decides a file's type by
+/// them (`FileType::sniff`), and so does the browser before it uploads (the concierge's sniffer
+/// reads `site/src/lib/signatures.ts`, which the generator writes from this table).
+pub const SIGNATURES: &[(FileType, &[u8])] =
+    &[(FileType::Jpeg, &[0xFF, 0xD8, 0xFF]), (FileType::Png, b"\x89PNG\r\n\x1a\n"), (FileType::Pdf, b"%PDF-")];
+
+/// How many leading bytes decide a file's type: the longest signature.
+pub const SNIFF_LEN: usize = {
+    let mut longest = 0;
+    let mut i = 0;
+    while i < SIGNATURES.len() {
+        if SIGNATURES[i].1.len() > longest {
+            longest = SIGNATURES[i].1.len();
+        }
+        i += 1;
+    }
+    longest
+};
 
 /// Field names the site's code reads, per form: content may relabel them, not drop them.
 pub const LEAD_FIELDS: &[&str] =
@@ -432,7 +444,7 @@ impl Forms {
 
 #[cfg(test)]
 mod tests {
-    use super::FileType;
+    use super::{FileType, SIGNATURES, SNIFF_LEN};
 
     #[test]
     fn sniffs_by_magic_bytes() {
@@ -441,5 +453,13 @@ mod tests {
         assert_eq!(FileType::sniff(b"%PDF-1.7"), Some(FileType::Pdf));
         assert_eq!(FileType::sniff(b"GIF89a"), None);
         assert_eq!(FileType::sniff(b""), None);
+        assert_eq!(SNIFF_LEN, 8);
+        // Every accepted type has a signature (a new FileType does not compile here until listed).
+        for t in [FileType::Jpeg, FileType::Png, FileType::Pdf] {
+            let covered = match t {
+                FileType::Jpeg | FileType::Png | FileType::Pdf => SIGNATURES.iter().any(|(s, _)| *s == t),
+            };
+            assert!(covered, "{t:?}");
+        }
     }
 }

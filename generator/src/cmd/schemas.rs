@@ -1,9 +1,11 @@
-//! `generator schemas`: the JSON Schema of each content file kind, for editors.
+//! `generator schemas`: the JSON Schema of each content file kind, for editors, and the
+//! TypeScript the islands share with the generator (their props, the file signatures).
 
+use crate::render;
 use anyhow::{Context, Result};
 use std::path::Path;
 
-pub fn run(out: &Path) -> Result<()> {
+pub fn run(out: &Path, site: &Path) -> Result<()> {
     std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
     for (name, schema) in jax_model::schemas() {
         let path = out.join(name);
@@ -11,5 +13,11 @@ pub fn run(out: &Path) -> Result<()> {
         std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
     }
     println!("wrote the content schemas into {}", out.display());
+    std::fs::create_dir_all(site).with_context(|| format!("creating {}", site.display()))?;
+    for (name, text) in render::typescript_files()? {
+        let path = site.join(name);
+        std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
+    }
+    println!("wrote the islands' generated TypeScript into {}", site.display());
     Ok(())
 }

@@ -9,6 +9,7 @@
 use super::escape_html;
 use crate::assets::Assets;
 use anyhow::Result;
+use schemars::JsonSchema;
 use serde::Serialize;
 
 /// When the early script wakes an island (and has the runtime hydrate it).
@@ -36,40 +37,39 @@ impl Hydrate {
     }
 }
 
-/// The islands, by the file stem of their entry (`site/src/islands/<name>.tsx`), and the
-/// prerendered markup each one takes over. CSS reacts to `[data-src]` (the island is built) and
-/// to the ARIA state the island sets, so nothing shifts when it hydrates:
-///
-/// - `nav`: props `{menu}`. `.menu-toggle` (aria-expanded, aria-controls="site-nav") shows below
-///   60em once built; setting `aria-expanded="true"` opens `#site-nav`.
-/// - `carousel`: props `{count, previous, next, show_slide}`. `#carousel-track` is a scroll-snap
-///   row of `li.slide#slide-N`; the controls (`data-carousel="previous|next"`, thumbnails
-///   `data-slide="N"` with `aria-current="true"` on the shown one) appear once built.
-/// - `neighborhood-tabs`: props `{tabs: [{label, route}], all, panel}`. Tabs are links
-///   (`role="tab"`, `aria-selected`, `data-route`) that work without JS; cards carry
-///   `data-route` and hide with the `hidden` attribute.
-/// - `contact-widget`: props `{title, text, message, sms, contact_href}`. The panel is a native
-///   `popover`, so it already opens without JavaScript.
-/// - `concierge-form`: props = `forms.concierge` plus `{honeypot, messages, action}`; the form
-///   posts multipart to the action without JavaScript.
-/// - `explore-more`: props `{href, label}`.
-/// - `not-found`: props `{}`; logs the path the visitor tried (the 404 page only).
-/// - `dialogs`: props `{limits, messages, sending, honeypot, lead, contact}` plus, on the home
-///   page only, `{listing_request, quiz_form, quiz}`. Triggers anywhere on the page are
-///   `a[data-open="lead|listing-request|contact|quiz"]` (lead ones with `data-type`; listing
-///   inquiries with `data-listing`, showings with `data-neighborhood`) whose `href` leads to the
-///   prerendered contact form.
-pub const NAV: (&str, Hydrate) = ("nav", Hydrate::Interaction);
-pub const CAROUSEL: (&str, Hydrate) = ("carousel", Hydrate::Visible);
-pub const NEIGHBORHOOD_TABS: (&str, Hydrate) = ("neighborhood-tabs", Hydrate::Visible);
-pub const CONTACT_WIDGET: (&str, Hydrate) = ("contact-widget", Hydrate::Interaction);
+/// An island: the file stem of its entry (`site/src/islands/<name>.tsx`) and when it wakes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Island {
+    pub name: &'static str,
+    pub hydrate: Hydrate,
+}
+
+const fn island(name: &'static str, hydrate: Hydrate) -> Island {
+    Island { name, hydrate }
+}
+
+/// The islands. Each takes over the markup prerendered in its mount point; CSS reacts to
+/// `[data-src]` (the island is built) and to the ARIA state the island sets, so nothing shifts
+/// when it hydrates. What each one is handed is its props type (`super::props`).
+pub const NAV: Island = island("nav", Hydrate::Interaction);
+pub const CAROUSEL: Island = island("carousel", Hydrate::Visible);
+pub const NEIGHBORHOOD_TABS: Island = island("neighborhood-tabs", Hydrate::Visible);
+pub const CONTACT_WIDGET: Island = island("contact-widget", Hydrate::Interaction);
 /// The reason its page exists: woken as soon as the page has loaded (at once, with its bundle
 /// preloaded, cost Lighthouse a point: LCP 1.6 s instead of 1.0 s on a throttled phone). What a
 /// visitor does before then is held by the early script.
-pub const CONCIERGE_FORM: (&str, Hydrate) = ("concierge-form", Hydrate::Idle);
-pub const EXPLORE_MORE: (&str, Hydrate) = ("explore-more", Hydrate::Idle);
-pub const DIALOGS: (&str, Hydrate) = ("dialogs", Hydrate::Interaction);
-pub const NOT_FOUND: (&str, Hydrate) = ("not-found", Hydrate::Idle);
+pub const CONCIERGE_FORM: Island = island("concierge-form", Hydrate::Idle);
+pub const EXPLORE_MORE: Island = island("explore-more", Hydrate::Idle);
+/// Triggers anywhere on the page (`DIALOG_TRIGGERS`) wake it; without JavaScript they are links to
+/// the prerendered contact form.
+pub const DIALOGS: Island = island("dialogs", Hydrate::Interaction);
+pub const NOT_FOUND: Island = island("not-found", Hydrate::Idle);
+
+/// What an island is handed: the type is the contract with its entry, and
+/// `site/src/lib/props.ts` is generated from it (`super::typescript`).
+pub trait Props: Serialize + JsonSchema {
+    const ISLAND: Island;
+}
 
 /// Elements anywhere on the page whose interaction starts the dialogs island. With JavaScript the
 /// early script announces them as buttons that open a dialog (without it they are links).
@@ -84,9 +84,25 @@ pub struct Mount {
     pub props: String,
 }
 
-pub fn mount(assets: &Assets, (name, hydrate): (&str, Hydrate), props: &impl Serialize) -> Result<Mount> {
+/// The islands a page mounted, in page order: its `<head>` links exactly these.
+#[derive(Debug, Clone, Default)]
+pub struct Mounted(Vec<Island>);
+
+impl Mounted {
+    /// The mount point of the island `P` belongs to, recorded as mounted.
+    pub fn mount<P: Props>(&mut self, assets: &Assets, props: &P) -> Result<Mount> {
+        self.0.push(P::ISLAND);
+        mount(assets, P::ISLAND, props)
+    }
+
+    pub fn islands(&self) -> &[Island] {
+        &self.0
+    }
+}
+
+fn mount(assets: &Assets, Island { name, hydrate }: Island, props: &impl Serialize) -> Result<Mount> {
     let mut attrs = format!("data-island=\"{name}\" data-hydrate=\"{}\"", hydrate.as_str());
-    if name == DIALOGS.0 {
+    if name == DIALOGS.name {
         attrs.push_str(&format!(" data-trigger=\"{DIALOG_TRIGGERS}\" data-trigger-popup=\"dialog\""));
     }
     if let Some(bundle) = assets.island(name) {
@@ -99,11 +115,11 @@ pub fn mount(assets: &Assets, (name, hydrate): (&str, Hydrate), props: &impl Ser
 /// The `<head>` tags for a page holding `islands`: the early script, the islands' stylesheets, and
 /// modulepreloads of the runtime and the islands that hydrate at once. Empty when the islands are
 /// not built.
-pub fn head(assets: &Assets, islands: &[(&str, Hydrate)]) -> String {
+pub fn head<'a>(assets: &Assets, islands: impl IntoIterator<Item = &'a Island>) -> String {
     let (Some(runtime), Some(early)) = (&assets.runtime, &assets.early) else {
         return String::new();
     };
-    let built: Vec<_> = islands.iter().filter_map(|(name, h)| assets.island(name).map(|b| (b, *h))).collect();
+    let built: Vec<_> = islands.into_iter().filter_map(|i| assets.island(i.name).map(|b| (b, i.hydrate))).collect();
     if built.is_empty() {
         return String::new();
     }
@@ -163,7 +179,7 @@ mod tests {
     }
 
     /// An island that starts at once gets its bundle and chunks preloaded.
-    const EAGER_NAV: (&str, Hydrate) = ("nav", Hydrate::Load);
+    const EAGER_NAV: Island = island("nav", Hydrate::Load);
 
     #[test]
     fn a_build_adds_sources_runtime_and_preloads() {

@@ -1,20 +1,24 @@
 //! Renders every HTML page of the site with the Tera templates in `generator/templates`.
 //!
 //! Work is split so a page costs little: what every page of a kind shares (the header, footer,
-//! contact widget, dialogs mount point, island scripts and the inlined stylesheet) is rendered
-//! once per build and handed to each page as finished HTML; a page then renders only its own
-//! content. Pages render in parallel.
+//! contact widget, dialogs mount point and the inlined stylesheet) is rendered once per build and
+//! handed to each page as finished HTML; a page then renders only its own content, and its
+//! `<head>` links the islands it and its chrome mounted. Pages render in parallel.
 
 mod chrome;
 mod css;
 mod islands;
-#[cfg(test)]
-mod legal_tests;
+mod kind;
 mod markdown;
 mod pages;
+mod props;
 mod seo;
 #[cfg(test)]
 mod tests;
+mod typescript;
+
+use kind::Kind;
+pub use typescript::files as typescript_files;
 
 use crate::output::Output;
 use anyhow::{anyhow, bail, Context, Result};
@@ -32,15 +36,15 @@ pub struct RenderInput<'a> {
 /// The compiled templates and the (minified) stylesheet each page kind inlines.
 pub struct Renderer {
     tera: tera::Tera,
-    /// The stylesheet for each page kind, in `pages::Kind::ALL` order.
+    /// The stylesheet for each page kind, in `Kind::ALL` order.
     css: Vec<String>,
 }
 
 /// The stylesheet's file name in the templates folder; it is inlined, not rendered.
 const STYLESHEET: &str = "site.css";
 
-/// Every template, compiled into the binary. `tests::embedded_templates_match_the_folder` keeps
-/// this list in step with the folder.
+/// Every template, compiled into the binary. `tests::frame::embedded_templates_match_the_folder`
+/// keeps this list in step with the folder.
 const EMBEDDED: &[(&str, &str)] = &[
     ("base.html", include_str!("../../templates/base.html")),
     ("macros.html", include_str!("../../templates/macros.html")),
@@ -58,20 +62,11 @@ const EMBEDDED: &[(&str, &str)] = &[
 ];
 
 /// Templates the renderer calls by name; a folder lacking one is refused up front.
-const REQUIRED: &[&str] = &[
-    "base.html",
-    "macros.html",
-    chrome::HEADER,
-    chrome::FOOTER,
-    chrome::WIDGET,
-    pages::HOME,
-    pages::NEIGHBORHOOD,
-    pages::LISTING,
-    pages::CONCIERGE,
-    pages::NOT_FOUND,
-    pages::FORM_RESULT,
-    pages::LEGAL,
-];
+fn required() -> impl Iterator<Item = &'static str> {
+    ["base.html", "macros.html", chrome::HEADER, chrome::FOOTER, chrome::WIDGET]
+        .into_iter()
+        .chain(Kind::ALL.iter().map(|k| k.template()))
+}
 
 /// Escapes text for HTML content and quoted attribute values. Unlike Tera's default it leaves
 /// `/` alone, so URLs stay readable (`href="/neighborhoods/riverside/"`).
@@ -120,7 +115,6 @@ impl Renderer {
     }
 
     /// Templates read from a folder (serve mode re-reads them when they change).
-    #[allow(dead_code)] // called by serve mode
     pub fn from_dir(dir: &Path) -> Result<Renderer> {
         let mut templates = Vec::new();
         let mut css = None;
@@ -151,13 +145,12 @@ impl Renderer {
         tera.autoescape_on(vec![".html"]);
         tera.set_escape_fn(escape_html);
         tera.add_raw_templates(templates).map_err(tera_error)?;
-        let mut missing: Vec<&str> =
-            REQUIRED.iter().copied().filter(|t| !tera.get_template_names().any(|n| n == *t)).collect();
+        let mut missing: Vec<&str> = required().filter(|t| !tera.get_template_names().any(|n| n == *t)).collect();
         if !missing.is_empty() {
             missing.sort();
             bail!("missing templates: {}", missing.join(", "));
         }
-        let kinds: Vec<&str> = pages::Kind::ALL.iter().map(|k| k.name()).collect();
+        let kinds: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
         let css = css::for_kinds(css, &kinds)?;
         Ok(Renderer { tera, css })
     }
@@ -166,15 +159,8 @@ impl Renderer {
     pub fn render_pages(&self, input: &RenderInput) -> Result<Vec<Output>> {
         let shared = pages::Shared::new(self, input)?;
         let c = input.content;
-        let mut jobs = vec![
-            pages::Page::Home,
-            pages::Page::Concierge,
-            pages::Page::NotFound,
-            pages::Page::ThankYou,
-            pages::Page::FormError,
-            pages::Page::ConciergeThankYou,
-            pages::Page::ConciergeFormError,
-        ];
+        let mut jobs = vec![pages::Page::Home, pages::Page::Concierge, pages::Page::NotFound];
+        jobs.extend(pages::FormResult::ALL.map(pages::Page::FormResult));
         jobs.extend(c.neighborhoods.iter().map(pages::Page::Neighborhood));
         jobs.extend(c.listings.iter().map(pages::Page::Listing));
         jobs.extend(c.legal_pages().map(pages::Page::Legal));

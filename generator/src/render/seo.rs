@@ -183,7 +183,7 @@ pub fn item_list(c: &Content, name: &str, featured: &[&Listing]) -> Value {
         .iter()
         .enumerate()
         .map(|(i, l)| {
-            json!({"@type": "ListItem", "position": i + 1, "url": absolute(base, &crate::data::listing_url(&l.fields.id)), "name": l.fields.address})
+            json!({"@type": "ListItem", "position": i + 1, "url": absolute(base, &jax_model::api::listing(&l.fields.id)), "name": l.fields.address})
         })
         .collect();
     json!({"@type": "ItemList", "name": name, "numberOfItems": items.len(), "itemListElement": items})

@@ -22,6 +22,7 @@ const ACK_REQUIRED = 'You must acknowledge the exclusive broker agreement requir
 
 const props: ConciergeProps = {
   max_file_bytes: 10 * 1024 * 1024,
+  document_retention_days: 30,
   documents: docs.map(([field, label, accept, required_message]) => ({
     field,
     label,

@@ -1,79 +1,89 @@
-// The shapes of the props the generator serializes into each mount point
-// (generator/src/render/islands.rs documents the contract). The texts themselves always come from
-// the props: nothing here repeats content.
+// Generated from the Rust types of the islands' props (generator/src/render/props.rs and the
+// jax-model types they hold) — do not edit.
+// Regenerate with `cargo run -p generator -- schemas` (from the repository's root).
 
-export type Endpoints = {
-  lead: string;
-  listing_request: string;
-  contact: string;
-  quiz: string;
-  concierge_documents: string;
-  concierge: string;
+/** The header's menu button (below 60em) that opens `#site-nav`. */
+export type NavProps = {
+  /** The button's accessible name. */
+  menu: string;
 };
 
-export type Limits = { text_max: number; message_max: number; body_max_bytes: number };
-
-/** Templates with `{label}` / `{max}` placeholders. */
-export type Messages = { required: string; email: string; phone: string; too_long: string; option: string };
-
-export type FieldType = 'text' | 'email' | 'tel' | 'textarea' | 'select';
-
-export type Field = {
-  name: string;
-  label: string;
-  type: FieldType;
-  required: boolean;
-  autocomplete: string | null;
-  placeholder: string | null;
-  options: { value: string; label: string }[];
+/** The featured listings' carousel: controls for the scroll-snap row `#carousel-track`. */
+export type CarouselProps = {
+  /** How many slides there are. */
+  count: number;
+  previous: string;
+  next: string;
+  /** A thumbnail's accessible name; `{n}` is the slide's number. */
+  show_slide: string;
 };
 
-export type ToastText = { title: string; description: string };
+/**
+ * The home page's neighborhood tabs: links that work without JavaScript, which the island turns
+ * into tabs filtering the cards.
+ */
+export type NeighborhoodTabsProps = {
+  tabs: NeighborhoodTab[];
+  /** The tab showing every card. */
+  all: string;
+  /** The id of the tab panel. */
+  panel: string;
+};
 
-export type Form = {
+/** The contact widget, a native popover (it opens without JavaScript too). */
+export type ContactWidgetProps = {
   title: string;
   text: string;
-  submit: string;
+  message: string;
+  /** `sms:` and the agent's phone. */
+  sms: string;
+  /** The contact form, where the message link leads without JavaScript. */
+  contact_href: string;
+};
+
+/**
+ * The concierge portal's form: `forms.concierge` plus the form settings it shares. Without
+ * JavaScript the form posts everything, multipart, to `action`.
+ */
+export type ConciergeProps = {
+  /** Largest accepted file, in bytes (10 MB = 10485760). */
+  max_file_bytes: number;
+  /**
+   * Days after a submission until its documents and its record are deleted; the privacy
+   * policy states it (`{document_retention_days}` in content/legal/privacy-policy.md). At
+   * least the download links' lifetime: no link may outlive its document.
+   */
+  document_retention_days: number;
+  documents: ConciergeDocument[];
+  acknowledgment: Acknowledgment;
   subject: string;
-  fields: Field[];
-  toasts: { success: ToastText; error: ToastText };
+  submit: string;
+  submitting: string;
+  toasts: ConciergeToasts;
+  thank_you: ToastText;
+  honeypot: string;
+  dismiss: string;
+  messages: Messages;
+  action: string;
+  api: Endpoints;
 };
 
-export type LeadType = 'consultation' | 'buyer-guide' | 'cma-request';
-
-export type LeadForm = {
-  fields: Field[];
-  toasts: { success: ToastText; error: ToastText };
-  types: Record<LeadType, { title: string; text: string; submit: string; subject: string; require: string[] }>;
+/** The neighborhood page's link back to the home page's neighborhoods. */
+export type ExploreMoreProps = {
+  href: string;
+  label: string;
 };
 
-export type ProfileKey = 'historic' | 'coastal' | 'urban' | 'eclectic' | 'suburban';
+/** The 404 page's island, which logs the path the visitor tried; it needs nothing. */
+export type NotFoundProps = Record<string, never>;
 
-export type Quiz = {
-  title: string;
-  intro: string;
-  questions: { id: string; text: string; options: { value: ProfileKey; text: string }[] }[];
-  profiles: Record<ProfileKey, { name: string; areas: string[]; description: string }>;
-  tie_order: ProfileKey[];
-  labels: {
-    open: string;
-    progress: string;
-    next: string;
-    finish: string;
-    choose_alert: string;
-    email_heading: string;
-    email_text: string;
-    email_label: string;
-    email_submit: string;
-    email_alert: string;
-    error_alert: string;
-    result_heading: string;
-    areas_heading: string;
-    retake: string;
-    close: string;
-  };
-};
-
+/**
+ * The dialogs: the shared form settings plus only the forms the page has triggers for (every
+ * page: the footer's consultation and the widget's message; the home page also the listing
+ * request and the quiz). A trigger is an `a[data-open="lead|listing-request|contact|quiz"]`
+ * (lead ones with `data-type`; listing inquiries with `data-listing`, showings with
+ * `data-neighborhood`).
+ */
 export type DialogsProps = {
   api: Endpoints;
   limits: Limits;
@@ -86,39 +96,212 @@ export type DialogsProps = {
   contact: Form;
   /** Home page only. */
   listing_request?: Form;
-  quiz_form?: { subject: string };
+  /** Home page only. */
   quiz?: Quiz;
+  /** Home page only. */
+  quiz_form?: QuizForm;
 };
 
-export type FileKind = 'jpeg' | 'png' | 'pdf';
-
-export type ConciergeDocument = {
+export type Acknowledgment = {
+  /** The field name, e.g. "acknowledged". */
   field: string;
   label: string;
-  kind: string;
-  hint: string | null;
-  accept: FileKind[];
   required_message: string;
 };
 
-export type ConciergeProps = {
-  max_file_bytes: number;
-  documents: ConciergeDocument[];
-  acknowledgment: { field: string; label: string; required_message: string };
-  subject: string;
-  submit: string;
-  submitting: string;
-  toasts: Record<'too_large' | 'invalid_type' | 'success' | 'failure', ToastText>;
-  thank_you: ToastText;
-  honeypot: string;
-  dismiss: string;
-  messages: Messages;
-  action: string;
-  api: Endpoints;
+export type Choice = {
+  value: string;
+  label: string;
 };
 
-export type NavProps = { menu: string };
-export type CarouselProps = { count: number; previous: string; next: string; show_slide: string };
-export type NeighborhoodTabsProps = { tabs: { label: string; route: string }[]; all: string; panel: string };
-export type ContactWidgetProps = { title: string; text: string; message: string; sms: string; contact_href: string };
-export type ExploreMoreProps = { href: string; label: string };
+export type ConciergeDocument = {
+  /** The name the form posts, e.g. "photoId". */
+  field: string;
+  label: string;
+  /** How the agent's e-mail names it, e.g. "Government ID". */
+  kind: string;
+  hint: string | null;
+  accept: FileType[];
+  required_message: string;
+};
+
+export type ConciergeToasts = {
+  too_large: ToastText;
+  invalid_type: ToastText;
+  success: ToastText;
+  failure: ToastText;
+};
+
+/** The paths the islands post to, serialized into their props. */
+export type Endpoints = {
+  lead: string;
+  listing_request: string;
+  contact: string;
+  quiz: string;
+  concierge_documents: string;
+  concierge: string;
+};
+
+export type Field = {
+  /** The name the form posts, e.g. "firstName". */
+  name: string;
+  label: string;
+  type: FieldKind;
+  required: boolean;
+  /** The HTML autocomplete token, e.g. "given-name". */
+  autocomplete: string | null;
+  placeholder: string | null;
+  /** The choices of a select. */
+  options: Choice[];
+};
+
+export type FieldKind = 'text' | 'email' | 'tel' | 'textarea' | 'select';
+
+export type FileType = 'jpeg' | 'png' | 'pdf';
+
+export type Form = {
+  title: string;
+  text: string;
+  submit: string;
+  /** E-mail subject; `{name}` is the visitor's name. */
+  subject: string;
+  fields: Field[];
+  toasts: Toasts;
+};
+
+export type LeadForm = {
+  fields: Field[];
+  toasts: Toasts;
+  types: LeadTypes;
+};
+
+export type LeadTypeText = {
+  title: string;
+  text: string;
+  submit: string;
+  /** E-mail subject; `{name}` is the visitor's name. */
+  subject: string;
+  /** Fields that are optional in general but required for this type. */
+  require: string[];
+};
+
+export type LeadTypes = {
+  consultation: LeadTypeText;
+  'buyer-guide': LeadTypeText;
+  'cma-request': LeadTypeText;
+};
+
+export type Limits = {
+  /** Longest one-line answer, in characters. */
+  text_max: number;
+  /** Longest message or notes, in characters. */
+  message_max: number;
+  /** Largest form body the worker accepts, in bytes. */
+  body_max_bytes: number;
+};
+
+/** Validation messages; `{label}` and `{max}` are filled in. */
+export type Messages = {
+  required: string;
+  email: string;
+  phone: string;
+  too_long: string;
+  option: string;
+};
+
+export type NeighborhoodTab = {
+  label: string;
+  /** The neighborhood's slug, which the cards carry in `data-route`. */
+  route: string;
+};
+
+export type Profile = {
+  /** e.g. "Coastal Chill". */
+  name: string;
+  /** e.g. ["Jacksonville Beach", "Atlantic Beach"]. */
+  areas: string[];
+  description: string;
+};
+
+/** A quiz answer's value and a result profile's key. */
+export type ProfileKey = 'historic' | 'coastal' | 'urban' | 'eclectic' | 'suburban';
+
+export type Profiles = {
+  historic: Profile;
+  coastal: Profile;
+  urban: Profile;
+  eclectic: Profile;
+  suburban: Profile;
+};
+
+export type Question = {
+  /** q1 … q6. */
+  id: string;
+  text: string;
+  /** Five options, one for each profile. */
+  options: QuizOption[];
+};
+
+export type Quiz = {
+  title: string;
+  intro: string;
+  /** Six questions, q1 to q6. */
+  questions: Question[];
+  profiles: Profiles;
+  /** Who wins a tie: the first of the tied values in this order. */
+  tie_order: ProfileKey[];
+  labels: QuizLabels;
+};
+
+export type QuizForm = {
+  subject: string;
+};
+
+export type QuizLabels = {
+  open: string;
+  /** "Question {n} of {total}". */
+  progress: string;
+  next: string;
+  finish: string;
+  choose_alert: string;
+  email_heading: string;
+  email_text: string;
+  email_label: string;
+  email_submit: string;
+  email_alert: string;
+  error_alert: string;
+  result_heading: string;
+  areas_heading: string;
+  retake: string;
+  close: string;
+};
+
+export type QuizOption = {
+  value: ProfileKey;
+  text: string;
+};
+
+export type ToastText = {
+  title: string;
+  description: string;
+};
+
+export type Toasts = {
+  success: ToastText;
+  error: ToastText;
+};
+
+/** A lead type, as a trigger's `data-type` names it. */
+export type LeadType = keyof LeadTypes;
+
+/** Each island's props, by the island's name (`site/src/islands/<name>.tsx`). */
+export type IslandProps = {
+  nav: NavProps;
+  carousel: CarouselProps;
+  'neighborhood-tabs': NeighborhoodTabsProps;
+  'contact-widget': ContactWidgetProps;
+  'concierge-form': ConciergeProps;
+  'explore-more': ExploreMoreProps;
+  'not-found': NotFoundProps;
+  dialogs: DialogsProps;
+};

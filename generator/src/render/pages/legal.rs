@@ -1,9 +1,12 @@
 //! The privacy policy and the terms of service: the agent's Markdown, placeholders filled in,
 //! under a plain page hero with the site's usual chrome and SEO.
 
-use super::{breadcrumb_ld, Crumb, Kind, Meta, Shared, DESCRIPTION_MAX};
+use super::{breadcrumb_ld, Built, Crumb, Meta, Shared, DESCRIPTION_MAX};
+use crate::render::islands::Mounted;
+use crate::render::kind::Kind;
 use crate::render::{markdown, seo};
 use anyhow::Result;
+use jax_model::api;
 use jax_model::legal::{LegalFields, LegalPage};
 use serde::Serialize;
 
@@ -16,13 +19,13 @@ struct LegalView<'a> {
 }
 
 impl<'a> Shared<'a> {
-    pub(super) fn legal(&self, l: &'a LegalPage) -> Result<tera::Context> {
+    pub(super) fn legal(&self, l: &'a LegalPage) -> Result<Built> {
         let c = self.input.content;
         let s = &c.site.data;
         let f = &l.fields;
         let url = l.kind.url();
         let crumbs =
-            vec![Crumb { name: &s.labels.nav.home, url: "/".into() }, Crumb { name: &f.title, url: url.clone() }];
+            vec![Crumb { name: &s.labels.nav.home, url: api::HOME.into() }, Crumb { name: &f.title, url: url.clone() }];
         let meta = Meta {
             title: format!("{} | {}", f.title, s.brand),
             description: markdown::truncate(&f.description, DESCRIPTION_MAX),
@@ -32,9 +35,6 @@ impl<'a> Shared<'a> {
             jsonld: seo::graph(&self.agent_json, &[breadcrumb_ld(&s.base_url, &crumbs)])?,
         };
         let view = LegalView { f, body_html: markdown::to_html(&l.text(s, &c.forms.data), 2), crumbs };
-        let mut ctx = self.context(Kind::Legal);
-        ctx.insert("meta", &meta);
-        ctx.insert("page", &view);
-        Ok(ctx)
+        Ok(self.built(Kind::Legal, super::index_file(&url), &meta, &view, &Mounted::default()))
     }
 }

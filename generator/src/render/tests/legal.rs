@@ -1,8 +1,6 @@
-//! The privacy policy and the terms of service, rendered from the small site in `tests`.
+//! The privacy policy and the terms of service.
 
-use super::tests::{content, ld_types, render, EMAIL};
 use super::*;
-use crate::assets::Assets;
 
 fn main_of(html: &str) -> &str {
     &html[html.find("<main id=\"main\">").unwrap()..html.find("</main>").unwrap()]

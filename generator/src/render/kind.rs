@@ -1,0 +1,99 @@
+//! The kinds of page: each has its template, its sections of the stylesheet, its chrome (rendered
+//! once per kind) and the site's paths as its links write them.
+
+use jax_model::api;
+use serde::Serialize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Home,
+    Neighborhood,
+    Listing,
+    Concierge,
+    NotFound,
+    /// The thank-you and form-error pages (not indexed).
+    FormResult,
+    /// The privacy policy and the terms of service.
+    Legal,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 7] =
+        [Kind::Home, Kind::Neighborhood, Kind::Listing, Kind::Concierge, Kind::NotFound, Kind::FormResult, Kind::Legal];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Home => "home",
+            Kind::Neighborhood => "neighborhood",
+            Kind::Listing => "listing",
+            Kind::Concierge => "concierge",
+            Kind::NotFound => "not-found",
+            Kind::FormResult => "form-result",
+            Kind::Legal => "legal",
+        }
+    }
+
+    /// The template its pages render (besides `base.html` and the chrome's partials).
+    pub fn template(self) -> &'static str {
+        match self {
+            Kind::Home => "home.html",
+            Kind::Neighborhood => "neighborhood.html",
+            Kind::Listing => "listing.html",
+            Kind::Concierge => "concierge.html",
+            Kind::NotFound => "404.html",
+            Kind::FormResult => "form-result.html",
+            Kind::Legal => "legal.html",
+        }
+    }
+
+    /// A link to one of the home page's sections: in-page on the home page itself.
+    pub fn section(self, id: &str) -> String {
+        if self == Kind::Home {
+            format!("#{id}")
+        } else {
+            format!("{}#{id}", api::HOME)
+        }
+    }
+
+    pub fn paths(self) -> Paths {
+        Paths {
+            home: api::HOME,
+            concierge: api::CONCIERGE_PAGE,
+            contact: self.section(api::CONTACT_SECTION),
+            featured: self.section(api::FEATURED_SECTION),
+            neighborhoods: self.section(api::NEIGHBORHOODS_SECTION),
+            developments: self.section(api::DEVELOPMENTS_SECTION),
+            ids: Ids {
+                contact: api::CONTACT_SECTION,
+                featured: api::FEATURED_SECTION,
+                neighborhoods: api::NEIGHBORHOODS_SECTION,
+                developments: api::DEVELOPMENTS_SECTION,
+                concierge_form: api::CONCIERGE_FORM,
+            },
+        }
+    }
+}
+
+/// The site's paths (`jax_model::api`) as a page of one kind links them: `paths` in every
+/// template's context. Where a dialog trigger leads without JavaScript is `contact`, the contact
+/// form on the home page.
+#[derive(Debug, Serialize)]
+pub struct Paths {
+    pub home: &'static str,
+    pub concierge: &'static str,
+    pub contact: String,
+    pub featured: String,
+    pub neighborhoods: String,
+    pub developments: String,
+    /// The ids of the elements those links lead to.
+    pub ids: Ids,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Ids {
+    pub contact: &'static str,
+    pub featured: &'static str,
+    pub neighborhoods: &'static str,
+    pub developments: &'static str,
+    pub concierge_form: &'static str,
+}

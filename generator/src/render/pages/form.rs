@@ -1,0 +1,67 @@
+//! A form as the `form` and `honeypot` macros render it (macros.html): it works without
+//! JavaScript, posting to the worker, which answers with a page.
+
+use jax_model::forms::{Choice, Field, FieldKind, Limits};
+use serde::Serialize;
+
+#[derive(Serialize)]
+struct FieldView<'a> {
+    id: String,
+    name: &'a str,
+    label: &'a str,
+    #[serde(rename = "type")]
+    kind: FieldKind,
+    required: bool,
+    autocomplete: Option<&'a str>,
+    placeholder: Option<&'a str>,
+    options: &'a [Choice],
+    maxlength: Option<u32>,
+    /// Spans the form's full width.
+    wide: bool,
+}
+
+/// The hidden field only bots fill in.
+#[derive(Serialize)]
+pub(super) struct Honeypot<'a> {
+    pub name: &'a str,
+    pub id: String,
+}
+
+#[derive(Serialize)]
+pub(super) struct FormView<'a> {
+    id: &'a str,
+    action: &'static str,
+    fields: Vec<FieldView<'a>>,
+    submit: &'a str,
+    honeypot: Honeypot<'a>,
+}
+
+pub(super) fn form_view<'a>(
+    id: &'a str,
+    action: &'static str,
+    fields: &'a [Field],
+    submit: &'a str,
+    honeypot: &'a str,
+    limits: &Limits,
+) -> FormView<'a> {
+    let fields = fields
+        .iter()
+        .map(|f| FieldView {
+            id: format!("{id}-{}", f.name),
+            name: &f.name,
+            label: &f.label,
+            kind: f.kind,
+            required: f.required,
+            autocomplete: f.autocomplete.as_deref(),
+            placeholder: f.placeholder.as_deref(),
+            options: &f.options,
+            maxlength: match f.kind {
+                FieldKind::Textarea => Some(limits.message_max),
+                FieldKind::Select => None,
+                _ => Some(limits.text_max),
+            },
+            wide: matches!(f.kind, FieldKind::Textarea),
+        })
+        .collect();
+    FormView { id, action, fields, submit, honeypot: Honeypot { name: honeypot, id: format!("{id}-{honeypot}") } }
+}

@@ -1,0 +1,114 @@
+//! The pages a form posted without JavaScript leads to (forms.yaml `no_script`, and the concierge's
+//! `thank_you`): not indexed, no island of their own, a link home and, on an error page, a link
+//! back to the form.
+
+use super::{Built, Meta, Shared, DESCRIPTION_MAX};
+use crate::render::islands::Mounted;
+use crate::render::kind::Kind;
+use crate::render::{escape_html, markdown, seo};
+use anyhow::Result;
+use jax_model::api;
+use jax_model::forms::{Forms, PHONE_PLACEHOLDER};
+use serde::Serialize;
+
+/// Where the worker sends a form posted without JavaScript (`jax_model::api`).
+#[derive(Debug, Clone, Copy)]
+pub enum FormResult {
+    /// A form it accepted.
+    ThankYou,
+    /// A form it refused.
+    FormError,
+    /// The same two for the concierge portal's documents.
+    ConciergeThankYou,
+    ConciergeFormError,
+}
+
+/// What one of those pages says.
+struct Text<'a> {
+    url: &'static str,
+    title: &'a str,
+    text: &'a str,
+    back: Option<Back<'a>>,
+}
+
+#[derive(Serialize)]
+struct Back<'a> {
+    label: &'a str,
+    href: String,
+}
+
+#[derive(Serialize)]
+struct FormResultView<'a> {
+    title: &'a str,
+    /// The text as HTML, `{phone}` made a link to the agent's phone.
+    text_html: String,
+    /// The error page's link back to the form.
+    back: Option<Back<'a>>,
+}
+
+impl FormResult {
+    pub const ALL: [FormResult; 4] =
+        [FormResult::ThankYou, FormResult::FormError, FormResult::ConciergeThankYou, FormResult::ConciergeFormError];
+
+    /// The page, for an error message.
+    pub fn what(self) -> &'static str {
+        match self {
+            FormResult::ThankYou => "the thank-you page",
+            FormResult::FormError => "the form-error page",
+            FormResult::ConciergeThankYou => "the concierge thank-you page",
+            FormResult::ConciergeFormError => "the concierge form-error page",
+        }
+    }
+
+    fn text(self, forms: &Forms) -> Text<'_> {
+        let ns = &forms.no_script;
+        match self {
+            FormResult::ThankYou => {
+                Text { url: api::THANK_YOU, title: &ns.thank_you.title, text: &ns.thank_you.text, back: None }
+            }
+            FormResult::FormError => Text {
+                url: api::FORM_ERROR,
+                title: &ns.error.title,
+                text: &ns.error.text,
+                back: Some(Back { label: &ns.error.back, href: Kind::FormResult.paths().contact }),
+            },
+            FormResult::ConciergeThankYou => {
+                let t = &forms.concierge.thank_you;
+                Text { url: api::CONCIERGE_THANK_YOU, title: &t.title, text: &t.description, back: None }
+            }
+            FormResult::ConciergeFormError => Text {
+                url: api::CONCIERGE_FORM_ERROR,
+                title: &ns.concierge_error.title,
+                text: &ns.concierge_error.text,
+                back: Some(Back {
+                    label: &ns.concierge_error.back,
+                    href: format!("{}#{}", api::CONCIERGE_PAGE, api::CONCIERGE_FORM),
+                }),
+            },
+        }
+    }
+}
+
+impl Shared<'_> {
+    pub(super) fn form_result(&self, page: FormResult) -> Result<Built> {
+        let s = &self.input.content.site.data;
+        let Text { url, title, text, back } = page.text(&self.input.content.forms.data);
+        let tel_href = format!("tel:{}", s.agent.phone_e164().unwrap_or_default());
+        let meta = Meta {
+            title: format!("{title} | {}", s.brand),
+            description: markdown::truncate(&text.replace(PHONE_PLACEHOLDER, &s.agent.phone), DESCRIPTION_MAX),
+            canonical: None,
+            og_type: "website",
+            og_image: self.og_image(None, ""),
+            jsonld: seo::graph(&self.agent_json, &[])?,
+        };
+        let view = FormResultView { title, text_html: with_phone_link(text, &s.agent.phone, &tel_href), back };
+        Ok(self.built(Kind::FormResult, super::index_file(url), &meta, &view, &Mounted::default()))
+    }
+}
+
+/// Content text as HTML, with `{phone}` a link to the agent's phone.
+fn with_phone_link(text: &str, phone: &str, tel_href: &str) -> String {
+    let link = format!("<a href=\"{}\">{}</a>", escape_html(tel_href), escape_html(phone));
+    escape_html(text).replace(PHONE_PLACEHOLDER, &link)
+}

@@ -1,0 +1,142 @@
+//! The home page: hero, featured listings (the carousel), neighborhoods (the tabs), developments,
+//! current listings, about, and the contact form every dialog trigger leads to without JavaScript.
+
+use super::form::{form_view, FormView};
+use super::{Built, Meta, Shared};
+use crate::images::ImageInfo;
+use crate::render::islands::{Mount, Mounted};
+use crate::render::kind::Kind;
+use crate::render::props::{CarouselProps, NeighborhoodTab, NeighborhoodTabsProps};
+use crate::render::{markdown, seo};
+use anyhow::Result;
+use jax_model::api;
+use jax_model::home::Home;
+use jax_model::listing::{Listing, ListingFields};
+use jax_model::neighborhood::NeighborhoodFields;
+use serde::Serialize;
+
+#[derive(Serialize)]
+struct Slide<'a> {
+    n: usize,
+    url: String,
+    f: &'a ListingFields,
+    baths: String,
+    /// The first three features.
+    features: &'a [String],
+    image: Option<&'a ImageInfo>,
+    show: String,
+}
+
+#[derive(Serialize)]
+struct Card<'a> {
+    f: &'a NeighborhoodFields,
+    url: String,
+    image: Option<&'a ImageInfo>,
+}
+
+#[derive(Serialize)]
+struct TabView<'a> {
+    label: &'a str,
+    route: &'a str,
+    url: String,
+}
+
+#[derive(Serialize)]
+struct HomeView<'a> {
+    home: &'a Home,
+    hero_image: Option<&'a ImageInfo>,
+    about_image: Option<&'a ImageInfo>,
+    about_html: String,
+    slides: Vec<Slide<'a>>,
+    tabs: Vec<TabView<'a>>,
+    cards: Vec<Card<'a>>,
+    map_url: &'a str,
+    map_title: &'a str,
+    form: FormView<'a>,
+    carousel: Mount,
+    tabs_island: Mount,
+}
+
+impl<'a> Shared<'a> {
+    pub(super) fn home(&self) -> Result<Built> {
+        let c = self.input.content;
+        let images = self.input.images;
+        let labels = &c.site.data.labels;
+        let h = &c.home.data;
+        let featured: Vec<&Listing> = c.listings.iter().filter(|l| l.fields.featured).collect();
+        let slides = featured
+            .iter()
+            .enumerate()
+            .map(|(i, l)| Slide {
+                n: i + 1,
+                url: api::listing(&l.fields.id),
+                f: &l.fields,
+                baths: l.baths_text(),
+                features: &l.fields.features[..l.fields.features.len().min(3)],
+                image: images.get(&l.fields.image),
+                show: labels.listing.show_slide.replace("{n}", &(i + 1).to_string()),
+            })
+            .collect();
+        let section = &h.neighborhoods;
+        let tabs = section
+            .tabs
+            .iter()
+            .map(|t| TabView { label: &t.label, route: &t.route, url: api::neighborhood(&t.route) })
+            .collect();
+        let cards = c
+            .neighborhoods
+            .iter()
+            .map(|n| Card { f: &n.fields, url: api::neighborhood(&n.fields.slug), image: images.get(&n.fields.image) })
+            .collect();
+        let forms = &c.forms.data;
+        let assets = self.input.assets;
+        let mut mounted = Mounted::default();
+        let view = HomeView {
+            home: h,
+            hero_image: images.get(&h.hero.image),
+            about_image: images.get(&h.about.image),
+            about_html: markdown::to_html(&h.about.body, 3),
+            slides,
+            tabs,
+            cards,
+            map_url: &c.site.data.development_map_url,
+            map_title: &c.site.data.development_map_title,
+            form: form_view(
+                "contact-form",
+                api::CONTACT,
+                &forms.contact.fields,
+                &forms.contact.submit,
+                &forms.honeypot,
+                &forms.limits,
+            ),
+            carousel: mounted.mount(
+                assets,
+                &CarouselProps {
+                    count: featured.len(),
+                    previous: &labels.listing.previous,
+                    next: &labels.listing.next,
+                    show_slide: &labels.listing.show_slide,
+                },
+            )?,
+            tabs_island: mounted.mount(
+                assets,
+                &NeighborhoodTabsProps {
+                    tabs: section.tabs.iter().map(|t| NeighborhoodTab { label: &t.label, route: &t.route }).collect(),
+                    all: &section.all_label,
+                    panel: "neighborhood-panel",
+                },
+            )?,
+        };
+        let jsonld =
+            seo::graph(&self.agent_json, &[seo::website(c), seo::item_list(c, &h.featured.heading, &featured)])?;
+        let meta = Meta {
+            title: h.seo.title.clone(),
+            description: h.seo.description.clone(),
+            canonical: self.canonical(api::HOME),
+            og_type: "website",
+            og_image: self.og_image(None, ""),
+            jsonld,
+        };
+        Ok(self.built(Kind::Home, "index.html".into(), &meta, &view, &mounted))
+    }
+}

@@ -1,0 +1,137 @@
+//! What each island is handed: the JSON in its mount point's props `<script>`. These types are the
+//! contract with the islands' entries; `site/src/lib/props.ts` is generated from them (doc comments
+//! included), so the TypeScript documents them.
+
+use super::islands::{self, Island, Props};
+use jax_model::api::Endpoints;
+use jax_model::forms::{ConciergeForm, Form, LeadForm, Limits, Messages, QuizForm};
+use jax_model::quiz::Quiz;
+use schemars::JsonSchema;
+use serde::Serialize;
+
+/// The header's menu button (below 60em) that opens `#site-nav`.
+#[derive(Serialize, JsonSchema)]
+pub struct NavProps<'a> {
+    /// The button's accessible name.
+    pub menu: &'a str,
+}
+
+/// The featured listings' carousel: controls for the scroll-snap row `#carousel-track`.
+#[derive(Serialize, JsonSchema)]
+pub struct CarouselProps<'a> {
+    /// How many slides there are.
+    pub count: usize,
+    pub previous: &'a str,
+    pub next: &'a str,
+    /// A thumbnail's accessible name; `{n}` is the slide's number.
+    pub show_slide: &'a str,
+}
+
+/// The home page's neighborhood tabs: links that work without JavaScript, which the island turns
+/// into tabs filtering the cards.
+#[derive(Serialize, JsonSchema)]
+pub struct NeighborhoodTabsProps<'a> {
+    pub tabs: Vec<NeighborhoodTab<'a>>,
+    /// The tab showing every card.
+    pub all: &'a str,
+    /// The id of the tab panel.
+    pub panel: &'static str,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct NeighborhoodTab<'a> {
+    pub label: &'a str,
+    /// The neighborhood's slug, which the cards carry in `data-route`.
+    pub route: &'a str,
+}
+
+/// The contact widget, a native popover (it opens without JavaScript too).
+#[derive(Serialize, JsonSchema)]
+pub struct ContactWidgetProps<'a> {
+    pub title: &'a str,
+    pub text: &'a str,
+    pub message: &'a str,
+    /// `sms:` and the agent's phone.
+    pub sms: String,
+    /// The contact form, where the message link leads without JavaScript.
+    pub contact_href: &'a str,
+}
+
+/// The concierge portal's form: `forms.concierge` plus the form settings it shares. Without
+/// JavaScript the form posts everything, multipart, to `action`.
+#[derive(Serialize, JsonSchema)]
+pub struct ConciergeProps<'a> {
+    #[serde(flatten)]
+    pub form: &'a ConciergeForm,
+    pub honeypot: &'a str,
+    pub dismiss: &'a str,
+    pub messages: &'a Messages,
+    pub action: &'static str,
+    pub api: Endpoints,
+}
+
+/// The neighborhood page's link back to the home page's neighborhoods.
+#[derive(Serialize, JsonSchema)]
+pub struct ExploreMoreProps<'a> {
+    pub href: String,
+    pub label: &'a str,
+}
+
+/// The 404 page's island, which logs the path the visitor tried; it needs nothing.
+#[derive(Serialize, JsonSchema)]
+pub struct NotFoundProps {}
+
+/// The dialogs: the shared form settings plus only the forms the page has triggers for (every
+/// page: the footer's consultation and the widget's message; the home page also the listing
+/// request and the quiz). A trigger is an `a[data-open="lead|listing-request|contact|quiz"]`
+/// (lead ones with `data-type`; listing inquiries with `data-listing`, showings with
+/// `data-neighborhood`).
+#[derive(Serialize, JsonSchema)]
+pub struct DialogsProps<'a> {
+    pub api: Endpoints,
+    pub limits: &'a Limits,
+    pub messages: &'a Messages,
+    pub sending: &'a str,
+    pub close: &'a str,
+    pub dismiss: &'a str,
+    pub honeypot: &'a str,
+    pub lead: &'a LeadForm,
+    pub contact: &'a Form,
+    /// Home page only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Form")]
+    pub listing_request: Option<&'a Form>,
+    /// Home page only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "QuizForm")]
+    pub quiz_form: Option<&'a QuizForm>,
+    /// Home page only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Quiz")]
+    pub quiz: Option<&'a Quiz>,
+}
+
+impl Props for NavProps<'_> {
+    const ISLAND: Island = islands::NAV;
+}
+impl Props for CarouselProps<'_> {
+    const ISLAND: Island = islands::CAROUSEL;
+}
+impl Props for NeighborhoodTabsProps<'_> {
+    const ISLAND: Island = islands::NEIGHBORHOOD_TABS;
+}
+impl Props for ContactWidgetProps<'_> {
+    const ISLAND: Island = islands::CONTACT_WIDGET;
+}
+impl Props for ConciergeProps<'_> {
+    const ISLAND: Island = islands::CONCIERGE_FORM;
+}
+impl Props for ExploreMoreProps<'_> {
+    const ISLAND: Island = islands::EXPLORE_MORE;
+}
+impl Props for NotFoundProps {
+    const ISLAND: Island = islands::NOT_FOUND;
+}
+impl Props for DialogsProps<'_> {
+    const ISLAND: Island = islands::DIALOGS;
+}

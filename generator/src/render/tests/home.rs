@@ -1,0 +1,69 @@
+//! The home page.
+
+use super::*;
+
+#[test]
+fn the_home_page_has_every_section_in_order() {
+    let site = render();
+    let html = site.page("index.html");
+    let mut at = 0;
+    for id in [
+        "id=\"hero\"",
+        "id=\"featured-properties\"",
+        "id=\"neighborhoods\"",
+        "id=\"new-developments\"",
+        "id=\"current-listings\"",
+        "id=\"about\"",
+        "id=\"contact\"",
+    ] {
+        at += html[at..].find(id).unwrap_or_else(|| panic!("{id} missing or out of order"));
+    }
+    assert!(html.contains("<h1 class=\"hero__title\" id=\"hero-title\">Discover Jacksonville</h1>"));
+    assert!(html.contains("loading=\"eager\" fetchpriority=\"high\""));
+    assert_eq!(html.matches("fetchpriority=\"high\"").count(), 1, "only the hero is eager");
+    assert!(html.contains(
+        "<a class=\"btn btn--gold\" href=\"#contact\" data-open=\"listing-request\">Join Our Luxury Portfolio</a>"
+    ));
+    assert!(html.contains("href=\"#featured-properties\"") && !html.contains("href=\"/#featured-properties\""));
+    // Featured listings only, each a slide with its detail link; a thumbnail button each.
+    assert!(
+        html.contains("href=\"/listings/river-penthouse/\"") && html.contains("href=\"/listings/san-marco-estate/\"")
+    );
+    assert!(!html.contains("href=\"/listings/quiet-cottage/\""));
+    assert_eq!(html.matches("class=\"slide\"").count(), 2);
+    assert!(html.contains("Show property 2</span>"));
+    assert!(html.contains("data-open=\"contact\" data-listing=\"river-penthouse\""));
+    // Tabs, All selected; every card.
+    assert!(html.contains("role=\"tablist\""));
+    assert!(html.contains("id=\"tab-all\" href=\"#neighborhood-panel\" aria-selected=\"true\""));
+    assert!(html.contains("href=\"/neighborhoods/riverside/\"") && html.contains("href=\"/neighborhoods/san-marco/\""));
+    assert!(html.contains("data-open=\"quiz\">What&#39;s Your Vibe Quiz</a>"));
+    assert!(html
+        .contains("<iframe src=\"https://maps.example.com/embed\" title=\"Map of new developments\" loading=\"lazy\""));
+    assert!(html.contains("href=\"https://example.com/listings\""));
+    // The About Markdown: raw HTML shown as text, headings below the section's h2.
+    assert!(html.contains("Jane &lt;script&gt;alert(1)&lt;/script&gt; knows <strong>every</strong> street."));
+    assert!(html.contains("<h3>Her story</h3>"));
+    assert!(html.contains("data-type=\"buyer-guide\"") && html.contains("data-type=\"cma-request\""));
+    // The SVG image is a plain <img>.
+    assert!(html.contains("<img class=\"about__img\" src=\"/images/about-abcd1234.svg\" width=\"400\" height=\"500\" alt=\"Jane smiling\" loading=\"lazy\""));
+    let t = ld_types(html);
+    assert!(t.contains(&"ItemList".to_string()) && t.contains(&"WebSite".to_string()), "{t:?}");
+}
+
+#[test]
+fn the_contact_form_works_without_javascript() {
+    let site = render();
+    let html = site.page("index.html");
+    let form = &html[html.find("<form").unwrap()..html.find("</form>").unwrap()];
+    assert!(form.contains("method=\"post\" action=\"/api/contact\""));
+    assert!(form.contains("<label class=\"field__label\" for=\"contact-form-name\">Full Name"));
+    assert!(form.contains(
+        "id=\"contact-form-name\" name=\"name\" type=\"text\" maxlength=\"120\" autocomplete=\"name\" required>"
+    ));
+    assert!(form.contains("name=\"email\" type=\"email\" maxlength=\"120\" autocomplete=\"email\" required>"));
+    assert!(form.contains("name=\"phone\" type=\"tel\" maxlength=\"120\" autocomplete=\"tel\">"));
+    assert!(form.contains("<textarea class=\"field__control\" id=\"contact-form-message\" name=\"message\" rows=\"5\" maxlength=\"1500\" required>"));
+    assert!(form.contains("<div class=\"visually-hidden\" aria-hidden=\"true\"><label for=\"contact-form-website\">website</label><input type=\"text\" id=\"contact-form-website\" name=\"website\" tabindex=\"-1\" autocomplete=\"off\"></div>"));
+    assert!(form.contains("<button class=\"btn btn--navy form__submit\" type=\"submit\">Send Message</button>"));
+}

@@ -1,0 +1,335 @@
+//! The TypeScript the islands share with the generator, generated, never copied:
+//! `site/src/lib/props.ts` (every island's props) and `site/src/lib/signatures.ts` (the file
+//! signatures the concierge's sniffer checks). `generator schemas` writes them next to the content
+//! schemas; a test fails when the committed files differ.
+//!
+//! The props types come from the JSON Schema schemars derives from the Rust types the pages
+//! serialize (the derive that already writes `content/schemas`), in its serialize contract, doc
+//! comments included. Only the schema forms those types produce are translated; anything else is
+//! refused, so a type is never generated wrong.
+
+use super::islands::Props;
+use super::props::*;
+use anyhow::{anyhow, bail, Result};
+use jax_model::forms::{SIGNATURES, SNIFF_LEN};
+use schemars::generate::{SchemaGenerator, SchemaSettings};
+use serde_json::{Map, Value};
+use std::collections::BTreeMap;
+
+/// Names TypeScript gives types whose Rust names would clash there (`Document` is the DOM's,
+/// `LeadType` the lead types' keys) or that the islands know by another name.
+const RENAMES: &[(&str, &str)] =
+    &[("Document", "ConciergeDocument"), ("LeadType", "LeadTypeText"), ("Toast", "ToastText")];
+
+/// Aliases written after the types: (name, type, doc).
+const ALIASES: &[(&str, &str, &str)] =
+    &[("LeadType", "keyof LeadTypes", "A lead type, as a trigger's `data-type` names it.")];
+
+const REGENERATE: &str = "// Regenerate with `cargo run -p generator -- schemas` (from the repository's root).";
+
+/// The generated files, by their name in `site/src/lib`.
+pub fn files() -> Result<Vec<(&'static str, String)>> {
+    Ok(vec![("props.ts", props()?), ("signatures.ts", signatures()?)])
+}
+
+/// Every island's props, then every type they use.
+fn props() -> Result<String> {
+    let mut g = SchemaSettings::draft2020_12().for_serialize().into_generator();
+    let islands = vec![
+        island::<NavProps>(&mut g),
+        island::<CarouselProps>(&mut g),
+        island::<NeighborhoodTabsProps>(&mut g),
+        island::<ContactWidgetProps>(&mut g),
+        island::<ConciergeProps>(&mut g),
+        island::<ExploreMoreProps>(&mut g),
+        island::<NotFoundProps>(&mut g),
+        island::<DialogsProps>(&mut g),
+    ];
+    let defs = g.definitions();
+    let names = ts_names(defs)?;
+    let t = Translator { names: &names };
+    let mut out = format!(
+        "// Generated from the Rust types of the islands' props (generator/src/render/props.rs and the\n\
+         // jax-model types they hold) — do not edit.\n{REGENERATE}\n"
+    );
+    let roots: Vec<&str> = islands.iter().map(|(_, rust)| rust.as_str()).collect();
+    let mut rest: Vec<&String> = defs.keys().filter(|k| !roots.contains(&k.as_str())).collect();
+    rest.sort_by_key(|k| &names[k.as_str()]);
+    for rust in roots.iter().copied().chain(rest.iter().map(|k| k.as_str())) {
+        let schema = &defs[rust];
+        out.push('\n');
+        out.push_str(&doc(schema, ""));
+        out.push_str(&format!("export type {} = {};\n", names[rust], t.ts(schema, "")?));
+    }
+    for (name, ty, about) in ALIASES {
+        out.push_str(&format!("\n/** {about} */\nexport type {name} = {ty};\n"));
+    }
+    out.push_str("\n/** Each island's props, by the island's name (`site/src/islands/<name>.tsx`). */\n");
+    out.push_str("export type IslandProps = {\n");
+    for (island, rust) in &islands {
+        out.push_str(&format!("  {}: {};\n", key(island), names[rust.as_str()]));
+    }
+    out.push_str("};\n");
+    Ok(out)
+}
+
+/// The island's name and the name its props' schema is defined under.
+fn island<P: Props>(g: &mut SchemaGenerator) -> (&'static str, String) {
+    g.subschema_for::<P>();
+    (P::ISLAND.name, P::schema_name().into_owned())
+}
+
+fn ts_names(defs: &Map<String, Value>) -> Result<BTreeMap<&str, &str>> {
+    let mut names = BTreeMap::new();
+    for rust in defs.keys() {
+        let ts = RENAMES.iter().find(|(r, _)| r == rust).map_or(rust.as_str(), |(_, t)| t);
+        if names.values().any(|n| *n == ts) || ALIASES.iter().any(|(a, ..)| *a == ts) {
+            bail!("two types would be called {ts} in TypeScript");
+        }
+        names.insert(rust.as_str(), ts);
+    }
+    Ok(names)
+}
+
+/// The file signatures of `jax_model::forms::SIGNATURES`.
+fn signatures() -> Result<String> {
+    let mut out = format!(
+        "// Generated from jax_model::forms::SIGNATURES — do not edit.\n{REGENERATE}\n\
+         import type {{ FileType }} from './props';\n\n\
+         /**\n \
+         * The bytes each accepted document type's files start with: the server decides a file's type\n \
+         * by them (jax_model::forms::FileType::sniff), whatever its name or reported type says.\n \
+         */\n\
+         export const SIGNATURES: readonly (readonly [FileType, readonly number[]])[] = [\n"
+    );
+    for (file_type, bytes) in SIGNATURES {
+        let bytes: Vec<String> = bytes.iter().map(|b| format!("0x{b:02x}")).collect();
+        out.push_str(&format!("  [{}, [{}]],\n", literal(&serde_json::to_value(file_type)?)?, bytes.join(", ")));
+    }
+    out.push_str("];\n\n/** How many leading bytes decide: the longest signature. */\n");
+    out.push_str(&format!("export const SNIFF_BYTES = {SNIFF_LEN};\n"));
+    Ok(out)
+}
+
+struct Translator<'a> {
+    names: &'a BTreeMap<&'a str, &'a str>,
+}
+
+/// The schema keywords translated.
+const TRANSLATED: &[&str] =
+    &["$ref", "const", "enum", "anyOf", "oneOf", "type", "items", "properties", "required", "additionalProperties"];
+
+/// Keywords that document or validate but do not change the type.
+const IGNORED: &[&str] = &[
+    "description",
+    "title",
+    "format",
+    "minimum",
+    "maximum",
+    "minLength",
+    "maxLength",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "pattern",
+    "default",
+    "examples",
+    "deprecated",
+    "readOnly",
+    "writeOnly",
+];
+
+impl Translator<'_> {
+    /// The TypeScript type of `schema`, written at `indent`.
+    fn ts(&self, schema: &Value, indent: &str) -> Result<String> {
+        let map = match schema {
+            Value::Bool(true) => return Ok("unknown".into()),
+            Value::Bool(false) => return Ok("never".into()),
+            Value::Object(map) => map,
+            _ => bail!("not a schema: {schema}"),
+        };
+        if let Some(k) = map.keys().find(|k| !TRANSLATED.contains(&k.as_str()) && !IGNORED.contains(&k.as_str())) {
+            bail!("no TypeScript for the schema keyword {k:?} in {schema}");
+        }
+        if let Some(r) = map.get("$ref") {
+            let r = r.as_str().unwrap_or_default();
+            let name = r.strip_prefix("#/$defs/").ok_or_else(|| anyhow!("unexpected $ref {r}"))?;
+            return self.names.get(name).map(|n| n.to_string()).ok_or_else(|| anyhow!("no definition {name}"));
+        }
+        if let Some(c) = map.get("const") {
+            return literal(c);
+        }
+        if let Some(Value::Array(values)) = map.get("enum") {
+            return union(values.iter().map(literal).collect::<Result<_>>()?);
+        }
+        if let Some(Value::Array(options)) = map.get("anyOf").or_else(|| map.get("oneOf")) {
+            return union(options.iter().map(|o| self.ts(o, indent)).collect::<Result<_>>()?);
+        }
+        match map.get("type") {
+            Some(Value::String(t)) => self.of_type(t, map, indent),
+            Some(Value::Array(types)) => union(
+                types
+                    .iter()
+                    .map(|t| self.of_type(t.as_str().unwrap_or_default(), map, indent))
+                    .collect::<Result<_>>()?,
+            ),
+            _ => bail!("no type in {schema}"),
+        }
+    }
+
+    fn of_type(&self, t: &str, map: &Map<String, Value>, indent: &str) -> Result<String> {
+        Ok(match t {
+            "null" => "null".into(),
+            "string" => "string".into(),
+            "integer" | "number" => "number".into(),
+            "boolean" => "boolean".into(),
+            "array" => {
+                let item = self.ts(map.get("items").ok_or_else(|| anyhow!("an array without items"))?, indent)?;
+                if item.contains(' ') && !item.starts_with('{') {
+                    format!("({item})[]")
+                } else {
+                    format!("{item}[]")
+                }
+            }
+            "object" => self.object(map, indent)?,
+            _ => bail!("no TypeScript for the type {t:?}"),
+        })
+    }
+
+    fn object(&self, map: &Map<String, Value>, indent: &str) -> Result<String> {
+        let empty = Map::new();
+        let properties = match map.get("properties") {
+            Some(Value::Object(p)) => p,
+            None => &empty,
+            Some(p) => bail!("properties that are not an object: {p}"),
+        };
+        let extra = match map.get("additionalProperties") {
+            None | Some(Value::Bool(false)) => None,
+            Some(s) => Some(s),
+        };
+        if properties.is_empty() {
+            return match extra {
+                Some(s) => Ok(format!("Record<string, {}>", self.ts(s, indent)?)),
+                None => Ok("Record<string, never>".into()),
+            };
+        }
+        if extra.is_some() {
+            bail!("an object with both properties and additional ones");
+        }
+        // The declared order (schemars keeps it in `required`), then any optional ones.
+        let required: Vec<&str> =
+            map.get("required").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).collect();
+        let mut order: Vec<&str> = required.iter().copied().filter(|k| properties.contains_key(*k)).collect();
+        let mut optional: Vec<&str> = properties.keys().map(String::as_str).filter(|k| !required.contains(k)).collect();
+        optional.sort_unstable();
+        order.extend(optional);
+        let inner = format!("{indent}  ");
+        let mut out = String::from("{\n");
+        for name in order {
+            let schema = &properties[name];
+            out.push_str(&doc(schema, &inner));
+            let mark = if required.contains(&name) { "" } else { "?" };
+            out.push_str(&format!("{inner}{}{mark}: {};\n", key(name), self.ts(schema, &inner)?));
+        }
+        out.push_str(indent);
+        out.push('}');
+        Ok(out)
+    }
+}
+
+fn union(mut parts: Vec<String>) -> Result<String> {
+    let mut seen = Vec::new();
+    parts.retain(|p| {
+        let new = !seen.contains(p);
+        seen.push(p.clone());
+        new
+    });
+    match parts.len() {
+        0 => bail!("an empty union"),
+        _ => Ok(parts.join(" | ")),
+    }
+}
+
+/// A JSON value as a TypeScript literal type (strings in the site's single quotes).
+fn literal(v: &Value) -> Result<String> {
+    Ok(match v {
+        Value::String(s) => quote(s),
+        Value::Number(_) | Value::Bool(_) | Value::Null => v.to_string(),
+        _ => bail!("no literal type for {v}"),
+    })
+}
+
+fn quote(s: &str) -> String {
+    format!("'{}'", s.replace('\\', "\\\\").replace('\'', "\\'").replace('\n', "\\n"))
+}
+
+/// A property name, quoted when it is not an identifier.
+fn key(name: &str) -> String {
+    let ident = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_' || c == '$')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
+    if ident {
+        name.to_string()
+    } else {
+        quote(name)
+    }
+}
+
+/// The schema's description as a doc comment at `indent`, or nothing.
+fn doc(schema: &Value, indent: &str) -> String {
+    let Some(text) = schema.get("description").and_then(Value::as_str) else {
+        return String::new();
+    };
+    let text = text.replace("*/", "*\\/");
+    let lines: Vec<&str> = text.lines().collect();
+    if lines.len() == 1 {
+        return format!("{indent}/** {} */\n", lines[0]);
+    }
+    let mut out = format!("{indent}/**\n");
+    for line in lines {
+        out.push_str(&format!("{indent} *{}{line}\n", if line.is_empty() { "" } else { " " }));
+    }
+    out.push_str(&format!("{indent} */\n"));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn ts(schema: Value) -> Result<String> {
+        let names = BTreeMap::from([("Toast", "ToastText")]);
+        Translator { names: &names }.ts(&schema, "")
+    }
+
+    #[test]
+    fn translates_what_the_props_use() {
+        assert_eq!(ts(json!({"type": ["string", "null"]})).unwrap(), "string | null");
+        assert_eq!(ts(json!({"type": "integer", "format": "uint32", "minimum": 0})).unwrap(), "number");
+        assert_eq!(ts(json!({"type": "string", "enum": ["a", "b-c"]})).unwrap(), "'a' | 'b-c'");
+        assert_eq!(ts(json!({"type": "array", "items": {"$ref": "#/$defs/Toast"}})).unwrap(), "ToastText[]");
+        assert_eq!(ts(json!({"anyOf": [{"$ref": "#/$defs/Toast"}, {"type": "null"}]})).unwrap(), "ToastText | null");
+        assert_eq!(ts(json!({"type": "array", "items": {"type": ["string", "null"]}})).unwrap(), "(string | null)[]");
+        let object = json!({
+            "type": "object",
+            "properties": {"b-c": {"type": "boolean", "description": "Yes."}, "a": {"type": "string"}, "z": {"type": "string"}},
+            "required": ["b-c", "a"],
+        });
+        assert_eq!(ts(object).unwrap(), "{\n  /** Yes. */\n  'b-c': boolean;\n  a: string;\n  z?: string;\n}");
+        assert_eq!(ts(json!({"type": "object", "properties": {}})).unwrap(), "Record<string, never>");
+    }
+
+    #[test]
+    fn refuses_what_it_does_not_know() {
+        assert!(ts(json!({"type": "object", "patternProperties": {}})).is_err());
+        assert!(ts(json!({"$ref": "#/$defs/Nowhere"})).is_err());
+        assert!(ts(json!({"type": "tuple"})).is_err());
+    }
+
+    #[test]
+    fn the_signatures_file_lists_every_signature() {
+        let text = signatures().unwrap();
+        assert!(text.contains("  ['png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],\n"), "{text}");
+        assert!(text.contains("export const SNIFF_BYTES = 8;"));
+    }
+}
