@@ -4,16 +4,17 @@
 use super::cache::Meta;
 use super::scaled_height;
 use anyhow::{anyhow, bail, Context, Result};
-use image::imageops::FilterType;
-use image::{DynamicImage, ImageBuffer, ImageDecoder, ImageFormat, ImageReader, RgbImage, Rgba, RgbaImage};
+use fast_image_resize::images::{Image, ImageRef};
+use fast_image_resize::{FilterType, PixelType, ResizeAlg, ResizeOptions, Resizer};
+use image::{DynamicImage, ExtendedColorType, ImageDecoder, ImageEncoder, ImageFormat, ImageReader};
 use std::io::Cursor;
 
 const WEBP_QUALITY: f32 = 78.0;
 const JPEG_QUALITY: u8 = 82;
-const RESIZE_FILTER: FilterType = FilterType::Lanczos3;
+const RESIZE: ResizeAlg = ResizeAlg::Convolution(FilterType::Lanczos3);
 /// Recorded in each image's cache metadata: when the encoding settings change, cached variants
 /// made with the old ones are ignored and replaced. Change it whenever the output would differ.
-pub(super) const CACHE_SETTINGS: &str = "v1 webp-q78 jpeg-q82 png-default lanczos3-premultiplied exif-orientation";
+pub(super) const CACHE_SETTINGS: &str = "v2 webp-q78 jpeg-q82 png-default fir-lanczos3-premultiplied exif-orientation";
 
 /// A raster format, of a source or of a file made from it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -81,14 +82,13 @@ thread_local! {
     /// How many images this thread decoded, to prove the cache spares decoding.
     pub(super) static DECODES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
-/// A source image decoded to 8-bit RGB, or RGBA when it has transparency.
+/// A source image decoded to 8-bit RGB, or RGBA when some pixel is not opaque.
 pub(super) struct Decoded {
-    pixels: Pixels,
-}
-
-enum Pixels {
-    Rgb(RgbImage),
-    Rgba(RgbaImage),
+    width: u32,
+    height: u32,
+    alpha: bool,
+    /// RGB or RGBA bytes, row after row.
+    pixels: Vec<u8>,
 }
 
 impl Decoded {
@@ -104,72 +104,52 @@ impl Decoded {
                 .ok_or_else(|| anyhow!("not a valid still WebP image (animated WebP is not supported)"))
                 .context("decoding WebP")?,
         };
-        if img.width() == 0 || img.height() == 0 {
-            bail!("the image is empty ({}×{})", img.width(), img.height());
+        let (width, height) = (img.width(), img.height());
+        if width == 0 || height == 0 {
+            bail!("the image is empty ({width}×{height})");
         }
-        let pixels = if img.color().has_alpha() {
-            let rgba = img.into_rgba8();
-            if rgba.pixels().any(|p| p.0[3] != 255) {
-                Pixels::Rgba(rgba)
+        let (alpha, pixels) = if img.color().has_alpha() {
+            let rgba = img.into_rgba8().into_raw();
+            if rgba.chunks_exact(4).any(|p| p[3] != 255) {
+                (true, rgba)
             } else {
-                Pixels::Rgb(DynamicImage::ImageRgba8(rgba).into_rgb8())
+                (false, drop_alpha(rgba))
             }
         } else {
-            Pixels::Rgb(img.into_rgb8())
+            (false, img.into_rgb8().into_raw())
         };
-        Ok(Decoded { pixels })
-    }
-
-    fn dimensions(&self) -> (u32, u32) {
-        match &self.pixels {
-            Pixels::Rgb(i) => i.dimensions(),
-            Pixels::Rgba(i) => i.dimensions(),
-        }
+        Ok(Decoded { width, height, alpha, pixels })
     }
 
     pub fn meta(&self) -> Meta {
-        let (width, height) = self.dimensions();
-        Meta::new(width, height, matches!(self.pixels, Pixels::Rgba(_)))
+        Meta::new(self.width, self.height, self.alpha)
     }
 
     /// The WebP and fallback files of the variant `w` pixels wide.
     pub fn encode(&self, w: u32, fallback: Fallback) -> Result<Variant> {
-        let (src_w, src_h) = self.dimensions();
-        let h = scaled_height(src_w, src_h, w);
-        match &self.pixels {
-            Pixels::Rgb(src) => {
-                let resized;
-                let img = if w == src_w {
-                    src
-                } else {
-                    resized = image::imageops::resize(src, w, h, RESIZE_FILTER);
-                    &resized
-                };
-                let (webp, fallback) = rayon::join(
-                    || encode_webp(webp::Encoder::from_rgb(img.as_raw(), w, h)),
-                    || encode_fallback(img.as_raw(), w, h, image::ExtendedColorType::Rgb8, fallback),
-                );
-                Ok(Variant { webp: webp?, fallback: fallback? })
-            }
-            Pixels::Rgba(src) => {
-                let resized;
-                let img = if w == src_w {
-                    src
-                } else {
-                    resized = resize_rgba(src, w, h);
-                    &resized
-                };
-                let fallback = match fallback {
-                    Fallback::Png => Fallback::Png,
-                    Fallback::Jpeg => unreachable!("images with transparency fall back to PNG"),
-                };
-                let (webp, fallback) = rayon::join(
-                    || encode_webp(webp::Encoder::from_rgba(img.as_raw(), w, h)),
-                    || encode_fallback(img.as_raw(), w, h, image::ExtendedColorType::Rgba8, fallback),
-                );
-                Ok(Variant { webp: webp?, fallback: fallback? })
-            }
-        }
+        let h = scaled_height(self.width, self.height, w);
+        let resized;
+        let pixels = if w == self.width {
+            &self.pixels
+        } else {
+            resized = self.resize(w, h).context("resizing")?;
+            &resized
+        };
+        let (webp, fallback) = rayon::join(
+            || encode_webp(pixels, w, h, self.alpha),
+            || encode_fallback(pixels, w, h, self.alpha, fallback),
+        );
+        Ok(Variant { webp: webp?, fallback: fallback? })
+    }
+
+    /// fast_image_resize premultiplies RGBA by its alpha while resizing, so fully transparent
+    /// pixels' colours do not bleed into the visible edge.
+    fn resize(&self, w: u32, h: u32) -> Result<Vec<u8>> {
+        let pixel_type = if self.alpha { PixelType::U8x4 } else { PixelType::U8x3 };
+        let src = ImageRef::new(self.width, self.height, &self.pixels, pixel_type)?;
+        let mut dst = Image::new(w, h, pixel_type);
+        Resizer::new().resize(&src, &mut dst, &ResizeOptions::new().resize_alg(RESIZE))?;
+        Ok(dst.into_vec())
     }
 }
 
@@ -182,48 +162,39 @@ fn decode_with_image(bytes: &[u8], format: ImageFormat) -> Result<DynamicImage> 
     Ok(img)
 }
 
-/// Resizes with premultiplied alpha (in 16 bits, to keep precision), so fully transparent
-/// pixels' colours do not bleed into the visible edge.
-fn resize_rgba(src: &RgbaImage, w: u32, h: u32) -> RgbaImage {
-    let premultiplied: ImageBuffer<Rgba<u16>, Vec<u16>> = ImageBuffer::from_fn(src.width(), src.height(), |x, y| {
-        let [r, g, b, a] = src.get_pixel(x, y).0;
-        let a = a as u32;
-        let p = |c: u8| ((c as u32 * 257 * a + 127) / 255) as u16;
-        Rgba([p(r), p(g), p(b), (a * 257) as u16])
-    });
-    let resized = image::imageops::resize(&premultiplied, w, h, RESIZE_FILTER);
-    ImageBuffer::from_fn(w, h, |x, y| {
-        let [r, g, b, a] = resized.get_pixel(x, y).0;
-        if a == 0 {
-            return Rgba([0, 0, 0, 0]);
-        }
-        let a = a as u32;
-        let u = |c: u16| ((c as u32).min(a) * 255 + a / 2).checked_div(a).unwrap_or(0).min(255) as u8;
-        Rgba([u(r), u(g), u(b), ((a + 128) / 257) as u8])
-    })
+/// RGBA to RGB in the same buffer, so an opaque PNG with an alpha channel is not held twice.
+fn drop_alpha(mut rgba: Vec<u8>) -> Vec<u8> {
+    let pixels = rgba.len() / 4;
+    for i in 0..pixels {
+        rgba.copy_within(i * 4..i * 4 + 3, i * 3);
+    }
+    rgba.truncate(pixels * 3);
+    rgba.shrink_to_fit();
+    rgba
 }
 
-fn encode_webp(encoder: webp::Encoder) -> Result<Vec<u8>> {
-    let memory = encoder
+fn encode_webp(pixels: &[u8], w: u32, h: u32, alpha: bool) -> Result<Vec<u8>> {
+    let layout = if alpha { webp::PixelLayout::Rgba } else { webp::PixelLayout::Rgb };
+    let memory = webp::Encoder::new(pixels, layout, w, h)
         .encode_simple(false, WEBP_QUALITY)
         .map_err(|e| anyhow!("libwebp failed: {e:?}"))
         .context("encoding WebP")?;
     Ok(memory.to_vec())
 }
 
-fn encode_fallback(raw: &[u8], w: u32, h: u32, color: image::ExtendedColorType, format: Fallback) -> Result<Vec<u8>> {
-    use image::ImageEncoder;
+fn encode_fallback(pixels: &[u8], w: u32, h: u32, alpha: bool, format: Fallback) -> Result<Vec<u8>> {
+    let color = if alpha { ExtendedColorType::Rgba8 } else { ExtendedColorType::Rgb8 };
     let mut out = Vec::new();
     match format {
         Fallback::Jpeg => image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, JPEG_QUALITY)
-            .write_image(raw, w, h, color)
+            .write_image(pixels, w, h, color)
             .context("encoding JPEG")?,
         Fallback::Png => image::codecs::png::PngEncoder::new_with_quality(
             &mut out,
             image::codecs::png::CompressionType::Default,
             image::codecs::png::FilterType::Adaptive,
         )
-        .write_image(raw, w, h, color)
+        .write_image(pixels, w, h, color)
         .context("encoding PNG")?,
     }
     Ok(out)
