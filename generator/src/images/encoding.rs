@@ -83,6 +83,7 @@ thread_local! {
     /// How many images this thread decoded, to prove the cache spares decoding.
     pub(super) static DECODES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
+
 /// A source image decoded to 8-bit RGB, or RGBA when some pixel is not opaque.
 pub(super) struct Decoded {
     width: u32,
@@ -209,4 +210,35 @@ fn encode_fallback(pixels: &[u8], w: u32, h: u32, alpha: bool, format: Fallback)
         .context("encoding PNG")?,
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::{Rgba, RgbaImage};
+
+    fn png(img: RgbaImage) -> Vec<u8> {
+        let mut out = Cursor::new(Vec::new());
+        DynamicImage::ImageRgba8(img).write_to(&mut out, ImageFormat::Png).unwrap();
+        out.into_inner()
+    }
+
+    #[test]
+    fn an_opaque_alpha_channel_is_dropped() {
+        let d = Decoded::new(&png(RgbaImage::from_fn(3, 2, |x, y| Rgba([x as u8, y as u8, 7, 255]))), Raster::Png);
+        let d = d.unwrap();
+        assert!(!d.alpha);
+        assert_eq!(d.pixels, [0, 0, 7, 1, 0, 7, 2, 0, 7, 0, 1, 7, 1, 1, 7, 2, 1, 7]);
+        let d = Decoded::new(&png(RgbaImage::from_pixel(3, 2, Rgba([1, 2, 3, 254]))), Raster::Png).unwrap();
+        assert!(d.alpha && d.pixels.len() == 24);
+    }
+
+    #[test]
+    fn signatures() {
+        assert_eq!(format_from_signature(b"\xFF\xD8\xFF\xE0"), Some(Raster::Jpeg));
+        assert_eq!(format_from_signature(b"\x89PNG\r\n\x1a\n"), Some(Raster::Png));
+        assert_eq!(format_from_signature(b"RIFF\0\0\0\0WEBPVP8 "), Some(Raster::WebP));
+        assert_eq!(format_from_signature(b"RIFF\0\0\0\0WAVE"), None);
+        assert_eq!(format_from_signature(b"GIF89a"), None);
+    }
 }
