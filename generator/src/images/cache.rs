@@ -1,0 +1,81 @@
+//! Encoded variants kept on disk between builds: `<dir>/<hash>-<width>.<ext>` for every file and
+//! `<dir>/<hash>.json` for the decoded size, so an unchanged image is neither decoded nor
+//! encoded again.
+
+use super::encoding::{format_from_signature, Fallback, Raster, Variant, CACHE_SETTINGS};
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// What the cache remembers of a decoded source, so a fully cached image is not decoded.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(super) struct Meta {
+    /// Size after applying the EXIF orientation.
+    pub width: u32,
+    pub height: u32,
+    /// Whether some pixel is not fully opaque.
+    pub alpha: bool,
+    /// The encoding settings the variants were made with.
+    pub settings: String,
+}
+
+impl Meta {
+    pub fn new(width: u32, height: u32, alpha: bool) -> Meta {
+        Meta { width, height, alpha, settings: CACHE_SETTINGS.to_string() }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub(super) struct Cache {
+    dir: PathBuf,
+}
+
+impl Cache {
+    pub fn new(dir: PathBuf) -> Cache {
+        Cache { dir }
+    }
+
+    /// The metadata of `hash`, if written with the current settings. It is written after all
+    /// variants, so it never vouches for files of older settings.
+    pub fn meta(&self, hash: &str) -> Option<Meta> {
+        let bytes = std::fs::read(self.dir.join(format!("{hash}.json"))).ok()?;
+        let meta: Meta = serde_json::from_slice(&bytes).ok()?;
+        (meta.settings == CACHE_SETTINGS && meta.width > 0 && meta.height > 0).then_some(meta)
+    }
+
+    /// Both files of the variant `w` wide, if present and of the expected formats.
+    pub fn variant(&self, hash: &str, w: u32, fallback: Fallback) -> Option<Variant> {
+        let webp = std::fs::read(self.dir.join(format!("{hash}-{w}.webp"))).ok()?;
+        let fb = std::fs::read(self.dir.join(format!("{hash}-{w}.{}", fallback.ext()))).ok()?;
+        let right =
+            format_from_signature(&webp) == Some(Raster::WebP) && format_from_signature(&fb) == Some(fallback.raster());
+        right.then_some(Variant { webp, fallback: fb })
+    }
+
+    pub fn write_variant(&self, hash: &str, w: u32, fallback: Fallback, v: &Variant) {
+        self.write(&format!("{hash}-{w}.webp"), &v.webp);
+        self.write(&format!("{hash}-{w}.{}", fallback.ext()), &v.fallback);
+    }
+
+    /// Call after all variants are written.
+    pub fn write_meta(&self, hash: &str, meta: &Meta) {
+        if let Ok(json) = serde_json::to_vec(meta) {
+            self.write(&format!("{hash}.json"), &json);
+        }
+    }
+
+    /// Best effort: a cache that cannot be written only costs time in the next build. Written
+    /// under a temporary name then renamed, so a reader (another thread processing the same
+    /// bytes, or the next build after a crash) never sees half a file.
+    fn write(&self, file: &str, bytes: &[u8]) {
+        static COUNTER: AtomicU64 = AtomicU64::new(0);
+        let tmp =
+            self.dir.join(format!(".{file}.{}-{}.tmp", std::process::id(), COUNTER.fetch_add(1, Ordering::Relaxed)));
+        let done = std::fs::create_dir_all(&self.dir)
+            .and_then(|()| std::fs::write(&tmp, bytes))
+            .and_then(|()| std::fs::rename(&tmp, self.dir.join(file)));
+        if done.is_err() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+    }
+}

@@ -1,0 +1,190 @@
+//! Responsive images: JPEG/PNG/WebP in content become resized WebP variants plus a fallback,
+//! SVG is copied as is; every image reports its intrinsic size so pages reserve its space.
+//!
+//! Every output name carries the first 8 hex digits of the source's blake3 hash, so the files
+//! can be served as immutable; encoded variants are kept in a disk cache between builds.
+
+mod cache;
+mod encoding;
+mod naming;
+mod svg;
+#[cfg(test)]
+mod tests;
+
+use crate::output::Output;
+use anyhow::{Context, Result};
+use cache::{Cache, Meta};
+use encoding::{format_from_signature, Decoded, Fallback, Raster, Variant};
+use naming::{url, Kind, Name};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+
+/// The output folder of every image; only content-hashed names go there (`dist/_headers`
+/// serves it as immutable).
+pub const OUTPUT_DIR: &str = "images";
+
+/// What a template needs to show one image.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct ImageInfo {
+    /// URL of the fallback file (`/images/…`), the largest variant for raster images.
+    pub src: String,
+    /// Intrinsic size of `src`, for the width/height attributes.
+    pub width: u32,
+    pub height: u32,
+    /// `srcset` of the fallback format (empty for SVG).
+    pub srcset: String,
+    /// Extra `<source>` elements, best format first (empty for SVG).
+    pub sources: Vec<ImageSource>,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct ImageSource {
+    /// MIME type, e.g. `image/webp`.
+    pub mime: String,
+    pub srcset: String,
+}
+
+/// Widths (in CSS pixels of the file) a raster image is offered at. A source narrower than the
+/// largest is also offered at its own width; nothing is ever upscaled.
+const WIDTHS: [u32; 5] = [480, 800, 1200, 1600, 2400];
+
+/// Turns content images into the files of the site. Cheap to share between threads.
+#[derive(Debug, Clone)]
+pub struct ImagePipeline {
+    content_dir: PathBuf,
+    cache: Cache,
+}
+
+impl ImagePipeline {
+    /// `cache_dir` keeps encoded variants between builds (keyed by source hash + width + format),
+    /// so an unchanged image is never re-encoded.
+    pub fn new(content_dir: &Path, cache_dir: &Path) -> Self {
+        ImagePipeline { content_dir: content_dir.to_path_buf(), cache: Cache::new(cache_dir.to_path_buf()) }
+    }
+
+    /// Process one image given by its path relative to content_dir (e.g. "images/listings/x.jpg"):
+    /// returns what templates need plus the files to write under the site's output folder.
+    pub fn process(&self, rel: &str) -> Result<(ImageInfo, Vec<Output>)> {
+        self.process_inner(rel).with_context(|| format!("processing {rel}"))
+    }
+
+    fn process_inner(&self, rel: &str) -> Result<(ImageInfo, Vec<Output>)> {
+        let name = Name::parse(rel)?;
+        let path = self.content_dir.join(&name.clean);
+        let bytes = std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
+        let hash = blake3::hash(&bytes).to_hex().to_string();
+        match name.kind()? {
+            Kind::Svg => svg(&name, &hash, bytes),
+            Kind::Raster(by_extension) => {
+                // The bytes win over the extension (a PNG saved as .jpg is still a PNG); bytes
+                // nobody recognises go to the decoder the extension names, for its error.
+                let format = format_from_signature(&bytes).unwrap_or(by_extension);
+                self.raster(&name, &hash, bytes, format)
+            }
+        }
+    }
+
+    fn raster(&self, name: &Name, hash: &str, bytes: Vec<u8>, format: Raster) -> Result<(ImageInfo, Vec<Output>)> {
+        // A fully cached image is neither decoded nor encoded.
+        let cached = self.cache.meta(hash).map(|meta| {
+            let fallback = Fallback::for_source(format, meta.alpha);
+            let variants =
+                variant_widths(meta.width).into_iter().map(|w| (w, self.cache.variant(hash, w, fallback))).collect();
+            Cached { meta, variants }
+        });
+        let (meta, variants) = match cached {
+            Some(Cached { meta, variants }) if variants.iter().all(|(_, v)| v.is_some()) => {
+                (meta, variants.into_iter().map(|(w, v)| (w, v.expect("checked"))).collect())
+            }
+            cached => self.encode(hash, bytes, format, cached)?,
+        };
+
+        let fallback = Fallback::for_source(format, meta.alpha);
+        let mut outputs = Vec::with_capacity(variants.len() * 2);
+        let mut webp_set = Vec::new();
+        let mut fallback_set = Vec::new();
+        let mut largest = None;
+        for (w, v) in variants {
+            let webp_path = name.output(hash, Some(w), "webp");
+            let fallback_path = name.output(hash, Some(w), fallback.ext());
+            webp_set.push(format!("{} {w}w", url(&webp_path)));
+            fallback_set.push(format!("{} {w}w", url(&fallback_path)));
+            largest = Some((url(&fallback_path), w));
+            outputs.push(Output::new(webp_path, v.webp));
+            outputs.push(Output::new(fallback_path, v.fallback));
+        }
+        let (src, width) = largest.expect("at least one width");
+        let info = ImageInfo {
+            src,
+            width,
+            height: scaled_height(meta.width, meta.height, width),
+            srcset: fallback_set.join(", "),
+            sources: vec![ImageSource { mime: "image/webp".into(), srcset: webp_set.join(", ") }],
+        };
+        Ok((info, outputs))
+    }
+
+    /// Decodes the source and encodes every variant not in `cached` (which is used only when its
+    /// metadata matches the decoded image); the source's bytes are dropped once decoded.
+    fn encode(
+        &self,
+        hash: &str,
+        bytes: Vec<u8>,
+        format: Raster,
+        cached: Option<Cached>,
+    ) -> Result<(Meta, Vec<(u32, Variant)>)> {
+        let decoded = Decoded::new(&bytes, format)?;
+        drop(bytes);
+        let meta = decoded.meta();
+        let known = match cached {
+            Some(c) if c.meta == meta => c.variants,
+            // None, or the cached metadata lied (edited by hand?): start afresh.
+            _ => variant_widths(meta.width).into_iter().map(|w| (w, None)).collect(),
+        };
+        let fallback = Fallback::for_source(format, meta.alpha);
+        let variants = known
+            .into_par_iter()
+            .map(|(w, cached)| match cached {
+                Some(v) => Ok((w, v)),
+                None => {
+                    let v = decoded.encode(w, fallback).with_context(|| format!("encoding the {w}px variant"))?;
+                    self.cache.write_variant(hash, w, fallback, &v);
+                    Ok((w, v))
+                }
+            })
+            .collect::<Result<_>>()?;
+        self.cache.write_meta(hash, &meta);
+        Ok((meta, variants))
+    }
+}
+
+/// What the cache holds of one image: its metadata and the files of each width, where present.
+struct Cached {
+    meta: Meta,
+    variants: Vec<(u32, Option<Variant>)>,
+}
+
+/// Widths to produce for a source `src_width` wide: the widths below it, plus the source's own
+/// width unless it exceeds the largest (a 6000px photo is offered up to 2400px, not at 6000px).
+fn variant_widths(src_width: u32) -> Vec<u32> {
+    let mut out: Vec<u32> = WIDTHS.iter().copied().filter(|&w| w < src_width).collect();
+    if src_width <= WIDTHS[WIDTHS.len() - 1] {
+        out.push(src_width);
+    }
+    out
+}
+
+fn scaled_height(src_width: u32, src_height: u32, width: u32) -> u32 {
+    if width == src_width {
+        return src_height;
+    }
+    ((src_height as f64 * width as f64 / src_width as f64).round() as u32).max(1)
+}
+
+fn svg(name: &Name, hash: &str, bytes: Vec<u8>) -> Result<(ImageInfo, Vec<Output>)> {
+    let (width, height) = svg::size(&bytes).context("reading the SVG's size")?;
+    let path = name.output(hash, None, "svg");
+    let info = ImageInfo { src: url(&path), width, height, srcset: String::new(), sources: Vec::new() };
+    Ok((info, vec![Output::new(path, bytes)]))
+}
