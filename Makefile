@@ -58,8 +58,9 @@ serve:
 # Every test: first `make lint`; Rust unit/integration tests; a smoke run of the benchmark (300
 # listings, one timed build, Hugo only if installed: it breaks the build when the benchmark does,
 # never on speed); the islands' unit tests; the site
-# built (with the generator binary `cargo test` built, saving CI a release build) and every page
-# through the W3C checker; the edge worker in workerd against a fake EmailJS (edge/tests) and a
+# built (with the generator binary `cargo test` built, saving CI a release build), the deploy bundle
+# (at most 300 KiB gzip) and every page through the W3C checker; the edge worker in workerd against
+# a fake EmailJS (edge/tests, which also print its cold start) and a
 # smoke run of scripts/reliability.mjs; then
 # the browser suite — Playwright + axe, budgets, secrets, screenshots, Lighthouse — which starts
 # the site like `make dev` (make serve on 8787, or $$E2E_PORT) with a fake EmailJS (site/e2e/stack.env);
@@ -103,9 +104,18 @@ islands:
 	cd site && npm run --silent build
 
 # What `wrangler deploy` would upload (the bundled worker, wrangler.toml, dist/ as assets), checked
-# offline without uploading: a broken bundle or config fails here rather than at Cloudflare.
+# offline without uploading: a broken bundle or config fails here rather than at Cloudflare; so does
+# a worker above BUNDLE_GZIP_KIB, as wrangler counts it ("Total Upload: … gzip: …": the wasm and its
+# JS shim, gzipped together; issue 12).
+BUNDLE_GZIP_KIB := 300
 bundle-check:
-	$(WRANGLER) deploy --dry-run --outdir .cache/deploy-dry-run
+	@mkdir -p .cache
+	$(WRANGLER) deploy --dry-run --outdir .cache/deploy-dry-run | tee .cache/deploy-dry-run.log
+	@gzip=$$(sed 's/\x1b\[[0-9;]*m//g' .cache/deploy-dry-run.log | sed -n 's/^Total Upload: .* gzip: \([0-9.]*\) KiB.*/\1/p'); \
+	  if [[ -z $$gzip ]]; then echo "bundle-check: no 'Total Upload' size in wrangler's output" >&2; exit 1; fi; \
+	  if awk -v g="$$gzip" -v l=$(BUNDLE_GZIP_KIB) 'BEGIN { exit !(g > l) }'; then \
+	    echo "bundle-check: the worker is $$gzip KiB gzip, above the $(BUNDLE_GZIP_KIB) KiB limit" >&2; exit 1; fi; \
+	  echo "bundle-check: the worker is $$gzip KiB gzip (limit $(BUNDLE_GZIP_KIB) KiB)"
 
 # Publishes what `make build` just wrote: the build cannot be skipped, and dist/ holds only what
 # `generator build` writes (`generator serve` previews into .cache/preview). Needs a Cloudflare
@@ -122,10 +132,12 @@ check: generator
 reliability: setup build
 	node scripts/reliability.mjs
 
-# Figures, not a test: prints PASS/MISS against the speed targets.
+# Figures, not a test: prints PASS/MISS against the speed targets, then the edge worker's cold start.
 bench:
 	@command -v hugo >/dev/null || echo "bench: hugo not found (apt-get install -y hugo); timing the generator only"
 	cargo bench -p generator --bench build_vs_hugo
+	scripts/build-worker.sh
+	node scripts/cold-start.mjs
 
 # Always ask cargo: it rebuilds only when generator/ changed.
 generator:
