@@ -466,16 +466,21 @@ fn write(path: &Path, text: impl AsRef<[u8]>) {
 }
 
 /// The front matter of a Markdown file, as YAML.
-fn front_matter(text: &str) -> serde_yaml::Value {
+fn front_matter(text: &str) -> serde_json::Value {
     let text = text.trim_start_matches('\u{feff}');
     let Some(rest) = text.strip_prefix("---") else {
-        return serde_yaml::Value::Null;
+        return serde_json::Value::Null;
     };
     let end = rest.find("\n---").unwrap_or(rest.len());
-    serde_yaml::from_str(&rest[..end]).unwrap_or(serde_yaml::Value::Null)
+    yaml(&rest[..end]).unwrap_or_default()
 }
 
-fn yaml_str<'a>(v: &'a serde_yaml::Value, path: &[&str]) -> Option<&'a str> {
+/// A YAML text as a JSON value, read by the same parser as the generator's.
+fn yaml(text: &str) -> Option<serde_json::Value> {
+    jax_model::yaml::load(text, 1).ok().map(|(value, _)| value)
+}
+
+fn yaml_str<'a>(v: &'a serde_json::Value, path: &[&str]) -> Option<&'a str> {
     let mut v = v;
     for k in path {
         v = v.get(*k)?;
@@ -562,8 +567,8 @@ impl RealContent {
             }
             if let Some(name) = yaml_str(&fm, &["name"]) {
                 let zip = fm.get("snapshot").and_then(|s| s.get("zip")).map_or("32202".to_string(), |z| match z {
-                    serde_yaml::Value::String(s) => s.clone(),
-                    serde_yaml::Value::Number(n) => n.to_string(),
+                    serde_json::Value::String(s) => s.clone(),
+                    serde_json::Value::Number(n) => n.to_string(),
                     _ => "32202".to_string(),
                 });
                 areas.push(Area { name: name.to_string(), zip });
@@ -572,10 +577,7 @@ impl RealContent {
         if areas.is_empty() {
             areas.push(Area { name: "Downtown".into(), zip: "32202".into() });
         }
-        let site: serde_yaml::Value = std::fs::read_to_string(content.join("site.yaml"))
-            .ok()
-            .and_then(|t| serde_yaml::from_str(&t).ok())
-            .unwrap_or_default();
+        let site = std::fs::read_to_string(content.join("site.yaml")).ok().and_then(|t| yaml(&t)).unwrap_or_default();
         let s = |path: &[&str], default: &str| yaml_str(&site, path).unwrap_or(default).to_string();
         let year = site
             .get("legal")
@@ -584,7 +586,7 @@ impl RealContent {
             .map_or("2024".into(), |y| y.to_string());
         let popular_areas = site
             .get("popular_areas")
-            .and_then(|p| p.as_sequence())
+            .and_then(|p| p.as_array())
             .map(|s| s.iter().filter_map(|v| v.as_str().map(String::from)).collect())
             .unwrap_or_default();
         RealContent {

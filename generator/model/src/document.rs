@@ -68,50 +68,14 @@ fn whole_file(file: &str, line: usize, column: usize, message: impl Into<String>
     }])
 }
 
-/// libyaml's message without its own position (reported separately), with the positions of any
-/// context ("while parsing a flow sequence at line 2 column 8") moved to file lines.
-fn syntax_message(raw: &str, first_line: usize) -> String {
-    let mut out = String::new();
-    let mut rest = raw;
-    let mut first = true;
-    while let Some(i) = rest.find(" at line ") {
-        out.push_str(&rest[..i]);
-        let after = &rest[i + " at line ".len()..];
-        let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
-        let tail = &after[digits.len()..];
-        let col_len = tail
-            .strip_prefix(" column ")
-            .map_or(0, |t| " column ".len() + t.chars().take_while(char::is_ascii_digit).count());
-        if !first {
-            let line = digits.parse::<usize>().unwrap_or(1) + first_line - 1;
-            out.push_str(&format!(" at line {line}{}", &tail[..col_len]));
-        }
-        first = false;
-        rest = &tail[col_len..];
-    }
-    out.push_str(rest);
-    out
-}
-
 /// Parse a YAML document that begins at line `first_line` of `file`.
 pub fn parse_yaml<T>(file: &str, yaml: &str, first_line: usize) -> Result<(T, Source), Diagnostics>
 where
     T: DeserializeOwned + JsonSchema + 'static,
 {
-    let raw: serde_yaml::Value = match serde_yaml::from_str(yaml) {
-        Ok(v) => v,
-        Err(e) => {
-            let (line, column) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
-            let msg = syntax_message(&e.to_string(), first_line);
-            return Err(whole_file(file, line + first_line - 1, column, format!("YAML syntax error: {msg}")));
-        }
-    };
-    let source = Source { file: file.to_string(), spans: Spans::index(yaml, first_line) };
-    let mut value = match serde_json::to_value(&raw) {
-        Ok(Value::Null) => Value::Object(Default::default()),
-        Ok(v) => v,
-        Err(e) => return Err(whole_file(file, first_line, 1, format!("unsupported YAML: {e}"))),
-    };
+    let (mut value, spans) =
+        crate::yaml::load(yaml, first_line).map_err(|e| whole_file(file, e.pos.line, e.pos.column, e.message))?;
+    let source = Source { file: file.to_string(), spans };
     let schema = schema_of::<T>();
     let mut checker = Checker::new(&schema);
     checker.check(&schema, &mut value, "");
@@ -183,10 +147,8 @@ where
 mod tests {
     #[test]
     fn syntax_messages_keep_context_in_file_lines() {
-        let m = super::syntax_message(
-            "did not find expected ',' or ']' at line 3 column 10, while parsing a flow sequence at line 2 column 8",
-            2,
-        );
+        let e = crate::yaml::load("title: Quiz\nintro: [Six questions.\nquestions:\n", 2).unwrap_err();
+        let m = e.message.strip_prefix("YAML syntax error: ").unwrap();
         assert_eq!(m, "did not find expected ',' or ']', while parsing a flow sequence at line 3 column 8");
     }
 }

@@ -19,6 +19,7 @@ pub mod schema_check;
 pub mod site;
 pub mod spans;
 pub mod submission;
+pub mod yaml;
 
 pub use content::{Content, Parts};
 pub use diagnostics::{Diagnostic, Diagnostics};
