@@ -205,11 +205,11 @@ mod tests {
 
     /// The real content, so the subjects and texts are the agent's.
     fn forms() -> Forms {
-        serde_yaml::from_str(include_str!("../../../content/forms.yaml")).unwrap()
+        jax_model::document::parse_yaml_file("forms.yaml", include_str!("../../../content/forms.yaml")).unwrap().data
     }
 
     fn quiz_content() -> Quiz {
-        serde_yaml::from_str(include_str!("../../../content/quiz.yaml")).unwrap()
+        jax_model::document::parse_yaml_file("quiz.yaml", include_str!("../../../content/quiz.yaml")).unwrap().data
     }
 
     fn values(fields: &[Field], pairs: &[(&str, &str)]) -> Values {

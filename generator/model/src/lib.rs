@@ -2,6 +2,9 @@
 //! diagnostics that name file, line, column and field. Pure: no file-system access, so the edge
 //! worker can compile the same rules in.
 
+// Only the YAML reader's wrapper of libyaml (yaml/libyaml.rs) may use `unsafe`.
+#![deny(unsafe_code)]
+
 pub mod api;
 pub mod concierge;
 pub mod content;

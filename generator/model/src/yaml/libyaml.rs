@@ -1,11 +1,11 @@
-//! A safe face on libyaml's event parser: `unsafe-libyaml` is the C library transpiled to Rust,
-//! the parser serde_yaml ran, so documents read and fail exactly as they always have. All of this
-//! crate's `unsafe` is here.
+//! A safe face on libyaml's event parser: `unsafe-libyaml-norway` is the C library transpiled to
+//! Rust (the maintained fork of the one serde_yaml ran), so documents read and fail exactly as they
+//! always have. All of this crate's `unsafe` is here.
 
 use std::ffi::CStr;
 use std::marker::PhantomData;
 use std::mem::MaybeUninit;
-use unsafe_libyaml as unsafe_sys;
+use unsafe_libyaml_norway as unsafe_sys;
 
 /// A position in the text: byte index, 0-based line and column (in characters).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,6 +1,7 @@
 //! The one YAML parse of a content file. libyaml's events, with their marks, build in one pass
 //! the JSON value that the schema check and serde read, and the position of every key and value.
 
+#[allow(unsafe_code)]
 mod libyaml;
 mod place;
 mod scalar;
