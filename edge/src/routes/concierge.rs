@@ -18,7 +18,7 @@ use crate::services::queue::{self, Taken};
 use crate::services::{now_ms, random_uuid, retention, storage, upload_stream};
 use futures_util::StreamExt;
 use jax_model::api::{CONCIERGE_FORM_ERROR, CONCIERGE_THANK_YOU};
-use jax_model::forms::{FileType, Forms};
+use jax_model::forms::{FileType, Forms, SNIFF_LEN};
 use jax_model::submission::one_line;
 use multer::Multipart;
 use std::collections::{BTreeMap, HashMap};
@@ -26,8 +26,6 @@ use worker::send::SendWrapper;
 use worker::wasm_bindgen_futures::JsFuture;
 use worker::{console_error, console_warn, Bucket, Conditional, Data, Env, HttpMetadata, Method, Request, Response};
 
-/// Bytes enough to tell JPEG, PNG and PDF apart.
-const MAGIC: usize = 8;
 /// The stored documents' Cache-Control, and their downloads': IDs and bank statements must not
 /// stay in a browser's disk cache.
 pub const CACHE_CONTROL: &str = "no-store";
@@ -46,7 +44,7 @@ pub async fn upload(req: Request, env: &Env) -> Result<Response, Failure> {
     let unreadable = |_| Failure::field(400, &up.document.field, "The file could not be read; choose it again.");
     let body =
         req.inner().body().ok_or_else(|| Failure::field(400, &up.document.field, &up.document.required_message))?;
-    let (head, whole) = upload_stream::head_and_whole(body, MAGIC).await.map_err(unreadable)?;
+    let (head, whole) = upload_stream::head_and_whole(body, SNIFF_LEN).await.map_err(unreadable)?;
     let file_type =
         check_type(forms, up.document, &head).map_err(|(status, errors)| Failure::Refused(status, errors))?;
     let key = object_key(&up.submission, now_ms(), &up.document.field, &up.name);
@@ -227,7 +225,7 @@ async fn read_and_file(
         if bytes.is_empty() {
             continue; // No file chosen: check_final names it.
         }
-        let file_type = check_type(forms, document, &bytes[..bytes.len().min(MAGIC)])
+        let file_type = check_type(forms, document, &bytes[..bytes.len().min(SNIFF_LEN)])
             .map_err(|(status, errors)| Failure::Refused(status, errors))?;
         let key = object_key(submission, now_ms(), &document.field, &file_name);
         // Vec::from takes the buffer multer filled rather than copying up to 10 MB.

@@ -5,6 +5,7 @@
 
 use crate::diagnostics::Diagnostic;
 use crate::document::Source;
+use crate::signatures;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -281,7 +282,7 @@ impl FileType {
 /// them (`FileType::sniff`), and so does the browser before it uploads (the concierge's sniffer
 /// reads `site/src/lib/signatures.ts`, which the generator writes from this table).
 pub const SIGNATURES: &[(FileType, &[u8])] =
-    &[(FileType::Jpeg, &[0xFF, 0xD8, 0xFF]), (FileType::Png, b"\x89PNG\r\n\x1a\n"), (FileType::Pdf, b"%PDF-")];
+    &[(FileType::Jpeg, signatures::JPEG), (FileType::Png, signatures::PNG), (FileType::Pdf, signatures::PDF)];
 
 /// How many leading bytes decide a file's type: the longest signature.
 pub const SNIFF_LEN: usize = {

@@ -19,6 +19,7 @@ pub mod neighborhood;
 pub mod quiz;
 pub mod rules;
 pub mod schema_check;
+pub mod signatures;
 pub mod site;
 pub mod spans;
 pub mod submission;

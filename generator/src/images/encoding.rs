@@ -8,6 +8,7 @@ use fast_image_resize::images::{TypedImage, TypedImageRef};
 use fast_image_resize::pixels::{U8x3, U8x4};
 use fast_image_resize::{FilterType, PixelTrait, ResizeAlg, ResizeOptions, Resizer};
 use image::{DynamicImage, ExtendedColorType, ImageDecoder, ImageEncoder, ImageFormat, ImageReader};
+use jax_model::signatures;
 use std::io::Cursor;
 
 const WEBP_QUALITY: f32 = 78.0;
@@ -27,11 +28,11 @@ pub(super) enum Raster {
 
 /// The format a file's first bytes (its signature) say it is in.
 pub(super) fn format_from_signature(bytes: &[u8]) -> Option<Raster> {
-    if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
+    if bytes.starts_with(signatures::JPEG) {
         Some(Raster::Jpeg)
-    } else if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+    } else if bytes.starts_with(signatures::PNG) {
         Some(Raster::Png)
-    } else if bytes.len() >= 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
+    } else if signatures::is_webp(bytes) {
         Some(Raster::WebP)
     } else {
         None
