@@ -9,12 +9,11 @@
 // in `make test` print it).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, root, wranglerDev } from './wrangler-dev.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WASM = path.join(root, 'edge/build/index_bg.wasm');
 // Answered by the worker itself (the API runs the worker first): a 404 with its headers.
 const PROBE = '/api/cold-start-probe';
@@ -62,14 +61,6 @@ export async function wasmStartup(runs = 5) {
   };
 }
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
 /** The worker in workerd: start → first answer, that first request, a warm request. */
 export async function workerdStartup() {
   const port = await freePort();
@@ -88,25 +79,11 @@ export async function workerdStartup() {
       'DOCUMENT_LINK_SECRET="cold-start-link-secret-0123456789abcdef"',
     ].join('\n'),
   );
-  const args = ['dev', '--ip', '127.0.0.1', '--port', String(port), '--env-file', env,
-    '--persist-to', path.join(state, 'state'), '--show-interactive-dev-session=false'];
+  const args = ['--env-file', env, '--persist-to', path.join(state, 'state')];
   // The pages are not needed: without a built site, an empty folder stands in for dist/.
   if (!fs.existsSync(path.join(root, 'dist'))) args.push('--assets', fs.mkdtempSync(path.join(state, 'dist-')));
-  let log = '';
   const started = performance.now();
-  const wrangler = spawn(path.join(root, 'node_modules/.bin/wrangler'), args, {
-    cwd: root,
-    env: {
-      ...process.env,
-      PATH: `${path.join(root, 'node_modules/.bin')}:${process.env.PATH}`,
-      WRANGLER_SEND_METRICS: 'false',
-      CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-      XDG_CONFIG_HOME: path.join(root, '.cache/wrangler-config'),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  wrangler.stdout.on('data', (d) => (log += d));
-  wrangler.stderr.on('data', (d) => (log += d));
+  const wrangler = wranglerDev(port, args);
   const timed = async () => {
     const t = performance.now();
     const r = await fetch(`${base}${PROBE}`);
@@ -122,7 +99,9 @@ export async function workerdStartup() {
       } catch (e) {
         if (e.message.includes('not from the worker')) throw e;
       }
-      if (wrangler.exitCode !== null || Date.now() > deadline) throw new Error(`wrangler dev did not start:\n${log}`);
+      if (wrangler.child.exitCode !== null || Date.now() > deadline) {
+        throw new Error(`wrangler dev did not start:\n${wrangler.log()}`);
+      }
       await new Promise((r) => setTimeout(r, 25));
     }
     const ready = performance.now() - started;
@@ -130,11 +109,7 @@ export async function workerdStartup() {
     for (let i = 0; i < 20; i++) warm.push(await timed());
     return { ready, warm: median(warm) };
   } finally {
-    if (wrangler.exitCode === null) {
-      const exited = new Promise((resolve) => wrangler.once('exit', resolve));
-      wrangler.kill('SIGTERM');
-      await exited;
-    }
+    await wrangler.stop();
     fs.rmSync(state, { recursive: true, force: true });
   }
 }

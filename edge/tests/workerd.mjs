@@ -1,22 +1,12 @@
 // Starts the built edge worker in workerd (`wrangler dev`) with the given settings, on a free
 // loopback port, with local R2 in a folder of its own; for the integration tests.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { startFakeEmailJs } from './fake-emailjs.mjs';
+import { freePort, root, wranglerDev } from '../../scripts/wrangler-dev.mjs';
 
-export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
+export { root };
 
 /** `vars`: the worker's settings. Returns its base URL, its log so far, and a stop function that
  * keeps the log in `.cache/<name>.log` for whoever reads a failure. */
@@ -26,32 +16,10 @@ export async function startWorker(name, vars) {
   const state = fs.mkdtempSync(path.join(root, '.cache', 'edge-test-'));
   const env = path.join(state, 'worker.env');
   fs.writeFileSync(env, Object.entries(vars).map(([k, v]) => `${k}="${v}"`).join('\n'));
-  let log = '';
-  const wrangler = spawn(
-    path.join(root, 'node_modules/.bin/wrangler'),
-    ['dev', '--ip', '127.0.0.1', '--port', String(port), '--env-file', env, '--test-scheduled',
-      '--persist-to', path.join(state, 'state'), '--show-interactive-dev-session=false'],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PATH: `${path.join(root, 'node_modules/.bin')}:${process.env.PATH}`,
-        WRANGLER_SEND_METRICS: 'false',
-        CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-        XDG_CONFIG_HOME: path.join(root, '.cache/wrangler-config'),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  wrangler.stdout.on('data', (d) => (log += d));
-  wrangler.stderr.on('data', (d) => (log += d));
+  const wrangler = wranglerDev(port, ['--env-file', env, '--test-scheduled', '--persist-to', path.join(state, 'state')]);
   const stop = async () => {
-    fs.writeFileSync(path.join(root, '.cache', `${name}.log`), log);
-    if (wrangler.exitCode === null) {
-      const exited = new Promise((resolve) => wrangler.once('exit', resolve));
-      wrangler.kill('SIGTERM');
-      await exited;
-    }
+    fs.writeFileSync(path.join(root, '.cache', `${name}.log`), wrangler.log());
+    await wrangler.stop();
     fs.rmSync(state, { recursive: true, force: true });
   };
   const deadline = Date.now() + 300_000;
@@ -59,13 +27,13 @@ export async function startWorker(name, vars) {
     try {
       if ((await fetch(`${base}/`)).ok) break;
     } catch {}
-    if (wrangler.exitCode !== null || Date.now() > deadline) {
+    if (wrangler.child.exitCode !== null || Date.now() > deadline) {
       await stop();
-      throw new Error(`wrangler dev did not start:\n${log}`);
+      throw new Error(`wrangler dev did not start:\n${wrangler.log()}`);
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  return { base, log: () => log, stop, state };
+  return { base, log: wrangler.log, stop, state };
 }
 
 /** A worker with settings like a deployment's (every EmailJS setting, pointed at a fake EmailJS of

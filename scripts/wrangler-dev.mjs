@@ -1,0 +1,48 @@
+// `wrangler dev` as the edge tests and the cold-start figure run it: on loopback, without
+// telemetry or its Request.cf fetch, its config inside the clone, its output kept for a failure.
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A loopback port nobody listens on now. */
+export const freePort = () =>
+  new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+/** Start `wrangler dev` on 127.0.0.1:`port` with `args` after it. Returns the process, its
+ * output so far, and a stop that waits for it to exit. */
+export function wranglerDev(port, args) {
+  const child = spawn(
+    path.join(root, 'node_modules/.bin/wrangler'),
+    ['dev', '--ip', '127.0.0.1', '--port', String(port), '--show-interactive-dev-session=false', ...args],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PATH: `${path.join(root, 'node_modules/.bin')}:${process.env.PATH}`,
+        WRANGLER_SEND_METRICS: 'false',
+        CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+        XDG_CONFIG_HOME: path.join(root, '.cache/wrangler-config'),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let log = '';
+  child.stdout.on('data', (d) => (log += d));
+  child.stderr.on('data', (d) => (log += d));
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  };
+  return { child, log: () => log, stop };
+}
