@@ -17,6 +17,7 @@ pub mod quiz;
 pub mod rules;
 pub mod schema_check;
 pub mod site;
+pub mod slug;
 pub mod spans;
 pub mod submission;
 
