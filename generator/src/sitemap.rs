@@ -17,8 +17,10 @@ const NOINDEX: &[u8] = b"<meta name=\"robots\" content=\"noindex\">";
 
 /// Whether the page's `<head>` asks search engines not to index it.
 fn is_noindex(html: &[u8]) -> bool {
-    let head_end = html.windows(7).position(|w| w == b"</head>").unwrap_or(html.len());
-    html[..head_end].windows(NOINDEX.len()).any(|w| w == NOINDEX)
+    // memmem, not `windows().any()`: that compared at every byte of every page's head (some
+    // 20 KB with the inlined stylesheet), a quarter of a 10,000-listing build's CPU time.
+    let head_end = memchr::memmem::find(html, b"</head>").unwrap_or(html.len());
+    memchr::memmem::find(&html[..head_end], NOINDEX).is_some()
 }
 
 fn escape_xml(s: &str) -> String {
