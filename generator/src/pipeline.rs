@@ -127,13 +127,16 @@ pub fn write(out: &Path, files: &[Output]) -> Result<(WriteStats, Vec<String>)> 
             out.display()
         );
     }
+    // An absent or empty folder holds nothing to compare or remove: skip both (at 10,000 pages,
+    // a failed open per file and a walk of every folder just written).
+    let fresh = !out.exists() || std::fs::read_dir(out)?.next().is_none();
     std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
     std::fs::write(out.join(MARKER), MARKER_TEXT)?;
     let results: Vec<Result<Option<String>>> = files
         .par_iter()
         .map(|f| {
             let path = out.join(&f.path);
-            if std::fs::read(&path).is_ok_and(|old| old == f.bytes) {
+            if !fresh && std::fs::read(&path).is_ok_and(|old| old == f.bytes) {
                 return Ok(None);
             }
             if let Some(parent) = path.parent() {
@@ -154,6 +157,15 @@ pub fn write(out: &Path, files: &[Output]) -> Result<(WriteStats, Vec<String>)> 
             None => stats.unchanged += 1,
         }
     }
+    if !fresh {
+        remove_stale(out, files, &mut stats)?;
+    }
+    changed.sort();
+    Ok((stats, changed))
+}
+
+/// Delete what `out` holds beyond `files` (and the marker), and the folders left empty.
+fn remove_stale(out: &Path, files: &[Output], stats: &mut WriteStats) -> Result<()> {
     let keep: HashSet<PathBuf> = files.iter().map(|f| out.join(&f.path)).chain([out.join(MARKER)]).collect();
     for entry in WalkDir::new(out).contents_first(true).into_iter().filter_map(Result::ok) {
         let p = entry.path();
@@ -164,8 +176,7 @@ pub fn write(out: &Path, files: &[Output]) -> Result<(WriteStats, Vec<String>)> 
             let _ = std::fs::remove_dir(p); // only succeeds when empty
         }
     }
-    changed.sort();
-    Ok((stats, changed))
+    Ok(())
 }
 
 /// Load, check, render and write. Content problems come back as a `Diagnostics` error.
