@@ -1,5 +1,6 @@
-//! `generator build`: load and check everything, render the whole site in memory, and only then
-//! write — so a broken site is never written. Writing touches only files whose bytes changed.
+//! `generator build`: load and check everything, render the whole site, and only then put it in
+//! place — so a broken site is never written. Pages wait in a staging folder rather than in memory;
+//! writing touches only files whose bytes changed.
 
 use crate::assets::Assets;
 use crate::images::{ImageInfo, ImagePipeline};
@@ -12,6 +13,7 @@ use jax_model::Content;
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use walkdir::WalkDir;
 
@@ -91,14 +93,45 @@ fn island_files(assets: &Assets) -> Result<Vec<Output>> {
 
 /// Everything the site consists of, in memory.
 pub fn generate(c: &Content, opts: &BuildOptions, renderer: &Renderer) -> Result<(Vec<Output>, usize)> {
+    let (mut files, pages) = generate_with(c, opts, renderer, Ok)?;
+    let page_count = pages.len();
+    files.extend(pages);
+    Ok((files, page_count))
+}
+
+/// A rendered page as the rest of the build needs it: its path, and whether it asks not to be
+/// indexed (the sitemap leaves it out).
+trait RenderedPage: Send {
+    fn path(&self) -> &str;
+    fn noindex(&self) -> bool;
+}
+
+impl RenderedPage for Output {
+    fn path(&self) -> &str {
+        &self.path
+    }
+    fn noindex(&self) -> bool {
+        sitemap::is_noindex(&self.bytes)
+    }
+}
+
+/// The site's files but its pages, and its pages as `keep` made them when each was rendered.
+fn generate_with<P: RenderedPage>(
+    c: &Content,
+    opts: &BuildOptions,
+    renderer: &Renderer,
+    keep: impl Fn(Output) -> Result<P> + Sync + Send,
+) -> Result<(Vec<Output>, Vec<P>)> {
     let (images, mut files) = process_images(&opts.content, &opts.cache, c).context("processing images")?;
     let assets = Assets::load(&opts.islands).context("reading the islands' build")?;
     files.extend(island_files(&assets)?);
     let pages = renderer
-        .render_pages(&RenderInput { content: c, images: &images, assets: &assets, live_reload: opts.live_reload })
+        .render_pages_with(
+            &RenderInput { content: c, images: &images, assets: &assets, live_reload: opts.live_reload },
+            keep,
+        )
         .context("rendering pages")?;
-    let page_count = pages.len();
-    files.push(sitemap::sitemap(&c.site.data.base_url, &pages));
+    files.push(sitemap::of_pages(&c.site.data.base_url, pages.iter().map(|p| (p.path(), p.noindex()))));
     files.push(sitemap::robots(&c.site.data.base_url));
     // Security headers on every static answer (the worker adds the same to its own, which are
     // never pages, so without the inline script's hash); year-long caching where names are hashed.
@@ -109,29 +142,44 @@ pub fn generate(c: &Content, opts: &BuildOptions, renderer: &Renderer) -> Result
         jax_model::headers::headers_file(map.as_slice(), &assets.inline_script_hashes(), &hashed),
     ));
     files.extend(data::outputs(c, &images)?);
-    files.extend(pages);
     let mut seen = HashSet::new();
-    for f in &files {
-        if !seen.insert(f.path.as_str()) {
-            bail!("two outputs want the same path {}", f.path);
+    for path in files.iter().map(|f| f.path.as_str()).chain(pages.iter().map(|p| p.path())) {
+        if !seen.insert(path) {
+            bail!("two outputs want the same path {path}");
         }
     }
-    Ok((files, page_count))
+    Ok((files, pages))
 }
 
 /// Make `out` hold exactly `files`: write what changed, delete what is no longer produced.
 pub fn write(out: &Path, files: &[Output]) -> Result<(WriteStats, Vec<String>)> {
-    if out.exists() && !out.join(MARKER).exists() && std::fs::read_dir(out)?.next().is_some() {
+    let fresh = claim(out)?;
+    let (mut stats, mut changed) = write_files(out, files, fresh)?;
+    if !fresh {
+        remove_stale(out, files.iter().map(|f| f.path.as_str()), &mut stats)?;
+    }
+    changed.sort();
+    Ok((stats, changed))
+}
+
+/// Refuse a folder the generator did not make; otherwise create it and mark it as the
+/// generator's. True when it was absent or empty: nothing in it to compare or remove then.
+fn claim(out: &Path) -> Result<bool> {
+    let empty = |out: &Path| -> Result<bool> { Ok(!out.exists() || std::fs::read_dir(out)?.next().is_none()) };
+    if !empty(out)? && !out.join(MARKER).exists() {
         bail!(
             "{} is not empty and was not made by the generator; refusing to write into it (choose another --out)",
             out.display()
         );
     }
-    // An absent or empty folder holds nothing to compare or remove: skip both (at 10,000 pages,
-    // a failed open per file and a walk of every folder just written).
-    let fresh = !out.exists() || std::fs::read_dir(out)?.next().is_none();
+    let fresh = empty(out)?;
     std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
     std::fs::write(out.join(MARKER), MARKER_TEXT)?;
+    Ok(fresh)
+}
+
+/// Write the files whose bytes differ from what `out` holds (in a `fresh` folder: every one).
+fn write_files(out: &Path, files: &[Output], fresh: bool) -> Result<(WriteStats, Vec<String>)> {
     let results: Vec<Result<Option<String>>> = files
         .par_iter()
         .map(|f| {
@@ -157,16 +205,12 @@ pub fn write(out: &Path, files: &[Output]) -> Result<(WriteStats, Vec<String>)> 
             None => stats.unchanged += 1,
         }
     }
-    if !fresh {
-        remove_stale(out, files, &mut stats)?;
-    }
-    changed.sort();
     Ok((stats, changed))
 }
 
-/// Delete what `out` holds beyond `files` (and the marker), and the folders left empty.
-fn remove_stale(out: &Path, files: &[Output], stats: &mut WriteStats) -> Result<()> {
-    let keep: HashSet<PathBuf> = files.iter().map(|f| out.join(&f.path)).chain([out.join(MARKER)]).collect();
+/// Delete what `out` holds beyond `keep` (and the marker), and the folders left empty.
+fn remove_stale<'a>(out: &Path, keep: impl Iterator<Item = &'a str>, stats: &mut WriteStats) -> Result<()> {
+    let keep: HashSet<PathBuf> = keep.map(|p| out.join(p)).chain([out.join(MARKER)]).collect();
     for entry in WalkDir::new(out).contents_first(true).into_iter().filter_map(Result::ok) {
         let p = entry.path();
         if entry.file_type().is_file() && !keep.contains(p) {
@@ -179,11 +223,93 @@ fn remove_stale(out: &Path, files: &[Output], stats: &mut WriteStats) -> Result<
     Ok(())
 }
 
-/// Load, check, render and write. Content problems come back as a `Diagnostics` error.
+/// Where `build` puts each page as soon as it is rendered, so the site's pages are never all in
+/// memory (10,000 listings: 320 MB). Inside `--out`, so moving a page into place is a rename;
+/// removed after every build, and by the next one were this one killed (it is never published:
+/// nothing is renamed into place before the whole site has rendered).
+const STAGING: &str = ".staging";
+
+/// A page `build` has put on disk (or found there already).
+struct Staged {
+    path: String,
+    noindex: bool,
+    /// Where it waits to be renamed into place; `None` when `--out` already holds these bytes.
+    file: Option<PathBuf>,
+}
+
+impl RenderedPage for Staged {
+    fn path(&self) -> &str {
+        &self.path
+    }
+    fn noindex(&self) -> bool {
+        self.noindex
+    }
+}
+
+/// Load, check, render and write. Content problems come back as a `Diagnostics` error. Pages go
+/// to the staging folder as they are rendered and into place only once the whole site has
+/// rendered, so a failed build still leaves the previous site as it was.
 pub fn build(opts: &BuildOptions, renderer: &Renderer, cache: &Cache) -> Result<Report> {
     let start = Instant::now();
     let content = load::load(&opts.content, cache)?;
-    let (files, pages) = generate(&content, opts, renderer)?;
-    let (write, _changed) = write(&opts.out, &files)?;
-    Ok(Report { pages, files: files.len(), write, elapsed: start.elapsed() })
+    let out = &opts.out;
+    let existed = out.exists();
+    let fresh = claim(out)?;
+    let staging = out.join(STAGING);
+    let _ = std::fs::remove_dir_all(&staging);
+    let result = std::fs::create_dir_all(&staging)
+        .with_context(|| format!("creating {}", staging.display()))
+        .and_then(|()| build_staged(&content, opts, renderer, &staging, fresh));
+    let _ = std::fs::remove_dir_all(&staging);
+    if result.is_err() && !existed {
+        let _ = std::fs::remove_dir_all(out);
+    }
+    let (pages, files, write) = result?;
+    Ok(Report { pages, files, write, elapsed: start.elapsed() })
+}
+
+/// `build` once `--out` is claimed: (pages, files, what was written).
+fn build_staged(
+    c: &Content,
+    opts: &BuildOptions,
+    renderer: &Renderer,
+    staging: &Path,
+    fresh: bool,
+) -> Result<(usize, usize, WriteStats)> {
+    let out = &opts.out;
+    let next = AtomicUsize::new(0);
+    let (files, pages) = generate_with(c, opts, renderer, |page: Output| {
+        let noindex = sitemap::is_noindex(&page.bytes);
+        if !fresh && std::fs::read(out.join(&page.path)).is_ok_and(|old| old == page.bytes) {
+            return Ok(Staged { path: page.path, noindex, file: None });
+        }
+        let file = staging.join(next.fetch_add(1, Ordering::Relaxed).to_string());
+        std::fs::write(&file, &page.bytes).with_context(|| format!("writing {}", file.display()))?;
+        Ok(Staged { path: page.path, noindex, file: Some(file) })
+    })?;
+    let (mut stats, _) = write_files(out, &files, fresh)?;
+    let moved: Vec<Result<bool>> = pages
+        .par_iter()
+        .map(|p| {
+            let Some(file) = &p.file else { return Ok(false) };
+            let path = out.join(&p.path);
+            if let Some(parent) = path.parent() {
+                std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+            }
+            std::fs::rename(file, &path).with_context(|| format!("writing {}", path.display()))?;
+            Ok(true)
+        })
+        .collect();
+    for m in moved {
+        if m? {
+            stats.written += 1;
+        } else {
+            stats.unchanged += 1;
+        }
+    }
+    if !fresh {
+        let keep = files.iter().map(|f| f.path.as_str()).chain(pages.iter().map(|p| p.path.as_str()));
+        remove_stale(out, keep, &mut stats)?;
+    }
+    Ok((pages.len(), files.len() + pages.len(), stats))
 }

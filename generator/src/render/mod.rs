@@ -166,7 +166,18 @@ impl Renderer {
     }
 
     /// Every HTML page of the site, rendered in parallel.
+    #[cfg(test)] // `generator build` and serve hand each page on as it is rendered
     pub fn render_pages(&self, input: &RenderInput) -> Result<Vec<Output>> {
+        self.render_pages_with(input, Ok)
+    }
+
+    /// Every HTML page of the site, rendered in parallel, each handed to `keep` as soon as it is
+    /// rendered: `generator build` puts it on disk, so the site's pages are never all in memory.
+    pub fn render_pages_with<P: Send>(
+        &self,
+        input: &RenderInput,
+        keep: impl Fn(Output) -> Result<P> + Sync + Send,
+    ) -> Result<Vec<P>> {
         let shared = pages::Shared::new(self, input)?;
         let c = input.content;
         let mut jobs = vec![
@@ -181,7 +192,7 @@ impl Renderer {
         jobs.extend(c.neighborhoods.iter().map(pages::Page::Neighborhood));
         jobs.extend(c.listings.iter().map(pages::Page::Listing));
         jobs.extend(c.legal_pages().map(pages::Page::Legal));
-        jobs.par_iter().map(|page| shared.render(page)).collect()
+        jobs.par_iter().map(|page| shared.render(page).and_then(&keep)).collect()
     }
 
     /// Render one template, naming it in the error.
