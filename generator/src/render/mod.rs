@@ -202,8 +202,8 @@ impl Renderer {
             .render_to(template, ctx, &mut out)
             .map_err(tera_error)
             .with_context(|| format!("rendering the template {template}"))?;
-        // Every page is held until the whole site is written (10,000 listings: 320 MB), so none
-        // may keep spare capacity: a 32 KB listing page kept all of its 40 KB.
+        // Serve mode holds every page until the whole site is written, so none may keep spare
+        // capacity (a 32 KB listing page kept all of its 40 KB); glibc shrinks in place.
         out.shrink_to_fit();
         Ok(out)
     }
