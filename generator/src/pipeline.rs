@@ -233,8 +233,17 @@ const STAGING: &str = ".staging";
 struct Staged {
     path: String,
     noindex: bool,
-    /// Where it waits to be renamed into place; `None` when `--out` already holds these bytes.
-    file: Option<PathBuf>,
+    place: Place,
+}
+
+enum Place {
+    /// `--out` already holds these bytes.
+    Unchanged,
+    /// Written straight into place: `--out` did not exist, so there is no previous site to keep
+    /// (a failed build removes the whole folder).
+    Written,
+    /// Waiting in the staging folder to be renamed into place.
+    Staged(PathBuf),
 }
 
 impl RenderedPage for Staged {
@@ -248,7 +257,8 @@ impl RenderedPage for Staged {
 
 /// Load, check, render and write. Content problems come back as a `Diagnostics` error. Pages go
 /// to the staging folder as they are rendered and into place only once the whole site has
-/// rendered, so a failed build still leaves the previous site as it was.
+/// rendered, so a failed build still leaves the previous site as it was; into an `--out` that
+/// does not exist yet they go straight into place, and a failed build removes the folder.
 pub fn build(opts: &BuildOptions, renderer: &Renderer, cache: &Cache) -> Result<Report> {
     let start = Instant::now();
     let content = load::load(&opts.content, cache)?;
@@ -259,7 +269,7 @@ pub fn build(opts: &BuildOptions, renderer: &Renderer, cache: &Cache) -> Result<
     let _ = std::fs::remove_dir_all(&staging);
     let result = std::fs::create_dir_all(&staging)
         .with_context(|| format!("creating {}", staging.display()))
-        .and_then(|()| build_staged(&content, opts, renderer, &staging, fresh));
+        .and_then(|()| build_staged(&content, opts, renderer, &staging, fresh, !existed));
     let _ = std::fs::remove_dir_all(&staging);
     if result.is_err() && !existed {
         let _ = std::fs::remove_dir_all(out);
@@ -275,23 +285,39 @@ fn build_staged(
     renderer: &Renderer,
     staging: &Path,
     fresh: bool,
+    created: bool,
 ) -> Result<(usize, usize, WriteStats)> {
     let out = &opts.out;
     let next = AtomicUsize::new(0);
     let (files, pages) = generate_with(c, opts, renderer, |page: Output| {
         let noindex = sitemap::is_noindex(&page.bytes);
-        if !fresh && std::fs::read(out.join(&page.path)).is_ok_and(|old| old == page.bytes) {
-            return Ok(Staged { path: page.path, noindex, file: None });
-        }
-        let file = staging.join(next.fetch_add(1, Ordering::Relaxed).to_string());
-        std::fs::write(&file, &page.bytes).with_context(|| format!("writing {}", file.display()))?;
-        Ok(Staged { path: page.path, noindex, file: Some(file) })
+        let path = out.join(&page.path);
+        let place = if created {
+            // Half the file-system work of staging (one create, no rename), done while the other
+            // threads render.
+            if let Some(parent) = path.parent() {
+                std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+            }
+            std::fs::write(&path, &page.bytes).with_context(|| format!("writing {}", path.display()))?;
+            Place::Written
+        } else if !fresh && std::fs::read(&path).is_ok_and(|old| old == page.bytes) {
+            Place::Unchanged
+        } else {
+            let file = staging.join(next.fetch_add(1, Ordering::Relaxed).to_string());
+            std::fs::write(&file, &page.bytes).with_context(|| format!("writing {}", file.display()))?;
+            Place::Staged(file)
+        };
+        Ok(Staged { path: page.path, noindex, place })
     })?;
     let (mut stats, _) = write_files(out, &files, fresh)?;
     let moved: Vec<Result<bool>> = pages
         .par_iter()
         .map(|p| {
-            let Some(file) = &p.file else { return Ok(false) };
+            let file = match &p.place {
+                Place::Unchanged => return Ok(false),
+                Place::Written => return Ok(true),
+                Place::Staged(file) => file,
+            };
             let path = out.join(&p.path);
             if let Some(parent) = path.parent() {
                 std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
