@@ -339,3 +339,72 @@ fn build_staged(
     }
     Ok((pages.len(), files.len() + pages.len(), stats))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/valid")
+    }
+
+    /// The built-in templates, with the listing page's broken when `broken`.
+    fn renderer(dir: &Path, broken: bool) -> Renderer {
+        let templates = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
+        for e in WalkDir::new(&templates).into_iter().filter_map(Result::ok).filter(|e| e.file_type().is_file()) {
+            let to = dir.join(e.path().strip_prefix(&templates).unwrap());
+            std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+            std::fs::copy(e.path(), to).unwrap();
+        }
+        if broken {
+            let bad = "{% extends \"base.html\" %}{% block main %}{{ page.nope.deeper }}{% endblock main %}";
+            std::fs::write(dir.join("listing.html"), bad).unwrap();
+        }
+        Renderer::from_dir(dir).unwrap()
+    }
+
+    fn snapshot(out: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+        let mut files: Vec<_> = WalkDir::new(out)
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_type().is_file())
+            .map(|e| (e.path().to_path_buf(), std::fs::read(e.path()).unwrap()))
+            .collect();
+        files.sort();
+        files
+    }
+
+    #[test]
+    fn a_page_that_fails_to_render_leaves_no_site_and_the_previous_one_untouched() {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("out");
+        let opts = BuildOptions {
+            content: fixture(),
+            out: out.clone(),
+            islands: tmp.path().join("no-islands"),
+            cache: tmp.path().join("cache"),
+            live_reload: None,
+        };
+        let (good, bad) = (renderer(&tmp.path().join("good"), false), renderer(&tmp.path().join("bad"), true));
+        let cache = Cache::default();
+
+        // Into a folder that did not exist: pages went straight into place, so it is removed.
+        assert!(build(&opts, &bad, &cache).is_err());
+        assert!(!out.exists(), "a failed first build leaves no folder behind");
+
+        let report = build(&opts, &good, &cache).unwrap();
+        assert_eq!(report.write.written, report.files);
+        let before = snapshot(&out);
+        assert!(before.iter().any(|(p, _)| p.ends_with("index.html")));
+
+        // Into the previous site: pages were staged, so nothing of it changed.
+        assert!(build(&opts, &bad, &cache).is_err());
+        assert_eq!(snapshot(&out), before, "a failed build leaves the previous site as it was");
+        assert!(!out.join(STAGING).exists());
+
+        // A rebuild in place writes nothing and leaves no staging folder.
+        let again = build(&opts, &good, &cache).unwrap();
+        assert_eq!((again.write.written, again.write.removed), (0, 0));
+        assert_eq!(snapshot(&out), before);
+    }
+}
