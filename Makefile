@@ -132,7 +132,10 @@ check: generator
 reliability: setup build
 	node scripts/reliability.mjs
 
-# Figures, not a test: prints PASS/MISS against the speed targets, then the edge worker's cold start.
+# Figures, not a test: prints its verdicts on the targets (the real site under 100 ms; at 10,000
+# listings at least 3× Hugo's pages/s and a peak RSS no higher than Hugo's). BENCH_SIZES, BENCH_RUNS,
+# BENCH_KEEP, BENCH_CONTENT, BENCH_GENERATOR: see generator/benches/build_vs_hugo/main.rs. Then the
+# edge worker's cold start.
 bench:
 	@command -v hugo >/dev/null || echo "bench: hugo not found (apt-get install -y hugo); timing the generator only"
 	cargo bench -p generator --bench build_vs_hugo

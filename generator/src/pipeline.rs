@@ -1,5 +1,6 @@
-//! `generator build`: load and check everything, render the whole site in memory, and only then
-//! write — so a broken site is never written. Writing touches only files whose bytes changed.
+//! `generator build`: load and check everything, render the whole site, and only then put it in
+//! place — so a broken site is never written. Pages wait in a staging folder rather than in memory;
+//! writing touches only files whose bytes changed.
 
 use crate::assets::Assets;
 use crate::images::{ImageInfo, ImagePipeline};
@@ -12,6 +13,7 @@ use jax_model::Content;
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use walkdir::WalkDir;
 
@@ -24,7 +26,7 @@ pub struct BuildOptions {
     pub cache: PathBuf,
 }
 
-/// What `write` did to the output folder.
+/// What a build did to the output folder.
 #[derive(Debug, Default)]
 pub struct Written {
     /// Paths written or removed (output-relative, `/` separators), sorted.
@@ -32,6 +34,13 @@ pub struct Written {
     pub written: usize,
     pub unchanged: usize,
     pub removed: usize,
+}
+
+impl Written {
+    fn wrote(&mut self, path: &str) {
+        self.changed.push(path.to_string());
+        self.written += 1;
+    }
 }
 
 #[derive(Debug)]
@@ -61,8 +70,7 @@ impl Report {
 /// Marks a folder as the generator's, so stale files may be deleted from it. It is also the
 /// static-assets ignore list, so the marker itself is never published.
 const MARKER: &str = ".assetsignore";
-const MARKER_TEXT: &str =
-    "# Written by `generator build`, which owns this folder: files here are replaced on every build.\n.assetsignore\n";
+const MARKER_TEXT: &str = "# Written by `generator build`, which owns this folder: files here are replaced on every build.\n.assetsignore\n.staging\n";
 
 /// Process every image the site uses, in parallel.
 fn process_images(content_dir: &Path, cache: &Path, c: &Content) -> Result<(HashMap<String, ImageInfo>, Vec<Output>)> {
@@ -108,14 +116,42 @@ fn island_files(assets: &Assets) -> Result<Vec<Output>> {
 
 /// Everything the site consists of, in memory.
 pub fn generate(c: &Content, opts: &BuildOptions, renderer: &Renderer) -> Result<(Vec<Output>, usize)> {
+    let (mut files, pages) = generate_with(c, opts, renderer, Ok)?;
+    let page_count = pages.len();
+    files.extend(pages);
+    Ok((files, page_count))
+}
+
+/// A rendered page as the rest of the build needs it: its path, and whether it asks not to be
+/// indexed (the sitemap leaves it out).
+trait RenderedPage: Send {
+    fn path(&self) -> &str;
+    fn noindex(&self) -> bool;
+}
+
+impl RenderedPage for Output {
+    fn path(&self) -> &str {
+        &self.path
+    }
+    fn noindex(&self) -> bool {
+        sitemap::is_noindex(&self.bytes)
+    }
+}
+
+/// The site's files but its pages, and its pages as `keep` made them when each was rendered.
+fn generate_with<P: RenderedPage>(
+    c: &Content,
+    opts: &BuildOptions,
+    renderer: &Renderer,
+    keep: impl Fn(Output) -> Result<P> + Sync + Send,
+) -> Result<(Vec<Output>, Vec<P>)> {
     let (images, mut files) = process_images(&opts.content, &opts.cache, c).context("processing images")?;
     let assets = Assets::load(&opts.islands).context("reading the islands' build")?;
     files.extend(island_files(&assets)?);
     let pages = renderer
-        .render_pages(&RenderInput { content: c, images: &images, assets: &assets })
+        .render_pages_with(&RenderInput { content: c, images: &images, assets: &assets }, keep)
         .context("rendering pages")?;
-    let page_count = pages.len();
-    files.push(sitemap::sitemap(&c.site.data.base_url, &pages));
+    files.push(sitemap::of_pages(&c.site.data.base_url, pages.iter().map(|p| (p.path(), p.noindex()))));
     files.push(sitemap::robots(&c.site.data.base_url));
     // Security headers on every static answer (the worker adds the same to its own, which are
     // never pages, so without the inline script's hash); year-long caching where names are hashed.
@@ -126,33 +162,50 @@ pub fn generate(c: &Content, opts: &BuildOptions, renderer: &Renderer) -> Result
         jax_model::headers::headers_file(map.as_slice(), &assets.inline_script_hashes(), &hashed),
     ));
     files.extend(data::outputs(c, &images)?);
-    files.extend(pages);
     let mut seen = HashSet::new();
-    for f in &files {
-        if !seen.insert(f.path.as_str()) {
-            bail!("two outputs want the same path {}", f.path);
+    for path in files.iter().map(|f| f.path.as_str()).chain(pages.iter().map(|p| p.path())) {
+        if !seen.insert(path) {
+            bail!("two outputs want the same path {path}");
         }
     }
-    Ok((files, page_count))
+    Ok((files, pages))
 }
 
 /// Make `out` hold exactly `files`: write what changed, delete what is no longer produced.
 pub fn write(out: &Path, files: &[Output]) -> Result<Written> {
-    let listed = || std::fs::read_dir(out).with_context(|| format!("listing {}", out.display()));
-    if out.exists() && !out.join(MARKER).exists() && listed()?.next().is_some() {
+    let fresh = claim(out)?;
+    let mut done = write_files(out, files, fresh)?;
+    if !fresh {
+        remove_stale(out, files.iter().map(|f| f.path.as_str()), &mut done)?;
+    }
+    done.changed.sort();
+    Ok(done)
+}
+
+/// Refuse a folder the generator did not make; otherwise create it and mark it as the
+/// generator's. True when it was absent or empty: nothing in it to compare or remove then.
+fn claim(out: &Path) -> Result<bool> {
+    let empty = |out: &Path| -> Result<bool> { Ok(!out.exists() || std::fs::read_dir(out)?.next().is_none()) };
+    if !empty(out)? && !out.join(MARKER).exists() {
         bail!(
             "{} is not empty and was not made by the generator; refusing to write into it (choose another --out)",
             out.display()
         );
     }
+    let fresh = empty(out)?;
     std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
     let marker = out.join(MARKER);
     std::fs::write(&marker, MARKER_TEXT).with_context(|| format!("writing {}", marker.display()))?;
+    Ok(fresh)
+}
+
+/// Write the files whose bytes differ from what `out` holds (in a `fresh` folder: every one).
+fn write_files(out: &Path, files: &[Output], fresh: bool) -> Result<Written> {
     let results: Vec<Result<Option<String>>> = files
         .par_iter()
         .map(|f| {
             let path = out.join(&f.path);
-            if std::fs::read(&path).is_ok_and(|old| old == f.bytes) {
+            if !fresh && std::fs::read(&path).is_ok_and(|old| old == f.bytes) {
                 return Ok(None);
             }
             if let Some(parent) = path.parent() {
@@ -165,12 +218,16 @@ pub fn write(out: &Path, files: &[Output]) -> Result<Written> {
     let mut done = Written::default();
     for r in results {
         match r? {
-            Some(p) => done.changed.push(p),
+            Some(p) => done.wrote(&p),
             None => done.unchanged += 1,
         }
     }
-    done.written = done.changed.len();
-    let keep: HashSet<PathBuf> = files.iter().map(|f| out.join(&f.path)).chain([marker]).collect();
+    Ok(done)
+}
+
+/// Delete what `out` holds beyond `keep` (and the marker), and the folders left empty.
+fn remove_stale<'a>(out: &Path, keep: impl Iterator<Item = &'a str>, done: &mut Written) -> Result<()> {
+    let keep: HashSet<PathBuf> = keep.map(|p| out.join(p)).chain([out.join(MARKER)]).collect();
     for entry in WalkDir::new(out).contents_first(true).into_iter().filter_map(Result::ok) {
         let p = entry.path();
         if entry.file_type().is_file() && !keep.contains(p) {
@@ -182,15 +239,191 @@ pub fn write(out: &Path, files: &[Output]) -> Result<Written> {
             let _ = std::fs::remove_dir(p); // only succeeds when empty
         }
     }
-    done.changed.sort();
-    Ok(done)
+    Ok(())
 }
 
-/// Load, check, render and write. Content problems come back as a `Diagnostics` error.
+/// Where `build` puts each page as soon as it is rendered, so the site's pages are never all in
+/// memory (10,000 listings: 320 MB). Inside `--out`, so moving a page into place is a rename;
+/// removed after every build, and by the next one were this one killed (it is never published:
+/// nothing is renamed into place before the whole site has rendered).
+const STAGING: &str = ".staging";
+
+/// A page `build` has put on disk (or found there already).
+struct Staged {
+    path: String,
+    noindex: bool,
+    place: Place,
+}
+
+enum Place {
+    /// `--out` already holds these bytes.
+    Unchanged,
+    /// Written straight into place: `--out` did not exist, so there is no previous site to keep
+    /// (a failed build removes the whole folder).
+    Direct,
+    /// Waiting in the staging folder to be renamed into place.
+    Staged(PathBuf),
+}
+
+impl RenderedPage for Staged {
+    fn path(&self) -> &str {
+        &self.path
+    }
+    fn noindex(&self) -> bool {
+        self.noindex
+    }
+}
+
+/// Load, check, render and write. Content problems come back as a `Diagnostics` error. Pages go
+/// to the staging folder as they are rendered and into place only once the whole site has
+/// rendered, so a failed build still leaves the previous site as it was; into an `--out` that
+/// does not exist yet they go straight into place, and a failed build removes the folder.
 pub fn build(opts: &BuildOptions, renderer: &Renderer, cache: &Cache) -> Result<Report> {
     let start = Instant::now();
     let content = load::load(&opts.content, cache)?;
-    let (files, pages) = generate(&content, opts, renderer)?;
-    let write = write(&opts.out, &files)?;
-    Ok(Report { pages, files: files.len(), write, elapsed: start.elapsed() })
+    let out = &opts.out;
+    let existed = out.exists();
+    let fresh = claim(out)?;
+    let staging = out.join(STAGING);
+    let _ = std::fs::remove_dir_all(&staging);
+    let result = std::fs::create_dir_all(&staging)
+        .with_context(|| format!("creating {}", staging.display()))
+        .and_then(|()| build_staged(&content, opts, renderer, &staging, fresh, !existed));
+    let _ = std::fs::remove_dir_all(&staging);
+    if result.is_err() && !existed {
+        let _ = std::fs::remove_dir_all(out);
+    }
+    let (pages, files, write) = result?;
+    Ok(Report { pages, files, write, elapsed: start.elapsed() })
+}
+
+/// `build` once `--out` is claimed: (pages, files, what was written).
+fn build_staged(
+    c: &Content,
+    opts: &BuildOptions,
+    renderer: &Renderer,
+    staging: &Path,
+    fresh: bool,
+    created: bool,
+) -> Result<(usize, usize, Written)> {
+    let out = &opts.out;
+    let next = AtomicUsize::new(0);
+    let (files, pages) = generate_with(c, opts, renderer, |page: Output| {
+        let noindex = sitemap::is_noindex(&page.bytes);
+        let path = out.join(&page.path);
+        let place = if created {
+            // Half the file-system work of staging (one create, no rename), done while the other
+            // threads render.
+            if let Some(parent) = path.parent() {
+                std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+            }
+            std::fs::write(&path, &page.bytes).with_context(|| format!("writing {}", path.display()))?;
+            Place::Direct
+        } else if !fresh && std::fs::read(&path).is_ok_and(|old| old == page.bytes) {
+            Place::Unchanged
+        } else {
+            let file = staging.join(next.fetch_add(1, Ordering::Relaxed).to_string());
+            std::fs::write(&file, &page.bytes).with_context(|| format!("writing {}", file.display()))?;
+            Place::Staged(file)
+        };
+        Ok(Staged { path: page.path, noindex, place })
+    })?;
+    let mut done = write_files(out, &files, fresh)?;
+    let moved: Vec<Result<bool>> = pages
+        .par_iter()
+        .map(|p| {
+            let file = match &p.place {
+                Place::Unchanged => return Ok(false),
+                Place::Direct => return Ok(true),
+                Place::Staged(file) => file,
+            };
+            let path = out.join(&p.path);
+            if let Some(parent) = path.parent() {
+                std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+            }
+            std::fs::rename(file, &path).with_context(|| format!("writing {}", path.display()))?;
+            Ok(true)
+        })
+        .collect();
+    for (page, m) in pages.iter().zip(moved) {
+        if m? {
+            done.wrote(&page.path);
+        } else {
+            done.unchanged += 1;
+        }
+    }
+    if !fresh {
+        let keep = files.iter().map(|f| f.path.as_str()).chain(pages.iter().map(|p| p.path.as_str()));
+        remove_stale(out, keep, &mut done)?;
+    }
+    done.changed.sort();
+    Ok((pages.len(), files.len() + pages.len(), done))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/valid")
+    }
+
+    /// The built-in templates, with the listing page's broken when `broken`.
+    fn renderer(dir: &Path, broken: bool) -> Renderer {
+        let templates = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
+        for e in WalkDir::new(&templates).into_iter().filter_map(Result::ok).filter(|e| e.file_type().is_file()) {
+            let to = dir.join(e.path().strip_prefix(&templates).unwrap());
+            std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+            std::fs::copy(e.path(), to).unwrap();
+        }
+        if broken {
+            let bad = "{% extends \"base.html\" %}{% block main %}{{ page.nope.deeper }}{% endblock main %}";
+            std::fs::write(dir.join("listing.html"), bad).unwrap();
+        }
+        Renderer::from_dir(dir).unwrap()
+    }
+
+    fn snapshot(out: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+        let mut files: Vec<_> = WalkDir::new(out)
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_type().is_file())
+            .map(|e| (e.path().to_path_buf(), std::fs::read(e.path()).unwrap()))
+            .collect();
+        files.sort();
+        files
+    }
+
+    #[test]
+    fn a_page_that_fails_to_render_leaves_no_site_and_the_previous_one_untouched() {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("out");
+        let opts = BuildOptions {
+            content: fixture(),
+            out: out.clone(),
+            islands: tmp.path().join("no-islands"),
+            cache: tmp.path().join("cache"),
+        };
+        let (good, bad) = (renderer(&tmp.path().join("good"), false), renderer(&tmp.path().join("bad"), true));
+        let cache = Cache::default();
+
+        // Into a folder that did not exist: pages went straight into place, so it is removed.
+        assert!(build(&opts, &bad, &cache).is_err());
+        assert!(!out.exists(), "a failed first build leaves no folder behind");
+
+        let report = build(&opts, &good, &cache).unwrap();
+        assert_eq!(report.write.written, report.files);
+        let before = snapshot(&out);
+        assert!(before.iter().any(|(p, _)| p.ends_with("index.html")));
+
+        // Into the previous site: pages were staged, so nothing of it changed.
+        assert!(build(&opts, &bad, &cache).is_err());
+        assert_eq!(snapshot(&out), before, "a failed build leaves the previous site as it was");
+        assert!(!out.join(STAGING).exists());
+
+        // A rebuild in place writes nothing and leaves no staging folder.
+        let again = build(&opts, &good, &cache).unwrap();
+        assert_eq!((again.write.written, again.write.removed), (0, 0));
+        assert_eq!(snapshot(&out), before);
+    }
 }

@@ -16,18 +16,25 @@ pub fn page_url(path: &str) -> Option<String> {
 const NOINDEX: &[u8] = b"<meta name=\"robots\" content=\"noindex\">";
 
 /// Whether the page's `<head>` asks search engines not to index it.
-fn is_noindex(html: &[u8]) -> bool {
-    let head_end = html.windows(7).position(|w| w == b"</head>").unwrap_or(html.len());
-    html[..head_end].windows(NOINDEX.len()).any(|w| w == NOINDEX)
+pub fn is_noindex(html: &[u8]) -> bool {
+    // memmem, not `windows().any()`: that compared at every byte of every page's head (some
+    // 20 KB with the inlined stylesheet), a quarter of a 10,000-listing build's CPU time.
+    let head_end = memchr::memmem::find(html, b"</head>").unwrap_or(html.len());
+    memchr::memmem::find(&html[..head_end], NOINDEX).is_some()
 }
 
 fn escape_xml(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&apos;")
 }
 
+#[cfg(test)] // the build passes what it kept of each page to `of_pages`
 pub fn sitemap(base_url: &str, pages: &[Output]) -> Output {
-    let mut urls: Vec<String> =
-        pages.iter().filter(|p| !is_noindex(&p.bytes)).filter_map(|p| page_url(&p.path)).collect();
+    of_pages(base_url, pages.iter().map(|p| (p.path.as_str(), is_noindex(&p.bytes))))
+}
+
+/// The sitemap from each rendered page's path and whether it said `noindex`.
+pub fn of_pages<'a>(base_url: &str, pages: impl Iterator<Item = (&'a str, bool)>) -> Output {
+    let mut urls: Vec<String> = pages.filter(|(_, noindex)| !noindex).filter_map(|(path, _)| page_url(path)).collect();
     urls.sort_by(|a, b| (a.matches('/').count(), a).cmp(&(b.matches('/').count(), b)));
     let mut xml = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",

@@ -21,6 +21,7 @@ pub mod rules;
 pub mod schema_check;
 pub mod signatures;
 pub mod site;
+pub mod slug;
 pub mod spans;
 pub mod submission;
 pub mod yaml;

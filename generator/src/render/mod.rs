@@ -156,7 +156,18 @@ impl Renderer {
     }
 
     /// Every HTML page of the site, rendered in parallel.
+    #[cfg(test)] // `generator build` and serve hand each page on as it is rendered
     pub fn render_pages(&self, input: &RenderInput) -> Result<Vec<Output>> {
+        self.render_pages_with(input, Ok)
+    }
+
+    /// Every HTML page of the site, rendered in parallel, each handed to `keep` as soon as it is
+    /// rendered: `generator build` puts it on disk, so the site's pages are never all in memory.
+    pub fn render_pages_with<P: Send>(
+        &self,
+        input: &RenderInput,
+        keep: impl Fn(Output) -> Result<P> + Sync + Send,
+    ) -> Result<Vec<P>> {
         let shared = pages::Shared::new(self, input)?;
         let c = input.content;
         let mut jobs = vec![pages::Page::Home, pages::Page::Concierge, pages::Page::NotFound];
@@ -164,7 +175,7 @@ impl Renderer {
         jobs.extend(c.neighborhoods.iter().map(pages::Page::Neighborhood));
         jobs.extend(c.listings.iter().map(pages::Page::Listing));
         jobs.extend(c.legal_pages().map(pages::Page::Legal));
-        jobs.par_iter().map(|page| shared.render(page)).collect()
+        jobs.par_iter().map(|page| shared.render(page).and_then(&keep)).collect()
     }
 
     /// Render one template, naming it in the error.
@@ -174,6 +185,9 @@ impl Renderer {
             .render_to(template, ctx, &mut out)
             .map_err(tera_error)
             .with_context(|| format!("rendering the template {template}"))?;
+        // Serve mode holds every page until the whole site is written, so none may keep spare
+        // capacity (a 32 KB listing page kept all of its 40 KB); glibc shrinks in place.
+        out.shrink_to_fit();
         Ok(out)
     }
 

@@ -1,0 +1,190 @@
+//! Running the builders: wall time and peak RSS of each run, the `sync` between runs, and
+//! counting what a build wrote.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// The generator binary cargo built for this benchmark, or `BENCH_GENERATOR` (e.g. an older build
+/// to compare with in the same run).
+pub fn generator() -> PathBuf {
+    std::env::var_os("BENCH_GENERATOR").map_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_generator")), PathBuf::from)
+}
+
+/// One finished child process.
+pub struct Run {
+    pub wall: Duration,
+    /// The child's peak resident set (its `ru_maxrss`), in KiB.
+    pub peak_rss_kib: u64,
+    pub stdout: String,
+}
+
+impl Run {
+    /// The last line it printed.
+    pub fn last_line(&self) -> &str {
+        self.stdout.lines().last().unwrap_or("").trim()
+    }
+}
+
+/// Run `cmd` once (stdin closed), after a `sync`; panics when it fails, since the figures would
+/// then be meaningless.
+pub fn timed(cmd: &mut Command, what: &str) -> Run {
+    settle();
+    run(cmd, what)
+}
+
+/// Run `cmd` (stdin closed) to completion: wall time, output and the peak RSS `wait4` reports
+/// for this child alone. Panics when it fails.
+#[allow(clippy::zombie_processes)] // reaped by `wait4` below, which `Child::wait` cannot replace
+pub fn run(cmd: &mut Command, what: &str) -> Run {
+    use std::io::Read as _;
+    use std::os::unix::process::ExitStatusExt as _;
+
+    cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    let started = Instant::now();
+    let mut child = cmd.spawn().unwrap_or_else(|e| panic!("running {cmd:?}: {e}"));
+    let mut stderr = child.stderr.take().expect("piped");
+    let errors = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = stderr.read_to_string(&mut s);
+        s
+    });
+    let mut stdout = String::new();
+    let _ = child.stdout.take().expect("piped").read_to_string(&mut stdout);
+    let stderr = errors.join().unwrap_or_default();
+    // Reaped here rather than by `Child::wait`, which does not say how much memory it used.
+    let pid = i32::try_from(child.id()).expect("a pid fits an i32");
+    let mut status = 0;
+    // SAFETY: a zeroed rusage is a valid value, and both pointers outlive the call.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    let wall = started.elapsed();
+    assert_eq!(reaped, pid, "waiting for {what}: {}", std::io::Error::last_os_error());
+    let status = ExitStatus::from_raw(status);
+    if !status.success() {
+        panic!("{what} failed ({status}):\n{stdout}\n{stderr}");
+    }
+    // Linux reports ru_maxrss in KiB.
+    Run { wall, peak_rss_kib: u64::try_from(usage.ru_maxrss).unwrap_or(0), stdout }
+}
+
+/// Flush the previous build's dirty pages (and the deleted folders) to disk before the next
+/// timed build, so one build's writeback is not billed to the next one.
+fn settle() {
+    let started = Instant::now();
+    let _ = Command::new("sync").status();
+    SETTLING.fetch_add(started.elapsed().as_micros() as u64, Ordering::Relaxed);
+}
+
+/// Time spent in `settle`, in µs (reported: it is part of the benchmark's own run time).
+static SETTLING: AtomicU64 = AtomicU64::new(0);
+
+pub fn settling() -> Duration {
+    Duration::from_micros(SETTLING.load(Ordering::Relaxed))
+}
+
+// --- The generator ----------------------------------------------------------------------------
+
+pub struct Gen {
+    pub islands: String,
+    pub cache: PathBuf,
+}
+
+pub struct Build {
+    pub wall: Duration,
+    pub peak_rss_kib: u64,
+    /// The build's own figure ("… in N ms"), without process start-up.
+    pub internal_ms: Option<f64>,
+    /// The pages it says it built ("built N pages …").
+    pub pages: usize,
+}
+
+impl Gen {
+    pub fn build(&self, content: &Path, out: &Path) -> Build {
+        let mut cmd = Command::new(generator());
+        cmd.arg("build")
+            .arg("--content")
+            .arg(content)
+            .arg("--out")
+            .arg(out)
+            .args(["--islands", &self.islands])
+            .arg("--cache")
+            .arg(&self.cache);
+        let run = timed(&mut cmd, "generator build");
+        let line = run.last_line();
+        // "built 27 pages (80 files) into DIR in 41 ms: …"
+        let pages = line
+            .strip_prefix("built ")
+            .and_then(|rest| rest.split_once(' '))
+            .and_then(|(n, _)| n.parse().ok())
+            .unwrap_or_else(|| panic!("generator build printed no page count: {line:?}"));
+        let internal_ms = line
+            .rsplit_once(" ms:")
+            .and_then(|(head, _)| head.rsplit_once(" in "))
+            .and_then(|(_, n)| n.trim().parse().ok());
+        Build { wall: run.wall, peak_rss_kib: run.peak_rss_kib, internal_ms, pages }
+    }
+
+    /// `generator check` of a content folder: its one-line summary.
+    pub fn check(&self, content: &Path, what: &str) -> String {
+        run(Command::new(generator()).args(["check", "--content"]).arg(content), what).last_line().to_string()
+    }
+}
+
+// --- Counting what was built ------------------------------------------------------------------
+
+pub struct Pages {
+    /// `index.html` files anywhere (every page but the 404).
+    pub index: usize,
+    pub listings: usize,
+    pub neighborhoods: usize,
+    /// Every `.html` file (pages plus the 404): the figure pages/s is computed from.
+    pub html: usize,
+}
+
+impl std::fmt::Display for Pages {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} index.html ({} listings, {} neighborhoods), {} .html files",
+            self.index, self.listings, self.neighborhoods, self.html
+        )
+    }
+}
+
+pub fn count_pages(out: &Path) -> Pages {
+    let mut p = Pages { index: 0, listings: 0, neighborhoods: 0, html: 0 };
+    for e in walkdir::WalkDir::new(out).into_iter().filter_map(Result::ok).filter(|e| e.file_type().is_file()) {
+        let rel = e.path().strip_prefix(out).unwrap().to_string_lossy().replace('\\', "/");
+        if rel.ends_with(".html") {
+            p.html += 1;
+        }
+        if rel == "index.html" || rel.ends_with("/index.html") {
+            p.index += 1;
+            let parts: Vec<&str> = rel.split('/').collect();
+            if parts.len() == 3 && parts[0] == "listings" {
+                p.listings += 1;
+            }
+            if parts.len() == 3 && parts[0] == "neighborhoods" {
+                p.neighborhoods += 1;
+            }
+        }
+    }
+    p
+}
+
+/// `reported`: the pages the builder said it built (every one an `.html` file), where it says.
+pub fn expect_pages(who: &str, got: &Pages, reported: Option<usize>, listings: usize, neighborhoods: usize) {
+    let reported_ok = reported.is_none_or(|n| n == got.html);
+    if !reported_ok || got.listings != listings || got.neighborhoods != neighborhoods {
+        let said = reported.map_or(String::new(), |n| format!("{n} pages, "));
+        panic!("{who} built {got}; expected {said}{listings} listings, {neighborhoods} neighborhoods");
+    }
+}
+
+/// The machine's load average (1, 5, 15 min), as `/proc/loadavg` gives it.
+pub fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map_or("unknown".into(), |l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+}
