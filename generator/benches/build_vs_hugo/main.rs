@@ -22,7 +22,6 @@
 //! folder instead of the repository's `content/`), `BENCH_KEEP=1` (keep the temporary
 //! folder with each corpus and its warm-up outputs, and print its path, e.g. to profile a build
 //! by hand), `BENCH_GENERATOR=PATH` (time another generator binary, e.g. an older build).
-
 //!
 //! The parts: `site` writes the corpus (seeded, so every run builds the same one), `hugo` the same
 //! corpus as a Hugo site, `measure` runs and counts builds, `report` prints the figures.
