@@ -185,14 +185,14 @@ pub fn write(out: &Path, files: &[Output]) -> Result<Written> {
 /// Refuse a folder the generator did not make; otherwise create it and mark it as the
 /// generator's. True when it was absent or empty: nothing in it to compare or remove then.
 fn claim(out: &Path) -> Result<bool> {
-    let empty = |out: &Path| -> Result<bool> { Ok(!out.exists() || std::fs::read_dir(out)?.next().is_none()) };
-    if !empty(out)? && !out.join(MARKER).exists() {
+    let listed = || std::fs::read_dir(out).with_context(|| format!("listing {}", out.display()));
+    let fresh = !out.exists() || listed()?.next().is_none();
+    if !fresh && !out.join(MARKER).exists() {
         bail!(
             "{} is not empty and was not made by the generator; refusing to write into it (choose another --out)",
             out.display()
         );
     }
-    let fresh = empty(out)?;
     std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
     let marker = out.join(MARKER);
     std::fs::write(&marker, MARKER_TEXT).with_context(|| format!("writing {}", marker.display()))?;
