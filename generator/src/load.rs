@@ -20,6 +20,8 @@ pub const LISTINGS: &str = "listings";
 pub const NEIGHBORHOODS: &str = "neighborhoods";
 /// The privacy policy and the terms of service, one Markdown file each (`LegalKind`).
 pub const LEGAL: &str = "legal";
+/// The agent's market reports, one MDX file each.
+pub const REPORTS: &str = "reports";
 /// Folders that hold no content files to parse.
 const NOT_CONTENT: &[&str] = &["images", "schemas"];
 
@@ -65,12 +67,17 @@ fn read(root: &Path, rel: &str) -> Result<(String, String), Diagnostics> {
 
 /// Markdown files directly in `root/dir`, sorted, as paths relative to root.
 fn markdown_files(root: &Path, dir: &str) -> Vec<String> {
+    files_ending(root, dir, "md")
+}
+
+/// Files with extension `ext` directly in `root/dir`, sorted, as paths relative to root.
+fn files_ending(root: &Path, dir: &str, ext: &str) -> Vec<String> {
     let mut files: Vec<String> = WalkDir::new(root.join(dir))
         .min_depth(1)
         .max_depth(1)
         .into_iter()
         .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "md"))
+        .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == ext))
         .map(|e| format!("{dir}/{}", e.file_name().to_string_lossy()))
         .collect();
     files.sort();
@@ -79,7 +86,7 @@ fn markdown_files(root: &Path, dir: &str) -> Vec<String> {
 
 /// Top-level files that are not content (typos such as `site.yml`, stray Markdown).
 fn unknown_files(root: &Path) -> Vec<Diagnostic> {
-    let known = [SITE, HOME, CONCIERGE, QUIZ, FORMS, LISTINGS, NEIGHBORHOODS, LEGAL];
+    let known = [SITE, HOME, CONCIERGE, QUIZ, FORMS, LISTINGS, NEIGHBORHOODS, LEGAL, REPORTS];
     let Ok(entries) = std::fs::read_dir(root) else { return Vec::new() };
     let mut out: Vec<Diagnostic> = entries
         .filter_map(Result::ok)
@@ -93,7 +100,7 @@ fn unknown_files(root: &Path) -> Vec<Diagnostic> {
                 column: 1,
                 field: String::new(),
                 message: format!(
-                    "unknown content file; expected {SITE}, {HOME}, {CONCIERGE}, {QUIZ}, {FORMS}, {LISTINGS}/*.md, {NEIGHBORHOODS}/*.md, {}",
+                    "unknown content file; expected {SITE}, {HOME}, {CONCIERGE}, {QUIZ}, {FORMS}, {LISTINGS}/*.md, {NEIGHBORHOODS}/*.md, {REPORTS}/*.mdx, {}",
                     legal_names().iter().map(|n| format!("{LEGAL}/{n}")).collect::<Vec<_>>().join(" or ")
                 ),
             })
@@ -172,6 +179,29 @@ fn legal_pages(root: &Path) -> ([Result<LegalPage, Diagnostics>; 2], Vec<Diagnos
     (pages, strays)
 }
 
+/// The reports (drafts too), and a problem for a Markdown file among them (reports are `.mdx`).
+fn reports(root: &Path) -> (Vec<Result<jax_model::report::Report, Diagnostics>>, Vec<Diagnostic>) {
+    let parsed = files_ending(root, REPORTS, "mdx")
+        .par_iter()
+        .map(|rel| {
+            let (file, text) = read(root, rel)?;
+            let slug = rel.trim_start_matches(&format!("{REPORTS}/")).trim_end_matches(".mdx");
+            content::parse_report(&file, slug, &text)
+        })
+        .collect();
+    let strays = markdown_files(root, REPORTS)
+        .into_iter()
+        .map(|rel| Diagnostic {
+            file: display(root, &rel),
+            line: 1,
+            column: 1,
+            field: String::new(),
+            message: "a report is an MDX file: rename it to end in .mdx".into(),
+        })
+        .collect();
+    (parsed, strays)
+}
+
 /// Keep the value, or add its problems to the pile.
 fn ok<T>(r: Result<T, Diagnostics>, problems: &mut Diagnostics) -> Option<T> {
     r.map_err(|d| problems.extend(d)).ok()
@@ -238,6 +268,9 @@ pub fn load(root: &Path, cache: &Cache) -> Result<Content, Diagnostics> {
     let (legal, strays) = legal_pages(root);
     problems.extend(Diagnostics(strays));
     let [privacy, terms] = legal.map(|r| ok(r, &mut problems));
+    let (reports, strays) = reports(root);
+    problems.extend(Diagnostics(strays));
+    let reports: Vec<_> = reports.into_iter().filter_map(|r| ok(r, &mut problems)).collect();
     if neighborhood_files.is_empty() {
         problems.push(Diagnostic {
             file: display(root, NEIGHBORHOODS),
@@ -256,6 +289,11 @@ pub fn load(root: &Path, cache: &Cache) -> Result<Content, Diagnostics> {
         // Cross-file checks on a partial set would report false problems; report what we have.
         return Err(problems.sorted());
     }
+    let known = crate::reports::known(&neighborhoods, &listings, &forms.data);
+    let mdx = crate::reports::check_all(&reports, &known);
+    if !mdx.is_empty() {
+        return Err(mdx.sorted());
+    }
     let content = Content::assemble(Parts {
         site,
         home,
@@ -266,6 +304,7 @@ pub fn load(root: &Path, cache: &Cache) -> Result<Content, Diagnostics> {
         neighborhoods,
         privacy,
         terms,
+        reports,
         listings_dir: display(root, LISTINGS),
     })
     .map_err(Diagnostics::sorted)?;

@@ -9,6 +9,7 @@ mod load;
 mod output;
 mod pipeline;
 mod render;
+mod reports;
 mod scaffold;
 mod serve;
 mod sitemap;
@@ -35,11 +36,20 @@ struct Dirs {
     /// Where encoded image variants are cached between builds.
     #[arg(long, default_value = ".cache/generator")]
     cache: PathBuf,
+    /// The script that compiles the reports' MDX with mdx-js (run by `node` when reports exist).
+    #[arg(long, default_value = "site/build/render-reports.mjs")]
+    mdx_renderer: PathBuf,
 }
 
 impl Dirs {
     fn options(self, out: PathBuf) -> pipeline::BuildOptions {
-        pipeline::BuildOptions { content: self.content, out, islands: self.islands, cache: self.cache }
+        pipeline::BuildOptions {
+            content: self.content,
+            out,
+            islands: self.islands,
+            cache: self.cache,
+            mdx_renderer: self.mdx_renderer,
+        }
     }
 }
 

@@ -10,6 +10,7 @@ use crate::legal::{LegalKind, LegalPage};
 use crate::listing::{Listing, ListingFields};
 use crate::neighborhood::{Neighborhood, NeighborhoodFields};
 use crate::quiz::Quiz;
+use crate::report::Report;
 use crate::site::Site;
 use std::collections::HashMap;
 
@@ -26,6 +27,8 @@ pub struct Content {
     pub neighborhoods: Vec<Neighborhood>,
     pub privacy: LegalPage,
     pub terms: LegalPage,
+    /// The published reports, newest first (by date, then slug).
+    pub reports: Vec<Report>,
 }
 
 fn finish<T>(
@@ -81,6 +84,11 @@ pub fn parse_neighborhood(file: &str, text: &str) -> Result<Neighborhood, Diagno
     }
 }
 
+/// A report; `slug` is its file name without `.mdx`.
+pub fn parse_report(file: &str, slug: &str, text: &str) -> Result<Report, Diagnostics> {
+    crate::report::parse(file, slug, text)
+}
+
 pub fn parse_legal(file: &str, text: &str, kind: LegalKind) -> Result<LegalPage, Diagnostics> {
     crate::legal::parse(file, text, kind)
 }
@@ -96,6 +104,7 @@ pub struct Parts {
     pub neighborhoods: Vec<Neighborhood>,
     pub privacy: LegalPage,
     pub terms: LegalPage,
+    pub reports: Vec<Report>,
     /// Where listings live, for problems about the set as a whole (e.g. `content/listings`).
     pub listings_dir: String,
 }
@@ -164,6 +173,9 @@ impl Content {
         if !out.is_empty() {
             return Err(Diagnostics(out));
         }
+        let mut reports = p.reports;
+        reports.retain(|r| !r.fields.draft);
+        reports.sort_by(|a, b| (&b.fields.date, &a.slug).cmp(&(&a.fields.date, &b.slug)));
         listings.retain(|l| !l.fields.draft);
         neighborhoods.retain(|n| !n.fields.draft);
         Ok(Content {
@@ -176,6 +188,7 @@ impl Content {
             neighborhoods,
             privacy: p.privacy,
             terms: p.terms,
+            reports,
         })
     }
 

@@ -17,6 +17,7 @@ pub mod legal;
 pub mod listing;
 pub mod neighborhood;
 pub mod quiz;
+pub mod report;
 pub mod rules;
 pub mod schema_check;
 pub mod signatures;
@@ -43,5 +44,6 @@ pub fn schemas() -> Vec<(&'static str, serde_json::Value)> {
         ("listing.schema.json", v(schema_of::<listing::ListingFields>())),
         ("neighborhood.schema.json", v(schema_of::<neighborhood::NeighborhoodFields>())),
         ("legal.schema.json", v(schema_of::<legal::LegalFields>())),
+        ("report.schema.json", v(schema_of::<report::ReportFields>())),
     ]
 }

@@ -15,11 +15,24 @@ pub enum Kind {
     FormResult,
     /// The privacy policy and the terms of service.
     Legal,
+    /// A market report.
+    Report,
+    /// The list of the market reports.
+    Reports,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 7] =
-        [Kind::Home, Kind::Neighborhood, Kind::Listing, Kind::Concierge, Kind::NotFound, Kind::FormResult, Kind::Legal];
+    pub const ALL: [Kind; 9] = [
+        Kind::Home,
+        Kind::Neighborhood,
+        Kind::Listing,
+        Kind::Concierge,
+        Kind::NotFound,
+        Kind::FormResult,
+        Kind::Legal,
+        Kind::Report,
+        Kind::Reports,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -30,6 +43,8 @@ impl Kind {
             Kind::NotFound => "not-found",
             Kind::FormResult => "form-result",
             Kind::Legal => "legal",
+            Kind::Report => "report",
+            Kind::Reports => "reports",
         }
     }
 
@@ -43,6 +58,8 @@ impl Kind {
             Kind::NotFound => "404.html",
             Kind::FormResult => "form-result.html",
             Kind::Legal => "legal.html",
+            Kind::Report => "report.html",
+            Kind::Reports => "reports.html",
         }
     }
 

@@ -31,6 +31,8 @@ pub struct RenderInput<'a> {
     /// Processed images by their content-relative path ("images/hero.svg" → ImageInfo).
     pub images: &'a HashMap<String, crate::images::ImageInfo>,
     pub assets: &'a crate::assets::Assets,
+    /// The published reports as mdx-js compiled them, by slug.
+    pub reports: &'a HashMap<String, crate::reports::Prepared>,
 }
 
 /// The compiled templates and the (minified) stylesheet each page kind inlines.
@@ -58,6 +60,9 @@ const EMBEDDED: &[(&str, &str)] = &[
     ("404.html", include_str!("../../templates/404.html")),
     ("form-result.html", include_str!("../../templates/form-result.html")),
     ("legal.html", include_str!("../../templates/legal.html")),
+    ("report.html", include_str!("../../templates/report.html")),
+    ("reports.html", include_str!("../../templates/reports.html")),
+    ("partials/report-component.html", include_str!("../../templates/partials/report-component.html")),
     (STYLESHEET, include_str!("../../templates/site.css")),
 ];
 
@@ -175,6 +180,10 @@ impl Renderer {
         jobs.extend(c.neighborhoods.iter().map(pages::Page::Neighborhood));
         jobs.extend(c.listings.iter().map(pages::Page::Listing));
         jobs.extend(c.legal_pages().map(pages::Page::Legal));
+        if !c.reports.is_empty() {
+            jobs.push(pages::Page::Reports);
+            jobs.extend(c.reports.iter().map(pages::Page::Report));
+        }
         jobs.par_iter().map(|page| shared.render(page).and_then(&keep)).collect()
     }
 
