@@ -71,7 +71,7 @@ enum Command {
     /// Create a content file to fill in (a draft until you remove `draft: true`).
     New {
         kind: scaffold::Kind,
-        /// The address of a listing or the name of a neighborhood.
+        /// The address of a listing, the name of a neighborhood or the title of a report.
         name: String,
         #[arg(long, default_value = "content")]
         content: PathBuf,

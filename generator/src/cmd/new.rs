@@ -1,4 +1,4 @@
-//! `generator new listing|neighborhood NAME`: a draft content file to fill in.
+//! `generator new listing|neighborhood|report NAME`: a draft content file to fill in.
 
 use crate::scaffold::{self, Kind};
 use anyhow::Result;

@@ -7,7 +7,7 @@ use jax_model::Diagnostic;
 use markdown::mdast::{AttributeContent, AttributeValue, Node};
 use markdown::message::Place;
 use markdown::unist::Point;
-use markdown::ParseOptions;
+use markdown::{MdxSignal as Signal, ParseOptions};
 use std::collections::HashSet;
 
 /// What the components may refer to: published neighborhoods, listings and the request forms.
@@ -84,12 +84,19 @@ impl Walk<'_> {
                 start.as_ref(),
                 "`import` and `export` are not allowed in a report: the components it may use are always available".into(),
             ),
+            Node::MdxFlowExpression(e) if is_comment(&e.value) => {}
+            Node::MdxTextExpression(e) if is_comment(&e.value) => {}
             Node::MdxFlowExpression(_) | Node::MdxTextExpression(_) => self.at(
                 start.as_ref(),
                 "`{…}` expressions are not allowed in a report: write the text itself (to show a brace, write `\\{`)".into(),
             ),
             Node::MdxJsxFlowElement(e) => self.element(e.name.as_deref(), &e.attributes, &e.children, start, true),
             Node::MdxJsxTextElement(e) => self.element(e.name.as_deref(), &e.attributes, &e.children, start, false),
+            Node::Text(t) => {
+                if let Some(p) = t.position.as_ref().and_then(|p| self.unclosed_tag(p.start.offset, p.end.offset)) {
+                    self.at(Some(&p), "MDX syntax error: a tag that starts here is never closed with `>` (to show a `<`, write `\\<`)".into());
+                }
+            }
             _ => {
                 if let Node::Heading(h) = node {
                     self.min_heading = Some(self.min_heading.map_or(h.depth, |m| m.min(h.depth)));
@@ -171,6 +178,33 @@ impl Walk<'_> {
         if let Some(c) = component {
             self.components.push(c);
         }
+    }
+
+    /// markdown-rs keeps a tag cut short by the end of the text as words, where mdx-js stops with
+    /// an error: a `<` and a name in text is such a tag (an escaped `\<` is not).
+    fn unclosed_tag(&self, from: usize, to: usize) -> Option<Point> {
+        let raw = self.report.body.get(from..to)?;
+        let bytes = raw.as_bytes();
+        let i = (0..bytes.len()).find(|&i| {
+            bytes[i] == b'<'
+                && (i == 0 || bytes[i - 1] != b'\\')
+                && bytes.get(i + 1).is_some_and(|c| c.is_ascii_alphabetic() || matches!(c, b'$' | b'_'))
+        })?;
+        let before = &raw[..i];
+        let start = Point { line: 1, column: 1, offset: 0 };
+        let start = self.point_at(from).unwrap_or(start);
+        Some(match before.rfind('\n') {
+            Some(nl) => Point { line: start.line + before.matches('\n').count(), column: before[nl + 1..].chars().count() + 1, offset: from + i },
+            None => Point { line: start.line, column: start.column + before.chars().count(), offset: from + i },
+        })
+    }
+
+    /// The line and column of a byte offset in the body.
+    fn point_at(&self, offset: usize) -> Option<Point> {
+        let before = self.report.body.get(..offset)?;
+        let line = before.matches('\n').count() + 1;
+        let column = before.rfind('\n').map_or(before, |nl| &before[nl + 1..]).chars().count() + 1;
+        Some(Point { line, column, offset })
     }
 
     /// Where `attr` is written in the element starting at `at` (markdown-rs keeps no attribute
@@ -280,6 +314,12 @@ fn sorted(set: &HashSet<&str>) -> String {
     v.join(", ")
 }
 
+/// `{/* a note */}`: a comment, which renders nothing.
+fn is_comment(expression: &str) -> bool {
+    let e = expression.trim();
+    e.strip_prefix("/*").and_then(|e| e.strip_suffix("*/")).is_some_and(|inner| !inner.contains("*/"))
+}
+
 /// Text a button label may hold: words, emphasis, or one paragraph of them.
 fn phrasing(n: &Node) -> bool {
     match n {
@@ -292,7 +332,9 @@ fn phrasing(n: &Node) -> bool {
 /// Check a report's MDX body; problems carry the file's own line and column.
 pub fn check(report: &Report, known: &Known) -> Result<Checked, Vec<Diagnostic>> {
     let mut walk = Walk { report, known, out: Vec::new(), components: Vec::new(), min_heading: None };
-    let tree = match markdown::to_mdast(&report.body, &ParseOptions::mdx()) {
+    // Any `import`/`export` is taken as ESM (as mdx-js does), then refused by the walk.
+    let options = ParseOptions { mdx_esm_parse: Some(Box::new(|_: &str| Signal::Ok)), ..ParseOptions::mdx() };
+    let tree = match markdown::to_mdast(&report.body, &options) {
         Ok(tree) => tree,
         Err(m) => {
             let point = m.place.as_deref().map(|p| match p {
@@ -309,4 +351,80 @@ pub fn check(report: &Report, known: &Known) -> Result<Checked, Vec<Diagnostic>>
     }
     let heading_shift = walk.min_heading.map_or(0, |m| 2 - m as i8);
     Ok(Checked { components: walk.components, heading_shift })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(body: &str) -> Report {
+        let text = format!("---\ntitle: T\ndate: 2024-10-01\ndescription: D\n---\n{body}");
+        jax_model::report::parse("r.mdx", "r", &text).unwrap()
+    }
+
+    fn known() -> Known<'static> {
+        Known {
+            areas: ["ortega", "riverside"].into_iter().collect(),
+            listings: ["a"].into_iter().collect(),
+            forms: vec!["consultation".into(), "contact".into()],
+        }
+    }
+
+    /// The problems as `line:column: message`, file lines (the body starts on line 6).
+    fn problems(body: &str) -> Vec<String> {
+        match check(&report(body), &known()) {
+            Ok(_) => Vec::new(),
+            Err(d) => d.iter().map(|d| format!("{}:{}: {}", d.line, d.column, d.message)).collect(),
+        }
+    }
+
+    #[test]
+    fn components_in_document_order_and_headings_under_the_title() {
+        let ok = check(
+            &report("# A\n\n<Snapshot area=\"ortega\" />\n\n<Trend areas={[\"ortega\", \"riverside\"]} figure=\"yoy\" />\n\n### B <Cta form=\"contact\">Call **me**</Cta>\n\n<Listing id=\"a\" />\n"),
+            &known(),
+        )
+        .unwrap();
+        assert_eq!(
+            ok.components,
+            vec![
+                Component::Snapshot { area: "ortega".into() },
+                Component::Trend { areas: vec!["ortega".into(), "riverside".into()], figure: "yoy".into() },
+                Component::Cta { form: "contact".into(), flow: false },
+                Component::Listing { id: "a".into() },
+            ]
+        );
+        assert_eq!(ok.heading_shift, 1);
+    }
+
+    #[test]
+    fn syntax_errors_point_into_the_file() {
+        let p = problems("Text\n\n<Snapshot area=\"ortega\" /\n");
+        assert_eq!(p, ["8:1: MDX syntax error: a tag that starts here is never closed with `>` (to show a `<`, write `\\<`)"]);
+        let p = problems("Text\n\n<Cta form=\"contact\">\nunclosed\n");
+        assert_eq!(p.len(), 1, "{p:?}");
+        assert!(p[0].starts_with("10:1: MDX syntax error: Expected a closing tag for `<Cta>`"), "{p:?}");
+        assert_eq!(problems("Less is more: 3 \\< 4, and <Cta form=\"contact\">go</Cta>.\n"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn refuses_what_check_and_render_could_disagree_on() {
+        assert_eq!(problems("{/* a note, <Snapshot area=\"nowhere\" /> */}\n\nText {/* too */}.\n"), Vec::<String>::new());
+        let p = problems("import x from 'y'\n\nIt rose {1 + 1}.\n\n<Snapshot area=\"ortega\">x</Snapshot>\n\nSee <Listing id=\"a\" /> here.\n\n<Cta form=\"contact\">\n- one\n</Cta>\n");
+        assert_eq!(p.len(), 5, "{p:?}");
+        assert!(p[0].starts_with("6:1: `import` and `export` are not allowed"), "{p:?}");
+        assert!(p[1].starts_with("8:9: `{…}` expressions are not allowed"), "{p:?}");
+        assert!(p[2].starts_with("10:1: <Snapshot> must stand on a line of its own"), "{p:?}");
+        assert!(p[3].starts_with("12:5: <Listing> must stand on a line of its own"), "{p:?}");
+        assert!(p[4].starts_with("14:1: <Cta> holds one line of text"), "{p:?}");
+    }
+
+    #[test]
+    fn attribute_problems_point_at_the_attribute() {
+        let p = problems("<Trend\n  areas={[\"ortega\", 3]}\n  figure=\"median\"\n/>\n\n<Cta form=\"x\" />\n");
+        assert_eq!(p.len(), 3, "{p:?}");
+        assert!(p[0].starts_with("7:3: `areas` must be a list of neighborhoods"), "{p:?}");
+        assert!(p[1].starts_with("11:6: `form` must be one of consultation, contact, found \"x\""), "{p:?}");
+        assert!(p[2].starts_with("11:1: <Cta> needs its text"), "{p:?}");
+    }
 }
