@@ -152,7 +152,7 @@ fn listing_ids() -> Vec<String> {
 
 #[test]
 fn every_route_is_built() {
-    let mut routes = vec!["index.html".to_string(), "client-concierge/index.html".into()];
+    let mut routes = vec!["index.html".to_string(), "client-concierge/index.html".into(), "market/index.html".into()];
     routes.extend(LEGAL.iter().map(|(path, _)| path.to_string()));
     routes.extend(SNAPSHOT.iter().map(|(slug, ..)| format!("neighborhoods/{slug}/index.html")));
     routes.extend(listing_ids().iter().map(|id| format!("listings/{id}/index.html")));
@@ -165,6 +165,7 @@ fn every_route_is_built() {
         "data/neighborhoods.json",
         "data/quiz.json",
         "data/forms.json",
+        "data/market.json",
     ] {
         routes.push(extra.into());
     }
@@ -172,7 +173,7 @@ fn every_route_is_built() {
         assert!(site().dist.join(r).is_file(), "missing {r}");
     }
     let built = common::files(&site().dist).into_iter().filter(|(p, _)| p.ends_with(".html")).count();
-    assert_eq!(built, 2 + LEGAL.len() + NOT_INDEXED.len() + 12 + listing_ids().len(), "no page more, no page less");
+    assert_eq!(built, 3 + LEGAL.len() + NOT_INDEXED.len() + 12 + listing_ids().len(), "no page more, no page less");
     let sitemap = page("sitemap.xml");
     for r in routes.iter().filter(|r| r.ends_with("index.html")) {
         let url = format!("https://www.movetojax.com/{}", r.trim_end_matches("index.html"));
@@ -180,7 +181,7 @@ fn every_route_is_built() {
     }
     assert_eq!(
         sitemap.matches("<loc>").count(),
-        2 + LEGAL.len() + 12 + listing_ids().len(),
+        3 + LEGAL.len() + 12 + listing_ids().len(),
         "every indexed page, once"
     );
     for r in NOT_INDEXED {
@@ -206,7 +207,31 @@ fn every_neighborhood_page_shows_its_market_snapshot() {
         for heading in ["Featured Buildings & Communities", "Request a Showing", "Explore More"] {
             assert!(t.contains(heading), "{slug}: no {heading}");
         }
+        // One snapshot ships (the specification's, dated in its year): no change, no trend.
+        assert!(t.contains("Figures as of December 2024"), "{slug}: no month");
+        assert!(t.contains("Compare all neighborhoods"), "{slug}: no link to the market page");
+        assert!(
+            !page(&format!("neighborhoods/{slug}/index.html")).contains("class=\"snapshot__change\""),
+            "{slug}: a change"
+        );
     }
+}
+
+#[test]
+fn the_market_page_lists_every_neighborhood_with_the_same_figures() {
+    let html = page("market/index.html");
+    assert_eq!(first(&html, "h1"), "Jacksonville Market Snapshot");
+    let rows: Vec<&str> = html.split("<tr data-slug=\"").skip(1).collect();
+    assert_eq!(rows.len(), 12);
+    for (slug, median, yoy, days, zip) in SNAPSHOT {
+        let row = rows.iter().find(|r| r.starts_with(&format!("{slug}\""))).unwrap_or_else(|| panic!("no row {slug}"));
+        let row = text(&row[..row.find("</tr>").unwrap()]);
+        assert!(row.ends_with(&format!("{median} {yoy} {days} {zip}")), "{slug}: {row}");
+    }
+    let json: serde_json::Value = serde_json::from_str(&page("data/market.json")).unwrap();
+    assert_eq!(json["month"], "2024-12");
+    assert_eq!(json["neighborhoods"].as_array().unwrap().len(), 12);
+    assert!(page("sitemap.xml").contains("<loc>https://www.movetojax.com/market/</loc>"));
 }
 
 #[test]
@@ -443,7 +468,7 @@ fn schemas_shipped_for_editors_are_current() {
     assert!(run.ok, "{}", run.stderr);
     let fresh = common::files(&dir.path().join("schemas"));
     let shipped = common::files(&repo_root().join("content/schemas"));
-    assert_eq!(fresh.len(), 8);
+    assert_eq!(fresh.len(), 9);
     assert!(fresh == shipped, "content/schemas is stale: run `generator schemas`");
 }
 

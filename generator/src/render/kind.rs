@@ -15,11 +15,21 @@ pub enum Kind {
     FormResult,
     /// The privacy policy and the terms of service.
     Legal,
+    /// Every neighborhood's market figures (/market/).
+    Market,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 7] =
-        [Kind::Home, Kind::Neighborhood, Kind::Listing, Kind::Concierge, Kind::NotFound, Kind::FormResult, Kind::Legal];
+    pub const ALL: [Kind; 8] = [
+        Kind::Home,
+        Kind::Neighborhood,
+        Kind::Listing,
+        Kind::Concierge,
+        Kind::NotFound,
+        Kind::FormResult,
+        Kind::Legal,
+        Kind::Market,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -30,6 +40,7 @@ impl Kind {
             Kind::NotFound => "not-found",
             Kind::FormResult => "form-result",
             Kind::Legal => "legal",
+            Kind::Market => "market",
         }
     }
 
@@ -43,6 +54,7 @@ impl Kind {
             Kind::NotFound => "404.html",
             Kind::FormResult => "form-result.html",
             Kind::Legal => "legal.html",
+            Kind::Market => "market.html",
         }
     }
 
@@ -59,6 +71,7 @@ impl Kind {
         Paths {
             home: api::HOME,
             concierge: api::CONCIERGE_PAGE,
+            market: api::MARKET_PAGE,
             contact: self.section(api::CONTACT_SECTION),
             featured: self.section(api::FEATURED_SECTION),
             neighborhoods: self.section(api::NEIGHBORHOODS_SECTION),
@@ -81,6 +94,7 @@ impl Kind {
 pub struct Paths {
     pub home: &'static str,
     pub concierge: &'static str,
+    pub market: &'static str,
     pub contact: String,
     pub featured: String,
     pub neighborhoods: String,

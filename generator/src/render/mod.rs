@@ -5,11 +5,13 @@
 //! handed to each page as finished HTML; a page then renders only its own content, and its
 //! `<head>` links the islands it and its chrome mounted. Pages render in parallel.
 
+mod charts;
 mod chrome;
 mod css;
 mod islands;
 mod kind;
 mod markdown;
+pub mod market;
 mod pages;
 mod props;
 mod seo;
@@ -58,6 +60,7 @@ const EMBEDDED: &[(&str, &str)] = &[
     ("404.html", include_str!("../../templates/404.html")),
     ("form-result.html", include_str!("../../templates/form-result.html")),
     ("legal.html", include_str!("../../templates/legal.html")),
+    ("market.html", include_str!("../../templates/market.html")),
     (STYLESHEET, include_str!("../../templates/site.css")),
 ];
 
@@ -175,6 +178,7 @@ impl Renderer {
         jobs.extend(c.neighborhoods.iter().map(pages::Page::Neighborhood));
         jobs.extend(c.listings.iter().map(pages::Page::Listing));
         jobs.extend(c.legal_pages().map(pages::Page::Legal));
+        jobs.push(pages::Page::Market);
         jobs.par_iter().map(|page| shared.render(page).and_then(&keep)).collect()
     }
 

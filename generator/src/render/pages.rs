@@ -7,6 +7,7 @@ mod form_result;
 mod home;
 mod legal;
 mod listing;
+mod market;
 mod neighborhood;
 mod not_found;
 
@@ -38,6 +39,8 @@ pub enum Page<'a> {
     /// Where the worker sends a form posted without JavaScript.
     FormResult(FormResult),
     Legal(&'a LegalPage),
+    /// Every neighborhood's market figures.
+    Market,
 }
 
 // ---- shared by every page ------------------------------------------------------------------
@@ -239,6 +242,7 @@ impl<'a> Shared<'a> {
             Page::NotFound => self.not_found().context("building the 404 page")?,
             Page::FormResult(f) => self.form_result(*f).with_context(|| format!("building {}", f.what()))?,
             Page::Legal(l) => self.legal(l).with_context(|| format!("building the page {}", l.kind.url()))?,
+            Page::Market => self.market().context("building the market page")?,
         };
         let Built { path, kind, ctx } = built;
         let html = self.r.render_bytes(kind.template(), &ctx).with_context(|| format!("rendering {path}"))?;
