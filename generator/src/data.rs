@@ -1,5 +1,6 @@
 //! The site's content as public JSON, published at `/data/*.json`: a machine-readable copy of it.
-//! Nothing in the site reads these files (each island gets what it needs as props in its page).
+//! The market page's island reads `/data/market.json` (typed by `render::market::MarketData`);
+//! the other islands get what they need as props in their page.
 //! Public fields only: the agent's e-mail address — the recipient of every form — stays out; the
 //! edge worker has it.
 
@@ -107,7 +108,8 @@ fn json(path: &str, value: &impl Serialize) -> Result<Output> {
     Ok(Output::new(path, bytes))
 }
 
-/// `data/site.json`, `data/listings.json`, `data/neighborhoods.json`, `data/quiz.json`, `data/forms.json`.
+/// `data/site.json`, `data/listings.json`, `data/neighborhoods.json`, `data/quiz.json`, `data/forms.json`,
+/// `data/market.json`.
 pub fn outputs(c: &Content, images: &HashMap<String, ImageInfo>) -> Result<Vec<Output>> {
     Ok(vec![
         json("data/site.json", &PublicSite::of(c))?,
@@ -115,5 +117,6 @@ pub fn outputs(c: &Content, images: &HashMap<String, ImageInfo>) -> Result<Vec<O
         json("data/neighborhoods.json", &neighborhoods(c, images))?,
         json("data/quiz.json", &c.quiz.data)?,
         json("data/forms.json", &c.forms.data)?,
+        json(api::MARKET_DATA.trim_start_matches('/'), &crate::render::market::data(c))?,
     ])
 }

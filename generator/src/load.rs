@@ -3,6 +3,7 @@
 
 use jax_model::content::{self, Parts};
 use jax_model::legal::{LegalKind, LegalPage};
+use jax_model::market::{self, Snapshot};
 use jax_model::{Content, Diagnostic, Diagnostics, Parsed};
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -18,6 +19,8 @@ pub const QUIZ: &str = "quiz.yaml";
 pub const FORMS: &str = "forms.yaml";
 pub const LISTINGS: &str = "listings";
 pub const NEIGHBORHOODS: &str = "neighborhoods";
+/// The market snapshots, one `<YYYY-MM>.yaml` per month.
+pub const MARKET: &str = "market";
 /// The privacy policy and the terms of service, one Markdown file each (`LegalKind`).
 pub const LEGAL: &str = "legal";
 /// The agent's market reports, one MDX file each.
@@ -84,9 +87,35 @@ fn files_ending(root: &Path, dir: &str, ext: &str) -> Vec<String> {
     files
 }
 
+/// YAML files directly in `root/dir` (`.yaml` or `.yml`), sorted, as paths relative to root.
+fn yaml_files(root: &Path, dir: &str) -> Vec<String> {
+    let mut files: Vec<String> = WalkDir::new(root.join(dir))
+        .min_depth(1)
+        .max_depth(1)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "yaml" || x == "yml"))
+        .map(|e| format!("{dir}/{}", e.file_name().to_string_lossy()))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Every market snapshot file, parsed (the month is the file's name).
+fn snapshots(root: &Path) -> Vec<Result<Snapshot, Diagnostics>> {
+    yaml_files(root, MARKET)
+        .par_iter()
+        .map(|rel| {
+            let (file, text) = read(root, rel)?;
+            let name = rel.rsplit('/').next().unwrap_or(rel);
+            market::parse_snapshot(&file, name, &text)
+        })
+        .collect()
+}
+
 /// Top-level files that are not content (typos such as `site.yml`, stray Markdown).
 fn unknown_files(root: &Path) -> Vec<Diagnostic> {
-    let known = [SITE, HOME, CONCIERGE, QUIZ, FORMS, LISTINGS, NEIGHBORHOODS, LEGAL, REPORTS];
+    let known = [SITE, HOME, CONCIERGE, QUIZ, FORMS, LISTINGS, NEIGHBORHOODS, MARKET, LEGAL, REPORTS];
     let Ok(entries) = std::fs::read_dir(root) else { return Vec::new() };
     let mut out: Vec<Diagnostic> = entries
         .filter_map(Result::ok)
@@ -100,7 +129,7 @@ fn unknown_files(root: &Path) -> Vec<Diagnostic> {
                 column: 1,
                 field: String::new(),
                 message: format!(
-                    "unknown content file; expected {SITE}, {HOME}, {CONCIERGE}, {QUIZ}, {FORMS}, {LISTINGS}/*.md, {NEIGHBORHOODS}/*.md, {REPORTS}/*.mdx, {}",
+                    "unknown content file; expected {SITE}, {HOME}, {CONCIERGE}, {QUIZ}, {FORMS}, {LISTINGS}/*.md, {NEIGHBORHOODS}/*.md, {MARKET}/<YYYY-MM>.yaml, {REPORTS}/*.mdx, {}",
                     legal_names().iter().map(|n| format!("{LEGAL}/{n}")).collect::<Vec<_>>().join(" or ")
                 ),
             })
@@ -265,6 +294,7 @@ pub fn load(root: &Path, cache: &Cache) -> Result<Content, Diagnostics> {
     let forms = ok(forms, &mut problems);
     let listings: Vec<_> = listings.into_iter().filter_map(|r| ok(r, &mut problems)).collect();
     let neighborhoods: Vec<_> = neighborhoods.into_iter().filter_map(|r| ok(r, &mut problems)).collect();
+    let snapshots: Vec<_> = snapshots(root).into_iter().filter_map(|r| ok(r, &mut problems)).collect();
     let (legal, strays) = legal_pages(root);
     problems.extend(Diagnostics(strays));
     let [privacy, terms] = legal.map(|r| ok(r, &mut problems));
@@ -302,10 +332,12 @@ pub fn load(root: &Path, cache: &Cache) -> Result<Content, Diagnostics> {
         forms,
         listings,
         neighborhoods,
+        snapshots,
         privacy,
         terms,
         reports,
         listings_dir: display(root, LISTINGS),
+        market_dir: display(root, MARKET),
     })
     .map_err(Diagnostics::sorted)?;
     let missing = missing_images(root, &content);

@@ -71,7 +71,8 @@ enum Command {
     /// Create a content file to fill in (a draft until you remove `draft: true`).
     New {
         kind: scaffold::Kind,
-        /// The address of a listing, the name of a neighborhood or the title of a report.
+        /// The address of a listing, the name of a neighborhood, the title of a report, or a
+        /// snapshot's month (`2026-11`).
         name: String,
         #[arg(long, default_value = "content")]
         content: PathBuf,

@@ -1,7 +1,9 @@
-//! `generator new listing|neighborhood|report NAME`: a content file for the agent to fill in. It
-//! starts as a draft — checked by every build, published once the agent removes `draft: true`.
+//! `generator new listing|neighborhood|report NAME` and `generator new snapshot YYYY-MM`: a content
+//! file for the agent to fill in. It starts as a draft — checked by every build, published once the
+//! agent removes `draft: true`. A snapshot starts as a copy of the latest one.
 
 use anyhow::{bail, Context, Result};
+use jax_model::market::{self, Month};
 use std::path::{Path, PathBuf};
 
 /// What `generator new` can create.
@@ -10,6 +12,8 @@ pub enum Kind {
     Listing,
     Neighborhood,
     Report,
+    /// A month's market figures: NAME is the month, `2026-11`.
+    Snapshot,
 }
 
 pub use jax_model::slug::slugify;
@@ -59,11 +63,7 @@ description: One or two sentences for the neighborhood card.
 hero: The sentence under the page title.
 image: images/neighborhoods/{slug}.jpg
 image_alt: A street in {name_plain}
-snapshot:
-  median: "$400K"
-  yoy: "+5.0%"
-  days: 40
-  zip: "32200"
+area: The part of Jacksonville it belongs to, e.g. The Beaches
 buildings:
   - name: First building or community
     description: One sentence about it.
@@ -125,8 +125,49 @@ change its values:
     )
 }
 
+/// The latest snapshot's text with `draft: true` after its leading comments (any `draft:` line
+/// it had replaced).
+pub fn snapshot_from(latest: &str) -> String {
+    let lines: Vec<&str> = latest.lines().filter(|l| !l.starts_with("draft:")).collect();
+    let comments = lines.iter().take_while(|l| l.starts_with('#')).count();
+    let mut out: Vec<&str> = lines[..comments].to_vec();
+    out.push("draft: true # New month: put this month's figures in, then delete this line to publish it.");
+    out.extend(&lines[comments..]);
+    out.join("\n") + "\n"
+}
+
+/// Copy the latest snapshot in `content/market` to `<month>.yaml`, as a draft.
+fn create_snapshot(content: &Path, month: &str) -> Result<PathBuf> {
+    let month = Month::parse(month).with_context(|| {
+        format!("expected a month such as 2026-11 (year, hyphen, two-digit month), found {month:?}")
+    })?;
+    let folder = content.join(crate::load::MARKET);
+    let mut existing: Vec<(Month, PathBuf)> = std::fs::read_dir(&folder)
+        .with_context(|| format!("reading {} (the snapshot to copy lives there)", folder.display()))?
+        .filter_map(Result::ok)
+        .filter_map(|e| market::month_of_file(&e.file_name().to_string_lossy()).ok().map(|m| (m, e.path())))
+        .collect();
+    existing.sort();
+    if let Some((_, path)) = existing.iter().find(|(m, _)| *m == month) {
+        bail!("{} already holds {}; edit that file", path.display(), month.label());
+    }
+    let Some((_, latest)) = existing.last() else {
+        bail!(
+            "no snapshot to copy in {}: write the first one by hand (see content/schemas/market.schema.json)",
+            folder.display()
+        );
+    };
+    let text = std::fs::read_to_string(latest).with_context(|| format!("reading {}", latest.display()))?;
+    let path = folder.join(format!("{month}.yaml"));
+    std::fs::write(&path, snapshot_from(&text)).with_context(|| format!("writing {}", path.display()))?;
+    Ok(path)
+}
+
 /// Write the scaffold; returns its path. Never overwrites.
 pub fn create(content: &Path, kind: Kind, name: &str) -> Result<PathBuf> {
+    if let Kind::Snapshot = kind {
+        return create_snapshot(content, name);
+    }
     let slug = slugify(name);
     if slug.is_empty() {
         bail!("the name {name:?} has no letters or digits to make a file name from");
@@ -135,6 +176,7 @@ pub fn create(content: &Path, kind: Kind, name: &str) -> Result<PathBuf> {
         Kind::Listing => ("listings", listing(name, &slug), "md"),
         Kind::Neighborhood => ("neighborhoods", neighborhood(name, &slug), "md"),
         Kind::Report => ("reports", report(name, &today()), "mdx"),
+        Kind::Snapshot => unreachable!("handled above"),
     };
     let folder = content.join(dir);
     let path = folder.join(format!("{slug}.{ext}"));
@@ -167,6 +209,34 @@ mod tests {
         assert!(n.fields.draft && n.fields.slug == "fernandina-beach");
         let r = jax_model::content::parse_report("z.mdx", "november-2026", &report("November 2026", &today())).unwrap();
         assert!(r.fields.draft && r.fields.title == "November 2026" && jax_model::report::is_date(&r.fields.date));
+    }
+
+    #[test]
+    fn a_new_snapshot_is_a_draft_copy_of_the_latest() {
+        let dir = tempfile::tempdir().unwrap();
+        let market = dir.path().join("market");
+        std::fs::create_dir(&market).unwrap();
+        let nov = "# figures\nsource: MLS\nneighborhoods:\n  ortega: {median_price: 1000, yoy_growth: 1.0, days_on_market: 1, zip: \"32210\"}\n";
+        std::fs::write(market.join("2024-11.yaml"), nov).unwrap();
+        std::fs::write(market.join("2024-10.yaml"), "source: older\n").unwrap();
+        std::fs::write(market.join("notes.txt"), "not a snapshot").unwrap();
+        let p = create(dir.path(), Kind::Snapshot, "2026-01").unwrap();
+        assert!(p.ends_with("market/2026-01.yaml"));
+        let text = std::fs::read_to_string(&p).unwrap();
+        assert!(text.starts_with("# figures\ndraft: true # New month:"), "{text}");
+        assert!(text.ends_with(&nov["# figures\n".len()..]), "{text}");
+        let s = jax_model::market::parse_snapshot("m", "2026-01.yaml", &text).unwrap();
+        assert!(s.fields.draft);
+        // The copy of a copy is a draft once.
+        assert_eq!(snapshot_from(&text).matches("draft:").count(), 1);
+        let err = create(dir.path(), Kind::Snapshot, "2026-01").unwrap_err().to_string();
+        assert!(err.contains("already holds January 2026"), "{err}");
+        let err = create(dir.path(), Kind::Snapshot, "2026-1").unwrap_err().to_string();
+        assert!(err.starts_with("expected a month such as 2026-11"), "{err}");
+        let empty = tempfile::tempdir().unwrap();
+        std::fs::create_dir(empty.path().join("market")).unwrap();
+        let err = create(empty.path(), Kind::Snapshot, "2026-01").unwrap_err().to_string();
+        assert!(err.starts_with("no snapshot to copy"), "{err}");
     }
 
     #[test]

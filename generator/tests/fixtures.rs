@@ -1,6 +1,7 @@
 //! Fixture sites: `fixtures/valid` is a small complete site; each folder under
 //! `fixtures/invalid/` holds only the files that differ from it (plus `remove.txt` listing files to
-//! delete) and `expected.txt`, the exact output of `generator check`.
+//! delete) and `expected.txt`, the exact output of `generator check`. A case that only deletes has
+//! no `content/`.
 
 mod common;
 
@@ -18,7 +19,9 @@ fn site(case: Option<&str>) -> tempfile::TempDir {
     copy_dir(&fixtures().join("valid"), &content);
     if let Some(case) = case {
         let overlay = fixtures().join("invalid").join(case);
-        copy_dir(&overlay.join("content"), &content);
+        if overlay.join("content").is_dir() {
+            copy_dir(&overlay.join("content"), &content);
+        }
         if let Ok(list) = std::fs::read_to_string(overlay.join("remove.txt")) {
             for f in list.lines().filter(|l| !l.trim().is_empty()) {
                 std::fs::remove_file(content.join(f.trim())).unwrap();

@@ -168,7 +168,7 @@ fn report_slugs() -> Vec<String> {
 
 #[test]
 fn every_route_is_built() {
-    let mut routes = vec!["index.html".to_string(), "client-concierge/index.html".into()];
+    let mut routes = vec!["index.html".to_string(), "client-concierge/index.html".into(), "market/index.html".into()];
     routes.push("reports/index.html".into());
     routes.extend(report_slugs().iter().map(|s| format!("reports/{s}/index.html")));
     routes.extend(LEGAL.iter().map(|(path, _)| path.to_string()));
@@ -183,6 +183,7 @@ fn every_route_is_built() {
         "data/neighborhoods.json",
         "data/quiz.json",
         "data/forms.json",
+        "data/market.json",
     ] {
         routes.push(extra.into());
     }
@@ -193,7 +194,7 @@ fn every_route_is_built() {
     let reports = 1 + report_slugs().len();
     assert_eq!(
         built,
-        2 + LEGAL.len() + NOT_INDEXED.len() + 12 + listing_ids().len() + reports,
+        3 + LEGAL.len() + NOT_INDEXED.len() + 12 + listing_ids().len() + reports,
         "no page more, no page less"
     );
     let sitemap = page("sitemap.xml");
@@ -203,7 +204,7 @@ fn every_route_is_built() {
     }
     assert_eq!(
         sitemap.matches("<loc>").count(),
-        2 + LEGAL.len() + 12 + listing_ids().len() + reports,
+        3 + LEGAL.len() + 12 + listing_ids().len() + reports,
         "every indexed page, once"
     );
     for r in NOT_INDEXED {
@@ -229,7 +230,31 @@ fn every_neighborhood_page_shows_its_market_snapshot() {
         for heading in ["Featured Buildings & Communities", "Request a Showing", "Explore More"] {
             assert!(t.contains(heading), "{slug}: no {heading}");
         }
+        // One snapshot ships (the specification's, dated in its year): no change, no trend.
+        assert!(t.contains("Figures as of December 2024"), "{slug}: no month");
+        assert!(t.contains("Compare all neighborhoods"), "{slug}: no link to the market page");
+        assert!(
+            !page(&format!("neighborhoods/{slug}/index.html")).contains("class=\"snapshot__change\""),
+            "{slug}: a change"
+        );
     }
+}
+
+#[test]
+fn the_market_page_lists_every_neighborhood_with_the_same_figures() {
+    let html = page("market/index.html");
+    assert_eq!(first(&html, "h1"), "Jacksonville Market Snapshot");
+    let rows: Vec<&str> = html.split("<tr data-slug=\"").skip(1).collect();
+    assert_eq!(rows.len(), 12);
+    for (slug, median, yoy, days, zip) in SNAPSHOT {
+        let row = rows.iter().find(|r| r.starts_with(&format!("{slug}\""))).unwrap_or_else(|| panic!("no row {slug}"));
+        let row = text(&row[..row.find("</tr>").unwrap()]);
+        assert!(row.ends_with(&format!("{median} {yoy} {days} {zip}")), "{slug}: {row}");
+    }
+    let json: serde_json::Value = serde_json::from_str(&page("data/market.json")).unwrap();
+    assert_eq!(json["month"], "2024-12");
+    assert_eq!(json["neighborhoods"].as_array().unwrap().len(), 12);
+    assert!(page("sitemap.xml").contains("<loc>https://www.movetojax.com/market/</loc>"));
 }
 
 #[test]

@@ -20,6 +20,12 @@ export function contentValue(file: string, key: string): string {
   return line.slice(line.indexOf(':') + 1).trim().replace(/^["']|["']$/g, '');
 }
 
+/** The newest market snapshot, `market/<YYYY-MM>.yaml` (the names sort by month). */
+export const LATEST_SNAPSHOT = `market/${readdirSync(resolve(content, 'market'))
+  .filter((f) => /^\d{4}-\d{2}\.ya?ml$/.test(f))
+  .sort()
+  .at(-1)}`;
+
 export const listingIds = readdirSync(resolve(content, 'listings')).map((f) => f.replace(/\.md$/, ''));
 
 export const ROUTES = [

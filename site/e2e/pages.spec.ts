@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ROUTES, contentValue, expect, listingIds, test } from './fixtures';
+import { LATEST_SNAPSHOT, ROUTES, contentValue, expect, listingIds, test } from './fixtures';
 
 test.describe('pages without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -18,7 +18,7 @@ test.describe('pages without JavaScript', () => {
       const response = await page.goto(`/neighborhoods/${route}/`);
       expect(response?.status()).toBe(200);
       for (const label of ['Median Condo Price', 'YoY Price Growth', 'Days on Market', 'ZIP Code']) await expect(page.getByText(label, { exact: true })).toBeVisible();
-      const zip = contentValue(`neighborhoods/${route}.md`, 'snapshot').match(/zip: "?(\d{5})/)?.[1];
+      const zip = contentValue(LATEST_SNAPSHOT, route).match(/zip: "?(\d{5})/)?.[1];
       expect(zip).toBeTruthy();
       await expect(page.locator('main')).toContainText(zip!);
     });

@@ -39,6 +39,11 @@ pub fn site(real: &RealContent, real_content: &Path, site: &Path, listings: &[(S
     }
     copy_dir(&real_content.join("neighborhoods"), &site.join("content/neighborhoods"));
     copy_dir(&real_content.join("images"), &site.join("static/images"));
+    // The figures: Hugo's data file `market` is our latest snapshot, looked up by slug.
+    if let Some(latest) = crate::site::latest_snapshot(real_content) {
+        std::fs::create_dir_all(site.join("data")).unwrap();
+        std::fs::copy(latest, site.join("data/market.yaml")).unwrap();
+    }
     write(
         &site.join("content/client-concierge.md"),
         "---\ntitle: Client Concierge\nlayout: concierge\n---\nUpload your documents securely.\n",
@@ -163,7 +168,7 @@ const HUGO_LAYOUTS: &[(&str, &str)] = &[
 <p class="hero">{{ .Params.hero }}</p>
 <img src="/{{ .Params.image }}" alt="{{ .Params.image_alt }}">
 <section><h2>Market Snapshot</h2>
-<dl><dt>Median Condo Price</dt><dd>{{ .Params.snapshot.median }}</dd><dt>YoY Price Growth</dt><dd>{{ .Params.snapshot.yoy }}</dd><dt>Days on Market</dt><dd>{{ .Params.snapshot.days }}</dd><dt>ZIP Code</dt><dd>{{ .Params.snapshot.zip }}</dd></dl>
+{{ with index .Site.Data.market.neighborhoods .Params.slug }}<dl><dt>Median Condo Price</dt><dd>${{ div .median_price 1000 }}K</dd><dt>YoY Price Growth</dt><dd>+{{ .yoy_growth }}%</dd><dt>Days on Market</dt><dd>{{ .days_on_market }}</dd><dt>ZIP Code</dt><dd>{{ .zip }}</dd></dl>{{ end }}
 </section>
 <section><h2>About {{ .Params.name }}</h2><div class="prose">{{ .Content }}</div></section>
 <section><h2>Featured Buildings &amp; Communities</h2>

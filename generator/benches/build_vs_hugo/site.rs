@@ -79,6 +79,8 @@ impl RealContent {
             }
         }
         assert!(!images.is_empty(), "no images to reuse in {}", content.display());
+        // The latest market snapshot holds each neighborhood's ZIP code.
+        let market = latest_snapshot(content).and_then(|p| yaml(&std::fs::read_to_string(p).ok()?)).unwrap_or_default();
         let mut areas = Vec::new();
         let mut neighborhoods = 0;
         for (_, text) in md("neighborhoods") {
@@ -87,11 +89,8 @@ impl RealContent {
                 neighborhoods += 1;
             }
             if let Some(name) = yaml_str(&fm, &["name"]) {
-                let zip = fm.get("snapshot").and_then(|s| s.get("zip")).map_or("32202".to_string(), |z| match z {
-                    serde_json::Value::String(s) => s.clone(),
-                    serde_json::Value::Number(n) => n.to_string(),
-                    _ => "32202".to_string(),
-                });
+                let slug = yaml_str(&fm, &["slug"]).unwrap_or_default();
+                let zip = yaml_str(&market, &["neighborhoods", slug, "zip"]).unwrap_or("32202").to_string();
                 areas.push(Area { name: name.to_string(), zip });
             }
         }
@@ -147,6 +146,7 @@ impl Corpus {
             }
         }
         copy_dir(&real_content.join("neighborhoods"), &content.join("neighborhoods"));
+        copy_dir(&real_content.join("market"), &content.join("market"));
         copy_dir(&real_content.join("legal"), &content.join("legal"));
         copy_dir(&real_content.join("images"), &content.join("images"));
 
@@ -426,6 +426,18 @@ fn front_matter(text: &str) -> serde_json::Value {
 }
 
 /// A YAML text as a JSON value, read by the same parser as the generator's.
+/// The newest `market/<YYYY-MM>.yaml` (names sort by month).
+pub fn latest_snapshot(content: &Path) -> Option<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(content.join("market"))
+        .ok()?
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "yaml" || x == "yml"))
+        .collect();
+    files.sort();
+    files.pop()
+}
+
 fn yaml(text: &str) -> Option<serde_json::Value> {
     jax_model::yaml::load(text, 1).ok().map(|(value, _)| value)
 }

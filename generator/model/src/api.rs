@@ -32,6 +32,10 @@ pub const CONCIERGE_FORM_ERROR: &str = "/client-concierge/form-error/";
 pub const HOME: &str = "/";
 /// The concierge portal's page.
 pub const CONCIERGE_PAGE: &str = "/client-concierge/";
+/// Every neighborhood's market figures side by side.
+pub const MARKET_PAGE: &str = "/market/";
+/// The market figures as JSON: what the market page's island sorts and filters.
+pub const MARKET_DATA: &str = "/data/market.json";
 
 /// The ids of the home page's sections that links lead to (`/#contact`, or `#contact` on the home
 /// page itself).

@@ -8,6 +8,7 @@ use crate::forms::Forms;
 use crate::home::Home;
 use crate::legal::{LegalKind, LegalPage};
 use crate::listing::{Listing, ListingFields};
+use crate::market::{Market, Snapshot};
 use crate::neighborhood::{Neighborhood, NeighborhoodFields};
 use crate::quiz::Quiz;
 use crate::report::Report;
@@ -25,6 +26,8 @@ pub struct Content {
     pub listings: Vec<Listing>,
     /// Sorted by `order`, then name.
     pub neighborhoods: Vec<Neighborhood>,
+    /// The market snapshots, oldest first (at least one).
+    pub market: Market,
     pub privacy: LegalPage,
     pub terms: LegalPage,
     /// The published reports, newest first (by date, then slug).
@@ -102,11 +105,14 @@ pub struct Parts {
     pub forms: Parsed<Forms>,
     pub listings: Vec<Listing>,
     pub neighborhoods: Vec<Neighborhood>,
+    pub snapshots: Vec<Snapshot>,
     pub privacy: LegalPage,
     pub terms: LegalPage,
     pub reports: Vec<Report>,
     /// Where listings live, for problems about the set as a whole (e.g. `content/listings`).
     pub listings_dir: String,
+    /// Where the market snapshots live (e.g. `content/market`).
+    pub market_dir: String,
 }
 
 impl Content {
@@ -170,6 +176,12 @@ impl Content {
                 out.push(p.site.source.at_value(&format!("popular_areas[{i}]"), m));
             }
         }
+        // With duplicate slugs, which neighborhood a snapshot's key means is unclear: fix those first.
+        let market = if out.is_empty() {
+            market_checks(p.snapshots, &neighborhoods, &p.market_dir, &mut out)
+        } else {
+            Market { snapshots: p.snapshots }
+        };
         if !out.is_empty() {
             return Err(Diagnostics(out));
         }
@@ -186,6 +198,7 @@ impl Content {
             forms: p.forms,
             listings,
             neighborhoods,
+            market,
             privacy: p.privacy,
             terms: p.terms,
             reports,
@@ -200,4 +213,69 @@ impl Content {
     pub fn neighborhood(&self, slug: &str) -> Option<&Neighborhood> {
         self.neighborhoods.iter().find(|n| n.fields.slug == slug)
     }
+}
+
+/// The published snapshots sorted oldest first, after the checks that need the neighborhoods: one
+/// file per month, only known neighborhoods, and every published neighborhood in the latest
+/// published snapshot (older snapshots may predate a neighborhood; drafts may be incomplete).
+fn market_checks(
+    mut snapshots: Vec<Snapshot>,
+    neighborhoods: &[Neighborhood],
+    market_dir: &str,
+    out: &mut Vec<Diagnostic>,
+) -> Market {
+    snapshots.sort_by(|a, b| (a.month, &a.source.file).cmp(&(b.month, &b.source.file)));
+    for pair in snapshots.windows(2) {
+        if pair[0].month == pair[1].month {
+            let message = format!(
+                "two files for {}: {} holds that month too; keep one file per month",
+                pair[1].month.label(),
+                pair[0].source.file
+            );
+            out.push(Diagnostic {
+                file: pair[1].source.file.clone(),
+                line: 1,
+                column: 1,
+                field: String::new(),
+                message,
+            });
+        }
+    }
+    let mut slugs: Vec<&str> = neighborhoods.iter().map(|n| n.fields.slug.as_str()).collect();
+    slugs.sort();
+    slugs.dedup();
+    for s in &snapshots {
+        for slug in s.fields.neighborhoods.keys() {
+            if !slugs.contains(&slug.as_str()) {
+                out.push(s.source.at_key(
+                    &format!("neighborhoods.{slug}"),
+                    format!("unknown neighborhood \"{slug}\"; the neighborhoods are: {}", slugs.join(", ")),
+                ));
+            }
+        }
+    }
+    snapshots.retain(|s| !s.fields.draft);
+    match snapshots.last() {
+        None => out.push(Diagnostic {
+            file: market_dir.to_string(),
+            line: 1,
+            column: 1,
+            field: String::new(),
+            message: "no published market snapshot found; expected at least one file such as market/2024-12.yaml without `draft: true`".into(),
+        }),
+        Some(latest) => {
+            for n in neighborhoods.iter().filter(|n| !n.fields.draft) {
+                if latest.figures(&n.fields.slug).is_none() {
+                    out.push(latest.source.at_key(
+                        "neighborhoods",
+                        format!(
+                            "missing the neighborhood \"{}\" ({}): the latest snapshot needs every neighborhood's figures",
+                            n.fields.slug, n.source.file
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    Market { snapshots }
 }

@@ -15,6 +15,7 @@ pub mod headers;
 pub mod home;
 pub mod legal;
 pub mod listing;
+pub mod market;
 pub mod neighborhood;
 pub mod quiz;
 pub mod report;
@@ -43,6 +44,7 @@ pub fn schemas() -> Vec<(&'static str, serde_json::Value)> {
         ("forms.schema.json", v(schema_of::<forms::Forms>())),
         ("listing.schema.json", v(schema_of::<listing::ListingFields>())),
         ("neighborhood.schema.json", v(schema_of::<neighborhood::NeighborhoodFields>())),
+        ("market.schema.json", v(schema_of::<market::SnapshotFields>())),
         ("legal.schema.json", v(schema_of::<legal::LegalFields>())),
         ("report.schema.json", v(schema_of::<report::ReportFields>())),
     ]

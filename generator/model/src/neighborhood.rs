@@ -1,4 +1,5 @@
-//! `content/neighborhoods/*.md`: a neighborhood page; the body is its About text.
+//! `content/neighborhoods/*.md`: a neighborhood page; the body is its About text. Its market
+//! figures live in the snapshots (`market.rs`).
 
 use crate::diagnostics::Diagnostic;
 use crate::document::Source;
@@ -22,7 +23,8 @@ pub struct NeighborhoodFields {
     /// Image path relative to content/.
     pub image: String,
     pub image_alt: String,
-    pub snapshot: Snapshot,
+    /// The part of Jacksonville it belongs to, e.g. "The Beaches": the market page filters by it.
+    pub area: String,
     /// Exactly four featured buildings and communities.
     #[schemars(length(min = 4, max = 4))]
     pub buildings: Vec<Building>,
@@ -35,20 +37,6 @@ pub struct NeighborhoodFields {
     /// A draft is checked but not published.
     #[serde(default)]
     pub draft: bool,
-}
-
-/// The market snapshot tiles.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Snapshot {
-    /// Median condo price, e.g. "$425K".
-    pub median: String,
-    /// Year-over-year price growth, e.g. "+9.2%".
-    pub yoy: String,
-    /// Days on market.
-    pub days: u32,
-    /// ZIP code, e.g. "32202".
-    pub zip: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
@@ -77,27 +65,6 @@ impl Neighborhood {
                 format!("expected lowercase words joined by hyphens such as \"san-marco\", found \"{}\"", f.slug),
             ));
         }
-        let s = &f.snapshot;
-        if !rules::is_short_money(&s.median) {
-            out.push(
-                src.at_value("snapshot.median", format!("expected a price such as \"$425K\", found \"{}\"", s.median)),
-            );
-        }
-        if !rules::is_percent_change(&s.yoy) {
-            out.push(src.at_value(
-                "snapshot.yoy",
-                format!("expected a signed percentage such as \"+9.2%\", found \"{}\"", s.yoy),
-            ));
-        }
-        if s.days == 0 || s.days > 999 {
-            out.push(src.at_value("snapshot.days", format!("expected 1 to 999 days, found {}", s.days)));
-        }
-        if !rules::is_zip(&s.zip) {
-            out.push(src.at_value(
-                "snapshot.zip",
-                format!("expected a five-digit ZIP code such as \"32205\", found \"{}\"", s.zip),
-            ));
-        }
         if let Some(p) = rules::image_path_problem(&f.image) {
             out.push(src.at_value("image", p));
         }
@@ -110,6 +77,7 @@ impl Neighborhood {
                 ("description", &f.description),
                 ("hero", &f.hero),
                 ("image_alt", &f.image_alt),
+                ("area", &f.area),
             ],
         );
         for (i, b) in f.buildings.iter().enumerate() {

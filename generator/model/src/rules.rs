@@ -55,27 +55,6 @@ pub fn is_price(s: &str) -> bool {
         && groups[1..].iter().all(|g| g.len() == 3)
 }
 
-/// `$425K`, `$1.2M`
-pub fn is_short_money(s: &str) -> bool {
-    let Some(num) = s.strip_prefix('$').and_then(|n| n.strip_suffix(['K', 'M'])) else { return false };
-    is_decimal(num)
-}
-
-/// `+9.2%`, `-1.5%`
-pub fn is_percent_change(s: &str) -> bool {
-    let Some(num) = s.strip_prefix(['+', '-']).and_then(|n| n.strip_suffix('%')) else { return false };
-    is_decimal(num)
-}
-
-fn is_decimal(s: &str) -> bool {
-    let mut parts = s.splitn(2, '.');
-    let int = parts.next().unwrap_or("");
-    let frac = parts.next();
-    !int.is_empty()
-        && int.chars().all(|c| c.is_ascii_digit())
-        && frac.is_none_or(|f| !f.is_empty() && f.chars().all(|c| c.is_ascii_digit()))
-}
-
 /// `2,450` or `2450`
 pub fn is_area(s: &str) -> bool {
     let groups: Vec<&str> = s.split(',').collect();
@@ -128,13 +107,6 @@ mod tests {
                 && !is_phone("904-555-0147 ext<")
         );
         assert!(is_price("$1,350,000") && is_price("$895,000") && !is_price("$1350,000") && !is_price("1,350,000"));
-        assert!(is_short_money("$425K") && is_short_money("$1.2M") && !is_short_money("425K") && !is_short_money("$K"));
-        assert!(
-            is_percent_change("+9.2%")
-                && is_percent_change("-3%")
-                && !is_percent_change("9.2%")
-                && !is_percent_change("+9.%")
-        );
         assert!(is_area("2,450") && is_area("980") && !is_area("24,50") && !is_area(""));
         assert!(is_zip("32202") && !is_zip("3220") && !is_zip("3220a"));
         assert!(is_slug("san-marco") && !is_slug("San-Marco") && !is_slug("san--marco") && !is_slug("-x"));

@@ -70,6 +70,7 @@ pub struct Labels {
     pub footer: FooterLabels,
     pub listing: ListingLabels,
     pub neighborhood: NeighborhoodLabels,
+    pub market: MarketLabels,
     pub not_found: NotFoundLabels,
     pub reports: ReportsLabels,
 }
@@ -153,6 +154,62 @@ pub struct ReportsLabels {
     pub read: String,
 }
 
+/// The market page (/market/) and the snapshot's lines on neighborhood pages. `{month}` is a
+/// snapshot's month ("December 2024"), `{source}` where its figures come from.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MarketLabels {
+    /// The market page's title; also its link in the footer.
+    pub title: String,
+    /// The paragraph under the title.
+    pub intro: String,
+    /// The page's search-result description.
+    pub description: String,
+    /// Beside every snapshot, e.g. "Figures as of {month}".
+    pub as_of: String,
+    /// E.g. "Source: {source}".
+    pub source: String,
+    /// After a figure's change, e.g. "since {month}".
+    pub since: String,
+    /// The link from a neighborhood's snapshot to the market page.
+    pub compare: String,
+    /// The table's first column.
+    pub neighborhood: String,
+    /// What names each row of a trend chart's table.
+    pub month: String,
+    /// The table's area column and the area filter.
+    pub area: String,
+    /// The area filter's choice that shows every area.
+    pub all_areas: String,
+    /// The price filter.
+    pub price: String,
+    /// The price filter's choice that shows every price.
+    pub any_price: String,
+    /// The price filter's bands, by median condo price.
+    pub price_bands: Vec<PriceBand>,
+    /// The bar chart's title, e.g. "Median condo price by neighborhood".
+    pub chart_title: String,
+    /// A trend chart's title: `{figure}` (the tile's label) and `{name}` (the neighborhood).
+    pub trend: String,
+    /// A trend chart's description: `{from}` in `{from_month}`, `{to}` in `{to_month}`.
+    pub trend_description: String,
+    /// What the filters leave: `{count}` of `{total}` neighborhoods.
+    pub showing: String,
+    /// Shown when no neighborhood matches the filters.
+    pub none: String,
+}
+
+/// A band of the price filter: medians from `min` (inclusive) to below `max`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PriceBand {
+    pub label: String,
+    #[serde(default)]
+    pub min: Option<u64>,
+    #[serde(default)]
+    pub max: Option<u64>,
+}
+
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NotFoundLabels {
@@ -216,6 +273,15 @@ impl Site {
         }
         if !self.labels.neighborhood.about.contains("{name}") && self.labels.neighborhood.about.contains('{') {
             out.push(src.at_value("labels.neighborhood.about", "the only placeholder allowed is {name}"));
+        }
+        for (i, b) in self.labels.market.price_bands.iter().enumerate() {
+            let empty = b.min.is_none() && b.max.is_none();
+            if empty || b.min.zip(b.max).is_some_and(|(lo, hi)| lo >= hi) {
+                out.push(src.at_key(
+                    &format!("labels.market.price_bands[{i}]"),
+                    "expected `min`, `max` or both (in dollars), with `min` below `max`",
+                ));
+            }
         }
         rules::require_text(src, out, &[("brand", &self.brand), ("agent.name", &self.agent.name)]);
     }

@@ -115,11 +115,7 @@ description: Oaks and bungalows.
 hero: Historic charm on the river.
 image: images/neighborhoods/riverside.svg
 image_alt: Oak-lined street
-snapshot:
-  median: $425K
-  yoy: +8.2%
-  days: 45
-  zip: 32205
+area: Riverside & Ortega
 buildings:
   - name: A
     description: a
@@ -134,53 +130,25 @@ About Riverside.
 "#;
 
 #[test]
-fn a_valid_neighborhood_parses_and_numbers_become_text_where_text_is_expected() {
+fn a_valid_neighborhood_parses() {
     let n = parse_neighborhood("n.md", NEIGHBORHOOD).unwrap();
     assert_eq!(n.fields.title, "Riverside & Avondale");
-    assert_eq!(n.fields.snapshot.median, "$425K");
-    assert_eq!(n.fields.snapshot.yoy, "+8.2%");
-    assert_eq!(n.fields.snapshot.days, 45);
-    assert_eq!(n.fields.snapshot.zip, "32205");
+    assert_eq!(n.fields.area, "Riverside & Ortega");
     assert_eq!(n.about, "About Riverside.");
 }
 
 #[test]
-fn a_missing_snapshot_figure_is_named() {
-    let text = NEIGHBORHOOD.replace("  median: $425K\n", "");
-    assert_eq!(
-        errors(parse_neighborhood("n.md", &text)),
-        ["n.md:9:1: snapshot.median: missing (required: add `median:` under `snapshot`)"]
-    );
+fn a_neighborhood_has_four_buildings_and_an_area() {
+    let text = NEIGHBORHOOD.replace("  - name: D\n    description: d\n", "");
+    assert_eq!(errors(parse_neighborhood("n.md", &text)), ["n.md:10:1: buildings: expected exactly 4 items, found 3"]);
+    let text = NEIGHBORHOOD.replace("area: Riverside & Ortega", "area: \"\"");
+    assert_eq!(errors(parse_neighborhood("n.md", &text)), ["n.md:9:7: area: expected text, found an empty value"]);
 }
 
 #[test]
-fn snapshot_formats_and_building_count() {
-    let text = NEIGHBORHOOD
-        .replace("$425K", "425000")
-        .replace("+8.2%", "8.2%")
-        .replace("zip: 32205", "zip: 3220")
-        .replace("  - name: D\n    description: d\n", "");
-    assert_eq!(
-        errors(parse_neighborhood("n.md", &text)),
-        ["n.md:14:1: buildings: expected exactly 4 items, found 3"],
-        "counts are structural: reported before formats"
-    );
-    let text = NEIGHBORHOOD.replace("$425K", "425000").replace("+8.2%", "8.2%").replace("zip: 32205", "zip: 3220");
-    assert_eq!(
-        errors(parse_neighborhood("n.md", &text)),
-        [
-            "n.md:10:11: snapshot.median: expected a price such as \"$425K\", found \"425000\"",
-            "n.md:11:8: snapshot.yoy: expected a signed percentage such as \"+9.2%\", found \"8.2%\"",
-            "n.md:13:8: snapshot.zip: expected a five-digit ZIP code such as \"32205\", found \"3220\"",
-        ]
-    );
-}
-
-#[test]
-fn unknown_nested_field_points_at_its_key() {
-    let text = NEIGHBORHOOD.replace("  days: 45", "  days: 45\n  dom: 12");
-    assert_eq!(
-        errors(parse_neighborhood("n.md", &text)),
-        ["n.md:13:3: snapshot.dom: unknown field; expected one of: days, median, yoy, zip"]
-    );
+fn market_figures_are_no_longer_a_neighborhood_field() {
+    let text = NEIGHBORHOOD.replace("area:", "snapshot: {median: $425K}\narea:");
+    let e = errors(parse_neighborhood("n.md", &text));
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(e[0].starts_with("n.md:9:1: snapshot: unknown field; expected one of: area, buildings,"), "{e:?}");
 }

@@ -64,6 +64,9 @@ pub const EXPLORE_MORE: Island = island("explore-more", Hydrate::Idle);
 /// the prerendered contact form.
 pub const DIALOGS: Island = island("dialogs", Hydrate::Interaction);
 pub const NOT_FOUND: Island = island("not-found", Hydrate::Idle);
+/// The market page's table: sorting and filtering it are the page's purpose, so it wakes once the
+/// page has loaded; the table is complete without it.
+pub const MARKET_TABLE: Island = island("market-table", Hydrate::Idle);
 
 /// What an island is handed: the type is the contract with its entry, and
 /// `site/src/lib/props.ts` is generated from it (`super::typescript`).

@@ -19,10 +19,12 @@ pub enum Kind {
     Report,
     /// The list of the market reports.
     Reports,
+    /// Every neighborhood's market figures (/market/).
+    Market,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 9] = [
+    pub const ALL: [Kind; 10] = [
         Kind::Home,
         Kind::Neighborhood,
         Kind::Listing,
@@ -32,6 +34,7 @@ impl Kind {
         Kind::Legal,
         Kind::Report,
         Kind::Reports,
+        Kind::Market,
     ];
 
     pub fn name(self) -> &'static str {
@@ -45,6 +48,7 @@ impl Kind {
             Kind::Legal => "legal",
             Kind::Report => "report",
             Kind::Reports => "reports",
+            Kind::Market => "market",
         }
     }
 
@@ -60,6 +64,7 @@ impl Kind {
             Kind::Legal => "legal.html",
             Kind::Report => "report.html",
             Kind::Reports => "reports.html",
+            Kind::Market => "market.html",
         }
     }
 
@@ -76,6 +81,7 @@ impl Kind {
         Paths {
             home: api::HOME,
             concierge: api::CONCIERGE_PAGE,
+            market: api::MARKET_PAGE,
             contact: self.section(api::CONTACT_SECTION),
             featured: self.section(api::FEATURED_SECTION),
             neighborhoods: self.section(api::NEIGHBORHOODS_SECTION),
@@ -98,6 +104,7 @@ impl Kind {
 pub struct Paths {
     pub home: &'static str,
     pub concierge: &'static str,
+    pub market: &'static str,
     pub contact: String,
     pub featured: String,
     pub neighborhoods: String,

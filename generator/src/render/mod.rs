@@ -5,11 +5,13 @@
 //! handed to each page as finished HTML; a page then renders only its own content, and its
 //! `<head>` links the islands it and its chrome mounted. Pages render in parallel.
 
+mod charts;
 mod chrome;
 mod css;
 mod islands;
 mod kind;
 mod markdown;
+pub mod market;
 mod pages;
 mod props;
 mod seo;
@@ -60,6 +62,7 @@ const EMBEDDED: &[(&str, &str)] = &[
     ("404.html", include_str!("../../templates/404.html")),
     ("form-result.html", include_str!("../../templates/form-result.html")),
     ("legal.html", include_str!("../../templates/legal.html")),
+    ("market.html", include_str!("../../templates/market.html")),
     ("report.html", include_str!("../../templates/report.html")),
     ("reports.html", include_str!("../../templates/reports.html")),
     ("partials/report-component.html", include_str!("../../templates/partials/report-component.html")),
@@ -180,6 +183,7 @@ impl Renderer {
         jobs.extend(c.neighborhoods.iter().map(pages::Page::Neighborhood));
         jobs.extend(c.listings.iter().map(pages::Page::Listing));
         jobs.extend(c.legal_pages().map(pages::Page::Legal));
+        jobs.push(pages::Page::Market);
         if !c.reports.is_empty() {
             jobs.push(pages::Page::Reports);
             jobs.extend(c.reports.iter().map(pages::Page::Report));

@@ -7,6 +7,7 @@ mod form_result;
 mod home;
 mod legal;
 mod listing;
+mod market;
 mod neighborhood;
 mod not_found;
 mod report;
@@ -40,6 +41,8 @@ pub enum Page<'a> {
     /// Where the worker sends a form posted without JavaScript.
     FormResult(FormResult),
     Legal(&'a LegalPage),
+    /// Every neighborhood's market figures.
+    Market,
     Report(&'a Report),
     /// The list of the reports.
     Reports,
@@ -247,6 +250,7 @@ impl<'a> Shared<'a> {
             Page::NotFound => self.not_found().context("building the 404 page")?,
             Page::FormResult(f) => self.form_result(*f).with_context(|| format!("building {}", f.what()))?,
             Page::Legal(l) => self.legal(l).with_context(|| format!("building the page {}", l.kind.url()))?,
+            Page::Market => self.market().context("building the market page")?,
             Page::Report(r) => self.report(r).with_context(|| format!("building the report {}", r.source.file))?,
             Page::Reports => self.reports().context("building the list of reports")?,
         };

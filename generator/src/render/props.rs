@@ -6,6 +6,7 @@ use super::islands::{self, Island, Props};
 use jax_model::api::Endpoints;
 use jax_model::forms::{ConciergeForm, Form, LeadForm, Limits, Messages, QuizForm};
 use jax_model::quiz::Quiz;
+use jax_model::site::PriceBand;
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -77,6 +78,28 @@ pub struct ExploreMoreProps<'a> {
     pub label: &'a str,
 }
 
+/// The market page's table: the island reads `data` (`/data/market.json`, typed `MarketData`),
+/// then sorts the prerendered rows (`tr[data-slug]`) by any column (`th[data-sort]`) and filters
+/// them by area and price band.
+#[derive(Serialize, JsonSchema)]
+pub struct MarketTableProps<'a> {
+    /// Where the figures are: `/data/market.json`.
+    pub data: &'static str,
+    /// The area filter's label and its choice for every area.
+    pub area: &'a str,
+    pub all_areas: &'a str,
+    /// The areas, in the table's order of first appearance.
+    pub areas: Vec<&'a str>,
+    /// The price filter's label, its choice for every price, and its bands.
+    pub price: &'a str,
+    pub any_price: &'a str,
+    pub price_bands: &'a [PriceBand],
+    /// What the filters leave: `{count}` of `{total}`.
+    pub showing: &'a str,
+    /// Shown when nothing matches.
+    pub none: &'a str,
+}
+
 /// The 404 page's island, which logs the path the visitor tried; it needs nothing.
 #[derive(Serialize, JsonSchema)]
 pub struct NotFoundProps {}
@@ -131,6 +154,9 @@ impl Props for ExploreMoreProps<'_> {
 }
 impl Props for NotFoundProps {
     const ISLAND: Island = islands::NOT_FOUND;
+}
+impl Props for MarketTableProps<'_> {
+    const ISLAND: Island = islands::MARKET_TABLE;
 }
 impl Props for DialogsProps<'_> {
     const ISLAND: Island = islands::DIALOGS;

@@ -198,13 +198,34 @@ pub fn place(c: &Content, n: &Neighborhood, url: &str, description: &str, image:
         "name": n.fields.title,
         "description": description,
         "url": absolute(base, url),
-        "address": {"@type": "PostalAddress", "addressLocality": city, "addressRegion": region, "postalCode": n.fields.snapshot.zip, "addressCountry": "US"},
+        "address": {"@type": "PostalAddress", "addressLocality": city, "addressRegion": region, "postalCode": c.market.latest().figures(&n.fields.slug).map(|f| f.zip.as_str()), "addressCountry": "US"},
         "containedInPlace": {"@type": "City", "name": city},
     });
     if let Some(img) = image {
         node["image"] = json!(absolute(base, &img.src));
     }
     node
+}
+
+/// The market page's figures as a schema.org Dataset, with the JSON as its download.
+pub fn dataset(c: &Content, url: &str, description: &str, data: &crate::render::market::MarketData) -> Value {
+    let s = &c.site.data;
+    let l = &s.labels;
+    json!({
+        "@type": "Dataset",
+        "@id": format!("{}#dataset", absolute(&s.base_url, url)),
+        "name": l.market.title,
+        "description": description,
+        "url": absolute(&s.base_url, url),
+        "temporalCoverage": data.month,
+        "dateModified": data.month,
+        "spatialCoverage": {"@type": "Place", "name": s.location},
+        "variableMeasured": [l.neighborhood.median, l.neighborhood.yoy, l.neighborhood.days, l.neighborhood.zip],
+        "publisher": {"@id": agent_id(&s.base_url)},
+        "citation": data.source,
+        "isAccessibleForFree": true,
+        "distribution": [{"@type": "DataDownload", "encodingFormat": "application/json", "contentUrl": absolute(&s.base_url, jax_model::api::MARKET_DATA)}],
+    })
 }
 
 /// Condominium units are Apartments; everything else a single-family residence.

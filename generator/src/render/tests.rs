@@ -7,6 +7,7 @@ mod frame;
 mod home;
 mod legal;
 mod listing;
+mod market;
 mod neighborhood;
 
 use super::*;
@@ -14,6 +15,7 @@ use crate::assets::{Assets, Bundle, InlineScript};
 use crate::images::{ImageInfo, ImageSource};
 use jax_model::content::{self, Parts};
 use jax_model::legal::LegalKind;
+use jax_model::market::parse_snapshot;
 use jax_model::Content;
 
 pub(super) const EMAIL: &str = "agent.private@example.com";
@@ -37,6 +39,7 @@ labels:
   footer: {{popular_areas: Popular Areas, contact: Contact, privacy: Privacy Policy, terms: Terms of Service, rights: All rights reserved., schedule: Schedule Consultation, reports: Market Reports}}
   listing: {{beds: Beds, baths: Baths, sqft: Sq Ft, inquire: Inquire, previous: Previous property, next: Next property, show_slide: "Show property {{n}}", features: Features, details: View Details}}
   neighborhood: {{market_snapshot: Market Snapshot, median: Median Condo Price, yoy: YoY Price Growth, days: Days on Market, zip: ZIP Code, about: "About {{name}}", featured: Featured Buildings & Communities, request_showing: Request a Showing, explore_more: Explore More, explore: Explore}}
+  market: {{title: Jacksonville Market Snapshot, intro: Side by side., description: Prices by neighborhood., as_of: "Figures as of {{month}}", source: "Source: {{source}}", since: "since {{month}}", compare: Compare all neighborhoods, neighborhood: Neighborhood, month: Month, area: Area, all_areas: All areas, price: Median price, any_price: Any price, price_bands: [{{label: Under $450K, max: 450000}}, {{label: $450K and above, min: 450000}}], chart_title: Median condo price by neighborhood, trend: "{{figure}} in {{name}}", trend_description: "From {{from}} in {{from_month}} to {{to}} in {{to_month}}.", showing: "Showing {{count}} of {{total}}", none: Nothing matches.}}
   not_found: {{title: Oops! Page not found, text: The page is gone., link: Return to Home}}
   reports: {{title: Market Reports, text: Notes on the market., published: Published, read: Read the report}}
 "#
@@ -156,13 +159,18 @@ fn quiz_yaml() -> String {
 fn neighborhood(slug: &str, name: &str, title: &str, order: u32) -> String {
     let building = |n: u32| format!("  - {{name: Building {n}, description: A fine building.}}\n");
     format!(
-        "---\nslug: {slug}\nname: {name}\ntitle: {title}\ndescription: Oaks and porches in {name}.\nhero: Historic homes in {name}.\nimage: images/{slug}.jpg\nimage_alt: A street in {name}\norder: {order}\nsnapshot: {{median: \"$425K\", yoy: \"+8.2%\", days: 45, zip: \"32205\"}}\nbuildings:\n{}{}{}{}---\n{name} is **lovely**. <b>bold?</b>\n\n## Living here\n\nParks.\n",
+        "---\nslug: {slug}\nname: {name}\ntitle: {title}\ndescription: Oaks and porches in {name}.\nhero: Historic homes in {name}.\nimage: images/{slug}.jpg\nimage_alt: A street in {name}\norder: {order}\narea: Historic Districts\nbuildings:\n{}{}{}{}---\n{name} is **lovely**. <b>bold?</b>\n\n## Living here\n\nParks.\n",
         building(1),
         building(2),
         building(3),
         building(4)
     )
 }
+
+/// Two months, so pages show each figure's change and trend: San Marco's price rose, Riverside's
+/// days fell; the ZIP is never compared.
+const SNAPSHOT_NOV: &str = "source: Test MLS\nneighborhoods:\n  riverside: {median_price: 425000, yoy_growth: 7.9, days_on_market: 48, zip: \"32205\"}\n  san-marco: {median_price: 470000, yoy_growth: 9.1, days_on_market: 38, zip: \"32207\"}\n";
+const SNAPSHOT_DEC: &str = "source: Test <MLS>\nsource_url: https://example.com/mls\nneighborhoods:\n  riverside: {median_price: 425000, yoy_growth: 8.2, days_on_market: 45, zip: \"32205\"}\n  san-marco: {median_price: 485000, yoy_growth: 9.1, days_on_market: 38, zip: \"32207\"}\n";
 
 fn listing(id: &str, address: &str, featured: bool, order: u32) -> String {
     format!(
@@ -206,10 +214,15 @@ pub(super) fn content() -> Content {
         forms: ok(content::parse_forms("forms.yaml", &forms_yaml())),
         listings,
         neighborhoods,
+        snapshots: vec![
+            ok(parse_snapshot("m/2024-12.yaml", "2024-12.yaml", SNAPSHOT_DEC)),
+            ok(parse_snapshot("m/2024-11.yaml", "2024-11.yaml", SNAPSHOT_NOV)),
+        ],
         privacy: ok(content::parse_legal("legal/privacy-policy.md", PRIVACY, LegalKind::Privacy)),
         terms: ok(content::parse_legal("legal/terms-of-service.md", TERMS, LegalKind::Terms)),
         reports: Vec::new(),
         listings_dir: "listings".into(),
+        market_dir: "market".into(),
     }))
 }
 

@@ -1,5 +1,5 @@
 //! The TypeScript the islands share with the generator, generated, never copied:
-//! `site/src/lib/props.ts` (every island's props) and `site/src/lib/signatures.ts` (the file
+//! `site/src/lib/props.ts` (every island's props, and the JSON an island fetches) and `site/src/lib/signatures.ts` (the file
 //! signatures the concierge's sniffer checks). `generator schemas` writes them next to the content
 //! schemas; a test fails when the committed files differ.
 //!
@@ -9,10 +9,12 @@
 //! refused, so a type is never generated wrong.
 
 use super::islands::Props;
+use super::market::MarketData;
 use super::props::*;
 use anyhow::{anyhow, bail, Result};
 use jax_model::forms::{SIGNATURES, SNIFF_LEN};
 use schemars::generate::{SchemaGenerator, SchemaSettings};
+use schemars::JsonSchema;
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 
@@ -44,7 +46,11 @@ fn props() -> Result<String> {
         island::<ExploreMoreProps>(&mut g),
         island::<NotFoundProps>(&mut g),
         island::<DialogsProps>(&mut g),
+        island::<MarketTableProps>(&mut g),
     ];
+    // The JSON an island fetches, as a root type of its own.
+    g.subschema_for::<MarketData>();
+    let data_roots = [MarketData::schema_name().into_owned()];
     let defs = g.definitions();
     let names = ts_names(defs)?;
     let t = Translator { names: &names };
@@ -52,7 +58,8 @@ fn props() -> Result<String> {
         "// Generated from the Rust types of the islands' props (generator/src/render/props.rs and the\n\
          // jax-model types they hold) — do not edit.\n{REGENERATE}\n"
     );
-    let roots: Vec<&str> = islands.iter().map(|(_, rust)| rust.as_str()).collect();
+    let roots: Vec<&str> =
+        islands.iter().map(|(_, rust)| rust.as_str()).chain(data_roots.iter().map(String::as_str)).collect();
     let mut rest: Vec<&String> = defs.keys().filter(|k| !roots.contains(&k.as_str())).collect();
     rest.sort_by_key(|k| &names[k.as_str()]);
     for rust in roots.iter().copied().chain(rest.iter().map(|k| k.as_str())) {

@@ -102,6 +102,44 @@ export type DialogsProps = {
   quiz_form?: QuizForm;
 };
 
+/**
+ * The market page's table: the island reads `data` (`/data/market.json`, typed `MarketData`),
+ * then sorts the prerendered rows (`tr[data-slug]`) by any column (`th[data-sort]`) and filters
+ * them by area and price band.
+ */
+export type MarketTableProps = {
+  /** Where the figures are: `/data/market.json`. */
+  data: string;
+  /** The area filter's label and its choice for every area. */
+  area: string;
+  all_areas: string;
+  /** The areas, in the table's order of first appearance. */
+  areas: string[];
+  /** The price filter's label, its choice for every price, and its bands. */
+  price: string;
+  any_price: string;
+  price_bands: PriceBand[];
+  /** What the filters leave: `{count}` of `{total}`. */
+  showing: string;
+  /** Shown when nothing matches. */
+  none: string;
+};
+
+/**
+ * `/data/market.json`: the latest snapshot, every neighborhood in the site's order, with each
+ * figure as a number (to sort and filter by) and as the page writes it.
+ */
+export type MarketData = {
+  /** The snapshot's month, `YYYY-MM`. */
+  month: string;
+  /** The month as pages write it: "December 2024". */
+  month_label: string;
+  /** Where the figures come from. */
+  source: string;
+  source_url: string | null;
+  neighborhoods: MarketRow[];
+};
+
 export type Acknowledgment = {
   /** The field name, e.g. "acknowledged". */
   field: string;
@@ -200,6 +238,25 @@ export type Limits = {
   body_max_bytes: number;
 };
 
+/** One neighborhood's row of the market table. */
+export type MarketRow = {
+  slug: string;
+  name: string;
+  area: string;
+  /** Its page. */
+  url: string;
+  /** Median condo price in dollars. */
+  median_price: number;
+  /** Year-over-year growth of the median price, in percent. */
+  yoy_growth: number;
+  days_on_market: number;
+  zip: string;
+  /** The figures as the page writes them: "$425K", "+9.2%", "38". */
+  median_text: string;
+  yoy_text: string;
+  days_text: string;
+};
+
 /** Validation messages; `{label}` and `{max}` are filled in. */
 export type Messages = {
   required: string;
@@ -213,6 +270,13 @@ export type NeighborhoodTab = {
   label: string;
   /** The neighborhood's slug, which the cards carry in `data-route`. */
   route: string;
+};
+
+/** A band of the price filter: medians from `min` (inclusive) to below `max`. */
+export type PriceBand = {
+  label: string;
+  min: number | null;
+  max: number | null;
 };
 
 export type Profile = {
@@ -304,4 +368,5 @@ export type IslandProps = {
   'explore-more': ExploreMoreProps;
   'not-found': NotFoundProps;
   dialogs: DialogsProps;
+  'market-table': MarketTableProps;
 };

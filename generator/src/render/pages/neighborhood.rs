@@ -5,9 +5,10 @@ use super::{breadcrumb_ld, Built, Crumb, Meta, Shared, DESCRIPTION_MAX};
 use crate::images::ImageInfo;
 use crate::render::islands::{Mount, Mounted};
 use crate::render::kind::Kind;
+use crate::render::market::{self, SnapshotView};
 use crate::render::props::ExploreMoreProps;
 use crate::render::{markdown, seo};
-use anyhow::Result;
+use anyhow::{Context, Result};
 use jax_model::api;
 use jax_model::neighborhood::{Neighborhood, NeighborhoodFields};
 use serde::Serialize;
@@ -18,6 +19,7 @@ struct NeighborhoodView<'a> {
     about_heading: String,
     about_html: String,
     image: Option<&'a ImageInfo>,
+    snapshot: SnapshotView<'a>,
     crumbs: Vec<Crumb<'a>>,
     buyer_guide_cta: &'a str,
     valuation_cta: &'a str,
@@ -55,6 +57,8 @@ impl<'a> Shared<'a> {
             about_heading: labels.neighborhood.about.replace("{name}", &f.name),
             about_html: markdown::to_html(&n.about, 3),
             image,
+            snapshot: market::snapshot(c, &f.slug, "trend")
+                .context("the latest market snapshot has no figures for this neighborhood")?,
             crumbs,
             buyer_guide_cta: &c.home.data.about.buyer_guide_cta,
             valuation_cta: &c.home.data.about.valuation_cta,

@@ -20,6 +20,7 @@ fn every_page_is_rendered_at_its_path() {
             "listings/quiet-cottage/index.html",
             "listings/river-penthouse/index.html",
             "listings/san-marco-estate/index.html",
+            "market/index.html",
             "neighborhoods/riverside/index.html",
             "neighborhoods/san-marco/index.html",
             "privacy-policy/index.html",
@@ -193,8 +194,16 @@ fn built_islands_get_their_bundles_and_the_runtime() {
 #[test]
 fn a_page_links_exactly_the_islands_it_mounts_in_page_order() {
     // Every island built, each with a stylesheet named after it.
-    let names =
-        ["nav", "carousel", "neighborhood-tabs", "contact-widget", "concierge-form", "explore-more", "not-found"];
+    let names = [
+        "nav",
+        "carousel",
+        "neighborhood-tabs",
+        "contact-widget",
+        "concierge-form",
+        "explore-more",
+        "not-found",
+        "market-table",
+    ];
     let mut assets = Assets {
         runtime: Some(Bundle { src: "/assets/main.js".into(), ..Bundle::default() }),
         early: Some(InlineScript::new("start()".into()).unwrap()),
