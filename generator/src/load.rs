@@ -319,7 +319,8 @@ pub fn load(root: &Path, cache: &Cache) -> Result<Content, Diagnostics> {
         // Cross-file checks on a partial set would report false problems; report what we have.
         return Err(problems.sorted());
     }
-    let known = crate::reports::known(&neighborhoods, &listings, &forms.data);
+    let months = snapshots.iter().filter(|s| !s.fields.draft).count();
+    let known = crate::reports::known(&neighborhoods, &listings, &forms.data, months);
     let mdx = crate::reports::check_all(&reports, &known);
     if !mdx.is_empty() {
         return Err(mdx.sorted());

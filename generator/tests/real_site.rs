@@ -491,7 +491,7 @@ fn schemas_shipped_for_editors_are_current() {
     assert!(run.ok, "{}", run.stderr);
     let fresh = common::files(&dir.path().join("schemas"));
     let shipped = common::files(&repo_root().join("content/schemas"));
-    assert_eq!(fresh.len(), 9);
+    assert_eq!(fresh.len(), 10);
     assert!(fresh == shipped, "content/schemas is stale: run `generator schemas`");
 }
 
@@ -554,6 +554,7 @@ fn the_sample_report_is_complete_without_javascript_and_described_for_crawlers()
     // The components, prerendered: the listing card as on the home page, the CTA a link to the
     // contact form that opens the consultation dialog once the islands run.
     assert!(html.contains("<article class=\"slide__card\""), "the listing card");
+    assert!(html.contains("<section class=\"snapshot report__snapshot\""), "the market snapshot's tiles");
     assert!(html.contains("href=\"/#contact\" data-open=\"lead\" data-type=\"consultation\""), "the CTA");
     assert!(!html.contains("jax-component"), "every placeholder replaced");
     let words = text(&html);

@@ -1,7 +1,7 @@
 // The market reports (content/reports/*.mdx, compiled by mdx-js at build time): a report page is
-// complete without JavaScript — its text, the listing card and the call to action, a link to the
-// contact form — and with it the call to action opens its dialog. The list is newest first and
-// the footer leads to it.
+// complete without JavaScript — its text, the market snapshot, the listing card and the call to
+// action, a link to the contact form — and with it the call to action opens its dialog. The list
+// is newest first and the footer leads to it.
 import { readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { contentValue, dialog, expect, test } from './fixtures';
@@ -29,6 +29,9 @@ test.describe('without JavaScript', () => {
     const card = page.locator('main .slide__card');
     await expect(card).toHaveCount(1);
     await expect(card.getByRole('link', { name: /View details/ })).toHaveAttribute('href', `/listings/${listingId}/`);
+    // The market snapshot's tiles, as on the neighborhood page.
+    const [, area] = source.match(/<Snapshot area="([^"]+)" \/>/) ?? [];
+    if (area) await expect(page.locator('main .report__snapshot .snapshot__value')).toHaveCount(4);
     // The call to action: a link to the contact form, which works without JavaScript.
     const cta = page.getByRole('link', { name: ctaLabel, exact: true });
     await expect(cta).toHaveAttribute('href', '/#contact');

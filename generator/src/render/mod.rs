@@ -20,6 +20,7 @@ mod tests;
 mod typescript;
 
 use kind::Kind;
+pub use market::Figure;
 pub use typescript::files as typescript_files;
 
 use crate::output::Output;

@@ -9,6 +9,7 @@ mod legal;
 mod listing;
 mod market;
 mod neighborhood;
+mod report;
 
 use super::*;
 use crate::assets::{Assets, Bundle, InlineScript};

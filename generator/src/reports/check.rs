@@ -12,13 +12,17 @@ use std::collections::HashSet;
 
 /// What the components may refer to: published neighborhoods, listings and the request forms.
 pub struct Known<'a> {
+    /// How many market snapshots are published: a `<Trend>` needs two.
+    pub months: usize,
     pub areas: HashSet<&'a str>,
     pub listings: HashSet<&'a str>,
     pub forms: Vec<String>,
 }
 
-/// The figures a `<Trend>` can chart.
-pub const FIGURES: [&str; 3] = ["median", "yoy", "days"];
+/// The figures a `<Trend>` can chart, as `render::market::Figure` names them.
+pub fn figures() -> Vec<String> {
+    crate::render::Figure::ALL.iter().map(|f| f.name().to_string()).collect()
+}
 
 /// A component as written in a report, checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -157,7 +161,12 @@ impl Walk<'_> {
             "Snapshot" => get(self, "area").and_then(|v| self.area(at, "area", v)).map(|area| Component::Snapshot { area }),
             "Trend" => {
                 let areas = get(self, "areas").and_then(|v| self.areas(at, v));
-                let figure = get(self, "figure").and_then(|v| self.one_of(at, "figure", v, &FIGURES.map(String::from)));
+                let figure = get(self, "figure").and_then(|v| self.one_of(at, "figure", v, &figures()));
+                if self.known.months < 2 {
+                    let m = self.known.months;
+                    self.at(at, format!("<Trend> charts figures over months, and content/market has {m} published snapshot{}; until the next month's figures are in, use <Snapshot area=\"…\" />", if m == 1 { "" } else { "s" }));
+                    return;
+                }
                 areas.zip(figure).map(|(areas, figure)| Component::Trend { areas, figure })
             }
             "Listing" => get(self, "id").and_then(|v| self.listing(at, v)).map(|id| Component::Listing { id }),
@@ -364,6 +373,7 @@ mod tests {
 
     fn known() -> Known<'static> {
         Known {
+            months: 2,
             areas: ["ortega", "riverside"].into_iter().collect(),
             listings: ["a"].into_iter().collect(),
             forms: vec!["consultation".into(), "contact".into()],
@@ -426,5 +436,22 @@ mod tests {
         assert!(p[0].starts_with("7:3: `areas` must be a list of neighborhoods"), "{p:?}");
         assert!(p[1].starts_with("11:6: `form` must be one of consultation, contact, found \"x\""), "{p:?}");
         assert!(p[2].starts_with("11:1: <Cta> needs its text"), "{p:?}");
+    }
+}
+
+#[cfg(test)]
+mod months {
+    #[test]
+    fn a_trend_needs_two_snapshots() {
+        let text = "---\ntitle: T\ndate: 2024-10-01\ndescription: D\n---\n<Trend areas={[\"ortega\"]} figure=\"yoy\" />\n";
+        let r = jax_model::report::parse("r.mdx", "r", text).unwrap();
+        let known = super::Known {
+            months: 1,
+            areas: ["ortega"].into_iter().collect(),
+            listings: Default::default(),
+            forms: Vec::new(),
+        };
+        let p = super::check(&r, &known).unwrap_err();
+        assert!(p[0].message.starts_with("<Trend> charts figures over months, and content/market has 1 published snapshot;"), "{p:?}");
     }
 }

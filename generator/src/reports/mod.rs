@@ -29,9 +29,10 @@ pub fn cta_forms(forms: &Forms) -> Vec<String> {
 /// The form a `<Cta>` opens with `data-open="contact"`; the others open the lead form's dialog.
 pub const CONTACT_FORM: &str = "contact";
 
-/// What the components may name, from the published files.
-pub fn known<'a>(neighborhoods: &'a [Neighborhood], listings: &'a [Listing], forms: &Forms) -> Known<'a> {
+/// What the components may name, from the published files; `months`: published market snapshots.
+pub fn known<'a>(neighborhoods: &'a [Neighborhood], listings: &'a [Listing], forms: &Forms, months: usize) -> Known<'a> {
     Known {
+        months,
         areas: neighborhoods.iter().filter(|n| !n.fields.draft).map(|n| n.fields.slug.as_str()).collect(),
         listings: listings.iter().filter(|l| !l.fields.draft).map(|l| l.fields.id.as_str()).collect(),
         forms: cta_forms(forms),
@@ -77,7 +78,7 @@ pub fn prepare(c: &Content, script: &Path, cache: &Path) -> Result<HashMap<Strin
     if c.reports.is_empty() {
         return Ok(HashMap::new());
     }
-    let known = known(&c.neighborhoods, &c.listings, &c.forms.data);
+    let known = known(&c.neighborhoods, &c.listings, &c.forms.data, c.market.snapshots.len());
     let mut checked = Vec::with_capacity(c.reports.len());
     for r in &c.reports {
         let ok = check::check(r, &known).map_err(|d| anyhow::Error::new(Diagnostics(d)))?;

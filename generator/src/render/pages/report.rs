@@ -5,9 +5,10 @@ use super::home::{slide, Slide};
 use super::{breadcrumb_ld, Built, Crumb, Meta, Shared, DESCRIPTION_MAX};
 use crate::render::islands::Mounted;
 use crate::render::kind::Kind;
+use crate::render::market::{self, Figure, SnapshotView};
 use crate::render::{markdown, seo};
 use crate::reports::{substitute, Component, CONTACT_FORM};
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, Context, Result};
 use jax_model::api;
 use jax_model::report::{Report, ReportFields};
 use serde::Serialize;
@@ -51,6 +52,10 @@ struct ReportsView<'a> {
 #[derive(Serialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 enum ComponentView<'a> {
+    /// `name`: the neighborhood's; `id`: the heading's, unique in the page.
+    Snapshot { s: SnapshotView<'a>, name: &'a str, id: String },
+    /// One trend chart (its caption, its SVG and table) per neighborhood.
+    Trend { charts: Vec<(String, String)> },
     Listing { s: Slide<'a>, id: String },
     Cta { open: &'static str, r#type: Option<&'a str>, label: &'a str, flow: bool },
 }
@@ -73,8 +78,30 @@ impl<'a> Shared<'a> {
                 let (open, r#type) = if form == CONTACT_FORM { ("contact", None) } else { ("lead", Some(form.as_str())) };
                 ComponentView::Cta { open, r#type, label: label.unwrap_or_default(), flow: *flow }
             }
-            Component::Snapshot { .. } | Component::Trend { .. } => {
-                bail!("<{}> needs the market data, which this build does not have yet", c.name())
+            Component::Snapshot { area } => {
+                let id = format!("report-snapshot-{n}");
+                let s = market::snapshot(content, area, &id).ok_or_else(|| anyhow!("no market figures for {area}"))?;
+                let name = content.neighborhood(area).map_or(area.as_str(), |x| x.fields.name.as_str());
+                ComponentView::Snapshot { s, name, id }
+            }
+            Component::Trend { areas, figure } => {
+                let figure =
+                    Figure::ALL.into_iter().find(|f| f.name() == figure).ok_or_else(|| anyhow!("no figure {figure}"))?;
+                let labels = &content.site.data.labels;
+                let charts = areas
+                    .iter()
+                    .map(|a| {
+                        let name = content.neighborhood(a).map_or(a.as_str(), |x| x.fields.name.as_str());
+                        let caption = market::fill(
+                            &labels.market.trend,
+                            &[("figure", figure.label(&labels.neighborhood)), ("name", name)],
+                        );
+                        let chart = market::trend(content, a, figure, &format!("report-trend-{n}-{a}"))
+                            .ok_or_else(|| anyhow!("fewer than two market snapshots have figures for {a}"))?;
+                        Ok((caption, chart))
+                    })
+                    .collect::<Result<Vec<_>>>()?;
+                ComponentView::Trend { charts }
             }
         };
         let mut ctx = tera::Context::new();
