@@ -55,7 +55,13 @@ pub fn is_date(s: &str) -> bool {
 }
 
 fn whole_file(file: &str, message: &str) -> Diagnostics {
-    Diagnostics(vec![Diagnostic { file: file.into(), line: 1, column: 1, field: String::new(), message: message.into() }])
+    Diagnostics(vec![Diagnostic {
+        file: file.into(),
+        line: 1,
+        column: 1,
+        field: String::new(),
+        message: message.into(),
+    }])
 }
 
 /// Parse a report file named `file` whose slug is `slug` (its file name without `.mdx`).
@@ -95,7 +101,10 @@ impl Report {
             });
         }
         if !is_date(&f.date) {
-            out.push(src.at_value("date", format!("expected a date such as \"2026-11-30\" (YYYY-MM-DD), found \"{}\"", f.date)));
+            out.push(src.at_value(
+                "date",
+                format!("expected a date such as \"2026-11-30\" (YYYY-MM-DD), found \"{}\"", f.date),
+            ));
         }
         rules::require_text(src, out, &[("title", &f.title), ("description", &f.description)]);
         if self.body.trim().is_empty() {

@@ -27,11 +27,21 @@ pub fn figures() -> Vec<String> {
 /// A component as written in a report, checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Component {
-    Snapshot { area: String },
-    Trend { areas: Vec<String>, figure: String },
-    Listing { id: String },
+    Snapshot {
+        area: String,
+    },
+    Trend {
+        areas: Vec<String>,
+        figure: String,
+    },
+    Listing {
+        id: String,
+    },
     /// `flow`: on a line of its own (not inside a paragraph).
-    Cta { form: String, flow: bool },
+    Cta {
+        form: String,
+        flow: bool,
+    },
 }
 
 impl Component {
@@ -46,8 +56,12 @@ impl Component {
 }
 
 /// The components a report may use: name, attributes, whether it holds text.
-const COMPONENTS: [(&str, &[&str], bool); 4] =
-    [("Snapshot", &["area"], false), ("Trend", &["areas", "figure"], false), ("Listing", &["id"], false), ("Cta", &["form"], true)];
+const COMPONENTS: [(&str, &[&str], bool); 4] = [
+    ("Snapshot", &["area"], false),
+    ("Trend", &["areas", "figure"], false),
+    ("Listing", &["id"], false),
+    ("Cta", &["form"], true),
+];
 
 fn allowed() -> String {
     COMPONENTS.iter().map(|(n, _, _)| format!("<{n}>")).collect::<Vec<_>>().join(", ")
@@ -86,13 +100,15 @@ impl Walk<'_> {
         match node {
             Node::MdxjsEsm(_) => self.at(
                 start.as_ref(),
-                "`import` and `export` are not allowed in a report: the components it may use are always available".into(),
+                "`import` and `export` are not allowed in a report: the components it may use are always available"
+                    .into(),
             ),
             Node::MdxFlowExpression(e) if is_comment(&e.value) => {}
             Node::MdxTextExpression(e) if is_comment(&e.value) => {}
             Node::MdxFlowExpression(_) | Node::MdxTextExpression(_) => self.at(
                 start.as_ref(),
-                "`{…}` expressions are not allowed in a report: write the text itself (to show a brace, write `\\{`)".into(),
+                "`{…}` expressions are not allowed in a report: write the text itself (to show a brace, write `\\{`)"
+                    .into(),
             ),
             Node::MdxJsxFlowElement(e) => self.element(e.name.as_deref(), &e.attributes, &e.children, start, true),
             Node::MdxJsxTextElement(e) => self.element(e.name.as_deref(), &e.attributes, &e.children, start, false),
@@ -132,7 +148,8 @@ impl Walk<'_> {
         for a in attributes {
             match a {
                 AttributeContent::Expression(_) => {
-                    return self.at(at, format!("<{name}> takes only {}; `{{...}}` spreads are not allowed", list(attrs)))
+                    return self
+                        .at(at, format!("<{name}> takes only {}; `{{...}}` spreads are not allowed", list(attrs)))
                 }
                 AttributeContent::Property(p) if !attrs.contains(&p.name.as_str()) => {
                     let point = self.attribute_point(at, &p.name);
@@ -158,7 +175,9 @@ impl Walk<'_> {
             None
         };
         let component = match *name {
-            "Snapshot" => get(self, "area").and_then(|v| self.area(at, "area", v)).map(|area| Component::Snapshot { area }),
+            "Snapshot" => {
+                get(self, "area").and_then(|v| self.area(at, "area", v)).map(|area| Component::Snapshot { area })
+            }
             "Trend" => {
                 let areas = get(self, "areas").and_then(|v| self.areas(at, v));
                 let figure = get(self, "figure").and_then(|v| self.one_of(at, "figure", v, &figures()));
@@ -172,7 +191,9 @@ impl Walk<'_> {
             "Listing" => get(self, "id").and_then(|v| self.listing(at, v)).map(|id| Component::Listing { id }),
             _ => {
                 let forms = self.known.forms.clone();
-                get(self, "form").and_then(|v| self.one_of(at, "form", v, &forms)).map(|form| Component::Cta { form, flow })
+                get(self, "form")
+                    .and_then(|v| self.one_of(at, "form", v, &forms))
+                    .map(|form| Component::Cta { form, flow })
             }
         };
         if *holds_text {
@@ -203,7 +224,11 @@ impl Walk<'_> {
         let start = Point { line: 1, column: 1, offset: 0 };
         let start = self.point_at(from).unwrap_or(start);
         Some(match before.rfind('\n') {
-            Some(nl) => Point { line: start.line + before.matches('\n').count(), column: before[nl + 1..].chars().count() + 1, offset: from + i },
+            Some(nl) => Point {
+                line: start.line + before.matches('\n').count(),
+                column: before[nl + 1..].chars().count() + 1,
+                offset: from + i,
+            },
             None => Point { line: start.line, column: start.column + before.chars().count(), offset: from + i },
         })
     }
@@ -235,7 +260,11 @@ impl Walk<'_> {
                 column: before[nl + 1..].chars().count() + 1,
                 offset: start.offset + before.len(),
             },
-            None => Point { line: start.line, column: start.column + before.chars().count(), offset: start.offset + before.len() },
+            None => Point {
+                line: start.line,
+                column: start.column + before.chars().count(),
+                offset: start.offset + before.len(),
+            },
         }
     }
 
@@ -260,7 +289,10 @@ impl Walk<'_> {
             return true;
         }
         let point = self.attribute_point(at, attr);
-        self.at(Some(&point), format!("no published neighborhood \"{s}\"; the neighborhoods are: {}", sorted(&self.known.areas)));
+        self.at(
+            Some(&point),
+            format!("no published neighborhood \"{s}\"; the neighborhoods are: {}", sorted(&self.known.areas)),
+        );
         false
     }
 
@@ -273,8 +305,9 @@ impl Walk<'_> {
                 return None;
             }
         };
-        let ok = list.iter().fold(true, |ok, a| self.known_area(at, "areas", a) && ok);
-        ok.then_some(list)
+        // Every unknown area is reported, not only the first.
+        let unknown = list.iter().filter(|a| !self.known_area(at, "areas", a)).count();
+        (unknown == 0).then_some(list)
     }
 
     fn listing(&mut self, at: Option<&Point>, v: Value) -> Option<String> {
@@ -283,7 +316,10 @@ impl Walk<'_> {
             return Some(id);
         }
         let point = self.attribute_point(at, "id");
-        self.at(Some(&point), format!("no published listing has the id \"{id}\"; the ids are: {}", sorted(&self.known.listings)));
+        self.at(
+            Some(&point),
+            format!("no published listing has the id \"{id}\"; the ids are: {}", sorted(&self.known.listings)),
+        );
         None
     }
 
@@ -363,95 +399,4 @@ pub fn check(report: &Report, known: &Known) -> Result<Checked, Vec<Diagnostic>>
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn report(body: &str) -> Report {
-        let text = format!("---\ntitle: T\ndate: 2024-10-01\ndescription: D\n---\n{body}");
-        jax_model::report::parse("r.mdx", "r", &text).unwrap()
-    }
-
-    fn known() -> Known<'static> {
-        Known {
-            months: 2,
-            areas: ["ortega", "riverside"].into_iter().collect(),
-            listings: ["a"].into_iter().collect(),
-            forms: vec!["consultation".into(), "contact".into()],
-        }
-    }
-
-    /// The problems as `line:column: message`, file lines (the body starts on line 6).
-    fn problems(body: &str) -> Vec<String> {
-        match check(&report(body), &known()) {
-            Ok(_) => Vec::new(),
-            Err(d) => d.iter().map(|d| format!("{}:{}: {}", d.line, d.column, d.message)).collect(),
-        }
-    }
-
-    #[test]
-    fn components_in_document_order_and_headings_under_the_title() {
-        let ok = check(
-            &report("# A\n\n<Snapshot area=\"ortega\" />\n\n<Trend areas={[\"ortega\", \"riverside\"]} figure=\"yoy\" />\n\n### B <Cta form=\"contact\">Call **me**</Cta>\n\n<Listing id=\"a\" />\n"),
-            &known(),
-        )
-        .unwrap();
-        assert_eq!(
-            ok.components,
-            vec![
-                Component::Snapshot { area: "ortega".into() },
-                Component::Trend { areas: vec!["ortega".into(), "riverside".into()], figure: "yoy".into() },
-                Component::Cta { form: "contact".into(), flow: false },
-                Component::Listing { id: "a".into() },
-            ]
-        );
-        assert_eq!(ok.heading_shift, 1);
-    }
-
-    #[test]
-    fn syntax_errors_point_into_the_file() {
-        let p = problems("Text\n\n<Snapshot area=\"ortega\" /\n");
-        assert_eq!(p, ["8:1: MDX syntax error: a tag that starts here is never closed with `>` (to show a `<`, write `\\<`)"]);
-        let p = problems("Text\n\n<Cta form=\"contact\">\nunclosed\n");
-        assert_eq!(p.len(), 1, "{p:?}");
-        assert!(p[0].starts_with("10:1: MDX syntax error: Expected a closing tag for `<Cta>`"), "{p:?}");
-        assert_eq!(problems("Less is more: 3 \\< 4, and <Cta form=\"contact\">go</Cta>.\n"), Vec::<String>::new());
-    }
-
-    #[test]
-    fn refuses_what_check_and_render_could_disagree_on() {
-        assert_eq!(problems("{/* a note, <Snapshot area=\"nowhere\" /> */}\n\nText {/* too */}.\n"), Vec::<String>::new());
-        let p = problems("import x from 'y'\n\nIt rose {1 + 1}.\n\n<Snapshot area=\"ortega\">x</Snapshot>\n\nSee <Listing id=\"a\" /> here.\n\n<Cta form=\"contact\">\n- one\n</Cta>\n");
-        assert_eq!(p.len(), 5, "{p:?}");
-        assert!(p[0].starts_with("6:1: `import` and `export` are not allowed"), "{p:?}");
-        assert!(p[1].starts_with("8:9: `{…}` expressions are not allowed"), "{p:?}");
-        assert!(p[2].starts_with("10:1: <Snapshot> must stand on a line of its own"), "{p:?}");
-        assert!(p[3].starts_with("12:5: <Listing> must stand on a line of its own"), "{p:?}");
-        assert!(p[4].starts_with("14:1: <Cta> holds one line of text"), "{p:?}");
-    }
-
-    #[test]
-    fn attribute_problems_point_at_the_attribute() {
-        let p = problems("<Trend\n  areas={[\"ortega\", 3]}\n  figure=\"median\"\n/>\n\n<Cta form=\"x\" />\n");
-        assert_eq!(p.len(), 3, "{p:?}");
-        assert!(p[0].starts_with("7:3: `areas` must be a list of neighborhoods"), "{p:?}");
-        assert!(p[1].starts_with("11:6: `form` must be one of consultation, contact, found \"x\""), "{p:?}");
-        assert!(p[2].starts_with("11:1: <Cta> needs its text"), "{p:?}");
-    }
-}
-
-#[cfg(test)]
-mod months {
-    #[test]
-    fn a_trend_needs_two_snapshots() {
-        let text = "---\ntitle: T\ndate: 2024-10-01\ndescription: D\n---\n<Trend areas={[\"ortega\"]} figure=\"yoy\" />\n";
-        let r = jax_model::report::parse("r.mdx", "r", text).unwrap();
-        let known = super::Known {
-            months: 1,
-            areas: ["ortega"].into_iter().collect(),
-            listings: Default::default(),
-            forms: Vec::new(),
-        };
-        let p = super::check(&r, &known).unwrap_err();
-        assert!(p[0].message.starts_with("<Trend> charts figures over months, and content/market has 1 published snapshot;"), "{p:?}");
-    }
-}
+mod tests;

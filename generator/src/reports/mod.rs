@@ -30,7 +30,12 @@ pub fn cta_forms(forms: &Forms) -> Vec<String> {
 pub const CONTACT_FORM: &str = "contact";
 
 /// What the components may name, from the published files; `months`: published market snapshots.
-pub fn known<'a>(neighborhoods: &'a [Neighborhood], listings: &'a [Listing], forms: &Forms, months: usize) -> Known<'a> {
+pub fn known<'a>(
+    neighborhoods: &'a [Neighborhood],
+    listings: &'a [Listing],
+    forms: &Forms,
+    months: usize,
+) -> Known<'a> {
     Known {
         months,
         areas: neighborhoods.iter().filter(|n| !n.fields.draft).map(|n| n.fields.slug.as_str()).collect(),
@@ -123,7 +128,8 @@ pub fn substitute(html: &str, parts: &[String]) -> Result<String> {
         out.push_str(&rest[..i]);
         let after = &rest[i + PLACEHOLDER.len()..];
         let end = after.find(PLACEHOLDER_END).context("a component placeholder is not closed")?;
-        let n: usize = after[..end].parse().with_context(|| format!("a component placeholder's number {:?}", &after[..end]))?;
+        let n: usize =
+            after[..end].parse().with_context(|| format!("a component placeholder's number {:?}", &after[..end]))?;
         match used.get_mut(n) {
             Some(seen) if !*seen => *seen = true,
             Some(_) => bail!("the component placeholder {n} appears twice"),

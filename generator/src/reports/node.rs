@@ -35,7 +35,10 @@ struct Failure {
 /// The hash every cached result of this script shares: the script and the lockfile beside it.
 fn script_key(script: &Path) -> Result<blake3::Hasher> {
     let code = std::fs::read(script).with_context(|| {
-        format!("reading {} (the reports are compiled by it; run from the repository's root, or pass --mdx-renderer)", script.display())
+        format!(
+            "reading {} (the reports are compiled by it; run from the repository's root, or pass --mdx-renderer)",
+            script.display()
+        )
     })?;
     let mut h = blake3::Hasher::new();
     h.update(&code);
@@ -56,7 +59,8 @@ fn cache_file(cache: &Path, key: &blake3::Hasher, r: &Report, shift: i8) -> Path
 /// Compile `reports` (each with its check), in order.
 pub fn compile(reports: &[Report], checked: &[Checked], script: &Path, cache: &Path) -> Result<Vec<Compiled>> {
     let key = script_key(script)?;
-    let files: Vec<PathBuf> = reports.iter().zip(checked).map(|(r, c)| cache_file(cache, &key, r, c.heading_shift)).collect();
+    let files: Vec<PathBuf> =
+        reports.iter().zip(checked).map(|(r, c)| cache_file(cache, &key, r, c.heading_shift)).collect();
     let mut out: Vec<Option<Compiled>> =
         files.iter().map(|f| std::fs::read(f).ok().and_then(|b| serde_json::from_slice(&b).ok())).collect();
     let todo: Vec<usize> = (0..reports.len()).filter(|i| out[*i].is_none()).collect();

@@ -14,8 +14,20 @@ use jax_model::report::{Report, ReportFields};
 use serde::Serialize;
 use serde_json::{json, Value};
 
-const MONTHS: [&str; 12] =
-    ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
 
 /// "2024-10-01" → "October 1, 2024" (the date is checked as YYYY-MM-DD on load).
 pub(super) fn long_date(date: &str) -> String {
@@ -53,11 +65,25 @@ struct ReportsView<'a> {
 #[serde(tag = "kind", rename_all = "lowercase")]
 enum ComponentView<'a> {
     /// `name`: the neighborhood's; `id`: the heading's, unique in the page.
-    Snapshot { s: SnapshotView<'a>, name: &'a str, id: String },
+    Snapshot {
+        s: SnapshotView<'a>,
+        name: &'a str,
+        id: String,
+    },
     /// One trend chart (its caption, its SVG and table) per neighborhood.
-    Trend { charts: Vec<(String, String)> },
-    Listing { s: Slide<'a>, id: String },
-    Cta { open: &'static str, r#type: Option<&'a str>, label: &'a str, flow: bool },
+    Trend {
+        charts: Vec<(String, String)>,
+    },
+    Listing {
+        s: Slide<'a>,
+        id: String,
+    },
+    Cta {
+        open: &'static str,
+        r#type: Option<&'a str>,
+        label: &'a str,
+        flow: bool,
+    },
 }
 
 impl<'a> Shared<'a> {
@@ -70,12 +96,14 @@ impl<'a> Shared<'a> {
         let content = self.input.content;
         let view = match c {
             Component::Listing { id } => {
-                let l = content.listings.iter().find(|l| l.fields.id == *id).ok_or_else(|| anyhow!("no listing {id}"))?;
+                let l =
+                    content.listings.iter().find(|l| l.fields.id == *id).ok_or_else(|| anyhow!("no listing {id}"))?;
                 let s = slide(l, n, self.input.images, &content.site.data.labels.listing);
                 ComponentView::Listing { s, id: format!("report-listing-{n}") }
             }
             Component::Cta { form, flow } => {
-                let (open, r#type) = if form == CONTACT_FORM { ("contact", None) } else { ("lead", Some(form.as_str())) };
+                let (open, r#type) =
+                    if form == CONTACT_FORM { ("contact", None) } else { ("lead", Some(form.as_str())) };
                 ComponentView::Cta { open, r#type, label: label.unwrap_or_default(), flow: *flow }
             }
             Component::Snapshot { area } => {
@@ -85,8 +113,10 @@ impl<'a> Shared<'a> {
                 ComponentView::Snapshot { s, name, id }
             }
             Component::Trend { areas, figure } => {
-                let figure =
-                    Figure::ALL.into_iter().find(|f| f.name() == figure).ok_or_else(|| anyhow!("no figure {figure}"))?;
+                let figure = Figure::ALL
+                    .into_iter()
+                    .find(|f| f.name() == figure)
+                    .ok_or_else(|| anyhow!("no figure {figure}"))?;
                 let labels = &content.site.data.labels;
                 let charts = areas
                     .iter()
@@ -173,7 +203,8 @@ impl<'a> Shared<'a> {
             .enumerate()
             .map(|(i, e)| json!({"@type": "ListItem", "position": i + 1, "url": seo::absolute(&s.base_url, &e.url), "name": e.f.title}))
             .collect();
-        let list = json!({"@type": "ItemList", "name": labels.title, "numberOfItems": items.len(), "itemListElement": items});
+        let list =
+            json!({"@type": "ItemList", "name": labels.title, "numberOfItems": items.len(), "itemListElement": items});
         let meta = Meta {
             title: format!("{} | {}", labels.title, s.brand),
             description: markdown::truncate(&labels.text, DESCRIPTION_MAX),

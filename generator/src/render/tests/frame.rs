@@ -270,7 +270,9 @@ fn template_errors_name_the_template() {
     let images = images(&c);
     let assets = Assets::default();
     let r = Renderer::from_dir(dir.path()).unwrap();
-    let e = r.render_pages(&RenderInput { content: &c, images: &images, assets: &assets, reports: &HashMap::new() }).unwrap_err();
+    let e = r
+        .render_pages(&RenderInput { content: &c, images: &images, assets: &assets, reports: &HashMap::new() })
+        .unwrap_err();
     let msg = format!("{e:#}");
     assert!(msg.contains("listing.html") && msg.contains("listings/"), "{msg}");
     std::fs::remove_file(dir.path().join("404.html")).unwrap();

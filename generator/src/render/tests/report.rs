@@ -4,7 +4,8 @@
 use super::*;
 use crate::reports::{Component, Prepared};
 
-const REPORT: &str = "---\ntitle: Riverside in Winter\ndate: 2024-12-20\ndescription: What December says.\n---\nText.\n";
+const REPORT: &str =
+    "---\ntitle: Riverside in Winter\ndate: 2024-12-20\ndescription: What December says.\n---\nText.\n";
 const OLDER: &str = "---\ntitle: Fall Notes\ndate: 2024-10-01\ndescription: Fall.\n---\nText.\n";
 
 /// The test site with two reports, "compiled" as mdx-js would (placeholders in the HTML).
@@ -42,7 +43,10 @@ fn a_report_page_renders_its_components_with_the_sites_templates() {
     assert!(html.contains("<p>Intro <a class=\"btn btn--gold\" href=\"/#contact\" data-open=\"lead\" data-type=\"consultation\">Book <strong>now</strong></a>.</p>"), "{html}");
     // <Snapshot>: the neighborhood page's tiles, with the change since November.
     assert!(html.contains("<section class=\"snapshot report__snapshot\" aria-labelledby=\"report-snapshot-1\">"));
-    assert!(html.contains("<dd class=\"snapshot__value\">$425K</dd>") && html.contains("since November 2024"), "{html}");
+    assert!(
+        html.contains("<dd class=\"snapshot__value\">$425K</dd>") && html.contains("since November 2024"),
+        "{html}"
+    );
     // <Trend>: one chart per neighborhood, each with its caption, SVG and table.
     assert_eq!(html.matches("<figure class=\"report__chart\">").count(), 2);
     assert!(html.contains("<figcaption>Median Condo Price in San Marco</figcaption>"), "{html}");
