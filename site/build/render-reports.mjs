@@ -45,8 +45,17 @@ for (const [index, report] of reports.entries()) {
   try {
     out.push(await render(report));
   } catch (e) {
-    const message = e?.reason ?? e?.message ?? String(e);
-    process.stdout.write(JSON.stringify({ error: { index, line: e?.line ?? 1, column: e?.column ?? 1, message } }));
+    let message = String(e?.reason ?? e?.message ?? e);
+    let line = e?.line ?? e?.place?.start?.line;
+    let column = e?.column ?? e?.place?.start?.column;
+    // Some messages carry their place only in the text: "… (3:1-3:15)", lines of the body.
+    const at = /\s*\((\d+):(\d+)(?:-\d+:\d+)?\)$/.exec(message);
+    if (at) {
+      line ??= Number(at[1]);
+      column ??= Number(at[2]);
+      message = message.slice(0, at.index);
+    }
+    process.stdout.write(JSON.stringify({ error: { index, line: line ?? 1, column: column ?? 1, message } }));
     process.exitCode = 1;
     break;
   }

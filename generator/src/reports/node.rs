@@ -138,3 +138,36 @@ fn run(script: &Path, inputs: &[Input]) -> Result<Vec<Compiled>> {
         ),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn script() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../site/build/render-reports.mjs")
+    }
+
+    fn report(body: &str) -> (Report, Checked) {
+        let text = format!("---\ntitle: T\ndate: 2024-10-01\ndescription: D\n---\n{body}");
+        let r = jax_model::report::parse("content/reports/r.mdx", "r", &text).unwrap();
+        (r, Checked { components: Vec::new(), heading_shift: 1 })
+    }
+
+    #[test]
+    fn compiles_once_then_reads_the_cache_and_maps_refusals_to_file_positions() {
+        let cache = tempfile::tempdir().unwrap();
+        let (r, c) = report("# Hi\n\nText.\n");
+        let out = compile(std::slice::from_ref(&r), std::slice::from_ref(&c), &script(), cache.path()).unwrap();
+        assert_eq!(out[0].html, "<h2>Hi</h2>\n<p>Text.</p>");
+        // Kept in the cache, keyed by the text, the script and the lockfile.
+        assert_eq!(std::fs::read_dir(cache.path()).unwrap().count(), 1);
+        // What mdx-js refuses (check would have stopped it first) comes back at the file's line.
+        let (bad, c) = report("Fine.\n\n<Cta form=\"x\">\nunclosed\n");
+        let e = compile(&[bad], &[c], &script(), cache.path()).unwrap_err();
+        let d = e.downcast_ref::<Diagnostics>().expect("a content problem").to_string();
+        assert!(d.starts_with("content/reports/r.mdx:8:1: mdx-js: Expected a closing tag for `<Cta>`\n"), "{d}");
+        let missing =
+            compile(&[r], &[Checked { components: Vec::new(), heading_shift: 1 }], Path::new("no.mjs"), cache.path());
+        assert!(format!("{:#}", missing.unwrap_err()).contains("reading no.mjs"));
+    }
+}
