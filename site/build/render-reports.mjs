@@ -1,5 +1,6 @@
 // Compiles the reports' MDX for the generator (one run per build, started by generator/src/reports/node.rs).
-// stdin: [{body, shift}], the MDX text and how far its headings move. stdout: [{html, components}]
+// stdin: {components, reports}: the components' names (the generator's list) and [{body, shift}],
+// the MDX texts and how far their headings move. stdout: [{html, components}]
 // where each component the text uses is a placeholder <jax-component n="…"></jax-component> in
 // `html` and {name, children_html} in `components`, in document order: the generator renders
 // the components itself (the same templates as elsewhere on the site) and checks their
@@ -10,19 +11,17 @@ import { createElement } from 'react';
 import * as runtime from 'react/jsx-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
 
-const NAMES = ['Snapshot', 'Trend', 'Listing', 'Cta'];
-
 async function read() {
   const chunks = [];
   for await (const chunk of process.stdin) chunks.push(chunk);
   return JSON.parse(Buffer.concat(chunks).toString('utf8'));
 }
 
-async function render({ body, shift }) {
+async function render(names, { body, shift }) {
   const { default: Content } = await evaluate(body, { ...runtime, development: false });
   const components = [];
   const mapped = {};
-  for (const name of NAMES) {
+  for (const name of names) {
     mapped[name] = ({ children }) => {
       const n = components.length;
       components.push({ name, children_html: children === undefined ? null : renderToStaticMarkup(children) });
@@ -39,11 +38,11 @@ async function render({ body, shift }) {
   return { html, components };
 }
 
-const reports = await read();
+const { components: names, reports } = await read();
 const out = [];
 for (const [index, report] of reports.entries()) {
   try {
-    out.push(await render(report));
+    out.push(await render(names, report));
   } catch (e) {
     let message = String(e?.reason ?? e?.message ?? e);
     let line = e?.line ?? e?.place?.start?.line;

@@ -56,7 +56,7 @@ impl Component {
 }
 
 /// The components a report may use: name, attributes, whether it holds text.
-const COMPONENTS: [(&str, &[&str], bool); 4] = [
+pub const COMPONENTS: [(&str, &[&str], bool); 4] = [
     ("Snapshot", &["area"], false),
     ("Trend", &["areas", "figure"], false),
     ("Listing", &["id"], false),

@@ -13,8 +13,19 @@ use std::process::{Command, Stdio};
 
 #[derive(Serialize)]
 struct Input<'a> {
+    /// The components' names: mdx-js puts a placeholder where each is used.
+    components: Vec<&'static str>,
+    reports: Vec<Text<'a>>,
+}
+
+#[derive(Serialize)]
+struct Text<'a> {
     body: &'a str,
     shift: i8,
+}
+
+fn names() -> Vec<&'static str> {
+    super::check::COMPONENTS.iter().map(|(name, _, _)| *name).collect()
 }
 
 #[derive(Deserialize)]
@@ -42,6 +53,7 @@ fn script_key(script: &Path) -> Result<blake3::Hasher> {
     })?;
     let mut h = blake3::Hasher::new();
     h.update(&code);
+    h.update(names().join(",").as_bytes());
     let lock = script.parent().and_then(Path::parent).map(|site| site.join("package-lock.json"));
     if let Some(lock) = lock.and_then(|l| std::fs::read(l).ok()) {
         h.update(&lock);
@@ -65,12 +77,12 @@ pub fn compile(reports: &[Report], checked: &[Checked], script: &Path, cache: &P
         files.iter().map(|f| std::fs::read(f).ok().and_then(|b| serde_json::from_slice(&b).ok())).collect();
     let todo: Vec<usize> = (0..reports.len()).filter(|i| out[*i].is_none()).collect();
     if !todo.is_empty() {
-        let inputs: Vec<Input> =
-            todo.iter().map(|&i| Input { body: &reports[i].body, shift: checked[i].heading_shift }).collect();
-        let fresh = run(script, &inputs).map_err(|e| match e.downcast::<Refused>() {
-            Ok(Refused(i, d)) => anyhow::Error::new(Diagnostics(vec![located(&reports[todo[i]], d)])),
-            Err(e) => e,
-        })?;
+        let texts = todo.iter().map(|&i| Text { body: &reports[i].body, shift: checked[i].heading_shift }).collect();
+        let fresh =
+            run(script, &Input { components: names(), reports: texts }).map_err(|e| match e.downcast::<Refused>() {
+                Ok(Refused(i, d)) => anyhow::Error::new(Diagnostics(vec![located(&reports[todo[i]], d)])),
+                Err(e) => e,
+            })?;
         std::fs::create_dir_all(cache).with_context(|| format!("creating {}", cache.display()))?;
         for (&i, compiled) in todo.iter().zip(fresh) {
             let bytes = serde_json::to_vec(&compiled).context("serializing a compiled report")?;
@@ -98,9 +110,9 @@ impl std::fmt::Display for Refused {
 
 impl std::error::Error for Refused {}
 
-/// The script on `inputs`; an error downcasting to `Refused` when mdx-js refuses one.
-fn run(script: &Path, inputs: &[Input]) -> Result<Vec<Compiled>> {
-    let stdin = serde_json::to_vec(inputs).context("serializing the reports for mdx-js")?;
+/// The script on `input`; an error downcasting to `Refused` when mdx-js refuses one.
+fn run(script: &Path, input: &Input) -> Result<Vec<Compiled>> {
+    let stdin = serde_json::to_vec(input).context("serializing the reports for mdx-js")?;
     let mut child = Command::new("node")
         .arg(script)
         .stdin(Stdio::piped())
@@ -119,7 +131,7 @@ fn run(script: &Path, inputs: &[Input]) -> Result<Vec<Compiled>> {
     writer.join().map_err(|_| anyhow!("writing to node panicked"))?.context("writing the reports to node")?;
     let answer = serde_json::from_slice::<Answer>(&done.stdout);
     match answer {
-        Ok(Answer::Compiled(list)) if done.status.success() && list.len() == inputs.len() => Ok(list),
+        Ok(Answer::Compiled(list)) if done.status.success() && list.len() == input.reports.len() => Ok(list),
         Ok(Answer::Failed { error }) => Err(anyhow::Error::new(Refused(
             error.index,
             Diagnostic {
