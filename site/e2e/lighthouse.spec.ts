@@ -42,7 +42,7 @@ test.afterAll(() => {
   rmSync(profile, { recursive: true, force: true });
 });
 
-for (const path of ['/', '/neighborhoods/ortega/', '/client-concierge/']) {
+for (const path of ['/', '/neighborhoods/ortega/', '/market/', '/client-concierge/']) {
   test(`Lighthouse ${path}`, async () => {
     test.setTimeout(RUNS * 90_000);
     const runs: Lhr[] = [];

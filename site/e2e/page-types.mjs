@@ -12,6 +12,7 @@ const listing = readdirSync(resolve(import.meta.dirname, '../../content/listings
 export const PAGE_TYPES = [
   ['home', '/'],
   ['neighborhood', '/neighborhoods/ortega/'],
+  ['market', '/market/'],
   ['listing', `/listings/${listing}/`],
   ['concierge', '/client-concierge/'],
   ['not-found', '/no-such-page'],

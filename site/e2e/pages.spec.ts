@@ -43,8 +43,9 @@ test('every page in the sitemap, and the form result pages, answer 200 with thei
   const base = contentValue('site.yaml', 'base_url');
   const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
   expect(base).toMatch(/^https:/);
-  // Home, twelve neighborhoods, every listing, the concierge portal, the two legal pages.
-  expect(paths).toHaveLength(1 + ROUTES.length + listingIds.length + 1 + 2);
+  // Home, twelve neighborhoods, every listing, the concierge portal, the two legal pages, the market page.
+  expect(paths).toHaveLength(1 + ROUTES.length + listingIds.length + 1 + 2 + 1);
+  expect(paths).toContain('/market/');
   for (const path of ['/privacy-policy/', '/terms-of-service/']) expect(paths).toContain(path);
   for (const route of ROUTES) expect(paths).toContain(`/neighborhoods/${route}/`);
   const titles = new Set<string>();
