@@ -23,7 +23,7 @@ async function settle(page: Page) {
 
 for (const width of [360, 768, 1280, 1920]) {
   test(`every page type fits ${width} px without a sideways scroll`, async ({ page }) => {
-    // Ten pages, each scrolled through: the narrowest are the longest.
+    // Twelve pages, each scrolled through: the narrowest are the longest.
     test.setTimeout(60_000);
     await page.setViewportSize({ width, height: 900 });
     for (const [name, path] of PAGES) {
@@ -33,7 +33,8 @@ for (const width of [360, 768, 1280, 1920]) {
         const limit = document.documentElement.clientWidth;
         const out = [...document.querySelectorAll<HTMLElement>('body *')]
           .filter((el) => el.offsetParent !== null && el.getBoundingClientRect().right > limit + 1 && getComputedStyle(el).position !== 'fixed')
-          .filter((el) => !el.closest('[inert], [aria-hidden="true"], .carousel__track'))
+          // A .visually-hidden box is clipped to 1 px: what it holds (a chart's table) is never seen nor scrolled to.
+          .filter((el) => !el.closest('[inert], [aria-hidden="true"], .carousel__track, .visually-hidden'))
           .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
         return { scroll: document.documentElement.scrollWidth - limit, out: [...new Set(out)].slice(0, 5) };
       });

@@ -18,6 +18,7 @@ export const REPORT = `/reports/${readdirSync(resolve(import.meta.dirname, '../.
 export const PAGE_TYPES = [
   ['home', '/'],
   ['neighborhood', '/neighborhoods/ortega/'],
+  ['market', '/market/'],
   ['listing', `/listings/${listing}/`],
   ['concierge', '/client-concierge/'],
   ['not-found', '/no-such-page'],

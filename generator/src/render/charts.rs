@@ -22,7 +22,7 @@ pub struct Labels<'a> {
 /// The table a screen reader reads instead of the drawing.
 fn table(l: &Labels, points: &[Point]) -> String {
     let mut t = format!(
-        "<table class=\"visually-hidden\"><caption>{}</caption><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>",
+        "<div class=\"visually-hidden\"><table><caption>{}</caption><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>",
         escape_html(l.title),
         escape_html(l.columns[0]),
         escape_html(l.columns[1])
@@ -34,7 +34,8 @@ fn table(l: &Labels, points: &[Point]) -> String {
             escape_html(&p.text)
         ));
     }
-    t.push_str("</tbody></table>");
+    // In a div: a table ignores `width` and `overflow`, so it would widen the page.
+    t.push_str("</tbody></table></div>");
     t
 }
 
@@ -86,7 +87,7 @@ const BAR_ROW: f64 = 30.0;
 /// Where the bars start: the names are right-aligned before it.
 const BAR_X: f64 = 168.0;
 /// Room after the longest bar for its value.
-const BAR_VALUE: f64 = 52.0;
+const BAR_VALUE: f64 = 64.0;
 
 /// Horizontal bars, one per point in the given order, each with its name and its value.
 pub fn bars(l: &Labels, points: &[Point]) -> String {
@@ -145,8 +146,8 @@ mod tests {
     fn bars_scale_to_the_largest_value() {
         let svg = bars(&L, &pts(&[("Ortega", 200.0), ("Springfield", 100.0)]));
         assert!(svg.contains("viewBox=\"0 0 400 60\""), "{svg}");
-        assert!(svg.contains("width=\"180\""), "{svg}");
-        assert!(svg.contains("width=\"90\""), "{svg}");
+        assert!(svg.contains("width=\"168\""), "{svg}");
+        assert!(svg.contains("width=\"84\""), "{svg}");
         assert!(svg.contains(">Springfield</text>"));
         assert!(svg.contains("<th scope=\"row\">Ortega</th><td>$200</td>"));
     }

@@ -12,7 +12,7 @@ fn the_market_table_is_complete_without_javascript() {
     // Every neighborhood, in the site's order, every figure in the specification's format.
     let rows: Vec<&str> = html.split("<tr data-slug=\"").skip(1).map(|r| &r[..r.find('"').unwrap()]).collect();
     assert_eq!(rows, ["riverside", "san-marco"]);
-    assert!(html.contains("<tr data-slug=\"san-marco\"><th scope=\"row\"><a href=\"/neighborhoods/san-marco/\">San Marco</a><span class=\"market-table__where\">Historic Districts</span></th><td class=\"market-table__area\">Historic Districts</td><td class=\"market-table__num\">$485K</td><td class=\"market-table__num\">+9.1%</td><td class=\"market-table__num\">38</td><td class=\"market-table__num\">32207</td></tr>"), "{html}");
+    assert!(html.contains("<tr data-slug=\"san-marco\"><th scope=\"row\"><a href=\"/neighborhoods/san-marco/\">San Marco</a><span class=\"market-table__where\">Historic Districts · 32207</span></th><td class=\"market-table__area\">Historic Districts</td><td class=\"market-table__num\">$485K</td><td class=\"market-table__num\">+9.1%</td><td class=\"market-table__num\">38</td><td class=\"market-table__num market-table__zip\">32207</td></tr>"), "{html}");
     for key in ["name", "area", "median_price", "yoy_growth", "days_on_market", "zip"] {
         assert!(html.contains(&format!("data-sort=\"{key}\"")), "{key}");
     }
