@@ -122,7 +122,7 @@ fn unknown_files(root: &Path) -> Vec<Diagnostic> {
         .filter_map(|e| {
             let name = e.file_name().to_string_lossy().to_string();
             let ignored = name.starts_with('.') || name.starts_with('_') || NOT_CONTENT.contains(&name.as_str());
-            let is_content_like = name.ends_with(".yaml") || name.ends_with(".yml") || name.ends_with(".md");
+            let is_content_like = [".yaml", ".yml", ".md", ".mdx"].iter().any(|x| name.ends_with(x));
             (!ignored && !known.contains(&name.as_str()) && is_content_like).then(|| Diagnostic {
                 file: display(root, &name),
                 line: 1,
