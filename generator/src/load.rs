@@ -68,42 +68,30 @@ fn read(root: &Path, rel: &str) -> Result<(String, String), Diagnostics> {
     }
 }
 
-/// Markdown files directly in `root/dir`, sorted, as paths relative to root.
+/// Files directly in `root/dir` with one of `extensions`, sorted, as paths relative to root.
+fn files_in(root: &Path, dir: &str, extensions: &[&str]) -> Vec<String> {
+    let mut files: Vec<String> = WalkDir::new(root.join(dir))
+        .min_depth(1)
+        .max_depth(1)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| {
+            e.file_type().is_file() && e.path().extension().is_some_and(|x| extensions.iter().any(|ext| x == *ext))
+        })
+        .map(|e| format!("{dir}/{}", e.file_name().to_string_lossy()))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Markdown files directly in `root/dir`.
 fn markdown_files(root: &Path, dir: &str) -> Vec<String> {
-    files_ending(root, dir, "md")
-}
-
-/// Files with extension `ext` directly in `root/dir`, sorted, as paths relative to root.
-fn files_ending(root: &Path, dir: &str, ext: &str) -> Vec<String> {
-    let mut files: Vec<String> = WalkDir::new(root.join(dir))
-        .min_depth(1)
-        .max_depth(1)
-        .into_iter()
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == ext))
-        .map(|e| format!("{dir}/{}", e.file_name().to_string_lossy()))
-        .collect();
-    files.sort();
-    files
-}
-
-/// YAML files directly in `root/dir` (`.yaml` or `.yml`), sorted, as paths relative to root.
-fn yaml_files(root: &Path, dir: &str) -> Vec<String> {
-    let mut files: Vec<String> = WalkDir::new(root.join(dir))
-        .min_depth(1)
-        .max_depth(1)
-        .into_iter()
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "yaml" || x == "yml"))
-        .map(|e| format!("{dir}/{}", e.file_name().to_string_lossy()))
-        .collect();
-    files.sort();
-    files
+    files_in(root, dir, &["md"])
 }
 
 /// Every market snapshot file, parsed (the month is the file's name).
 fn snapshots(root: &Path) -> Vec<Result<Snapshot, Diagnostics>> {
-    yaml_files(root, MARKET)
+    files_in(root, MARKET, &["yaml", "yml"])
         .par_iter()
         .map(|rel| {
             let (file, text) = read(root, rel)?;
@@ -210,7 +198,7 @@ fn legal_pages(root: &Path) -> ([Result<LegalPage, Diagnostics>; 2], Vec<Diagnos
 
 /// The reports (drafts too), and a problem for a Markdown file among them (reports are `.mdx`).
 fn reports(root: &Path) -> (Vec<Result<jax_model::report::Report, Diagnostics>>, Vec<Diagnostic>) {
-    let parsed = files_ending(root, REPORTS, "mdx")
+    let parsed = files_in(root, REPORTS, &["mdx"])
         .par_iter()
         .map(|rel| {
             let (file, text) = read(root, rel)?;

@@ -72,7 +72,8 @@ export const overflow = (b) =>
     const limit = document.documentElement.clientWidth;
     const out = [...document.querySelectorAll('body *')]
       .filter((el) => el.offsetParent !== null && el.getBoundingClientRect().right > limit + 1 && getComputedStyle(el).position !== 'fixed')
-      .filter((el) => !el.closest('[inert], [aria-hidden="true"], .carousel__track'))
+      // A .visually-hidden box is clipped to 1 px: what it holds (a chart's table) is never seen nor scrolled to.
+      .filter((el) => !el.closest('[inert], [aria-hidden="true"], .carousel__track, .visually-hidden'))
       .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
     return { scroll: document.documentElement.scrollWidth - limit, out: [...new Set(out)].slice(0, 5) };
   });

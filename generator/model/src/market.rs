@@ -214,17 +214,18 @@ pub mod format {
         days.to_string()
     }
 
-    /// The change of the median price: "+$20K", "-$5K", "±$0K" never: "no change" is `None`.
+    /// The change of the median price: "+$20K", "-$5K"; `None` when it did not change (to the
+    /// nearest thousand).
     pub fn price_change(from: u64, to: u64) -> Option<String> {
         let (sign, d) = if to >= from { ('+', to - from) } else { ('-', from - to) };
         (d >= 500).then(|| format!("{sign}{}", price(d)))
     }
-    /// The change of the growth rate in percentage points: "+0.4 pts".
+    /// The change of the growth rate in percentage points: "+0.4 pts"; `None` when unchanged.
     pub fn growth_change(from: f64, to: f64) -> Option<String> {
         let d = ((to - from) * 10.0).round() / 10.0;
         (d != 0.0).then(|| format!("{d:+.1} pts"))
     }
-    /// The change of days on market: "-3 days", "+1 day".
+    /// The change of days on market: "-3 days", "+1 day"; `None` when unchanged.
     pub fn days_change(from: u32, to: u32) -> Option<String> {
         let d = i64::from(to) - i64::from(from);
         (d != 0).then(|| format!("{d:+} {}", if d.abs() == 1 { "day" } else { "days" }))

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MarketData, MarketRow, MarketTableProps } from '../lib/props';
+import type { MarketData, MarketTableProps } from '../lib/props';
+import { marketRow as row } from '../test/market';
 import { mountIsland } from '../test/island';
 import mount from './market-table';
 
@@ -19,19 +20,6 @@ const props: MarketTableProps = {
   none: 'No neighborhood matches these filters.',
 };
 
-const row = (slug: string, name: string, area: string, median_price: number, yoy_growth: number): MarketRow => ({
-  slug,
-  name,
-  area,
-  url: `/neighborhoods/${slug}/`,
-  median_price,
-  yoy_growth,
-  days_on_market: 30,
-  zip: '32202',
-  median_text: `$${median_price / 1000}K`,
-  yoy_text: `+${yoy_growth}%`,
-  days_text: '30',
-});
 const data: MarketData = {
   month: '2024-12',
   month_label: 'December 2024',

@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inBand, matches, nextSort, showing, sortRows } from './market';
+import { marketRow as row } from '../test/market';
 import type { MarketRow, PriceBand } from './props';
-
-const row = (slug: string, name: string, area: string, median_price: number, yoy_growth: number, days_on_market: number, zip: string): MarketRow => ({
-  slug,
-  name,
-  area,
-  url: `/neighborhoods/${slug}/`,
-  median_price,
-  yoy_growth,
-  days_on_market,
-  zip,
-  median_text: '',
-  yoy_text: '',
-  days_text: '',
-});
 
 // Four rows from the shipped snapshot, in the site's order.
 const ROWS = [
