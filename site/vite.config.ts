@@ -4,7 +4,6 @@
 // each page only to the islands it uses.
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import mdx from '@mdx-js/rollup';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { gzipSizes } from './build/gzip-sizes.ts';
@@ -14,7 +13,7 @@ const islands = readdirSync(resolve(import.meta.dirname, 'src/islands'))
   .map((f) => `src/islands/${f}`);
 
 export default defineConfig({
-  plugins: [{ enforce: 'pre', ...mdx() }, react(), gzipSizes()],
+  plugins: [react(), gzipSizes()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -23,6 +23,8 @@ pub const NEIGHBORHOODS: &str = "neighborhoods";
 pub const MARKET: &str = "market";
 /// The privacy policy and the terms of service, one Markdown file each (`LegalKind`).
 pub const LEGAL: &str = "legal";
+/// The agent's market reports, one MDX file each.
+pub const REPORTS: &str = "reports";
 /// Folders that hold no content files to parse.
 const NOT_CONTENT: &[&str] = &["images", "schemas"];
 
@@ -101,21 +103,21 @@ fn snapshots(root: &Path) -> Vec<Result<Snapshot, Diagnostics>> {
 
 /// Top-level files that are not content (typos such as `site.yml`, stray Markdown).
 fn unknown_files(root: &Path) -> Vec<Diagnostic> {
-    let known = [SITE, HOME, CONCIERGE, QUIZ, FORMS, LISTINGS, NEIGHBORHOODS, MARKET, LEGAL];
+    let known = [SITE, HOME, CONCIERGE, QUIZ, FORMS, LISTINGS, NEIGHBORHOODS, MARKET, LEGAL, REPORTS];
     let Ok(entries) = std::fs::read_dir(root) else { return Vec::new() };
     let mut out: Vec<Diagnostic> = entries
         .filter_map(Result::ok)
         .filter_map(|e| {
             let name = e.file_name().to_string_lossy().to_string();
             let ignored = name.starts_with('.') || name.starts_with('_') || NOT_CONTENT.contains(&name.as_str());
-            let is_content_like = name.ends_with(".yaml") || name.ends_with(".yml") || name.ends_with(".md");
+            let is_content_like = [".yaml", ".yml", ".md", ".mdx"].iter().any(|x| name.ends_with(x));
             (!ignored && !known.contains(&name.as_str()) && is_content_like).then(|| Diagnostic {
                 file: display(root, &name),
                 line: 1,
                 column: 1,
                 field: String::new(),
                 message: format!(
-                    "unknown content file; expected {SITE}, {HOME}, {CONCIERGE}, {QUIZ}, {FORMS}, {LISTINGS}/*.md, {NEIGHBORHOODS}/*.md, {MARKET}/<YYYY-MM>.yaml, {}",
+                    "unknown content file; expected {SITE}, {HOME}, {CONCIERGE}, {QUIZ}, {FORMS}, {LISTINGS}/*.md, {NEIGHBORHOODS}/*.md, {MARKET}/<YYYY-MM>.yaml, {REPORTS}/*.mdx, {}",
                     legal_names().iter().map(|n| format!("{LEGAL}/{n}")).collect::<Vec<_>>().join(" or ")
                 ),
             })
@@ -194,6 +196,29 @@ fn legal_pages(root: &Path) -> ([Result<LegalPage, Diagnostics>; 2], Vec<Diagnos
     (pages, strays)
 }
 
+/// The reports (drafts too), and a problem for a Markdown file among them (reports are `.mdx`).
+fn reports(root: &Path) -> (Vec<Result<jax_model::report::Report, Diagnostics>>, Vec<Diagnostic>) {
+    let parsed = files_in(root, REPORTS, &["mdx"])
+        .par_iter()
+        .map(|rel| {
+            let (file, text) = read(root, rel)?;
+            let slug = rel.trim_start_matches(&format!("{REPORTS}/")).trim_end_matches(".mdx");
+            content::parse_report(&file, slug, &text)
+        })
+        .collect();
+    let strays = markdown_files(root, REPORTS)
+        .into_iter()
+        .map(|rel| Diagnostic {
+            file: display(root, &rel),
+            line: 1,
+            column: 1,
+            field: String::new(),
+            message: "a report is an MDX file: rename it to end in .mdx".into(),
+        })
+        .collect();
+    (parsed, strays)
+}
+
 /// Keep the value, or add its problems to the pile.
 fn ok<T>(r: Result<T, Diagnostics>, problems: &mut Diagnostics) -> Option<T> {
     r.map_err(|d| problems.extend(d)).ok()
@@ -261,6 +286,9 @@ pub fn load(root: &Path, cache: &Cache) -> Result<Content, Diagnostics> {
     let (legal, strays) = legal_pages(root);
     problems.extend(Diagnostics(strays));
     let [privacy, terms] = legal.map(|r| ok(r, &mut problems));
+    let (reports, strays) = reports(root);
+    problems.extend(Diagnostics(strays));
+    let reports: Vec<_> = reports.into_iter().filter_map(|r| ok(r, &mut problems)).collect();
     if neighborhood_files.is_empty() {
         problems.push(Diagnostic {
             file: display(root, NEIGHBORHOODS),
@@ -279,6 +307,12 @@ pub fn load(root: &Path, cache: &Cache) -> Result<Content, Diagnostics> {
         // Cross-file checks on a partial set would report false problems; report what we have.
         return Err(problems.sorted());
     }
+    let months = snapshots.iter().filter(|s| !s.fields.draft).count();
+    let known = crate::reports::known(&neighborhoods, &listings, &forms.data, months);
+    let mdx = crate::reports::check_all(&reports, &known);
+    if !mdx.is_empty() {
+        return Err(mdx.sorted());
+    }
     let content = Content::assemble(Parts {
         site,
         home,
@@ -290,6 +324,7 @@ pub fn load(root: &Path, cache: &Cache) -> Result<Content, Diagnostics> {
         snapshots,
         privacy,
         terms,
+        reports,
         listings_dir: display(root, LISTINGS),
         market_dir: display(root, MARKET),
     })

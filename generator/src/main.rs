@@ -9,6 +9,7 @@ mod load;
 mod output;
 mod pipeline;
 mod render;
+mod reports;
 mod scaffold;
 mod serve;
 mod sitemap;
@@ -35,11 +36,20 @@ struct Dirs {
     /// Where encoded image variants are cached between builds.
     #[arg(long, default_value = ".cache/generator")]
     cache: PathBuf,
+    /// The script that compiles the reports' MDX with mdx-js (run by `node` when reports exist).
+    #[arg(long, default_value = "site/build/render-reports.mjs")]
+    mdx_renderer: PathBuf,
 }
 
 impl Dirs {
     fn options(self, out: PathBuf) -> pipeline::BuildOptions {
-        pipeline::BuildOptions { content: self.content, out, islands: self.islands, cache: self.cache }
+        pipeline::BuildOptions {
+            content: self.content,
+            out,
+            islands: self.islands,
+            cache: self.cache,
+            mdx_renderer: self.mdx_renderer,
+        }
     }
 }
 
@@ -61,7 +71,8 @@ enum Command {
     /// Create a content file to fill in (a draft until you remove `draft: true`).
     New {
         kind: scaffold::Kind,
-        /// The address of a listing, the name of a neighborhood, or a snapshot's month (`2026-11`).
+        /// The address of a listing, the name of a neighborhood, the title of a report, or a
+        /// snapshot's month (`2026-11`).
         name: String,
         #[arg(long, default_value = "content")]
         content: PathBuf,

@@ -22,8 +22,10 @@ pub struct BuildOptions {
     pub out: PathBuf,
     /// Vite's output folder (its manifest and `assets/`); missing means no islands.
     pub islands: PathBuf,
-    /// Where encoded image variants are kept between builds.
+    /// Where encoded image variants (and compiled reports) are kept between builds.
     pub cache: PathBuf,
+    /// `site/build/render-reports.mjs`, which compiles the reports' MDX (only run when there are reports).
+    pub mdx_renderer: PathBuf,
 }
 
 /// What a build did to the output folder.
@@ -148,8 +150,9 @@ fn generate_with<P: RenderedPage>(
     let (images, mut files) = process_images(&opts.content, &opts.cache, c).context("processing images")?;
     let assets = Assets::load(&opts.islands).context("reading the islands' build")?;
     files.extend(island_files(&assets)?);
+    let reports = crate::reports::prepare(c, &opts.mdx_renderer, &opts.cache.join("reports"))?;
     let pages = renderer
-        .render_pages_with(&RenderInput { content: c, images: &images, assets: &assets }, keep)
+        .render_pages_with(&RenderInput { content: c, images: &images, assets: &assets, reports: &reports }, keep)
         .context("rendering pages")?;
     files.push(sitemap::of_pages(&c.site.data.base_url, pages.iter().map(|p| (p.path(), p.noindex()))));
     files.push(sitemap::robots(&c.site.data.base_url));
@@ -403,6 +406,7 @@ mod tests {
             out: out.clone(),
             islands: tmp.path().join("no-islands"),
             cache: tmp.path().join("cache"),
+            mdx_renderer: tmp.path().join("no-script"),
         };
         let (good, bad) = (renderer(&tmp.path().join("good"), false), renderer(&tmp.path().join("bad"), true));
         let cache = Cache::default();

@@ -1,6 +1,6 @@
-//! `generator new listing|neighborhood NAME` and `generator new snapshot YYYY-MM`: a content file for
-//! the agent to fill in. It starts as a draft — checked by every build, published once the agent
-//! removes `draft: true`. A snapshot starts as a copy of the latest one.
+//! `generator new listing|neighborhood|report NAME` and `generator new snapshot YYYY-MM`: a content
+//! file for the agent to fill in. It starts as a draft — checked by every build, published once the
+//! agent removes `draft: true`. A snapshot starts as a copy of the latest one.
 
 use anyhow::{bail, Context, Result};
 use jax_model::market::{self, Month};
@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 pub enum Kind {
     Listing,
     Neighborhood,
+    Report,
     /// A month's market figures: NAME is the month, `2026-11`.
     Snapshot,
 }
@@ -81,6 +82,49 @@ The About text: a few paragraphs of Markdown about living here.
     )
 }
 
+/// Today's date as YYYY-MM-DD (UTC), from the days since 1970 (H. Hinnant's civil_from_days).
+fn today() -> String {
+    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+pub fn report(name: &str, date: &str) -> String {
+    format!(
+        r#"---
+# yaml-language-server: $schema=../schemas/report.schema.json
+# New report: write it, then delete `draft: true` to publish it at /reports/<file name>/.
+title: {title}
+date: {date}
+description: One or two sentences for the list of reports and for search results.
+draft: true
+---
+Write the report here in Markdown: paragraphs, **bold**, *italic*, lists and `## headings`.
+
+{{/* Figures and listings come from the site's own files. Copy a line below out of this note and
+change its values:
+
+<Snapshot area="ortega" />
+<Trend areas={{["riverside", "san-marco"]}} figure="median" />
+<Listing id="riverside-historic-craftsman" />
+
+`area` and `areas` are neighborhoods (their file's `slug`), `figure` is median, yoy or days, and
+`id` is a listing's id. */}}
+
+<Cta form="consultation">Schedule a private consultation</Cta>
+"#,
+        title = yaml_quote(name),
+    )
+}
+
 /// The latest snapshot's text with `draft: true` after its leading comments (any `draft:` line
 /// it had replaced).
 pub fn snapshot_from(latest: &str) -> String {
@@ -128,13 +172,14 @@ pub fn create(content: &Path, kind: Kind, name: &str) -> Result<PathBuf> {
     if slug.is_empty() {
         bail!("the name {name:?} has no letters or digits to make a file name from");
     }
-    let (dir, text) = match kind {
-        Kind::Listing => ("listings", listing(name, &slug)),
-        Kind::Neighborhood => ("neighborhoods", neighborhood(name, &slug)),
+    let (dir, text, ext) = match kind {
+        Kind::Listing => ("listings", listing(name, &slug), "md"),
+        Kind::Neighborhood => ("neighborhoods", neighborhood(name, &slug), "md"),
+        Kind::Report => ("reports", report(name, &today()), "mdx"),
         Kind::Snapshot => unreachable!("handled above"),
     };
     let folder = content.join(dir);
-    let path = folder.join(format!("{slug}.md"));
+    let path = folder.join(format!("{slug}.{ext}"));
     if path.exists() {
         bail!("{} already exists; choose another name or edit that file", path.display());
     }
@@ -162,6 +207,8 @@ mod tests {
         let n = jax_model::content::parse_neighborhood("y.md", &neighborhood("Fernandina Beach", "fernandina-beach"))
             .unwrap();
         assert!(n.fields.draft && n.fields.slug == "fernandina-beach");
+        let r = jax_model::content::parse_report("z.mdx", "november-2026", &report("November 2026", &today())).unwrap();
+        assert!(r.fields.draft && r.fields.title == "November 2026" && jax_model::report::is_date(&r.fields.date));
     }
 
     #[test]

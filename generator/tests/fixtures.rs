@@ -133,3 +133,31 @@ fn new_scaffolds_a_draft_that_checks_but_is_not_published() {
     let again = generator(dir.path(), &["new", "listing", "77 Ocean Drive"]);
     assert!(!again.ok && again.stderr.contains("already exists"));
 }
+
+#[test]
+fn new_report_scaffolds_a_draft_that_checks_and_once_published_builds() {
+    let dir = site(None);
+    let new = generator(dir.path(), &["new", "report", "November 2026"]);
+    assert!(new.ok, "{}", new.stderr);
+    let path = dir.path().join("content/reports/november-2026.mdx");
+    assert!(path.is_file());
+    let check = generator(dir.path(), &["check"]);
+    assert!(check.ok, "{}", check.stderr);
+    // A draft: no page, so no Node either (the script does not exist here).
+    let build = generator(dir.path(), &["build", "--islands", "none", "--mdx-renderer", "missing.mjs"]);
+    assert!(build.ok, "{}", build.stderr);
+    assert!(!dir.path().join("dist/reports").exists());
+    // Published, it is compiled by mdx-js: the note renders nothing, the call to action a link.
+    std::fs::write(&path, std::fs::read_to_string(&path).unwrap().replace("draft: true\n", "")).unwrap();
+    let missing = generator(dir.path(), &["build", "--islands", "none", "--mdx-renderer", "missing.mjs"]);
+    assert!(!missing.ok && missing.stderr.contains("missing.mjs"), "{}", missing.stderr);
+    let script = common::repo_root().join("site/build/render-reports.mjs");
+    let build = generator(dir.path(), &["build", "--islands", "none", "--mdx-renderer", script.to_str().unwrap()]);
+    assert!(build.ok, "{}", build.stderr);
+    let html = std::fs::read_to_string(dir.path().join("dist/reports/november-2026/index.html")).unwrap();
+    assert!(html.contains("data-open=\"lead\" data-type=\"consultation\">Schedule a private consultation</a>"));
+    assert!(!html.contains("Copy a line below") && !html.contains("jax-component"));
+    assert!(dir.path().join("dist/reports/index.html").is_file());
+    let again = generator(dir.path(), &["new", "report", "November 2026"]);
+    assert!(!again.ok && again.stderr.contains("already exists"));
+}

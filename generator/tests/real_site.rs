@@ -48,6 +48,7 @@ fn site() -> &'static Site {
         let dir = tempfile::tempdir().unwrap();
         let dist = dir.path().join("dist");
         let content = repo_root().join("content");
+        let script = repo_root().join("site/build/render-reports.mjs");
         let run = generator(
             dir.path(),
             &[
@@ -60,6 +61,8 @@ fn site() -> &'static Site {
                 "none",
                 "--cache",
                 "cache",
+                "--mdx-renderer",
+                script.to_str().unwrap(),
             ],
         );
         assert!(run.ok, "the real site must build:\n{}", run.stderr);
@@ -150,9 +153,24 @@ fn listing_ids() -> Vec<String> {
     ids
 }
 
+/// The published reports' slugs (content/reports/*.mdx without `draft: true`).
+fn report_slugs() -> Vec<String> {
+    let mut slugs: Vec<String> = std::fs::read_dir(repo_root().join("content/reports"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "mdx"))
+        .filter(|p| !std::fs::read_to_string(p).unwrap().contains("\ndraft: true"))
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    slugs.sort();
+    slugs
+}
+
 #[test]
 fn every_route_is_built() {
     let mut routes = vec!["index.html".to_string(), "client-concierge/index.html".into(), "market/index.html".into()];
+    routes.push("reports/index.html".into());
+    routes.extend(report_slugs().iter().map(|s| format!("reports/{s}/index.html")));
     routes.extend(LEGAL.iter().map(|(path, _)| path.to_string()));
     routes.extend(SNAPSHOT.iter().map(|(slug, ..)| format!("neighborhoods/{slug}/index.html")));
     routes.extend(listing_ids().iter().map(|id| format!("listings/{id}/index.html")));
@@ -173,7 +191,12 @@ fn every_route_is_built() {
         assert!(site().dist.join(r).is_file(), "missing {r}");
     }
     let built = common::files(&site().dist).into_iter().filter(|(p, _)| p.ends_with(".html")).count();
-    assert_eq!(built, 3 + LEGAL.len() + NOT_INDEXED.len() + 12 + listing_ids().len(), "no page more, no page less");
+    let reports = 1 + report_slugs().len();
+    assert_eq!(
+        built,
+        3 + LEGAL.len() + NOT_INDEXED.len() + 12 + listing_ids().len() + reports,
+        "no page more, no page less"
+    );
     let sitemap = page("sitemap.xml");
     for r in routes.iter().filter(|r| r.ends_with("index.html")) {
         let url = format!("https://www.movetojax.com/{}", r.trim_end_matches("index.html"));
@@ -181,7 +204,7 @@ fn every_route_is_built() {
     }
     assert_eq!(
         sitemap.matches("<loc>").count(),
-        3 + LEGAL.len() + 12 + listing_ids().len(),
+        3 + LEGAL.len() + 12 + listing_ids().len() + reports,
         "every indexed page, once"
     );
     for r in NOT_INDEXED {
@@ -468,7 +491,7 @@ fn schemas_shipped_for_editors_are_current() {
     assert!(run.ok, "{}", run.stderr);
     let fresh = common::files(&dir.path().join("schemas"));
     let shipped = common::files(&repo_root().join("content/schemas"));
-    assert_eq!(fresh.len(), 9);
+    assert_eq!(fresh.len(), 10);
     assert!(fresh == shipped, "content/schemas is stale: run `generator schemas`");
 }
 
@@ -510,4 +533,34 @@ fn only_files_with_hashed_names_are_cached_for_a_year() {
             );
         }
     }
+}
+
+#[test]
+fn the_sample_report_is_complete_without_javascript_and_described_for_crawlers() {
+    let slugs = report_slugs();
+    assert!(!slugs.is_empty(), "one sample report ships");
+    let slug = &slugs[0];
+    let html = page(&format!("reports/{slug}/index.html"));
+    let url = format!("https://www.movetojax.com/reports/{slug}/");
+    assert!(html.contains(&format!("<link rel=\"canonical\" href=\"{url}\">")), "canonical");
+    assert!(html.contains("<meta property=\"og:type\" content=\"article\">"), "og:type article");
+    let ld = json_ld(&html);
+    let graph = ld[0]["@graph"].as_array().unwrap();
+    let article = graph.iter().find(|n| n["@type"] == "Article").expect("an Article node");
+    assert_eq!(article["url"], url.as_str());
+    assert_eq!(article["author"]["name"], content_value("site.yaml", "name"));
+    assert_eq!(article["publisher"]["@id"], "https://www.movetojax.com/#agent");
+    assert!(article["datePublished"].as_str().unwrap().len() == 10 && article["headline"].is_string());
+    // The components, prerendered: the listing card as on the home page, the CTA a link to the
+    // contact form that opens the consultation dialog once the islands run.
+    assert!(html.contains("<article class=\"slide__card\""), "the listing card");
+    assert!(html.contains("<section class=\"snapshot report__snapshot\""), "the market snapshot's tiles");
+    assert!(html.contains("href=\"/#contact\" data-open=\"lead\" data-type=\"consultation\""), "the CTA");
+    assert!(!html.contains("jax-component"), "every placeholder replaced");
+    let words = text(&html);
+    assert!(words.contains("Talk through your move with Alexandra"), "{words}");
+    // Listed, newest first, and linked from every footer.
+    let index = page("reports/index.html");
+    assert!(index.contains(&format!("href=\"/reports/{slug}/\"")));
+    assert!(page("index.html").contains("<a href=\"/reports/\">"), "the footer links the reports");
 }

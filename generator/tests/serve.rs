@@ -64,6 +64,7 @@ impl Serve {
                 &path("cache"),
             ])
             .args(["--islands", &path("no-islands"), "--host", "127.0.0.1", "--port", &port.to_string()])
+            .args(["--mdx-renderer", repo_root().join("site/build/render-reports.mjs").to_str().unwrap()])
             .current_dir(dir.path())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -372,6 +373,22 @@ fn serves_the_site_and_reloads_it_on_every_change() {
         serve.log().lines().skip(lines_before).any(|l| l.contains("nothing changed"))
     });
     assert_eq!(serve.generation(), current);
+
+    // Editing a report (MDX, compiled by mdx-js) reloads its page, which shows the new words.
+    let report = std::fs::read_dir(content.join("reports"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|x| x == "mdx"))
+        .expect("a report ships");
+    let slug = report.file_stem().unwrap().to_string_lossy().into_owned();
+    let report_file = format!("reports/{slug}/index.html");
+    let current = serve.generation();
+    let poll = serve.long_poll(current, &report_file);
+    let text = std::fs::read_to_string(&report).unwrap();
+    std::fs::write(&report, text + "\nA closing line written for the reload test.\n").unwrap();
+    let (_, reply) = poll.recv_timeout(STEP).expect("the long-poll answers after a report edit");
+    assert_eq!(reply.text(), "reload", "the report changed");
+    assert!(serve.get(&format!("/reports/{slug}/")).text().contains("A closing line written for the reload test."));
 
     // Unknown paths get the site's 404 page; folders redirect to their slash form.
     let missing = serve.get("/no-such-page/");

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { BASE } from './stack';
 import { dialog, expect, test } from './fixtures';
+import { REPORT } from './page-types.mjs';
 
 const manifest = JSON.parse(readFileSync(resolve(import.meta.dirname, '../dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
 
@@ -110,6 +111,7 @@ test.describe('dialog triggers', () => {
     ['/', "Get the Buyer's Guide", "Get the Buyer's Guide"],
     ['/', "What's My Home Worth?", "What's My Home Worth?"],
     ['/neighborhoods/ortega/', 'Request a Showing', "Let's Connect"],
+    [REPORT, 'Talk through your move with Alexandra', 'Schedule a Private Consultation'],
   ];
   for (const [path, label, title] of triggers) {
     test(`'${label}' tapped before the dialogs are live opens its dialog (${path})`, async ({ page }) => {

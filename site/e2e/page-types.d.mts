@@ -1,2 +1,4 @@
 /** See page-types.mjs. */
 export declare const PAGE_TYPES: [name: string, path: string][];
+/** See page-types.mjs. */
+export declare const REPORT: string;

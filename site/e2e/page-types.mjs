@@ -8,6 +8,12 @@ const listing = readdirSync(resolve(import.meta.dirname, '../../content/listings
   .sort()[0]
   .replace(/\.md$/, '');
 
+/** The first report (content/reports/*.mdx): its page's path. */
+export const REPORT = `/reports/${readdirSync(resolve(import.meta.dirname, '../../content/reports'))
+  .filter((f) => f.endsWith('.mdx'))
+  .sort()[0]
+  .replace(/\.mdx$/, '')}/`;
+
 /** @type {[name: string, path: string][]} */
 export const PAGE_TYPES = [
   ['home', '/'],
@@ -22,4 +28,6 @@ export const PAGE_TYPES = [
   ['concierge-form-error', '/client-concierge/form-error/?form=concierge'],
   ['privacy-policy', '/privacy-policy/'],
   ['terms-of-service', '/terms-of-service/'],
+  ['reports', '/reports/'],
+  ['report', REPORT],
 ];

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { LATEST_SNAPSHOT, ROUTES, contentValue, expect, listingIds, test } from './fixtures';
 
@@ -43,9 +43,14 @@ test('every page in the sitemap, and the form result pages, answer 200 with thei
   const base = contentValue('site.yaml', 'base_url');
   const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
   expect(base).toMatch(/^https:/);
-  // Home, twelve neighborhoods, every listing, the concierge portal, the two legal pages, the market page.
-  expect(paths).toHaveLength(1 + ROUTES.length + listingIds.length + 1 + 2 + 1);
+  // Home, twelve neighborhoods, every listing, the concierge portal, the two legal pages, the market
+  // page, the list of reports and each report.
+  const folder = resolve(import.meta.dirname, '../../content/reports');
+  const reports = readdirSync(folder).filter((f) => f.endsWith('.mdx') && !/^draft: true$/m.test(readFileSync(resolve(folder, f), 'utf8')));
+  expect(paths).toHaveLength(1 + ROUTES.length + listingIds.length + 1 + 2 + 1 + 1 + reports.length);
   expect(paths).toContain('/market/');
+  expect(paths).toContain('/reports/');
+  for (const f of reports) expect(paths).toContain(`/reports/${f.replace(/\.mdx$/, '')}/`);
   for (const path of ['/privacy-policy/', '/terms-of-service/']) expect(paths).toContain(path);
   for (const route of ROUTES) expect(paths).toContain(`/neighborhoods/${route}/`);
   const titles = new Set<string>();

@@ -57,7 +57,11 @@ fn main() {
     let tmp = tempfile::Builder::new().prefix("build_vs_hugo-").tempdir().expect("creating a temporary folder");
     let root = tmp.path().to_path_buf();
     let cache = root.join("image-cache");
-    let gen = Gen { islands: islands_arg.clone(), cache: cache.clone() };
+    let gen = Gen {
+        islands: islands_arg.clone(),
+        cache: cache.clone(),
+        mdx_renderer: repo.join("site/build/render-reports.mjs"),
+    };
 
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!("build_vs_hugo: generator build vs hugo");

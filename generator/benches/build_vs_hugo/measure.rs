@@ -89,6 +89,8 @@ pub fn settling() -> Duration {
 pub struct Gen {
     pub islands: String,
     pub cache: PathBuf,
+    /// The script that compiles reports (only the real site has any; warm builds find them cached).
+    pub mdx_renderer: PathBuf,
 }
 
 pub struct Build {
@@ -110,7 +112,9 @@ impl Gen {
             .arg(out)
             .args(["--islands", &self.islands])
             .arg("--cache")
-            .arg(&self.cache);
+            .arg(&self.cache)
+            .arg("--mdx-renderer")
+            .arg(&self.mdx_renderer);
         let run = timed(&mut cmd, "generator build");
         let line = run.last_line();
         // "built 27 pages (80 files) into DIR in 41 ms: …"

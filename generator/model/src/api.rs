@@ -46,6 +46,14 @@ pub const DEVELOPMENTS_SECTION: &str = "new-developments";
 /// The id of the concierge page's form (the portal's error page links back to it).
 pub const CONCIERGE_FORM: &str = "concierge-form";
 
+/// The list of the agent's market reports.
+pub const REPORTS: &str = "/reports/";
+
+/// A report's page.
+pub fn report(slug: &str) -> String {
+    format!("{REPORTS}{slug}/")
+}
+
 /// A listing's page.
 pub fn listing(id: &str) -> String {
     format!("/listings/{id}/")

@@ -11,6 +11,7 @@ use crate::listing::{Listing, ListingFields};
 use crate::market::{Market, Snapshot};
 use crate::neighborhood::{Neighborhood, NeighborhoodFields};
 use crate::quiz::Quiz;
+use crate::report::Report;
 use crate::site::Site;
 use std::collections::HashMap;
 
@@ -29,6 +30,8 @@ pub struct Content {
     pub market: Market,
     pub privacy: LegalPage,
     pub terms: LegalPage,
+    /// The published reports, newest first (by date, then slug).
+    pub reports: Vec<Report>,
 }
 
 fn finish<T>(
@@ -84,6 +87,11 @@ pub fn parse_neighborhood(file: &str, text: &str) -> Result<Neighborhood, Diagno
     }
 }
 
+/// A report; `slug` is its file name without `.mdx`.
+pub fn parse_report(file: &str, slug: &str, text: &str) -> Result<Report, Diagnostics> {
+    crate::report::parse(file, slug, text)
+}
+
 pub fn parse_legal(file: &str, text: &str, kind: LegalKind) -> Result<LegalPage, Diagnostics> {
     crate::legal::parse(file, text, kind)
 }
@@ -100,6 +108,7 @@ pub struct Parts {
     pub snapshots: Vec<Snapshot>,
     pub privacy: LegalPage,
     pub terms: LegalPage,
+    pub reports: Vec<Report>,
     /// Where listings live, for problems about the set as a whole (e.g. `content/listings`).
     pub listings_dir: String,
     /// Where the market snapshots live (e.g. `content/market`).
@@ -176,6 +185,9 @@ impl Content {
         if !out.is_empty() {
             return Err(Diagnostics(out));
         }
+        let mut reports = p.reports;
+        reports.retain(|r| !r.fields.draft);
+        reports.sort_by(|a, b| (&b.fields.date, &a.slug).cmp(&(&a.fields.date, &b.slug)));
         listings.retain(|l| !l.fields.draft);
         neighborhoods.retain(|n| !n.fields.draft);
         Ok(Content {
@@ -189,6 +201,7 @@ impl Content {
             market,
             privacy: p.privacy,
             terms: p.terms,
+            reports,
         })
     }
 

@@ -18,6 +18,7 @@ pub mod listing;
 pub mod market;
 pub mod neighborhood;
 pub mod quiz;
+pub mod report;
 pub mod rules;
 pub mod schema_check;
 pub mod signatures;
@@ -45,5 +46,6 @@ pub fn schemas() -> Vec<(&'static str, serde_json::Value)> {
         ("neighborhood.schema.json", v(schema_of::<neighborhood::NeighborhoodFields>())),
         ("market.schema.json", v(schema_of::<market::SnapshotFields>())),
         ("legal.schema.json", v(schema_of::<legal::LegalFields>())),
+        ("report.schema.json", v(schema_of::<report::ReportFields>())),
     ]
 }

@@ -72,6 +72,7 @@ pub struct Labels {
     pub neighborhood: NeighborhoodLabels,
     pub market: MarketLabels,
     pub not_found: NotFoundLabels,
+    pub reports: ReportsLabels,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
@@ -105,6 +106,8 @@ pub struct FooterLabels {
     pub terms: String,
     pub rights: String,
     pub schedule: String,
+    /// The footer's link to the market reports.
+    pub reports: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
@@ -135,6 +138,20 @@ pub struct NeighborhoodLabels {
     pub request_showing: String,
     pub explore_more: String,
     pub explore: String,
+}
+
+/// The market reports' list and pages.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReportsLabels {
+    /// The list's heading and title, e.g. "Market Reports".
+    pub title: String,
+    /// The sentence under it, also its search-result description.
+    pub text: String,
+    /// Before a report's date, e.g. "Published".
+    pub published: String,
+    /// The link from the list to a report, e.g. "Read the report".
+    pub read: String,
 }
 
 /// The market page (/market/) and the snapshot's lines on neighborhood pages. `{month}` is a

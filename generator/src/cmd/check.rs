@@ -7,13 +7,15 @@ use std::path::Path;
 pub fn run(content: &Path) -> Result<()> {
     let c = load::load(content, &Cache::default())?;
     println!(
-        "content is valid: {} listings, {} neighborhoods, {} quiz questions, {} market snapshot{} (latest {})",
+        "content is valid: {} listings, {} neighborhoods, {} quiz questions, {} market snapshot{} (latest {}), {} report{}",
         c.listings.len(),
         c.neighborhoods.len(),
         c.quiz.data.questions.len(),
         c.market.snapshots.len(),
         if c.market.snapshots.len() == 1 { "" } else { "s" },
-        c.market.latest().month
+        c.market.latest().month,
+        c.reports.len(),
+        if c.reports.len() == 1 { "" } else { "s" }
     );
     Ok(())
 }

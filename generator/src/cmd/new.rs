@@ -1,5 +1,5 @@
-//! `generator new listing|neighborhood NAME`, `generator new snapshot YYYY-MM`: a draft content file
-//! to fill in.
+//! `generator new listing|neighborhood|report NAME`, `generator new snapshot YYYY-MM`: a draft
+//! content file to fill in.
 
 use crate::scaffold::{self, Kind};
 use anyhow::Result;

@@ -15,12 +15,16 @@ pub enum Kind {
     FormResult,
     /// The privacy policy and the terms of service.
     Legal,
+    /// A market report.
+    Report,
+    /// The list of the market reports.
+    Reports,
     /// Every neighborhood's market figures (/market/).
     Market,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 8] = [
+    pub const ALL: [Kind; 10] = [
         Kind::Home,
         Kind::Neighborhood,
         Kind::Listing,
@@ -28,6 +32,8 @@ impl Kind {
         Kind::NotFound,
         Kind::FormResult,
         Kind::Legal,
+        Kind::Report,
+        Kind::Reports,
         Kind::Market,
     ];
 
@@ -40,6 +46,8 @@ impl Kind {
             Kind::NotFound => "not-found",
             Kind::FormResult => "form-result",
             Kind::Legal => "legal",
+            Kind::Report => "report",
+            Kind::Reports => "reports",
             Kind::Market => "market",
         }
     }
@@ -54,6 +62,8 @@ impl Kind {
             Kind::NotFound => "404.html",
             Kind::FormResult => "form-result.html",
             Kind::Legal => "legal.html",
+            Kind::Report => "report.html",
+            Kind::Reports => "reports.html",
             Kind::Market => "market.html",
         }
     }

@@ -85,7 +85,7 @@ pub struct SnapshotView<'a> {
     pub market_url: &'static str,
 }
 
-fn fill(template: &str, pairs: &[(&str, &str)]) -> String {
+pub fn fill(template: &str, pairs: &[(&str, &str)]) -> String {
     pairs.iter().fold(template.to_string(), |t, (k, v)| t.replace(&format!("{{{k}}}"), v))
 }
 

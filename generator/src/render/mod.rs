@@ -20,6 +20,7 @@ mod tests;
 mod typescript;
 
 use kind::Kind;
+pub use market::Figure;
 pub use typescript::files as typescript_files;
 
 use crate::output::Output;
@@ -33,6 +34,8 @@ pub struct RenderInput<'a> {
     /// Processed images by their content-relative path ("images/hero.svg" → ImageInfo).
     pub images: &'a HashMap<String, crate::images::ImageInfo>,
     pub assets: &'a crate::assets::Assets,
+    /// The published reports as mdx-js compiled them, by slug.
+    pub reports: &'a HashMap<String, crate::reports::Prepared>,
 }
 
 /// The compiled templates and the (minified) stylesheet each page kind inlines.
@@ -61,6 +64,9 @@ const EMBEDDED: &[(&str, &str)] = &[
     ("form-result.html", include_str!("../../templates/form-result.html")),
     ("legal.html", include_str!("../../templates/legal.html")),
     ("market.html", include_str!("../../templates/market.html")),
+    ("report.html", include_str!("../../templates/report.html")),
+    ("reports.html", include_str!("../../templates/reports.html")),
+    ("partials/report-component.html", include_str!("../../templates/partials/report-component.html")),
     (STYLESHEET, include_str!("../../templates/site.css")),
 ];
 
@@ -179,6 +185,10 @@ impl Renderer {
         jobs.extend(c.listings.iter().map(pages::Page::Listing));
         jobs.extend(c.legal_pages().map(pages::Page::Legal));
         jobs.push(pages::Page::Market);
+        if !c.reports.is_empty() {
+            jobs.push(pages::Page::Reports);
+            jobs.extend(c.reports.iter().map(pages::Page::Report));
+        }
         jobs.par_iter().map(|page| shared.render(page).and_then(&keep)).collect()
     }
 

@@ -10,6 +10,7 @@ mod listing;
 mod market;
 mod neighborhood;
 mod not_found;
+mod report;
 
 use super::islands::{self, Mounted};
 use super::kind::Kind;
@@ -21,6 +22,7 @@ use jax_model::api;
 use jax_model::legal::{LegalKind, LegalPage};
 use jax_model::listing::Listing;
 use jax_model::neighborhood::Neighborhood;
+use jax_model::report::Report;
 use jax_model::site::{Brokerage, Labels, Legal};
 use serde::Serialize;
 use serde_json::Value;
@@ -41,6 +43,9 @@ pub enum Page<'a> {
     Legal(&'a LegalPage),
     /// Every neighborhood's market figures.
     Market,
+    Report(&'a Report),
+    /// The list of the reports.
+    Reports,
 }
 
 // ---- shared by every page ------------------------------------------------------------------
@@ -68,6 +73,8 @@ struct SiteView<'a> {
     sms_href: String,
     brokerage: &'a Brokerage,
     legal: &'a Legal,
+    /// The footer's link to the reports (none while there are none).
+    reports_url: Option<&'static str>,
     /// The footer's links to the legal pages.
     privacy_url: String,
     terms_url: String,
@@ -168,6 +175,7 @@ impl<'a> Shared<'a> {
             sms_href: format!("sms:{phone}"),
             brokerage: &s.brokerage,
             legal: &s.legal,
+            reports_url: (!c.reports.is_empty()).then_some(api::REPORTS),
             privacy_url: LegalKind::Privacy.url(),
             terms_url: LegalKind::Terms.url(),
             labels: &s.labels,
@@ -243,6 +251,8 @@ impl<'a> Shared<'a> {
             Page::FormResult(f) => self.form_result(*f).with_context(|| format!("building {}", f.what()))?,
             Page::Legal(l) => self.legal(l).with_context(|| format!("building the page {}", l.kind.url()))?,
             Page::Market => self.market().context("building the market page")?,
+            Page::Report(r) => self.report(r).with_context(|| format!("building the report {}", r.source.file))?,
+            Page::Reports => self.reports().context("building the list of reports")?,
         };
         let Built { path, kind, ctx } = built;
         let html = self.r.render_bytes(kind.template(), &ctx).with_context(|| format!("rendering {path}"))?;

@@ -9,6 +9,7 @@ mod legal;
 mod listing;
 mod market;
 mod neighborhood;
+mod report;
 
 use super::*;
 use crate::assets::{Assets, Bundle, InlineScript};
@@ -36,11 +37,12 @@ social_image: images/hero.jpg
 labels:
   nav: {{properties: Properties, neighborhoods: Neighborhoods, developments: New Developments, concierge: Client Concierge, menu: Open menu, home: Home}}
   widget: {{title: "Let's Connect", text: Text Me, message: Message}}
-  footer: {{popular_areas: Popular Areas, contact: Contact, privacy: Privacy Policy, terms: Terms of Service, rights: All rights reserved., schedule: Schedule Consultation}}
+  footer: {{popular_areas: Popular Areas, contact: Contact, privacy: Privacy Policy, terms: Terms of Service, rights: All rights reserved., schedule: Schedule Consultation, reports: Market Reports}}
   listing: {{beds: Beds, baths: Baths, sqft: Sq Ft, inquire: Inquire, previous: Previous property, next: Next property, show_slide: "Show property {{n}}", features: Features, details: View Details}}
   neighborhood: {{market_snapshot: Market Snapshot, median: Median Condo Price, yoy: YoY Price Growth, days: Days on Market, zip: ZIP Code, about: "About {{name}}", featured: Featured Buildings & Communities, request_showing: Request a Showing, explore_more: Explore More, explore: Explore}}
   market: {{title: Jacksonville Market Snapshot, intro: Side by side., description: Prices by neighborhood., as_of: "Figures as of {{month}}", source: "Source: {{source}}", since: "since {{month}}", compare: Compare all neighborhoods, neighborhood: Neighborhood, month: Month, area: Area, all_areas: All areas, price: Median price, any_price: Any price, price_bands: [{{label: Under $450K, max: 450000}}, {{label: $450K and above, min: 450000}}], chart_title: Median condo price by neighborhood, trend: "{{figure}} in {{name}}", trend_description: "From {{from}} in {{from_month}} to {{to}} in {{to_month}}.", showing: "Showing {{count}} of {{total}}", none: Nothing matches.}}
   not_found: {{title: Oops! Page not found, text: The page is gone., link: Return to Home}}
+  reports: {{title: Market Reports, text: Notes on the market., published: Published, read: Read the report}}
 "#
     )
 }
@@ -219,6 +221,7 @@ pub(super) fn content() -> Content {
         ],
         privacy: ok(content::parse_legal("legal/privacy-policy.md", PRIVACY, LegalKind::Privacy)),
         terms: ok(content::parse_legal("legal/terms-of-service.md", TERMS, LegalKind::Terms)),
+        reports: Vec::new(),
         listings_dir: "listings".into(),
         market_dir: "market".into(),
     }))
@@ -285,7 +288,8 @@ fn render_with(assets: &Assets) -> Site {
     let c = content();
     let images = images(&c);
     let renderer = Renderer::embedded().unwrap();
-    let out = renderer.render_pages(&RenderInput { content: &c, images: &images, assets }).unwrap();
+    let out =
+        renderer.render_pages(&RenderInput { content: &c, images: &images, assets, reports: &HashMap::new() }).unwrap();
     Site { pages: out.into_iter().map(|o| (o.path, String::from_utf8(o.bytes).unwrap())).collect() }
 }
 

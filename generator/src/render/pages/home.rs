@@ -15,9 +15,13 @@ use jax_model::listing::{Listing, ListingFields};
 use jax_model::neighborhood::NeighborhoodFields;
 use serde::Serialize;
 
+/// A listing as its card shows it (`listing_card` in macros.html): the carousel's slides, a
+/// report's `<Listing>`.
 #[derive(Serialize)]
-struct Slide<'a> {
+pub(super) struct Slide<'a> {
     n: usize,
+    /// "01 / 05" in the carousel; empty elsewhere.
+    count: String,
     url: String,
     f: &'a ListingFields,
     baths: String,
@@ -57,6 +61,25 @@ struct HomeView<'a> {
     tabs_island: Mount,
 }
 
+/// The card of listing `l`, the `n`-th on its page.
+pub(super) fn slide<'a>(
+    l: &'a Listing,
+    n: usize,
+    images: &'a std::collections::HashMap<String, ImageInfo>,
+    labels: &jax_model::site::ListingLabels,
+) -> Slide<'a> {
+    Slide {
+        n,
+        count: String::new(),
+        url: api::listing(&l.fields.id),
+        f: &l.fields,
+        baths: l.baths_text(),
+        features: &l.fields.features[..l.fields.features.len().min(3)],
+        image: images.get(&l.fields.image),
+        show: labels.show_slide.replace("{n}", &n.to_string()),
+    }
+}
+
 impl<'a> Shared<'a> {
     pub(super) fn home(&self) -> Result<Built> {
         let c = self.input.content;
@@ -64,17 +87,14 @@ impl<'a> Shared<'a> {
         let labels = &c.site.data.labels;
         let h = &c.home.data;
         let featured: Vec<&Listing> = c.listings.iter().filter(|l| l.fields.featured).collect();
+        let total = featured.len();
         let slides = featured
             .iter()
             .enumerate()
-            .map(|(i, l)| Slide {
-                n: i + 1,
-                url: api::listing(&l.fields.id),
-                f: &l.fields,
-                baths: l.baths_text(),
-                features: &l.fields.features[..l.fields.features.len().min(3)],
-                image: images.get(&l.fields.image),
-                show: labels.listing.show_slide.replace("{n}", &(i + 1).to_string()),
+            .map(|(i, l)| {
+                let mut s = slide(l, i + 1, images, &labels.listing);
+                s.count = format!("{:02} / {total:02}", i + 1);
+                s
             })
             .collect();
         let section = &h.neighborhoods;

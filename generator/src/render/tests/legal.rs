@@ -10,7 +10,12 @@ fn main_of(html: &str) -> &str {
 fn pages_of(c: &jax_model::Content) -> Vec<Output> {
     Renderer::embedded()
         .unwrap()
-        .render_pages(&RenderInput { content: c, images: &HashMap::new(), assets: &Assets::default() })
+        .render_pages(&RenderInput {
+            content: c,
+            images: &HashMap::new(),
+            assets: &Assets::default(),
+            reports: &HashMap::new(),
+        })
         .unwrap()
 }
 

@@ -1,0 +1,228 @@
+//! The market reports: each report's page (the agent's MDX as mdx-js compiled it, its components
+//! rendered here by the same templates as elsewhere on the site) and their list, newest first.
+
+use super::home::{slide, Slide};
+use super::{breadcrumb_ld, Built, Crumb, Meta, Shared, DESCRIPTION_MAX};
+use crate::render::islands::Mounted;
+use crate::render::kind::Kind;
+use crate::render::market::{self, Figure, SnapshotView};
+use crate::render::{markdown, seo};
+use crate::reports::{substitute, Component, CONTACT_FORM};
+use anyhow::{anyhow, Context, Result};
+use jax_model::api;
+use jax_model::report::{Report, ReportFields};
+use serde::Serialize;
+use serde_json::{json, Value};
+
+const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
+/// "2024-10-01" → "October 1, 2024" (the date is checked as YYYY-MM-DD on load).
+pub(super) fn long_date(date: &str) -> String {
+    let month = date.get(5..7).and_then(|m| m.parse::<usize>().ok()).and_then(|m| MONTHS.get(m.wrapping_sub(1)));
+    let day = date.get(8..10).and_then(|d| d.parse::<u32>().ok());
+    match (month, day, date.get(0..4)) {
+        (Some(m), Some(d), Some(y)) => format!("{m} {d}, {y}"),
+        _ => date.to_string(),
+    }
+}
+
+#[derive(Serialize)]
+struct ReportView<'a> {
+    f: &'a ReportFields,
+    date_text: String,
+    body_html: String,
+    crumbs: Vec<Crumb<'a>>,
+}
+
+#[derive(Serialize)]
+struct Entry<'a> {
+    f: &'a ReportFields,
+    url: String,
+    date_text: String,
+}
+
+#[derive(Serialize)]
+struct ReportsView<'a> {
+    entries: Vec<Entry<'a>>,
+    crumbs: Vec<Crumb<'a>>,
+}
+
+/// What `partials/report-component.html` renders for one component.
+#[derive(Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+enum ComponentView<'a> {
+    /// `name`: the neighborhood's; `id`: the heading's, unique in the page.
+    Snapshot {
+        s: SnapshotView<'a>,
+        name: &'a str,
+        id: String,
+    },
+    /// One trend chart (its caption, its SVG and table) per neighborhood.
+    Trend {
+        charts: Vec<(String, String)>,
+    },
+    Listing {
+        s: Slide<'a>,
+        id: String,
+    },
+    Cta {
+        open: &'static str,
+        r#type: Option<&'a str>,
+        label: &'a str,
+        flow: bool,
+    },
+}
+
+impl<'a> Shared<'a> {
+    fn reports_crumb(&self) -> Crumb<'a> {
+        Crumb { name: &self.input.content.site.data.labels.reports.title, url: api::REPORTS.into() }
+    }
+
+    /// One component's HTML; `n` numbers it on its page.
+    fn component(&self, n: usize, c: &Component, label: Option<&str>) -> Result<String> {
+        let content = self.input.content;
+        let view = match c {
+            Component::Listing { id } => {
+                let l =
+                    content.listings.iter().find(|l| l.fields.id == *id).ok_or_else(|| anyhow!("no listing {id}"))?;
+                let s = slide(l, n, self.input.images, &content.site.data.labels.listing);
+                ComponentView::Listing { s, id: format!("report-listing-{n}") }
+            }
+            Component::Cta { form, flow } => {
+                let (open, r#type) =
+                    if form == CONTACT_FORM { ("contact", None) } else { ("lead", Some(form.as_str())) };
+                ComponentView::Cta { open, r#type, label: label.unwrap_or_default(), flow: *flow }
+            }
+            Component::Snapshot { area } => {
+                let id = format!("report-snapshot-{n}");
+                let s = market::snapshot(content, area, &id).ok_or_else(|| anyhow!("no market figures for {area}"))?;
+                let name = content.neighborhood(area).map_or(area.as_str(), |x| x.fields.name.as_str());
+                ComponentView::Snapshot { s, name, id }
+            }
+            Component::Trend { areas, figure } => {
+                let figure = Figure::ALL
+                    .into_iter()
+                    .find(|f| f.name() == figure)
+                    .ok_or_else(|| anyhow!("no figure {figure}"))?;
+                let labels = &content.site.data.labels;
+                let charts = areas
+                    .iter()
+                    .map(|a| {
+                        let name = content.neighborhood(a).map_or(a.as_str(), |x| x.fields.name.as_str());
+                        let caption = market::fill(
+                            &labels.market.trend,
+                            &[("figure", figure.label(&labels.neighborhood)), ("name", name)],
+                        );
+                        let chart = market::trend(content, a, figure, &format!("report-trend-{n}-{a}"))
+                            .ok_or_else(|| anyhow!("fewer than two market snapshots have figures for {a}"))?;
+                        Ok((caption, chart))
+                    })
+                    .collect::<Result<Vec<_>>>()?;
+                ComponentView::Trend { charts }
+            }
+        };
+        let mut ctx = tera::Context::new();
+        ctx.insert("c", &view);
+        ctx.insert("paths", &Kind::Report.paths());
+        ctx.insert("labels", &content.site.data.labels);
+        self.r.render("partials/report-component.html", &ctx).with_context(|| format!("rendering its <{}>", c.name()))
+    }
+
+    pub(super) fn report(&self, r: &'a Report) -> Result<Built> {
+        let c = self.input.content;
+        let s = &c.site.data;
+        let f = &r.fields;
+        let url = api::report(&r.slug);
+        let prepared = self.input.reports.get(&r.slug).ok_or_else(|| anyhow!("it was not compiled"))?;
+        let parts = prepared
+            .components
+            .iter()
+            .enumerate()
+            .map(|(i, (comp, label))| self.component(i + 1, comp, label.as_deref()))
+            .collect::<Result<Vec<_>>>()?;
+        let body_html = substitute(&prepared.html, &parts).context("placing its components")?;
+        let crumbs = vec![
+            Crumb { name: &s.labels.nav.home, url: api::HOME.into() },
+            self.reports_crumb(),
+            Crumb { name: &f.title, url: url.clone() },
+        ];
+        let page = seo::absolute(&s.base_url, &url);
+        let mut article = json!({
+            "@type": "Article",
+            "@id": format!("{page}#article"),
+            "headline": f.title,
+            "description": f.description,
+            "datePublished": f.date,
+            "url": page,
+            "mainEntityOfPage": page,
+            "inLanguage": "en-US",
+            "author": {"@type": "Person", "name": s.agent.name, "jobTitle": s.agent.title},
+            "publisher": {"@id": seo::agent_id(&s.base_url)},
+        });
+        let og_image = self.og_image(None, "");
+        if let Some(img) = &og_image {
+            article["image"] = Value::String(img.url.clone());
+        }
+        let meta = Meta {
+            title: format!("{} | {}", f.title, s.brand),
+            description: markdown::truncate(&f.description, DESCRIPTION_MAX),
+            canonical: self.canonical(&url),
+            og_type: "article",
+            og_image,
+            jsonld: seo::graph(&self.agent_json, &[breadcrumb_ld(&s.base_url, &crumbs), article])?,
+        };
+        let view = ReportView { f, date_text: long_date(&f.date), body_html, crumbs };
+        Ok(self.built(Kind::Report, super::index_file(&url), &meta, &view, &Mounted::default()))
+    }
+
+    pub(super) fn reports(&self) -> Result<Built> {
+        let c = self.input.content;
+        let s = &c.site.data;
+        let labels = &s.labels.reports;
+        let crumbs = vec![Crumb { name: &s.labels.nav.home, url: api::HOME.into() }, self.reports_crumb()];
+        let entries: Vec<Entry> = c
+            .reports
+            .iter()
+            .map(|r| Entry { f: &r.fields, url: api::report(&r.slug), date_text: long_date(&r.fields.date) })
+            .collect();
+        let items: Vec<Value> = entries
+            .iter()
+            .enumerate()
+            .map(|(i, e)| json!({"@type": "ListItem", "position": i + 1, "url": seo::absolute(&s.base_url, &e.url), "name": e.f.title}))
+            .collect();
+        let list =
+            json!({"@type": "ItemList", "name": labels.title, "numberOfItems": items.len(), "itemListElement": items});
+        let meta = Meta {
+            title: format!("{} | {}", labels.title, s.brand),
+            description: markdown::truncate(&labels.text, DESCRIPTION_MAX),
+            canonical: self.canonical(api::REPORTS),
+            og_type: "website",
+            og_image: self.og_image(None, ""),
+            jsonld: seo::graph(&self.agent_json, &[breadcrumb_ld(&s.base_url, &crumbs), list])?,
+        };
+        let view = ReportsView { entries, crumbs };
+        Ok(self.built(Kind::Reports, super::index_file(api::REPORTS), &meta, &view, &Mounted::default()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn long_dates() {
+        assert_eq!(super::long_date("2024-10-01"), "October 1, 2024");
+        assert_eq!(super::long_date("2026-11-30"), "November 30, 2026");
+    }
+}
