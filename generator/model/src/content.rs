@@ -66,25 +66,13 @@ pub fn parse_forms(file: &str, text: &str) -> Result<Parsed<Forms>, Diagnostics>
 pub fn parse_listing(file: &str, text: &str) -> Result<Listing, Diagnostics> {
     let p = parse_markdown_file::<ListingFields>(file, text)?;
     let listing = Listing { fields: p.data, description: p.body, source: p.source };
-    let mut out = Vec::new();
-    listing.validate(&mut out);
-    if out.is_empty() {
-        Ok(listing)
-    } else {
-        Err(Diagnostics(out).sorted())
-    }
+    Diagnostics::check(listing, |v, out| v.validate(out))
 }
 
 pub fn parse_neighborhood(file: &str, text: &str) -> Result<Neighborhood, Diagnostics> {
     let p = parse_markdown_file::<NeighborhoodFields>(file, text)?;
     let n = Neighborhood { fields: p.data, about: p.body, source: p.source };
-    let mut out = Vec::new();
-    n.validate(&mut out);
-    if out.is_empty() {
-        Ok(n)
-    } else {
-        Err(Diagnostics(out).sorted())
-    }
+    Diagnostics::check(n, |v, out| v.validate(out))
 }
 
 /// A report; `slug` is its file name without `.mdx`.

@@ -31,6 +31,16 @@ impl fmt::Display for Diagnostic {
 pub struct Diagnostics(pub Vec<Diagnostic>);
 
 impl Diagnostics {
+    /// `value` if `validate` finds nothing wrong with it, else every problem it found, sorted.
+    pub fn check<T>(value: T, validate: impl FnOnce(&T, &mut Vec<Diagnostic>)) -> Result<T, Diagnostics> {
+        let mut out = Vec::new();
+        validate(&value, &mut out);
+        if out.is_empty() {
+            Ok(value)
+        } else {
+            Err(Diagnostics(out).sorted())
+        }
+    }
     pub fn push(&mut self, d: Diagnostic) {
         self.0.push(d);
     }

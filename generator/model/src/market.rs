@@ -72,9 +72,13 @@ impl Month {
         let (year, month) = (y.parse().ok()?, m.parse().ok()?);
         (1..=12).contains(&month).then_some(Month { year, month })
     }
+    /// "December".
+    pub fn name(self) -> &'static str {
+        MONTH_NAMES[usize::from(self.month - 1)]
+    }
     /// "December 2024".
     pub fn label(self) -> String {
-        format!("{} {}", MONTH_NAMES[usize::from(self.month - 1)], self.year)
+        format!("{} {}", self.name(), self.year)
     }
 }
 
@@ -135,13 +139,7 @@ pub fn parse_snapshot(file: &str, name: &str, text: &str) -> Result<Snapshot, Di
     })?;
     let parsed = parse_yaml_file::<SnapshotFields>(file, text)?;
     let snapshot = Snapshot { month, fields: parsed.data, source: parsed.source };
-    let mut out = Vec::new();
-    snapshot.validate(&mut out);
-    if out.is_empty() {
-        Ok(snapshot)
-    } else {
-        Err(Diagnostics(out).sorted())
-    }
+    Diagnostics::check(snapshot, |v, out| v.validate(out))
 }
 
 impl Snapshot {

@@ -76,13 +76,7 @@ pub fn parse(file: &str, slug: &str, text: &str) -> Result<Report, Diagnostics> 
     // The YAML's lines, then the closing `---`.
     let body_line = first_line + yaml.split_inclusive('\n').count() + 1;
     let report = Report { slug: slug.to_string(), fields, body: body.to_string(), body_line, source };
-    let mut out = Vec::new();
-    report.validate(&mut out);
-    if out.is_empty() {
-        Ok(report)
-    } else {
-        Err(Diagnostics(out).sorted())
-    }
+    Diagnostics::check(report, |v, out| v.validate(out))
 }
 
 impl Report {

@@ -10,31 +10,17 @@ use crate::render::{markdown, seo};
 use crate::reports::{substitute, Component, CONTACT_FORM};
 use anyhow::{anyhow, Context, Result};
 use jax_model::api;
+use jax_model::market::Month;
 use jax_model::report::{Report, ReportFields};
 use serde::Serialize;
 use serde_json::{json, Value};
 
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
-
 /// "2024-10-01" → "October 1, 2024" (the date is checked as YYYY-MM-DD on load).
 pub(super) fn long_date(date: &str) -> String {
-    let month = date.get(5..7).and_then(|m| m.parse::<usize>().ok()).and_then(|m| MONTHS.get(m.wrapping_sub(1)));
+    let month = date.get(..7).and_then(Month::parse);
     let day = date.get(8..10).and_then(|d| d.parse::<u32>().ok());
-    match (month, day, date.get(0..4)) {
-        (Some(m), Some(d), Some(y)) => format!("{m} {d}, {y}"),
+    match (month, day) {
+        (Some(m), Some(d)) => format!("{} {d}, {}", m.name(), m.year),
         _ => date.to_string(),
     }
 }
