@@ -3,7 +3,7 @@
 // turns each column head into a sort button (the WAI-ARIA sortable table:
 // https://www.w3.org/WAI/ARIA/apg/patterns/table/examples/sortable-table/). The rows stay the
 // page's own: they are moved and hidden, never re-rendered.
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { defineIsland, type IslandProps } from '../lib/island';
 import { isSortKey, matches, nextSort, showing, sortRows, type Sort, type SortKey } from '../lib/market';
@@ -54,8 +54,9 @@ export function MarketTable({ host, props }: IslandProps<MarketTableProps>) {
     }
   }, [host, ordered, filter]);
 
-  // The sorted column says so; the heads' text gives way to the buttons that carry it.
-  useEffect(() => {
+  // The sorted column says so; the heads' text gives way to the buttons that carry it, before the
+  // browser paints (a frame with both would shift the columns).
+  useLayoutEffect(() => {
     if (!data) return;
     for (const { th, key } of targets.heads) {
       if (sort?.key === key) th.setAttribute('aria-sort', sort.direction);
@@ -102,9 +103,10 @@ export function MarketTable({ host, props }: IslandProps<MarketTableProps>) {
       {targets.heads.map(({ th, key, label }) =>
         createPortal(
           <button type="button" className="market-table__sort" onClick={() => setSort((s) => nextSort(s, key))}>
-            {label}{' '}
+            {label}
             <span className="market-table__arrow" aria-hidden="true">
-              {sort?.key === key ? (sort.direction === 'ascending' ? '▲' : '▼') : '↕'}
+              {/* The space is the arrow's size, like the room kept for it before (site.css). */}
+              {sort?.key === key ? (sort.direction === 'ascending' ? ' ▲' : ' ▼') : ' ↕'}
             </span>
           </button>,
           th,
