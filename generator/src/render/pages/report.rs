@@ -28,6 +28,8 @@ pub(super) fn long_date(date: &str) -> String {
 #[derive(Serialize)]
 struct ReportView<'a> {
     f: &'a ReportFields,
+    /// OpenGraph's `article:published_time` (base.html writes it for pages that have one).
+    published: &'a str,
     date_text: String,
     body_html: String,
     crumbs: Vec<Crumb<'a>>,
@@ -170,7 +172,7 @@ impl<'a> Shared<'a> {
             og_image,
             jsonld: seo::graph(&self.agent_json, &[breadcrumb_ld(&s.base_url, &crumbs), article])?,
         };
-        let view = ReportView { f, date_text: long_date(&f.date), body_html, crumbs };
+        let view = ReportView { f, published: &f.date, date_text: long_date(&f.date), body_html, crumbs };
         Ok(self.built(Kind::Report, super::index_file(&url), &meta, &view, &Mounted::default()))
     }
 

@@ -56,6 +56,7 @@ fn a_report_page_renders_its_components_with_the_sites_templates() {
     assert!(html.contains("href=\"/listings/river-penthouse/\""));
     // Head: an article with its canonical URL and structured data.
     assert!(html.contains("<meta property=\"og:type\" content=\"article\">"));
+    assert!(html.contains("<meta property=\"article:published_time\" content=\"2024-12-20\">"), "{html}");
     assert!(html.contains("<link rel=\"canonical\" href=\"https://www.movetojax.com/reports/winter/\">"));
     assert!(html.contains("<body class=\"page-report\">"));
     assert_eq!(ld_types(html), ["RealEstateAgent", "BreadcrumbList", "Article"]);
