@@ -29,6 +29,9 @@ impl Figure {
             Figure::Days => "days",
         }
     }
+    pub fn parse(name: &str) -> Option<Figure> {
+        Figure::ALL.into_iter().find(|f| f.name() == name)
+    }
     /// Its tile's label.
     pub fn label(self, l: &NeighborhoodLabels) -> &str {
         match self {
@@ -71,21 +74,48 @@ pub struct Tile {
     pub trend: Option<String>,
 }
 
-/// A neighborhood's market snapshot as its page (and a report's `<Snapshot>`) shows it.
+/// Where the latest figures come from and when: the line beside every snapshot and the market
+/// table (`macros.html`'s `provenance`).
 #[derive(Serialize)]
-pub struct SnapshotView<'a> {
-    pub tiles: Vec<Tile>,
+pub struct Provenance<'a> {
     /// "Figures as of December 2024".
     pub as_of: String,
     /// "Source: …".
     pub source: String,
     pub source_url: Option<&'a str>,
+}
+
+pub fn provenance(c: &Content) -> Provenance<'_> {
+    let (labels, latest) = (&c.site.data.labels.market, c.market.latest());
+    Provenance {
+        as_of: fill(&labels.as_of, &[("month", &latest.month.label())]),
+        source: fill(&labels.source, &[("source", &latest.fields.source)]),
+        source_url: latest.fields.source_url.as_deref(),
+    }
+}
+
+/// A neighborhood's market snapshot as its page (and a report's `<Snapshot>`) shows it.
+#[derive(Serialize)]
+pub struct SnapshotView<'a> {
+    pub tiles: Vec<Tile>,
+    pub provenance: Provenance<'a>,
     /// The link to the market page.
     pub compare: &'a str,
     pub market_url: &'static str,
 }
 
-pub fn fill(template: &str, pairs: &[(&str, &str)]) -> String {
+/// A neighborhood's name by its slug (the slug itself if there is none, which checks refuse).
+pub fn name_of<'a>(c: &'a Content, slug: &'a str) -> &'a str {
+    c.neighborhood(slug).map_or(slug, |n| n.fields.name.as_str())
+}
+
+/// A trend chart's title: "Median Condo Price in Riverside".
+pub fn trend_title(c: &Content, slug: &str, figure: Figure) -> String {
+    let labels = &c.site.data.labels;
+    fill(&labels.market.trend, &[("figure", figure.label(&labels.neighborhood)), ("name", name_of(c, slug))])
+}
+
+fn fill(template: &str, pairs: &[(&str, &str)]) -> String {
     pairs.iter().fold(template.to_string(), |t, (k, v)| t.replace(&format!("{{{k}}}"), v))
 }
 
@@ -98,8 +128,7 @@ pub fn trend(c: &Content, slug: &str, figure: Figure, id: &str) -> Option<String
         return None;
     }
     let labels = &c.site.data.labels;
-    let name = c.neighborhood(slug).map_or(slug, |n| n.fields.name.as_str());
-    let title = fill(&labels.market.trend, &[("figure", figure.label(&labels.neighborhood)), ("name", name)]);
+    let title = trend_title(c, slug, figure);
     let description = fill(
         &labels.market.trend_description,
         &[
@@ -141,9 +170,7 @@ pub fn snapshot<'a>(c: &'a Content, slug: &str, id: &str) -> Option<SnapshotView
     tiles.push(Tile { label: labels.neighborhood.zip.clone(), value: now.zip.clone(), change: None, trend: None });
     Some(SnapshotView {
         tiles,
-        as_of: fill(&labels.market.as_of, &[("month", &latest.month.label())]),
-        source: fill(&labels.market.source, &[("source", &latest.fields.source)]),
-        source_url: latest.fields.source_url.as_deref(),
+        provenance: provenance(c),
         compare: &labels.market.compare,
         market_url: api::MARKET_PAGE,
     })

@@ -177,14 +177,13 @@ pub fn website(c: &Content) -> Value {
 }
 
 /// The featured listings, in carousel order.
-pub fn item_list(c: &Content, name: &str, featured: &[&Listing]) -> Value {
+/// An ItemList of pages, in order: each item's path on the site and its name.
+pub fn item_list(c: &Content, name: &str, items: &[(String, &str)]) -> Value {
     let base = &c.site.data.base_url;
-    let items: Vec<Value> = featured
+    let items: Vec<Value> = items
         .iter()
         .enumerate()
-        .map(|(i, l)| {
-            json!({"@type": "ListItem", "position": i + 1, "url": absolute(base, &jax_model::api::listing(&l.fields.id)), "name": l.fields.address})
-        })
+        .map(|(i, (path, item))| json!({"@type": "ListItem", "position": i + 1, "url": absolute(base, path), "name": item}))
         .collect();
     json!({"@type": "ItemList", "name": name, "numberOfItems": items.len(), "itemListElement": items})
 }

@@ -147,8 +147,9 @@ impl<'a> Shared<'a> {
                 },
             )?,
         };
-        let jsonld =
-            seo::graph(&self.agent_json, &[seo::website(c), seo::item_list(c, &h.featured.heading, &featured)])?;
+        let listed: Vec<(String, &str)> =
+            featured.iter().map(|l| (api::listing(&l.fields.id), l.fields.address.as_str())).collect();
+        let jsonld = seo::graph(&self.agent_json, &[seo::website(c), seo::item_list(c, &h.featured.heading, &listed)])?;
         let meta = Meta {
             title: h.seo.title.clone(),
             description: h.seo.description.clone(),

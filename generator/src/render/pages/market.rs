@@ -5,7 +5,7 @@
 use super::{breadcrumb_ld, Built, Crumb, Meta, Shared, DESCRIPTION_MAX};
 use crate::render::islands::{Mount, Mounted};
 use crate::render::kind::Kind;
-use crate::render::market::{self, MarketData};
+use crate::render::market::{self, MarketData, Provenance};
 use crate::render::props::MarketTableProps;
 use crate::render::{markdown, seo};
 use anyhow::Result;
@@ -16,8 +16,7 @@ use serde::Serialize;
 struct MarketView<'a> {
     crumbs: Vec<Crumb<'a>>,
     data: MarketData<'a>,
-    as_of: String,
-    source: String,
+    provenance: Provenance<'a>,
     /// The bar chart's markup.
     chart: String,
     table: Mount,
@@ -63,15 +62,8 @@ impl<'a> Shared<'a> {
                 none: &l.none,
             },
         )?;
-        let latest = c.market.latest();
-        let view = MarketView {
-            crumbs,
-            as_of: l.as_of.replace("{month}", &latest.month.label()),
-            source: l.source.replace("{source}", &latest.fields.source),
-            chart: market::price_chart(c, &data),
-            data,
-            table,
-        };
+        let view =
+            MarketView { crumbs, provenance: market::provenance(c), chart: market::price_chart(c, &data), data, table };
         Ok(self.built(Kind::Market, super::index_file(&url), &meta, &view, &mounted))
     }
 }

@@ -97,26 +97,16 @@ impl<'a> Shared<'a> {
             Component::Snapshot { area } => {
                 let id = format!("report-snapshot-{n}");
                 let s = market::snapshot(content, area, &id).ok_or_else(|| anyhow!("no market figures for {area}"))?;
-                let name = content.neighborhood(area).map_or(area.as_str(), |x| x.fields.name.as_str());
-                ComponentView::Snapshot { s, name, id }
+                ComponentView::Snapshot { s, name: market::name_of(content, area), id }
             }
             Component::Trend { areas, figure } => {
-                let figure = Figure::ALL
-                    .into_iter()
-                    .find(|f| f.name() == figure)
-                    .ok_or_else(|| anyhow!("no figure {figure}"))?;
-                let labels = &content.site.data.labels;
+                let figure = Figure::parse(figure).ok_or_else(|| anyhow!("no figure {figure}"))?;
                 let charts = areas
                     .iter()
                     .map(|a| {
-                        let name = content.neighborhood(a).map_or(a.as_str(), |x| x.fields.name.as_str());
-                        let caption = market::fill(
-                            &labels.market.trend,
-                            &[("figure", figure.label(&labels.neighborhood)), ("name", name)],
-                        );
                         let chart = market::trend(content, a, figure, &format!("report-trend-{n}-{a}"))
                             .ok_or_else(|| anyhow!("fewer than two market snapshots have figures for {a}"))?;
-                        Ok((caption, chart))
+                        Ok((market::trend_title(content, a, figure), chart))
                     })
                     .collect::<Result<Vec<_>>>()?;
                 ComponentView::Trend { charts }
@@ -186,13 +176,8 @@ impl<'a> Shared<'a> {
             .iter()
             .map(|r| Entry { f: &r.fields, url: api::report(&r.slug), date_text: long_date(&r.fields.date) })
             .collect();
-        let items: Vec<Value> = entries
-            .iter()
-            .enumerate()
-            .map(|(i, e)| json!({"@type": "ListItem", "position": i + 1, "url": seo::absolute(&s.base_url, &e.url), "name": e.f.title}))
-            .collect();
-        let list =
-            json!({"@type": "ItemList", "name": labels.title, "numberOfItems": items.len(), "itemListElement": items});
+        let listed: Vec<(String, &str)> = entries.iter().map(|e| (e.url.clone(), e.f.title.as_str())).collect();
+        let list = seo::item_list(c, &labels.title, &listed);
         let meta = Meta {
             title: format!("{} | {}", labels.title, s.brand),
             description: markdown::truncate(&labels.text, DESCRIPTION_MAX),
