@@ -6,6 +6,7 @@
 #![deny(unsafe_code)]
 
 pub mod api;
+pub mod calendar;
 pub mod concierge;
 pub mod content;
 pub mod diagnostics;
