@@ -18,11 +18,9 @@ use std::path::Path;
 /// The request forms a `<Cta form>` may open on any page: the lead form's kinds
 /// (`consultation`, `buyer-guide`, `cma-request`, as forms.yaml names them) and `contact`.
 pub fn cta_forms(forms: &Forms) -> Vec<String> {
-    let mut names: Vec<String> = match serde_json::to_value(&forms.lead.types) {
-        Ok(serde_json::Value::Object(kinds)) => kinds.keys().cloned().collect(),
-        _ => Vec::new(),
-    };
+    let mut names: Vec<String> = forms.lead_types().iter().map(|(key, _)| key.to_string()).collect();
     names.push(CONTACT_FORM.to_string());
+    names.sort(); // as messages list them
     names
 }
 
