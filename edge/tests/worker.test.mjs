@@ -100,9 +100,11 @@ describe('forms', () => {
       if (keys) assert.deepEqual(Object.keys(sent.template_params).sort(), [...keys].sort());
       if (p === '/api/lead' && body.type === 'buyer-guide') {
         assert.equal(sent.template_params.interested_in, 'Waterfront Property');
-        assert.equal(sent.template_params.message, '“Guide please”');
+        assert.equal(sent.template_params.message, 'Guide please', 'as typed: no quotation marks added');
+        assert.equal(sent.template_params.from_name, 'Ana Ruiz');
+        assert.equal(sent.template_params.phone, ana.phone);
       }
-      if (body.type === 'cma-request') assert.equal(sent.template_params.property_address, '“1 Ocean Blvd”');
+      if (body.type === 'cma-request') assert.equal(sent.template_params.property_address, '1 Ocean Blvd');
     });
   }
 
@@ -130,8 +132,21 @@ describe('forms', () => {
     assert.equal(r.status, 200);
     const p = (await nextSend(before)).template_params;
     assert.doesNotMatch(p.from_name + p.subject, /[\r\n]/);
-    assert.equal(p.from_name, '“Ana  Bcc: evil@example.com”');
+    assert.equal(p.from_name, 'Ana  Bcc: evil[at]example[.]com');
     assert.equal(p.subject, 'New Contact Form Submission from Ana  Bcc: evil[at]example[.]com');
+  });
+
+  test('line separators and bidirectional controls never reach a param; links in a message lose their power, its words stay', async () => {
+    const before = fake.delivered.length;
+    const name = '\u202EMarisol\u2028Vega\u2066';
+    const message = 'Is 1.5 baths at $1.2M right?\u2029Re-open at https://evil.example now.';
+    const r = await post('/api/lead', { type: 'consultation', firstName: name, lastName: 'Vega\u2029', ...ana, message });
+    assert.equal(r.status, 200);
+    const p = (await nextSend(before)).template_params;
+    assert.equal(p.subject, 'Consultation Request from Marisol Vega Vega');
+    assert.equal(p.from_name, 'Marisol Vega Vega');
+    assert.equal(p.message, 'Is 1.5 baths at $1.2M right?\nRe-open at https[:]//evil[.]example now.');
+    assert.doesNotMatch(JSON.stringify(p), /[\u2028\u2029\u202A-\u202E\u2066-\u2069\u200E\u200F“”]/);
   });
 
   test('bad input: 400 naming each field and its reason', async () => {
@@ -183,7 +198,7 @@ describe('forms', () => {
     const ok = await post('/api/contact', form.toString(), { type: 'application/x-www-form-urlencoded' });
     assert.equal(ok.status, 303);
     assert.equal(new URL(ok.headers.get('location')).pathname, '/thank-you/');
-    assert.equal((await nextSend(before)).template_params.message, `“Sent without JavaScript”\n\n${LEGEND}`);
+    assert.equal((await nextSend(before)).template_params.message, 'Sent without JavaScript');
     const bad = await post('/api/contact', 'name=&email=x', { type: 'application/x-www-form-urlencoded' });
     assert.equal(bad.status, 303);
     assert.equal(new URL(bad.headers.get('location')).pathname, '/form-error/');
@@ -235,7 +250,7 @@ describe('client concierge', () => {
     const submission = randomUUID();
     const as = client();
     const ids = {};
-    const lure = `Links expired, re-open at https://evil.example <a href="https://evil.example">here</a> ${'!'.repeat(200)}`;
+    const lure = `Links expired, re-open at https://evil.example <a href="https://evil.example">here</a> ${'!'.repeat(140)}`;
     for (const field of FIELDS) {
       const r = await upload(submission, field, field === 'creditReport' ? lure : `${field}.pdf`, field === 'photoId' ? png() : pdf(), as);
       ids[field] = (await r.json()).id;
@@ -247,7 +262,7 @@ describe('client concierge', () => {
     days.push(day(30));
     const { message } = (await nextSend(before)).template_params;
     const shown = message.match(/\nCredit Report: (.*)\n/)[1];
-    assert.equal(shown, '“Links expired, re-open at https[:]//evil[.]example ‹a href="https[:]//evil[.]example"›here‹/a› !!!!…”');
+    assert.equal(shown, '“Links expired, re-open at https[:]//evil[.]example ‹a href="https[:]//evil[.]example"›here‹/a› ….pdf”', 'the name its bytes proved, capped');
     assert.equal([...shown].length, 102, '100 characters and the quotation marks');
     assert.doesNotMatch(shown, /:\/\/|evil\.example|</);
     assert.match(message, /\nBank Statement Month 1: “bankStatement1\.pdf”\n/);
@@ -429,7 +444,7 @@ describe('provider outage', () => {
     await new Promise((res) => setTimeout(res, 2100));
     await fetch(`${base}/__scheduled`);
     const sent = await nextSend(before);
-    assert.equal(sent.template_params.message, `“Sent during the outage”\n\n${LEGEND}`);
+    assert.equal(sent.template_params.message, 'Sent during the outage');
     // Delivered once: a later run has nothing left to send.
     await fetch(`${base}/__scheduled`);
     await new Promise((res) => setTimeout(res, 300));

@@ -34,32 +34,30 @@ async function expectOnlyOne(marker: string) {
   expect(await emailjs.acceptedAbout(marker)).toHaveLength(1);
 }
 
-/** What the agent's e-mails say their quotation marks mean (edge/src/domain/words.rs). */
-const LEGEND = "(Text in “quotation marks” is the visitor's own words, as typed; the website has not checked it.)";
-/** What the visitor typed, as the agent's e-mail marks it. */
-const said = (text: string) => (text ? `“${text}”` : '');
+/** What the lead e-mail's body says once after the visitor's values (edge/src/domain/words.rs). */
+const VISITOR_WORDS = "(Each value above is the visitor's own words, as typed; links in them are not clickable.)";
 
 const lead = (email: string) => ({ 'First Name': 'Ana', 'Last Name': 'Ruiz', Email: email, Phone: '(904) 555-0199', Message: 'A riverfront condo, please.' });
 /** The agent's e-mail for `lead(email)` sent with the given subject, address and interest. */
 const leadMail = (email: string, subject: string, propertyAddress = '', interestedIn = '') => ({
   to_email: AGENT,
-  from_name: said('Ana Ruiz'),
+  from_name: 'Ana Ruiz',
   from_email: email,
-  phone: said('(904) 555-0199'),
-  property_address: said(propertyAddress),
+  phone: '(904) 555-0199',
+  property_address: propertyAddress,
   interested_in: interestedIn,
-  message: said('A riverfront condo, please.'),
+  message: 'A riverfront condo, please.',
   subject,
   email_body: [
-    `First Name: ${said('Ana')}`,
-    `Last Name: ${said('Ruiz')}`,
-    `Email: ${said(email)}`,
-    `Phone: ${said('(904) 555-0199')}`,
-    `Property Address: ${said(propertyAddress)}`,
+    'First Name: Ana',
+    'Last Name: Ruiz',
+    `Email: ${email}`,
+    'Phone: (904) 555-0199',
+    `Property Address: ${propertyAddress}`,
     `Interested In: ${interestedIn}`,
-    `Message: ${said('A riverfront condo, please.')}`,
+    'Message: A riverfront condo, please.',
     '',
-    LEGEND,
+    VISITOR_WORDS,
   ].join('\n'),
 });
 
@@ -114,11 +112,11 @@ test.describe('the five request forms reach the agent', () => {
     await expect(dialog(page)).toHaveCount(0);
     expect(await mailAbout(email)).toEqual({
       to_email: AGENT,
-      from_name: said('Ana Ruiz'),
+      from_name: 'Ana Ruiz',
       from_email: email,
-      phone: said('904 555 0199'),
-      property_address: said('1 Ocean Blvd'),
-      notes: `${said('Pool resurfaced in 2025')}\n\n${LEGEND}`,
+      phone: '904 555 0199',
+      property_address: '1 Ocean Blvd',
+      notes: 'Pool resurfaced in 2025',
       subject: 'Luxury Home Listing Request from Ana Ruiz',
     });
   });
@@ -133,10 +131,10 @@ test.describe('the five request forms reach the agent', () => {
     await expect(page.getByRole('status')).toContainText('We will contact you within 24 hours to discuss your real estate needs');
     expect(await mailAbout(email)).toEqual({
       to_email: AGENT,
-      from_name: said('Ana Ruiz'),
+      from_name: 'Ana Ruiz',
       from_email: email,
-      phone: said('904 555 0199'),
-      message: `${said('Is the Ortega listing\nstill available?')}\n\n${LEGEND}`,
+      phone: '904 555 0199',
+      message: 'Is the Ortega listing\nstill available?',
       subject: 'New Contact Form Submission from Ana Ruiz',
     });
   });
@@ -173,7 +171,7 @@ test('an EmailJS outage (500, then 429) loses nothing: the scheduled retry deliv
 
   await emailjs.recover(email);
   await scheduledUntil(page, async () => (await emailjs.acceptedAbout(email)).length > 0);
-  expect(await mailAbout(email)).toMatchObject({ subject: 'Luxury Home Listing Request from Ana Ruiz', property_address: said('7 Marsh Landing'), from_email: email });
+  expect(await mailAbout(email)).toMatchObject({ subject: 'Luxury Home Listing Request from Ana Ruiz', property_address: '7 Marsh Landing', from_email: email });
   // Later runs do not send it again.
   await page.request.get(`${BASE}/__scheduled?cron=*/5+*+*+*+*`);
   await expectOnlyOne(email);
@@ -243,10 +241,10 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank You for Reaching Out');
     expect(await mailAbout(email)).toEqual({
       to_email: AGENT,
-      from_name: said('Ana Ruiz'),
+      from_name: 'Ana Ruiz',
       from_email: email,
-      phone: said('904 555 0199'),
-      message: `${said('Calling about Ortega.')}\n\n${LEGEND}`,
+      phone: '904 555 0199',
+      message: 'Calling about Ortega.',
       subject: 'New Contact Form Submission from Ana Ruiz',
     });
   });

@@ -1,8 +1,8 @@
 //! The EmailJS template params of each form, exactly as the agent's templates expect them, built
 //! from validated values (jax_model::submission) and the texts in content.
 
-use crate::domain::words::{inert, quoted, LEGEND};
-use jax_model::forms::{Field, Forms};
+use crate::domain::words::{unlinked, VISITOR_WORDS};
+use jax_model::forms::{Field, FieldKind, Forms};
 use jax_model::quiz::{ProfileKey, Quiz};
 use jax_model::submission::{one_line, subject, FieldError, Values};
 use serde::Serialize;
@@ -51,102 +51,84 @@ impl LeadKind {
     }
 }
 
-fn v<'a>(values: &'a Values, name: &str) -> &'a str {
-    values.get(name).map(String::as_str).unwrap_or("")
+/// A visitor's value for a param of its own: as typed (validation cleaned and bounded it), its
+/// links unclickable.
+fn typed(values: &Values, name: &str) -> String {
+    unlinked(values.get(name).map(String::as_str).unwrap_or(""))
 }
 
-/// "Label: value" lines of every field, for a readable plain-text e-mail body, and what the
-/// quotation marks mean. A select shows its option's label (the site's words); what the visitor
-/// typed is quoted.
+/// A value whose form validation checked (an e-mail address, a phone number): as typed. The
+/// address stays linkable on purpose: templates reply to it.
+fn bare(values: &Values, name: &str) -> String {
+    values.get(name).cloned().unwrap_or_default()
+}
+
+/// "Label: value" lines of every field, for a readable plain-text e-mail body, then once that the
+/// values are the visitor's. A select shows its option's label (the site's words).
 fn body(fields: &[Field], values: &Values) -> String {
     let lines: Vec<String> = fields
         .iter()
         .map(|f| {
-            let raw = v(values, &f.name);
+            let raw = values.get(&f.name).map(String::as_str).unwrap_or("");
             let shown = match f.options.iter().find(|o| o.value == raw) {
                 Some(o) => o.label.clone(),
-                None if raw.is_empty() => String::new(),
-                None => quoted(raw),
+                None if matches!(f.kind, FieldKind::Email | FieldKind::Tel) => raw.to_string(),
+                None => unlinked(raw),
             };
             format!("{}: {}", f.label, shown)
         })
         .collect();
-    format!("{}\n\n{LEGEND}", lines.join("\n"))
-}
-
-/// A typed value for a param of its own: quoted, or empty when the visitor left it empty.
-fn typed(values: &Values, name: &str) -> String {
-    let value = one_line(v(values, name));
-    if value.is_empty() {
-        value
-    } else {
-        quoted(&value)
-    }
-}
-
-/// A typed text of several lines, quoted, with what the quotation marks mean.
-fn typed_text(values: &Values, name: &str) -> String {
-    let value = v(values, name);
-    if value.is_empty() {
-        LEGEND.to_string()
-    } else {
-        format!("{}\n\n{LEGEND}", quoted(value))
-    }
-}
-
-/// The visitor's name in a subject: left unquoted (the subjects are the agent's), but inert.
-fn subject_with(template: &str, name: &str) -> String {
-    subject(template, &inert(name))
+    format!("{}\n\n{VISITOR_WORDS}", lines.join("\n"))
 }
 
 /// Lead form: to_email, from_name, from_email, phone, property_address, interested_in, message,
 /// subject, email_body. from_email stays bare: templates reply to it.
 pub fn lead(forms: &Forms, kind: LeadKind, values: &Values, agent_email: &str) -> Params {
-    let name = one_line(&format!("{} {}", v(values, "firstName"), v(values, "lastName")));
+    let name = one_line(&format!("{} {}", typed(values, "firstName"), typed(values, "lastName")));
     let interested = forms
         .lead
         .fields
         .iter()
         .find(|f| f.name == "interestedIn")
-        .and_then(|f| f.options.iter().find(|o| o.value == v(values, "interestedIn")))
+        .and_then(|f| f.options.iter().find(|o| Some(&o.value) == values.get("interestedIn")))
         .map_or(String::new(), |o| o.label.clone());
     Params::new([
         ("to_email", agent_email.to_string()),
-        ("from_name", quoted(&name)),
-        ("from_email", one_line(v(values, "email"))),
-        ("phone", typed(values, "phone")),
+        ("from_name", name.clone()),
+        ("from_email", bare(values, "email")),
+        ("phone", bare(values, "phone")),
         ("property_address", typed(values, "propertyAddress")),
         ("interested_in", interested),
-        ("message", if v(values, "message").is_empty() { String::new() } else { quoted(v(values, "message")) }),
-        ("subject", subject_with(&kind.of(forms).subject, &name)),
+        ("message", typed(values, "message")),
+        ("subject", subject(&kind.of(forms).subject, &name)),
         ("email_body", body(&forms.lead.fields, values)),
     ])
 }
 
 /// Listing request: to_email, from_name, from_email, phone, property_address, notes, subject.
 pub fn listing_request(forms: &Forms, values: &Values, agent_email: &str) -> Params {
-    let name = one_line(v(values, "name"));
+    let name = typed(values, "name");
     Params::new([
         ("to_email", agent_email.to_string()),
-        ("from_name", quoted(&name)),
-        ("from_email", one_line(v(values, "email"))),
-        ("phone", typed(values, "phone")),
+        ("from_name", name.clone()),
+        ("from_email", bare(values, "email")),
+        ("phone", bare(values, "phone")),
         ("property_address", typed(values, "propertyAddress")),
-        ("notes", typed_text(values, "notes")),
-        ("subject", subject_with(&forms.listing_request.subject, &name)),
+        ("notes", typed(values, "notes")),
+        ("subject", subject(&forms.listing_request.subject, &name)),
     ])
 }
 
 /// Contact form: to_email, from_name, from_email, phone, message, subject.
 pub fn contact(forms: &Forms, values: &Values, agent_email: &str) -> Params {
-    let name = one_line(v(values, "name"));
+    let name = typed(values, "name");
     Params::new([
         ("to_email", agent_email.to_string()),
-        ("from_name", quoted(&name)),
-        ("from_email", one_line(v(values, "email"))),
-        ("phone", typed(values, "phone")),
-        ("message", typed_text(values, "message")),
-        ("subject", subject_with(&forms.contact.subject, &name)),
+        ("from_name", name.clone()),
+        ("from_email", bare(values, "email")),
+        ("phone", bare(values, "phone")),
+        ("message", typed(values, "message")),
+        ("subject", subject(&forms.contact.subject, &name)),
     ])
 }
 
@@ -252,14 +234,14 @@ mod tests {
         assert_eq!(p.get("subject"), Some("Buyer's Guide Request from Ana Ruiz"));
         assert_eq!(p.get("to_email"), Some(AGENT));
         assert_eq!(p.get("interested_in"), Some("Waterfront Property"));
-        assert_eq!(p.get("from_name"), Some("“Ana Ruiz”"));
+        assert_eq!(p.get("from_name"), Some("Ana Ruiz"), "as typed: no quotation marks added");
         assert_eq!(p.get("from_email"), Some("ana@example.com"), "bare: templates reply to it");
-        assert_eq!(p.get("phone"), Some("“904 555 0147”"));
+        assert_eq!(p.get("phone"), Some("904 555 0147"));
         assert_eq!(p.get("property_address"), Some(""));
-        assert_eq!(p.get("message"), Some("“Hi”"));
+        assert_eq!(p.get("message"), Some("Hi"));
         assert_eq!(
             p.get("email_body").unwrap(),
-            format!("First Name: “Ana”\nLast Name: “Ruiz”\nEmail: “ana@example.com”\nPhone: “904 555 0147”\nProperty Address: \nInterested In: Waterfront Property\nMessage: “Hi”\n\n{LEGEND}")
+            format!("First Name: Ana\nLast Name: Ruiz\nEmail: ana@example.com\nPhone: 904 555 0147\nProperty Address: \nInterested In: Waterfront Property\nMessage: Hi\n\n{VISITOR_WORDS}")
         );
         assert_eq!(
             lead(&f, LeadKind::CmaRequest, &vals, AGENT).get("subject"),
@@ -289,8 +271,8 @@ mod tests {
             ["from_email", "from_name", "notes", "phone", "property_address", "subject", "to_email"]
         );
         assert_eq!(p.get("subject"), Some("Luxury Home Listing Request from Ana Ruiz"));
-        assert_eq!(p.get("notes"), Some(LEGEND), "no notes: only what the quotation marks mean");
-        assert_eq!(p.get("property_address"), Some("“1 Ocean Blvd”"));
+        assert_eq!(p.get("notes"), Some(""), "no notes: nothing");
+        assert_eq!(p.get("property_address"), Some("1 Ocean Blvd"));
         let vals = values(
             &f.contact.fields,
             &[
@@ -308,10 +290,10 @@ mod tests {
         assert_eq!(
             p.get("subject"),
             Some("New Contact Form Submission from Ana  Bcc: x[at]evil[.]com"),
-            "one line, inert"
+            "one line, its address unlinked"
         );
-        assert_eq!(p.get("from_name"), Some("“Ana  Bcc: x@evil.com”"));
-        assert_eq!(p.get("message"), Some(format!("“Hello”\n\n{LEGEND}").as_str()));
+        assert_eq!(p.get("from_name"), Some("Ana  Bcc: x[at]evil[.]com"));
+        assert_eq!(p.get("message"), Some("Hello"));
         let vals = values(
             &f.contact.fields,
             &[
@@ -328,7 +310,21 @@ mod tests {
                 "New Contact Form Submission from Site notice: your links expired, re-open at https[:]//evil[.]example"
             )
         );
-        assert_eq!(p.get("from_name"), Some("“Site notice: your links expired, re-open at https://evil.example”"));
+        assert_eq!(p.get("from_name"), Some("Site notice: your links expired, re-open at https[:]//evil[.]example"));
+        let vals = values(
+            &f.contact.fields,
+            &[
+                ("name", "\u{202E}Marisol Vega\u{2028}"),
+                ("email", "ana@example.com"),
+                ("phone", "904-555-0142"),
+                ("message", "Is 1.5 baths at $1.2M right?\u{2029}See evil.com/x"),
+            ],
+        );
+        let p = contact(&f, &vals, AGENT);
+        assert_eq!(p.get("subject"), Some("New Contact Form Submission from Marisol Vega"));
+        assert_eq!(p.get("from_name"), Some("Marisol Vega"));
+        assert_eq!(p.get("phone"), Some("904-555-0142"));
+        assert_eq!(p.get("message"), Some("Is 1.5 baths at $1.2M right?\nSee evil[.]com/x"));
     }
 
     #[test]

@@ -40,8 +40,7 @@ impl Parked {
         let who = match d.form.as_str() {
             "quiz" => p("to_email").to_string(),
             _ if p("from_email").is_empty() => String::new(),
-            // The name arrives already marked as the visitor's (words::quoted); the notice marks the whole.
-            _ => format!("{} <{}>", p("from_name").trim_start_matches('“').trim_end_matches('”'), p("from_email")),
+            _ => format!("{} <{}>", p("from_name"), p("from_email")),
         };
         Parked {
             id: d.id.clone(),
@@ -148,7 +147,7 @@ mod tests {
 
     #[test]
     fn a_parked_email_survives_its_marker() {
-        let p = Parked::of(&parked("contact", &[("from_name", "“Ana Ruiz”"), ("from_email", "ana@example.com")]));
+        let p = Parked::of(&parked("contact", &[("from_name", "Ana Ruiz"), ("from_email", "ana@example.com")]));
         assert_eq!(p.who, "Ana Ruiz <ana@example.com>");
         assert_eq!(p.reason, "EmailJS answered 400");
         assert_eq!(p.told, None);

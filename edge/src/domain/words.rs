@@ -1,8 +1,10 @@
-//! Visitors' words in the agent's e-mails. Whatever a visitor typed is shown in quotation marks,
-//! and the e-mail says once what they mean, so nothing a visitor wrote reads as the site speaking;
-//! quotation marks they typed become plain ones, so none closes the quote early. A file name sits
-//! next to the real signed links, so it is also made inert: one line, at most 100 characters, no
-//! scheme, address or domain that a mail client would turn into a link.
+//! Visitors' words in the agent's e-mails. Template params carry what the visitor typed as typed
+//! (cleaned by jax_model::submission), with only its links made unclickable (`unlinked`), so a
+//! "message" cannot become a link the agent is lured to. Where the worker writes prose of its own
+//! around a visitor's words (the concierge's file names, the delivery notice), those words are in
+//! quotation marks and the e-mail says once what they mean; quotation marks they typed become
+//! plain ones, so none closes the quote early. A file name sits next to the real signed links, so
+//! it is made wholly inert: one line, at most 100 characters, no scheme, address or domain.
 
 use jax_model::forms::FileType;
 
@@ -17,25 +19,81 @@ pub fn quoted(s: &str) -> String {
     format!("“{}”", s.replace(['“', '”'], "\""))
 }
 
-/// `s` with nothing a mail client links: `scheme://` loses its colon, `@` and the dots between
-/// letters or digits are bracketed ("evil[.]example", "ana[at]example.com"). Dots elsewhere, as
-/// in "Dr. Ruiz", stay.
-pub fn inert(s: &str) -> String {
-    let chars: Vec<char> = s.chars().collect();
-    let mut out = String::with_capacity(s.len());
+/// What the lead e-mail's body says once, after the visitor's values.
+pub const VISITOR_WORDS: &str =
+    "(Each value above is the visitor's own words, as typed; links in them are not clickable.)";
+
+/// Generic top-level domains that mail clients link (every two-letter one, a country's, is
+/// taken too).
+const TLDS: [&str; 40] = [
+    "com", "net", "org", "info", "biz", "edu", "gov", "mil", "int", "io", "app", "dev", "xyz", "online", "site", "top",
+    "shop", "store", "club", "live", "link", "click", "page", "tech", "website", "space", "icu", "vip", "pro", "cloud",
+    "email", "mobi", "name", "life", "news", "blog", "homes", "realty", "money", "finance",
+];
+
+/// `word` with `scheme://` losing its colon, `@` and the dots between letters or digits
+/// bracketed ("evil[.]example", "ana[at]example.com").
+fn bracket(word: &str, also: fn(char) -> Option<char>) -> String {
+    let chars: Vec<char> = word.chars().collect();
+    let mut out = String::with_capacity(word.len());
     for (i, &c) in chars.iter().enumerate() {
-        let between =
-            |f: fn(&char) -> bool| i > 0 && chars.get(i - 1).is_some_and(f) && chars.get(i + 1).is_some_and(f);
+        let between = |f: fn(&char) -> bool| i > 0 && f(&chars[i - 1]) && chars.get(i + 1).is_some_and(f);
         match c {
             ':' if chars.get(i + 1) == Some(&'/') => out.push_str("[:]"),
             '.' if between(|c| c.is_alphanumeric()) => out.push_str("[.]"),
             '@' => out.push_str("[at]"),
-            '<' => out.push('‹'),
-            '>' => out.push('›'),
-            c => out.push(c),
+            c => out.push(also(c).unwrap_or(c)),
         }
     }
     out
+}
+
+/// `s` with nothing a mail client links: every scheme, address and domain bracketed, and markup's
+/// angle brackets turned into look-alikes. Dots elsewhere, as in "Dr. Ruiz", stay.
+pub fn inert(s: &str) -> String {
+    bracket(s, |c| match c {
+        '<' => Some('‹'),
+        '>' => Some('›'),
+        _ => None,
+    })
+}
+
+/// Whether `host` (what precedes a path) is a domain a mail client would link: labels of letters,
+/// digits and hyphens, the last one a two-letter or a common top-level domain.
+fn is_domain(host: &str) -> bool {
+    let labels: Vec<&str> = host.split('.').collect();
+    let tld = labels.last().map(|l| l.to_ascii_lowercase()).unwrap_or_default();
+    labels.len() >= 2
+        && labels.iter().all(|l| !l.is_empty() && l.chars().all(|c| c.is_alphanumeric() || c == '-'))
+        && tld.chars().all(|c| c.is_ascii_alphabetic())
+        && (tld.len() == 2 || TLDS.contains(&tld.as_str()))
+}
+
+/// Whether a word (no white space) holds a link: a scheme, `www.`, an e-mail address or a domain.
+fn is_link(word: &str) -> bool {
+    let lower = word.to_ascii_lowercase();
+    let core = word.trim_matches(|c: char| !c.is_alphanumeric());
+    let host = |s: &str| s.split(['/', '?', '#', ':']).next().unwrap_or("").to_string();
+    lower.contains("://")
+        || lower.contains("www.")
+        || core.rsplit_once('@').is_some_and(|(_, domain)| is_domain(&host(domain)))
+        || is_domain(&host(core))
+}
+
+/// A visitor's text as typed but for its links, which lose what makes them clickable (`inert`'s
+/// brackets, word by word); "1.5 baths", "$1.2M", "Dr. J.R. Ruiz" and line breaks stay as they are.
+pub fn unlinked(s: &str) -> String {
+    s.split_inclusive(char::is_whitespace)
+        .map(|piece| {
+            let word = piece.trim_end_matches(char::is_whitespace);
+            let space = &piece[word.len()..];
+            if is_link(word) {
+                format!("{}{space}", bracket(word, |_| None))
+            } else {
+                piece.to_string()
+            }
+        })
+        .collect()
 }
 
 /// A file name as the agent's e-mail shows it: one line, inert but for its extension's dot
@@ -75,6 +133,18 @@ mod tests {
         assert_eq!(inert("mail ana@evil.example"), "mail ana[at]evil[.]example");
         assert_eq!(inert("<a href=x>click</a>"), "‹a href=x›click‹/a›");
         assert_eq!(inert("Dr. Ruiz, 1 Ocean Blvd."), "Dr. Ruiz, 1 Ocean Blvd.");
+    }
+
+    #[test]
+    fn only_the_links_in_a_text_lose_their_power() {
+        let typed = "Hi, I'm Dr. J.R. Ruiz. 1.5 baths at $1.2M?\nCall 904-555-0142, e.g. at 9 a.m.\n\n<b>Thanks</b>";
+        assert_eq!(unlinked(typed), typed, "words stay as typed");
+        assert_eq!(
+            unlinked("See https://evil.example/x or www.evil.com, mail me: ana@evil.io.\nOr evil.com/pay"),
+            "See https[:]//evil[.]example/x or www[.]evil[.]com, mail me: ana[at]evil[.]io.\nOr evil[.]com/pay"
+        );
+        assert_eq!(unlinked("(visit EVIL.CO.UK)"), "(visit EVIL[.]CO[.]UK)");
+        assert_eq!(unlinked("St.Johns Town Center"), "St.Johns Town Center", "not a domain a client links");
     }
 
     #[test]

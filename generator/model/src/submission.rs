@@ -14,7 +14,7 @@ pub struct FieldError {
     pub message: String,
 }
 
-/// Trimmed values of the form's own fields, by name (absent ones empty).
+/// Cleaned values of the form's own fields (see `clean`), by name (absent ones empty).
 pub type Values = BTreeMap<String, String>;
 
 fn fill(template: &str, label: &str, max: u32) -> String {
@@ -22,7 +22,7 @@ fn fill(template: &str, label: &str, max: u32) -> String {
 }
 
 /// Check `input` against `fields`; `also_required` adds fields required here (e.g. the valuation
-/// request's property address). Returns the trimmed values, or every problem in field order.
+/// request's property address). Returns the cleaned values, or every problem in field order.
 pub fn validate(
     fields: &[Field],
     input: &BTreeMap<String, String>,
@@ -33,7 +33,8 @@ pub fn validate(
     let mut values = Values::new();
     let mut errors = Vec::new();
     for f in fields {
-        let value = input.get(&f.name).map(|v| v.trim()).unwrap_or("");
+        let value = input.get(&f.name).map_or_else(String::new, |v| clean(f.kind, v));
+        let value = value.as_str();
         let required = f.required || also_required.iter().any(|r| r == &f.name);
         let max = if f.kind == FieldKind::Textarea { limits.message_max } else { limits.text_max };
         let problem = if value.is_empty() {
@@ -63,10 +64,53 @@ pub fn validate(
     }
 }
 
-/// A value safe in an e-mail header or a one-line template slot: line breaks and other control
-/// characters (header injection) become spaces.
+/// Bidirectional controls: they reorder what is shown ("invoice\u{202E}fdp.exe" reads as
+/// "invoiceexe.pdf"), in a name, a subject or a file name alike. Dropped wherever a visitor's
+/// words go.
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Line and paragraph separators (U+2028, U+2029): line breaks to a mail client, not controls.
+fn is_separator(c: char) -> bool {
+    matches!(c, '\u{2028}' | '\u{2029}')
+}
+
+/// A value safe in an e-mail header or a one-line template slot: line breaks, separators and
+/// other control characters (header injection) become spaces; bidirectional controls go.
 pub fn one_line(s: &str) -> String {
-    s.chars().map(|c| if c.is_control() { ' ' } else { c }).collect::<String>().trim().to_string()
+    s.chars()
+        .filter(|c| !is_bidi_control(*c))
+        .map(|c| if c.is_control() || is_separator(c) { ' ' } else { c })
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
+/// A text of several lines as typed: its line breaks (any spelling) become `\n`, other control
+/// characters spaces, bidirectional controls go; trimmed.
+pub fn text(s: &str) -> String {
+    s.replace("\r\n", "\n")
+        .chars()
+        .filter(|c| !is_bidi_control(*c))
+        .map(|c| match c {
+            '\n' | '\r' => '\n',
+            c if is_separator(c) => '\n',
+            c if c.is_control() => ' ',
+            c => c,
+        })
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
+/// A field's value as the worker keeps it: a textarea's as `text`, any other's as `one_line`.
+pub fn clean(kind: FieldKind, value: &str) -> String {
+    if kind == FieldKind::Textarea {
+        text(value)
+    } else {
+        one_line(value)
+    }
 }
 
 /// An e-mail subject from its template, e.g. "Consultation Request from {name}".
@@ -186,6 +230,18 @@ mod tests {
             "Consultation Request from Ana  Bcc: x@evil.com"
         );
         assert_eq!(one_line("  a\tb\n"), "a b");
+    }
+
+    #[test]
+    fn separators_and_bidi_controls_never_pass() {
+        assert_eq!(one_line("Ana\u{2028}Bcc: x\u{2029}y"), "Ana Bcc: x y");
+        assert_eq!(one_line("\u{202E}ageV asiraM\u{202C} \u{2066}x\u{2069}\u{200F}"), "ageV asiraM x");
+        assert_eq!(text(" one\r\ntwo\rthree\u{2028}four\u{202E}\u{0007} \n"), "one\ntwo\nthree\nfour");
+        let mut i = input(GOOD);
+        i.insert("firstName".into(), "\u{202E}Ana\u{2028}".into());
+        i.insert("message".into(), "Hi\u{2029}there".into());
+        let v = validate(&lead(), &i, &LIMITS, &messages(), &[]).unwrap();
+        assert_eq!((v["firstName"].as_str(), v["message"].as_str()), ("Ana", "Hi\nthere"));
     }
 }
 
