@@ -122,3 +122,25 @@ test('the cron deletes uploads never filed after 24 hours, and filed documents a
   await cronAt(start + 32 * DAY);
   assert.match(worker.log().split('\n').filter((l) => /due timer\(s\) done/.test(l)).at(-1), /retention: 0 due timer\(s\) done, 0 object\(s\) deleted/);
 });
+
+test('an unfiled submission goes a day after its newest upload, to the millisecond, with its count', async () => {
+  const submission = randomUUID();
+  const first = (await upload(submission, 'photoId', 'first.png', png())).body.id;
+  await new Promise((r) => setTimeout(r, 50));
+  const newest = (await upload(submission, 'creditReport', 'newest.pdf', pdf())).body.id;
+  const at = (key) => Number(key.split('/')[1].split('-')[0]);
+  assert.ok(at(newest) > at(first));
+
+  // The first upload's day is over, but a newer upload came since: the submission lives on.
+  await cronAt(at(first) + DAY);
+  assert.equal(await stored(first), true, "the newest upload's day decides");
+  await cronAt(at(newest) + DAY - 1);
+  assert.equal(await stored(first), true, 'one millisecond before');
+  assert.equal(await stored(newest), true);
+  await cronAt(at(newest) + DAY);
+  assert.equal(await stored(first), false, 'a day after the newest upload: gone');
+  assert.equal(await stored(newest), false);
+  // Its count went with it: the same submission may hold six documents' worth again.
+  const TEN_MB = 10 * 1024 * 1024;
+  for (const field of FIELDS) assert.equal((await upload(submission, field, `${field}.pdf`, pdf(TEN_MB - 9))).status, 201, field);
+});

@@ -2,6 +2,7 @@
 //! then by its first bytes), and the final submission of the set with the acknowledgment, which
 //! becomes one e-mail to the agent listing each document with its private download link.
 
+use crate::domain::documents::NAME_MAX_BYTES;
 use crate::domain::email::Params;
 use crate::domain::submit::Input;
 use crate::domain::words;
@@ -25,6 +26,9 @@ pub fn is_submission_id(s: &str) -> bool {
     groups.iter().map(|g| g.len()).eq([8, 4, 4, 4, 12])
         && groups.iter().all(|g| g.bytes().all(|b| b.is_ascii_hexdigit()))
 }
+
+/// What an upload whose name is over NAME_MAX_BYTES is told.
+pub const NAME_TOO_LONG: &str = "The file's name is longer than 255 bytes; rename the file and choose it again.";
 
 /// An upload the worker may stream into R2.
 #[derive(Debug)]
@@ -54,6 +58,9 @@ pub fn check_upload<'a>(
         return Err(refuse(400, "submission", "Expected the submission's UUID."));
     }
     let name = one_line(query.get("name").map(String::as_str).unwrap_or(""));
+    if name.len() > NAME_MAX_BYTES {
+        return Err(refuse(400, field, NAME_TOO_LONG));
+    }
     match length {
         None => Err(refuse(411, field, "The upload must declare its Content-Length.")),
         Some(0) => Err(refuse(400, field, &document.required_message)),
@@ -197,6 +204,14 @@ mod tests {
         assert_eq!(status(&q, Some(0)).1[0].message, "Government-issued photo ID is required");
         assert_eq!(status(&query(&[("submission", SUB), ("field", "passport")]), Some(1)).1[0].field, "field");
         assert_eq!(status(&query(&[("submission", "../x"), ("field", "photoId")]), Some(1)).1[0].field, "submission");
+        // A name over 255 bytes is refused before anything is read; separators and bidi controls go.
+        let long = query(&[("submission", SUB), ("field", "photoId"), ("name", &"é".repeat(128))]);
+        assert_eq!(
+            status(&long, Some(1)),
+            (400, vec![FieldError { field: "photoId".into(), message: NAME_TOO_LONG.into() }])
+        );
+        let odd = query(&[("submission", SUB), ("field", "photoId"), ("name", "id\u{2028}card\u{202E}gnp.exe")]);
+        assert_eq!(check_upload(f, &odd, Some(1)).unwrap().name, "id cardgnp.exe");
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! HMAC-SHA256 over the key and the expiry, checked by the worker before it serves the file.
 
 use hmac::{Hmac, Mac};
+use jax_model::forms::FileType;
 use sha2::Sha256;
 
 /// Longest safe file name kept in a key, in characters (the key stays well under R2's 1024 bytes).
@@ -29,6 +30,23 @@ pub fn safe_name(name: &str) -> String {
     } else {
         out.to_string()
     }
+}
+
+/// Longest file name an upload may carry, in bytes: what file systems allow; a longer one is no
+/// file's real name, and would overflow R2's custom metadata.
+pub const NAME_MAX_BYTES: usize = 255;
+
+/// The name a document is stored, listed and downloaded under: the visitor's stem with the
+/// extension of the type its bytes proved, so "x.html" that is a PDF is kept as "x.pdf" and opens
+/// as one. An ending of up to five letters or digits counts as the old extension.
+pub fn proven_name(name: &str, file_type: FileType) -> String {
+    let stem = match name.rsplit_once('.') {
+        Some((stem, ext)) if (1..=5).contains(&ext.len()) && ext.bytes().all(|b| b.is_ascii_alphanumeric()) => stem,
+        _ => name,
+    };
+    let stem = stem.trim_end_matches('.').trim();
+    let stem = if stem.is_empty() { "document" } else { stem };
+    format!("{stem}{}", file_type.extensions()[0])
 }
 
 /// `<submission>/<timestamp>-<field>-<safe name>` in the `client-documents` bucket: unique per upload, sortable
@@ -94,6 +112,18 @@ mod tests {
         let long = format!("{}.pdf", "a".repeat(500));
         assert_eq!(safe_name(&long).chars().count(), NAME_MAX);
         assert!(safe_name(&long).ends_with(".pdf"));
+    }
+
+    #[test]
+    fn a_stored_name_takes_the_extension_its_bytes_proved() {
+        assert_eq!(proven_name("x.html", FileType::Pdf), "x.pdf");
+        assert_eq!(proven_name("statement.PDF", FileType::Pdf), "statement.pdf");
+        assert_eq!(proven_name("scan.jpeg", FileType::Jpeg), "scan.jpg");
+        assert_eq!(proven_name("May 2026 statement", FileType::Pdf), "May 2026 statement.pdf");
+        assert_eq!(proven_name("Dr. Ruiz ID", FileType::Png), "Dr. Ruiz ID.png", "' Ruiz ID' is no extension");
+        assert_eq!(proven_name("report.final.docx", FileType::Pdf), "report.final.pdf");
+        assert_eq!(proven_name(".pdf", FileType::Pdf), "document.pdf");
+        assert_eq!(proven_name("", FileType::Jpeg), "document.jpg");
     }
 
     #[test]

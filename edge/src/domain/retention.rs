@@ -8,10 +8,11 @@
 use crate::domain::concierge::is_key_of;
 use crate::domain::due;
 use jax_model::forms::Forms;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 pub const TIMERS: &str = "timers/";
-/// Uploads not filed within this are deleted.
+/// Uploads not filed within this of their submission's newest are deleted.
 pub const UNFILED_MS: u64 = 24 * 60 * 60 * 1000;
 /// Uploads one submission may hold before it is filed (replacements included).
 pub const MAX_UPLOADS: usize = 24;
@@ -62,12 +63,7 @@ pub struct Filing {
 /// `keys`: what is stored under `<submission>/`. The latest of a field is the one uploaded last
 /// (its key starts with the upload's milliseconds).
 pub fn filing(forms: &Forms, submission: &str, keys: &[String]) -> Filing {
-    let ms = |key: &str| {
-        key.split_once('/')
-            .and_then(|(_, rest)| rest.split_once('-'))
-            .and_then(|(ms, _)| ms.parse::<u64>().ok())
-            .unwrap_or(0)
-    };
+    let ms = |key: &str| uploaded_ms(key).unwrap_or(0);
     let mut f = Filing::default();
     for key in keys {
         let Some(d) = forms.concierge.documents.iter().find(|d| is_key_of(key, submission, &d.field)) else {
@@ -88,12 +84,45 @@ pub fn filing(forms: &Forms, submission: &str, keys: &[String]) -> Filing {
     f
 }
 
-/// Whether one more upload of `length` bytes fits a submission already holding `sizes`: at most
-/// six documents' worth of bytes, and MAX_UPLOADS uploads.
-pub fn upload_fits(forms: &Forms, sizes: &[u64], length: u64) -> bool {
-    let c = &forms.concierge;
-    let max = c.max_file_bytes * c.documents.len() as u64;
-    sizes.len() < MAX_UPLOADS && sizes.iter().sum::<u64>() + length <= max
+/// Where each submission's upload count is kept: outside its folder, so filing never lists it.
+pub const UPLOAD_COUNTS: &str = "uploads/";
+
+pub fn count_key(submission: &str) -> String {
+    format!("{UPLOAD_COUNTS}{submission}.json")
+}
+
+/// What one submission has taken so far, replacements included: updated by a conditional write
+/// before each upload is stored, so parallel uploads cannot pass the cap between them.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Uploads {
+    pub count: u32,
+    pub bytes: u64,
+}
+
+impl Uploads {
+    /// The count with one more upload of `length` bytes, if it fits: at most six documents' worth
+    /// of bytes, and MAX_UPLOADS uploads.
+    pub fn with(self, forms: &Forms, length: u64) -> Option<Uploads> {
+        let c = &forms.concierge;
+        let max = c.max_file_bytes * c.documents.len() as u64;
+        let bytes = self.bytes.checked_add(length)?;
+        ((self.count as usize) < MAX_UPLOADS && bytes <= max).then_some(Uploads { count: self.count + 1, bytes })
+    }
+
+    /// The count with an upload of `length` bytes given back (it was not stored after all).
+    pub fn without(self, length: u64) -> Uploads {
+        Uploads { count: self.count.saturating_sub(1), bytes: self.bytes.saturating_sub(length) }
+    }
+}
+
+/// The milliseconds an upload's key starts with (see documents::object_key).
+pub fn uploaded_ms(key: &str) -> Option<u64> {
+    key.split_once('/')?.1.split_once('-')?.0.parse().ok()
+}
+
+/// When a submission never filed is deleted: a day after its newest upload (`keys`: its folder).
+pub fn unfiled_due(keys: &[String]) -> Option<u64> {
+    keys.iter().filter_map(|k| uploaded_ms(k)).max().map(|newest| newest + UNFILED_MS)
 }
 
 #[cfg(test)]
@@ -147,9 +176,25 @@ mod tests {
     fn a_submission_holds_six_documents_worth_at_most() {
         let f = &content().forms;
         let ten = f.concierge.max_file_bytes;
-        assert!(upload_fits(f, &[ten; 5], ten));
-        assert!(!upload_fits(f, &[ten; 6], 1), "60 MB stored: nothing more");
-        assert!(upload_fits(f, &[1; 23], 1));
-        assert!(!upload_fits(f, &[1; 24], 1), "24 uploads at most, however small");
+        let mut held = Uploads::default();
+        for _ in 0..6 {
+            held = held.with(f, ten).expect("six documents of 10 MB fit");
+        }
+        assert_eq!(held, Uploads { count: 6, bytes: 6 * ten });
+        assert_eq!(held.with(f, 1), None, "60 MB stored: nothing more");
+        assert_eq!(held.without(ten).with(f, ten), Some(held), "an upload given back makes room again");
+        let small = Uploads { count: 23, bytes: 23 };
+        assert!(small.with(f, 1).is_some());
+        assert_eq!(small.with(f, 1).unwrap().with(f, 1), None, "24 uploads at most, however small");
+        assert_eq!(Uploads { count: 0, bytes: u64::MAX }.with(f, 1), None);
+        assert_eq!(Uploads::default().without(5), Uploads::default());
+    }
+
+    #[test]
+    fn an_unfiled_submission_goes_a_day_after_its_newest_upload() {
+        let keys = [format!("{S}/1700000000100-photoId-a.png"), format!("{S}/1700000005000-creditReport-b.pdf")];
+        assert_eq!(unfiled_due(&keys), Some(1_700_000_005_000 + UNFILED_MS));
+        assert_eq!(unfiled_due(&[format!("{S}/stray")]), None);
+        assert_eq!(count_key(S), format!("uploads/{S}.json"));
     }
 }

@@ -50,6 +50,12 @@ pub struct Input {
 }
 
 impl Input {
+    /// Whether the honeypot field (hidden from people) was filled in: a bot's post, answered like a
+    /// success and then forgotten.
+    pub fn is_bot(&self, forms: &jax_model::forms::Forms) -> bool {
+        self.fields.get(&forms.honeypot).is_some_and(|v| !v.trim().is_empty())
+    }
+
     pub fn group(&self, name: &str) -> BTreeMap<String, String> {
         self.groups.get(name).cloned().unwrap_or_default()
     }
@@ -154,7 +160,7 @@ pub fn accept(
     agent_email: &str,
 ) -> Result<Accepted, Vec<FieldError>> {
     let forms = &content.forms;
-    if input.fields.get(&forms.honeypot).is_some_and(|v| !v.trim().is_empty()) {
+    if input.is_bot(forms) {
         return Ok(Accepted::Dropped);
     }
     let check = |fields, also: &[String]| validate(fields, &input.fields, &forms.limits, &forms.messages, also);

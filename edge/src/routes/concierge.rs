@@ -2,33 +2,27 @@
 //! bytes before anything is stored; never buffered whole), then the set submitted with the
 //! acknowledgment, idempotently, as one e-mail to the agent with a signed link per document.
 
-use super::{read_body, sized_up, DOCUMENTS};
-use crate::domain::concierge::{check_final, check_type, check_upload, date, email, Final, Listed};
+use super::{read_body, sized_up};
+use crate::domain::concierge::{check_final, check_type, check_upload, Upload, NAME_TOO_LONG};
 use crate::domain::content::content;
-use crate::domain::delivery::Outcome;
-use crate::domain::documents::{object_key, sign};
+use crate::domain::documents::{object_key, proven_name, NAME_MAX_BYTES};
 use crate::domain::http::BodyKind;
 use crate::domain::multipart;
-use crate::domain::queue::{Delivery, State};
-use crate::domain::retention::{filing, upload_fits, Filing, Job, UNFILED_MS};
+use crate::domain::retention::{Job, UNFILED_MS};
 use crate::domain::settings::Settings;
 use crate::domain::submit::{parse_json, Input};
 use crate::failure::Failure;
-use crate::services::queue::{self, Taken};
+use crate::services::concierge::{self as documents, file, metadata_of, store, Room};
 use crate::services::{now_ms, random_uuid, retention, storage, upload_stream};
 use futures_util::StreamExt;
 use jax_model::api::{CONCIERGE_FORM_ERROR, CONCIERGE_THANK_YOU};
 use jax_model::forms::{FileType, Forms, SNIFF_LEN};
 use jax_model::submission::one_line;
 use multer::Multipart;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use worker::send::SendWrapper;
 use worker::wasm_bindgen_futures::JsFuture;
-use worker::{console_error, console_warn, Bucket, Conditional, Data, Env, HttpMetadata, Method, Request, Response};
-
-/// The stored documents' Cache-Control, and their downloads': IDs and bank statements must not
-/// stay in a browser's disk cache.
-pub const CACHE_CONTROL: &str = "no-store";
+use worker::{console_error, console_warn, Bucket, Env, Method, Request, Response};
 
 /// `POST /api/concierge/documents?submission=<uuid>&field=<field>&name=<file name>`, the file as
 /// the body → `{"id": <key>}`.
@@ -40,78 +34,61 @@ pub async fn upload(req: Request, env: &Env) -> Result<Response, Failure> {
     let query: BTreeMap<String, String> = req.url()?.query_pairs().into_owned().collect();
     let length = req.headers().get("Content-Length")?.and_then(|l| l.trim().parse::<u64>().ok());
     let up = check_upload(forms, &query, length).map_err(|(status, errors)| Failure::Refused(status, errors))?;
+    let field = up.document.field.as_str();
     // The first bytes decide the type before anything is stored.
-    let unreadable = |_| Failure::field(400, &up.document.field, "The file could not be read; choose it again.");
-    let body =
-        req.inner().body().ok_or_else(|| Failure::field(400, &up.document.field, &up.document.required_message))?;
+    let unreadable = |_| Failure::field(400, field, "The file could not be read; choose it again.");
+    let body = req.inner().body().ok_or_else(|| Failure::field(400, field, &up.document.required_message))?;
     let (head, whole) = upload_stream::head_and_whole(body, SNIFF_LEN).await.map_err(unreadable)?;
-    let file_type =
-        check_type(forms, up.document, &head).map_err(|(status, errors)| Failure::Refused(status, errors))?;
-    let key = object_key(&up.submission, now_ms(), &up.document.field, &up.name);
-    let metadata = metadata_of(&up.submission, &up.document.field, &up.name);
     let bucket = storage::bucket(env)?;
-    let held: Vec<u64> =
-        storage::objects(&bucket, &format!("{}/", up.submission), false).await?.iter().map(|o| o.size()).collect();
-    if !upload_fits(forms, &held, up.length) {
-        return Err(Failure::field(
-            413,
-            &up.document.field,
-            "This submission already holds six documents' worth of files; submit it, or start again.",
-        ));
-    }
-    // Its end, set before it is stored: deleted in 24 hours unless the submission is filed.
-    retention::set(&bucket, now_ms() + UNFILED_MS, Job::Unfiled, &up.submission).await?;
+    let file_type = match admit(forms, &bucket, &up, &head).await {
+        Ok(file_type) => file_type,
+        Err(refusal) => {
+            upload_stream::drain(&whole).await;
+            return Err(refusal);
+        }
+    };
+    let now = now_ms();
+    let name = proven_name(&up.name, file_type);
+    let key = object_key(&up.submission, now, field, &name);
+    // Its end, set before it is stored: a day after the submission's newest upload, unless filed.
+    retention::set(&bucket, now + UNFILED_MS, Job::Unfiled, &up.submission).await?;
     // The piping runs on its own (a promise) while R2 reads what it pipes.
     let (sized, piping) = upload_stream::fixed_length(&whole, up.length).map_err(unreadable)?;
     let reading = sized.clone();
-    let stored = store(&bucket, &key, sized, file_type, metadata).await;
+    let stored = store(&bucket, &key, sized, file_type, metadata_of(&up.submission, field, &name)).await;
     if !matches!(stored, Ok(true)) {
         // Not taken: stop the piping, which would otherwise wait on R2 for ever.
         let _ = JsFuture::from(reading.cancel()).await;
+        documents::release(&bucket, &up.submission, up.length).await;
     }
     let piped = piping.await;
     if stored.is_err() && piped.is_err() {
-        return Err(Failure::field(400, &up.document.field, "The file arrived incomplete; choose it again."));
+        return Err(Failure::field(400, field, "The file arrived incomplete; choose it again."));
     }
     if !stored? {
-        return Err(Failure::field(
-            409,
-            &up.document.field,
-            "This document was already stored; choose it again to replace it.",
-        ));
+        return Err(Failure::field(409, field, "This document was already stored; choose it again to replace it."));
     }
     Ok(Response::from_json(&serde_json::json!({ "id": key }))?.with_status(201))
 }
 
-/// A document into R2: its type and Cache-Control for the download, what it is as custom
-/// metadata, never over an existing one (false when the key was taken).
-async fn store(
-    bucket: &Bucket,
-    key: &str,
-    body: impl Into<Data>,
-    file_type: FileType,
-    metadata: HashMap<String, String>,
-) -> Result<bool, Failure> {
-    let stored = bucket
-        .put(key, body)
-        .http_metadata(HttpMetadata {
-            content_type: Some(file_type.mime().into()),
-            cache_control: Some(CACHE_CONTROL.into()),
-            ..Default::default()
-        })
-        .custom_metadata(metadata)
-        .only_if(Conditional { etag_does_not_match: Some("*".into()), ..Default::default() })
-        .execute()
-        .await
-        .map_err(|e| Failure::Unavailable(format!("storing {key}: {e}")))?;
-    Ok(stored.is_some())
-}
-
-fn metadata_of(submission: &str, field: &str, name: &str) -> HashMap<String, String> {
-    [("submission", submission), ("field", field), ("name", name)]
-        .into_iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect()
+/// An upload's checks once its first bytes are in: its type, a submission not filed yet, and room
+/// in the submission's count (taken here: the caller gives it back if the upload is not stored).
+async fn admit(forms: &Forms, bucket: &Bucket, up: &Upload<'_>, head: &[u8]) -> Result<FileType, Failure> {
+    let field = up.document.field.as_str();
+    let file_type =
+        check_type(forms, up.document, head).map_err(|(status, errors)| Failure::Refused(status, errors))?;
+    if documents::is_filed(bucket, &up.submission).await? {
+        return Err(Failure::field(409, field, "These documents were submitted already; start a new submission."));
+    }
+    match documents::reserve(bucket, &up.submission, up.length).await? {
+        Room::Reserved => Ok(file_type),
+        Room::Full => Err(Failure::field(
+            413,
+            field,
+            "This submission already holds six documents' worth of files; submit it, or start again.",
+        )),
+        Room::Busy => Err(Failure::field(429, field, "Too many uploads at once; choose the file again.")),
+    }
 }
 
 /// `POST /api/concierge` `{submission, documents: {field: id}, acknowledgment: true, <honeypot>}`,
@@ -126,7 +103,7 @@ pub async fn submit(mut req: Request, env: &Env, settings: &Settings) -> Result<
     // JSON has its own, far smaller limit, also checked before the body is read.
     sized_up(&req, max, &[BodyKind::Json])?;
     let input = parse_json(&read_body(&mut req, max).await?).map_err(|e| Failure::Refused(400, e))?;
-    if input.fields.get(&forms.honeypot).is_some_and(|v| !v.trim().is_empty()) {
+    if input.is_bot(forms) {
         return Ok(Response::from_json(&serde_json::json!({ "ok": true }))?);
     }
     let done = check_final(forms, &input).map_err(|e| Failure::Refused(400, e))?;
@@ -221,19 +198,23 @@ async fn read_and_file(
             continue;
         };
         let file_name = one_line(part.file_name().unwrap_or_default());
+        if file_name.len() > NAME_MAX_BYTES {
+            return Err(Failure::field(400, &name, NAME_TOO_LONG));
+        }
         let bytes = part.bytes().await.map_err(|e| multipart_refusal(forms, e))?;
         if bytes.is_empty() {
             continue; // No file chosen: check_final names it.
         }
         let file_type = check_type(forms, document, &bytes[..bytes.len().min(SNIFF_LEN)])
             .map_err(|(status, errors)| Failure::Refused(status, errors))?;
+        let file_name = proven_name(&file_name, file_type);
         let key = object_key(submission, now_ms(), &document.field, &file_name);
         // Vec::from takes the buffer multer filled rather than copying up to 10 MB.
         store(bucket, &key, Vec::from(bytes), file_type, metadata_of(submission, &document.field, &file_name)).await?;
         stored.push(key.clone());
         input.groups.entry("documents".into()).or_default().insert(document.field.clone(), key);
     }
-    if input.fields.get(&forms.honeypot).is_some_and(|v| !v.trim().is_empty()) {
+    if input.is_bot(forms) {
         return Ok(Filed::Dropped);
     }
     let done = check_final(forms, &input).map_err(|e| Failure::Refused(400, e))?;
@@ -247,84 +228,4 @@ async fn read_and_file(
 fn multipart_refusal(forms: &Forms, e: multer::Error) -> Failure {
     let (status, errors) = multipart::refusal(forms, e);
     Failure::Refused(status, errors)
-}
-
-/// A submission filed: its record's id, and whether the agent's e-mail went out already.
-struct Recorded {
-    id: String,
-    delivered: bool,
-}
-
-/// Files a checked submission: one record and one e-mail to the agent listing the latest document
-/// of each field with a signed link (the others are deleted, and the filed ones get their end);
-/// idempotent (a retry files nothing twice, and sends only what is still owed, never while another
-/// attempt holds it).
-async fn file(settings: &Settings, bucket: &Bucket, origin: &str, done: &Final<'_>) -> Result<Recorded, Failure> {
-    let id = format!("concierge-{}", done.submission);
-    let mut taken = queue::claim(bucket, &id, true, None).await?;
-    if matches!(taken, Taken::Missing) {
-        // One listing gives each stored document's key and name: no object is read twice.
-        let stored = storage::objects(bucket, &format!("{}/", done.submission), true).await?;
-        let names: HashMap<String, String> = stored
-            .iter()
-            .map(|o| (o.key(), o.custom_metadata().ok().and_then(|m| m.get("name").cloned()).unwrap_or_default()))
-            .collect();
-        let filing = filing(&content().forms, &done.submission, &names.keys().cloned().collect::<Vec<_>>());
-        let d = Delivery::new(id.clone(), "concierge", &email_of(settings, origin, &filing, &names)?, now_ms());
-        retention::set(bucket, d.received_ms + settings.retention_s * 1000, Job::Documents, &done.submission).await?;
-        taken = match queue::record(settings, bucket, d).await? {
-            Some(claimed) => {
-                for key in &filing.replaced {
-                    bucket.delete(key).await?;
-                }
-                Taken::Claimed(Box::new(claimed))
-            }
-            // Filed a moment ago by a parallel retry, which holds it.
-            None => Taken::Not(State::Claimed),
-        };
-    }
-    let delivered = match taken {
-        Taken::Claimed(claimed) => queue::attempt(settings, bucket, *claimed).await.1 == Outcome::Sent,
-        Taken::Not(state) => state == State::Delivered,
-        Taken::Missing => false,
-    };
-    if !delivered {
-        console_error!("concierge {id}: the agent's e-mail is not sent yet");
-    }
-    Ok(Recorded { id, delivered })
-}
-
-/// The agent's e-mail for a submission: each field's latest document with its name (`names`, by
-/// key) and a signed link; a field with none is refused by its name.
-fn email_of(
-    settings: &Settings,
-    origin: &str,
-    filing: &Filing,
-    names: &HashMap<String, String>,
-) -> Result<crate::domain::email::Params, Failure> {
-    let forms = &content().forms;
-    let now_s = now_ms() / 1000;
-    let expires = now_s + settings.link_lifetime_s;
-    let mut listed = Vec::new();
-    let mut missing = Vec::new();
-    for document in &forms.concierge.documents {
-        match filing.latest.get(&document.field) {
-            Some(key) => {
-                let file_name = names.get(key).cloned().unwrap_or_default();
-                let link = format!(
-                    "{origin}{DOCUMENTS}{key}?expires={expires}&sig={}",
-                    sign(&settings.link_secret, key, expires)
-                );
-                listed.push(Listed { document, file_name, link });
-            }
-            None => missing.push(jax_model::submission::FieldError {
-                field: document.field.clone(),
-                message: document.required_message.clone(),
-            }),
-        }
-    }
-    if !missing.is_empty() {
-        return Err(Failure::Refused(400, missing));
-    }
-    Ok(email(forms, &settings.agent_email, &listed, &date(expires), &date(now_s + settings.retention_s)))
 }

@@ -1,12 +1,12 @@
 //! Private document downloads: the worker checks that the link names a concierge document, its
 //! signature and expiry, then streams the file as an attachment. Every bad link gets the same 403.
 
-use super::concierge::CACHE_CONTROL;
 use crate::domain::concierge::is_document_key;
 use crate::domain::content::content;
 use crate::domain::documents::{safe_name, verify};
 use crate::domain::settings::Settings;
 use crate::failure::Failure;
+use crate::services::concierge::CACHE_CONTROL;
 use crate::services::{now_ms, storage};
 use std::collections::BTreeMap;
 use worker::{console_warn, Env, Headers, Method, Request, Response};

@@ -1,5 +1,6 @@
 //! The only code that does I/O: settings from the environment, R2, EmailJS and the outbox.
 
+pub mod concierge;
 pub mod mail;
 pub mod queue;
 pub mod quota;

@@ -3,7 +3,7 @@
 
 use crate::domain::due;
 use crate::domain::queue::{record_key, Delivery, State, DEAD, OUTBOX};
-use crate::domain::retention::{parse_timer, timer_key, Job, TIMERS, UNFILED_MS};
+use crate::domain::retention::{count_key, parse_timer, timer_key, unfiled_due, Job, TIMERS};
 use crate::services::storage::{self, objects, Listing};
 use futures_util::{stream, StreamExt};
 use std::cell::Cell;
@@ -62,18 +62,21 @@ async fn run(bucket: &Bucket, key: &str, now: u64) -> worker::Result<usize> {
             if bucket.head(record_key(&format!("concierge-{subject}"))).await?.is_some() {
                 0 // Filed: its documents have a timer of their own.
             } else {
-                let stale: Vec<String> = objects(bucket, &format!("{subject}/"), false)
-                    .await?
-                    .into_iter()
-                    .filter(|o| o.uploaded().as_millis() + UNFILED_MS <= now)
-                    .map(|o| o.key())
-                    .collect();
-                delete(bucket, stale).await?
+                let keys: Vec<String> =
+                    objects(bucket, &format!("{subject}/"), false).await?.iter().map(|o| o.key()).collect();
+                match unfiled_due(&keys) {
+                    // A newer upload came since this timer was set: the submission lives on till its own.
+                    Some(due) if due > now => {
+                        set(bucket, due, Job::Unfiled, subject).await?;
+                        0
+                    }
+                    _ => delete(bucket, keys.into_iter().chain([count_key(subject)]).collect()).await?,
+                }
             }
         }
         Job::Documents => {
-            delete(bucket, objects(bucket, &format!("{subject}/"), false).await?.into_iter().map(|o| o.key()).collect())
-                .await?
+            let keys = objects(bucket, &format!("{subject}/"), false).await?.into_iter().map(|o| o.key());
+            delete(bucket, keys.chain([count_key(subject)]).collect()).await?
         }
         Job::Record => match storage::get_json_tagged::<Delivery>(bucket, &record_key(subject)).await? {
             Some((d, _)) if matches!(d.state(now), State::Due | State::Waiting(_) | State::Claimed) => {

@@ -37,3 +37,12 @@ pub fn fixed_length(stream: &ReadableStream, length: u64) -> Result<(ReadableStr
     let writable: WritableStream = Reflect::get(&fixed, &"writable".into())?.unchecked_into();
     Ok((readable, JsFuture::from(stream.pipe_to(&writable))))
 }
+
+/// Read `stream` to its end and drop it, in the runtime (nothing crosses into wasm): a refusal
+/// answered before the client finished sending would otherwise end in a reset connection, which
+/// clients report as a network error instead of the refusal. The caller has bounded its length.
+pub async fn drain(stream: &ReadableStream) {
+    if let Ok(sink) = WritableStream::new() {
+        let _ = JsFuture::from(stream.pipe_to(&sink)).await;
+    }
+}

@@ -1,0 +1,204 @@
+//! The Client Concierge's storage: documents streamed into R2 under their submission, each
+//! submission's upload count (the cap's authority), and filing a checked submission as one record
+//! and one e-mail to the agent.
+
+use crate::domain::concierge::{date, email, Final, Listed};
+use crate::domain::content::content;
+use crate::domain::delivery::Outcome;
+use crate::domain::documents::sign;
+use crate::domain::email::Params;
+use crate::domain::queue::{record_key, Delivery, State};
+use crate::domain::retention::{count_key, filing, Filing, Job, Uploads};
+use crate::domain::settings::Settings;
+use crate::failure::Failure;
+
+use crate::services::queue::{self, Taken};
+use crate::services::storage::{self, Only};
+use crate::services::{now_ms, random_u64, retention};
+use jax_model::api::DOCUMENTS;
+use jax_model::forms::FileType;
+use jax_model::submission::FieldError;
+use std::collections::HashMap;
+use std::time::Duration;
+use worker::{console_error, Bucket, Conditional, Data, Delay, HttpMetadata};
+
+/// The stored documents' Cache-Control, and their downloads': IDs and bank statements must not
+/// stay in a browser's disk cache.
+pub const CACHE_CONTROL: &str = "no-store";
+/// Tries at the count before an upload is told to wait: each lost try means another upload of the
+/// same submission won, so only a flood of parallel uploads into one submission runs out.
+const COUNT_TRIES: u32 = 64;
+
+/// What reserving room for one more upload came to.
+pub enum Room {
+    Reserved,
+    /// The submission holds all it may.
+    Full,
+    /// Too many uploads into this submission at once.
+    Busy,
+}
+
+/// Take room for an upload of `length` bytes in `submission`'s count (a compare-and-swap on its
+/// etag), before a byte of it is stored.
+pub async fn reserve(bucket: &Bucket, submission: &str, length: u64) -> Result<Room, Failure> {
+    let forms = &content().forms;
+    let changed = update_count(bucket, submission, |held| held.with(forms, length)).await?;
+    Ok(match changed {
+        Some(true) => Room::Reserved,
+        Some(false) => Room::Full,
+        None => Room::Busy,
+    })
+}
+
+/// Give back what `reserve` took, for an upload that was not stored after all. Counted as stored
+/// when this fails: the cap can only err on the side of less.
+pub async fn release(bucket: &Bucket, submission: &str, length: u64) {
+    let given_back = update_count(bucket, submission, |held| Some(held.without(length))).await;
+    if !matches!(given_back, Ok(Some(true))) {
+        console_error!("concierge {submission}: an upload not stored is still counted");
+    }
+}
+
+/// Apply `change` to the count: Some(true) written, Some(false) refused by `change`, None when
+/// other writers kept winning.
+async fn update_count(
+    bucket: &Bucket,
+    submission: &str,
+    change: impl Fn(Uploads) -> Option<Uploads>,
+) -> Result<Option<bool>, Failure> {
+    let key = count_key(submission);
+    for attempt in 0..COUNT_TRIES {
+        let (held, only) = match storage::get_json_tagged::<Uploads>(bucket, &key).await? {
+            None => (Uploads::default(), Only::Absent),
+            Some((held, etag)) => (held, Only::Etag(etag)),
+        };
+        let Some(next) = change(held) else { return Ok(Some(false)) };
+        if storage::put_json_if(bucket, &key, &next, only).await?.is_some() {
+            return Ok(Some(true));
+        }
+        // Lost to a parallel upload: wait a little, a random while so the losers spread out.
+        let ms = 5 + random_u64()? % (10 * u64::from(attempt.min(10) + 1));
+        Delay::from(Duration::from_millis(ms)).await;
+    }
+    Ok(None)
+}
+
+/// Whether `submission` was filed already (no upload may join it then).
+pub async fn is_filed(bucket: &Bucket, submission: &str) -> worker::Result<bool> {
+    Ok(bucket.head(record_key(&record_id(submission))).await?.is_some())
+}
+
+fn record_id(submission: &str) -> String {
+    format!("concierge-{submission}")
+}
+
+/// A document into R2: its type and Cache-Control for the download, what it is as custom
+/// metadata, never over an existing one (false when the key was taken).
+pub async fn store(
+    bucket: &Bucket,
+    key: &str,
+    body: impl Into<Data>,
+    file_type: FileType,
+    metadata: HashMap<String, String>,
+) -> Result<bool, Failure> {
+    let stored = bucket
+        .put(key, body)
+        .http_metadata(HttpMetadata {
+            content_type: Some(file_type.mime().into()),
+            cache_control: Some(CACHE_CONTROL.into()),
+            ..Default::default()
+        })
+        .custom_metadata(metadata)
+        .only_if(Conditional { etag_does_not_match: Some("*".into()), ..Default::default() })
+        .execute()
+        .await
+        .map_err(|e| Failure::Unavailable(format!("storing {key}: {e}")))?;
+    Ok(stored.is_some())
+}
+
+/// What a stored document says of itself: its submission, field and (proven) name.
+pub fn metadata_of(submission: &str, field: &str, name: &str) -> HashMap<String, String> {
+    [("submission", submission), ("field", field), ("name", name)]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
+/// A submission filed: its record's id, and whether the agent's e-mail went out already.
+pub struct Recorded {
+    pub id: String,
+    pub delivered: bool,
+}
+
+/// Files a checked submission: one record and one e-mail to the agent listing the latest document
+/// of each field with a signed link (the others are deleted, and the filed ones get their end);
+/// idempotent (a retry files nothing twice, and sends only what is still owed, never while another
+/// attempt holds it).
+pub async fn file(settings: &Settings, bucket: &Bucket, origin: &str, done: &Final<'_>) -> Result<Recorded, Failure> {
+    let id = record_id(&done.submission);
+    let mut taken = queue::claim(bucket, &id, true, None).await?;
+    if matches!(taken, Taken::Missing) {
+        // One listing gives each stored document's key and name: no object is read twice.
+        let stored = storage::objects(bucket, &format!("{}/", done.submission), true).await?;
+        let names: HashMap<String, String> = stored
+            .iter()
+            .map(|o| (o.key(), o.custom_metadata().ok().and_then(|m| m.get("name").cloned()).unwrap_or_default()))
+            .collect();
+        let filing = filing(&content().forms, &done.submission, &names.keys().cloned().collect::<Vec<_>>());
+        let d = Delivery::new(id.clone(), "concierge", &email_of(settings, origin, &filing, &names)?, now_ms());
+        retention::set(bucket, d.received_ms + settings.retention_s * 1000, Job::Documents, &done.submission).await?;
+        taken = match queue::record(settings, bucket, d).await? {
+            Some(claimed) => {
+                for key in &filing.replaced {
+                    bucket.delete(key).await?;
+                }
+                Taken::Claimed(Box::new(claimed))
+            }
+            // Filed a moment ago by a parallel retry, which holds it.
+            None => Taken::Not(State::Claimed),
+        };
+    }
+    let delivered = match taken {
+        Taken::Claimed(claimed) => queue::attempt(settings, bucket, *claimed).await.1 == Outcome::Sent,
+        Taken::Not(state) => state == State::Delivered,
+        Taken::Missing => false,
+    };
+    if !delivered {
+        console_error!("concierge {id}: the agent's e-mail is not sent yet");
+    }
+    Ok(Recorded { id, delivered })
+}
+
+/// The agent's e-mail for a submission: each field's latest document with its name (`names`, by
+/// key) and a signed link; a field with none is refused by its name.
+fn email_of(
+    settings: &Settings,
+    origin: &str,
+    filing: &Filing,
+    names: &HashMap<String, String>,
+) -> Result<Params, Failure> {
+    let forms = &content().forms;
+    let now_s = now_ms() / 1000;
+    let expires = now_s + settings.link_lifetime_s;
+    let mut listed = Vec::new();
+    let mut missing = Vec::new();
+    for document in &forms.concierge.documents {
+        match filing.latest.get(&document.field) {
+            Some(key) => {
+                let file_name = names.get(key).cloned().unwrap_or_default();
+                let link = format!(
+                    "{origin}{DOCUMENTS}{key}?expires={expires}&sig={}",
+                    sign(&settings.link_secret, key, expires)
+                );
+                listed.push(Listed { document, file_name, link });
+            }
+            None => {
+                missing.push(FieldError { field: document.field.clone(), message: document.required_message.clone() })
+            }
+        }
+    }
+    if !missing.is_empty() {
+        return Err(Failure::Refused(400, missing));
+    }
+    Ok(email(forms, &settings.agent_email, &listed, &date(expires), &date(now_s + settings.retention_s)))
+}
