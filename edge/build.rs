@@ -1,7 +1,10 @@
 //! Compiles the agent's form and quiz content into the worker: parsed and checked here, on the
-//! host, with the generator's own rules, and embedded as JSON (no YAML parser in the wasm).
+//! host, with the generator's own rules, and embedded with postcard (no YAML parser in the wasm).
 
 use std::path::Path;
+
+#[path = "src/domain/embedded.rs"]
+mod embedded;
 
 fn main() {
     let content = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content");
@@ -21,12 +24,12 @@ fn main() {
     let quiz = jax_model::content::parse_quiz(&file, &text).unwrap_or_else(|d| fail(d)).data;
     let (file, text) = read("site.yaml");
     let site = jax_model::content::parse_site(&file, &text).unwrap_or_else(|d| fail(d)).data;
-    let embedded = serde_json::json!({
-        "forms": forms,
-        "quiz": quiz,
-        "agent_email": site.agent.email,
-        "frame_origins": jax_model::headers::origin(&site.development_map_url).into_iter().collect::<Vec<_>>(),
-    });
-    let out = Path::new(&std::env::var("OUT_DIR").unwrap()).join("content.json");
-    std::fs::write(out, serde_json::to_string(&embedded).unwrap()).unwrap();
+    let embedded = embedded::Content {
+        forms,
+        quiz,
+        agent_email: site.agent.email,
+        frame_origins: jax_model::headers::origin(&site.development_map_url).into_iter().collect(),
+    };
+    let out = Path::new(&std::env::var("OUT_DIR").unwrap()).join("content.bin");
+    std::fs::write(out, postcard::to_allocvec(&embedded).unwrap()).unwrap();
 }

@@ -1,0 +1,17 @@
+//! The agent's content as the worker embeds it: build.rs writes it, domain/content.rs reads it,
+//! both through this one struct, so they cannot disagree on its fields or their order (postcard,
+//! the format, names none: it is compact, and its reader is far smaller in the wasm than JSON's).
+
+use jax_model::forms::Forms;
+use jax_model::quiz::Quiz;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Content {
+    pub forms: Forms,
+    pub quiz: Quiz,
+    /// The recipient of every agent-bound form unless AGENT_EMAIL says otherwise.
+    pub agent_email: String,
+    /// What the pages may embed (the new-developments map), for the Content-Security-Policy.
+    pub frame_origins: Vec<String>,
+}
