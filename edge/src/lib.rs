@@ -24,9 +24,12 @@ async fn scheduled(event: ScheduledEvent, env: Env, _ctx: ScheduleContext) {
         Ok(bucket) => bucket,
         Err(e) => return console_error!("scheduled: no bucket: {e}"),
     };
+    // The event's time, not the clock: the runtime's trigger takes a time, so a test can run the
+    // cron days ahead.
+    let now = event.schedule() as u64;
     match services::settings(&env) {
         Err(failure) => console_error!("retry: nothing sent: {failure:?}"),
-        Ok(settings) => match services::queue::run(&settings, &bucket).await {
+        Ok(settings) => match services::queue::run(&settings, &bucket, now).await {
             Ok(run) => console_log!(
                 "retry: {} of {} due e-mails sent, {} given up{}{}",
                 run.sent,
@@ -38,9 +41,6 @@ async fn scheduled(event: ScheduledEvent, env: Env, _ctx: ScheduleContext) {
             Err(e) => console_error!("retry: {e}"),
         },
     }
-    // The event's time, not the clock: the runtime's trigger takes a time, so a test can run the
-    // cron days ahead.
-    let now = event.schedule() as u64;
     match services::retention::sweep(&bucket, now).await {
         Ok((jobs, deleted)) => {
             console_log!("retention: {jobs} due timer(s) done, {deleted} object(s) deleted (as of {now})")

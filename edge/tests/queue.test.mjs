@@ -5,22 +5,38 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { startWithFakeEmailJs } from './workerd.mjs';
 
 const AGENT = 'agent.queue@example.com';
 let fake;
 let worker;
 let stop;
+/** What the alert webhook (the agent's second channel) received. */
+const alerts = [];
+const webhook = http.createServer((req, res) => {
+  let body = '';
+  req.on('data', (c) => (body += c));
+  req.on('end', () => {
+    alerts.push(JSON.parse(body));
+    res.writeHead(200).end('ok');
+  });
+});
 
 before(async () => {
+  await new Promise((resolve) => webhook.listen(0, '127.0.0.1', resolve));
   ({ fake, worker, stop } = await startWithFakeEmailJs('edge-queue-wrangler', {
     EMAILJS_TEMPLATE_ID_CONTACT: 'template_contact',
     AGENT_EMAIL: AGENT,
     EMAIL_RETRY_FIRST_SECONDS: '1',
+    ALERT_WEBHOOK_URL: `http://127.0.0.1:${webhook.address().port}/alerts`,
   }));
 });
 
-after(() => stop?.());
+after(async () => {
+  await stop?.();
+  webhook.close();
+});
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -41,7 +57,7 @@ const post = (path, body) =>
     body: JSON.stringify(body),
   });
 
-const contact = (message) => post('/api/contact', { name: 'Queue Test', email: 'queue@example.com', phone: '(904) 555-0147', message });
+const contact = (message, name = 'Queue Test') => post('/api/contact', { name, email: 'queue@example.com', phone: '(904) 555-0147', message });
 
 /** Scheduled runs finished so far, by their log line. */
 const runsDone = () => (worker.log().match(/retry: \d+ of \d+ due e-mails sent/g) ?? []).length;
@@ -129,4 +145,52 @@ test('overlapping scheduled runs and a visitor retrying send every e-mail exactl
   const delivered = sendsOf(marker, fake.delivered).map((s) => s.template_params.message.match(/#\d+/)?.[0] ?? 'concierge');
   assert.equal(delivered.length, 31, `each once, none twice: ${delivered.sort().join(' ')}`);
   assert.equal(new Set(delivered).size, 31);
+});
+
+const DAY = 86_400_000;
+const retentionRuns = () => (worker.log().match(/retention: \d+ due timer\(s\) done/g) ?? []).length;
+/** One cron run as the runtime's trigger makes it at `time` (ms): the retries, the day's notice, retention. */
+async function cronAt(time) {
+  const done = retentionRuns();
+  await (await fetch(`${worker.base}/cdn-cgi/handler/scheduled?time=${Math.round(time)}`)).text();
+  await until(() => retentionRuns() > done, 'the cron run at the given time ended');
+}
+
+test("a refused notice is retried like an outage; its e-mails count as told, and may be deleted, only once it is delivered", async () => {
+  const name = `Refused ${randomUUID().slice(0, 8)}`;
+  fake.fail(400); // EmailJS refuses everything: the leads and the notice about them
+  const ids = [];
+  for (let i = 0; i < 3; i++) {
+    const r = await contact(`refused #${i}`, name);
+    assert.equal(r.status, 200);
+    ids.push((await r.json()).id);
+  }
+  await sleep(1_100);
+  await runs();
+  await sleep(2_100);
+  // Tomorrow's run: the three are given up on (their third refusal), and the day's notice is made.
+  await cronAt(Date.now() + DAY);
+  assert.equal(alerts.filter((a) => a.event === 'email-parked' && a.text.includes(name)).length, 3, 'each one alerted on the second channel');
+  const noticeSends = () => fake.attempts.filter((s) => /could not be delivered/.test(s.template_params.subject) && s.template_params.message.includes(name));
+  await until(() => noticeSends().length >= 1, 'the notice is tried');
+  assert.equal(noticeSends()[0].refusedWith, 400);
+  assert.doesNotMatch(worker.log(), /notice-\S+ \(notice, attempt 1\): EmailJS answered 400 — given up/);
+
+  // A month on, still refused: the records are kept, since the agent never heard of them.
+  await cronAt(Date.now() + 31 * DAY);
+  const deleted = (id) => new RegExp(`retention: timers/\\d{13}/record/${id}: \\d+ object\\(s\\) deleted`).test(worker.log());
+  for (const id of ids) assert.equal(deleted(id), false, `${id} kept while untold`);
+
+  fake.recover();
+  for (const deadline = Date.now() + 20_000; !noticeSends().some((s) => !s.refusedWith); await sleep(500)) {
+    assert.ok(Date.now() < deadline, `the notice is delivered after the outage; log:\n${worker.log().slice(-3000)}`);
+    await runs();
+  }
+  const [notice] = noticeSends().filter((s) => !s.refusedWith);
+  assert.equal(notice.template_params.subject, '3 e-mails from your website could not be delivered');
+  for (const id of ids) assert.match(notice.template_params.message, new RegExp(`Record: submissions/${id}\\.json`));
+  // Told: the next day's retention deletes them.
+  await cronAt(Date.now() + 33 * DAY);
+  for (const id of ids) assert.equal(deleted(id), true, `${id} deleted once told`);
+  assert.equal(noticeSends().filter((s) => !s.refusedWith).length, 1, 'told once');
 });

@@ -77,11 +77,13 @@ impl Outcome {
 }
 
 /// Whether to stop retrying after `attempts` attempts, the last ending in `outcome`: the e-mail is
-/// then parked (kept, and the agent told), so it does not take every later run's time.
-pub fn gives_up(outcome: Outcome, attempts: u32) -> bool {
+/// then parked (kept, and the agent told), so it does not take every later run's time. Unless
+/// `refusals_are_final` (not for the agent's own notices: her address and her template, so a
+/// refusal there is a provider's fault to outlast), a refusal counts as an outage.
+pub fn gives_up(outcome: Outcome, attempts: u32, refusals_are_final: bool) -> bool {
     match outcome {
         Outcome::Sent => false,
-        o if o.is_refusal() => attempts >= MAX_REFUSED_ATTEMPTS,
+        o if o.is_refusal() && refusals_are_final => attempts >= MAX_REFUSED_ATTEMPTS,
         _ => attempts >= MAX_ATTEMPTS,
     }
 }
@@ -114,7 +116,8 @@ mod tests {
         let total_wait_h = (1..MAX_ATTEMPTS).map(|n| retry_delay(FIRST_DELAY_S, n)).sum::<u64>() / 3600;
         assert!((60..=80).contains(&total_wait_h), "about three days of retries, not {total_wait_h} h");
         for o in [Outcome::Failed(400), Outcome::Failed(422), Outcome::Blocked] {
-            assert!(!gives_up(o, MAX_REFUSED_ATTEMPTS - 1) && gives_up(o, MAX_REFUSED_ATTEMPTS), "{o:?}");
+            assert!(!gives_up(o, MAX_REFUSED_ATTEMPTS - 1, true) && gives_up(o, MAX_REFUSED_ATTEMPTS, true), "{o:?}");
+            assert!(!gives_up(o, MAX_ATTEMPTS - 1, false) && gives_up(o, MAX_ATTEMPTS, false), "{o:?}: an outage");
         }
         for o in [
             Outcome::RateLimited,
@@ -124,8 +127,8 @@ mod tests {
             Outcome::Network,
             Outcome::Forbidden,
         ] {
-            assert!(!gives_up(o, MAX_ATTEMPTS - 1) && gives_up(o, MAX_ATTEMPTS), "{o:?}");
+            assert!(!gives_up(o, MAX_ATTEMPTS - 1, true) && gives_up(o, MAX_ATTEMPTS, true), "{o:?}");
         }
-        assert!(!gives_up(Outcome::Sent, u32::MAX));
+        assert!(!gives_up(Outcome::Sent, u32::MAX, true));
     }
 }

@@ -1,11 +1,13 @@
 //! Plain Rust, no `worker` types: what the worker decides, tested with `cargo test` on the host.
 
+pub mod alert;
 pub mod concierge;
 pub mod content;
 pub mod delivery;
 pub mod documents;
 pub mod due;
 pub mod email;
+pub mod embedded;
 pub mod http;
 pub mod multipart;
 pub mod notice;

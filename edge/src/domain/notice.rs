@@ -1,6 +1,8 @@
-//! The agent is told once of the e-mails given up on: at most one notice a day, through the contact
+//! The agent is told of every e-mail given up on: at most one notice a day, through the contact
 //! form's template (it shows to_email, from_name, from_email, phone, message and subject), listing
-//! each e-mail with its form, when it came, whom it concerns and why it failed.
+//! each e-mail with its form, when it came, whom it concerns and why it failed. An entry counts as
+//! told only once a notice listing it was delivered (or, when e-mail itself is down, the alert
+//! webhook took it); until then every day's notice lists it again, and retention keeps its record.
 
 use crate::domain::concierge::date;
 use crate::domain::email::Params;
@@ -27,8 +29,10 @@ pub struct Parked {
     pub who: String,
     pub reason: String,
     pub attempts: u32,
-    /// The notice that told the agent; None until one did.
+    /// The notice that told the agent (delivered); None until one did.
     pub told: Option<String>,
+    /// The notice listing it, while that notice is owed.
+    pub listed: Option<String>,
 }
 
 /// Custom metadata values are small: who is cut here, far below R2's 2 KB for all of them.
@@ -49,8 +53,10 @@ impl Parked {
             who: who.chars().take(WHO_MAX).collect(),
             reason: d.last_outcome.clone().unwrap_or_default(),
             attempts: d.attempts,
-            // A notice given up on is not itself reported: that could go on for ever.
+            // A notice given up on is not itself reported by e-mail (that could go on for ever): the
+            // alert webhook carries it.
             told: (d.form == NOTICE).then(|| d.id.clone()),
+            listed: None,
         }
     }
 
@@ -65,8 +71,10 @@ impl Parked {
         .into_iter()
         .map(|(k, v)| (k.to_string(), v))
         .collect();
-        if let Some(told) = &self.told {
-            m.insert("told".into(), told.clone());
+        for (key, value) in [("told", &self.told), ("listed", &self.listed)] {
+            if let Some(value) = value {
+                m.insert(key.into(), value.clone());
+            }
         }
         m
     }
@@ -81,6 +89,7 @@ impl Parked {
             reason: get("reason"),
             attempts: get("attempts").parse().unwrap_or(0),
             told: m.get("told").cloned(),
+            listed: m.get("listed").cloned(),
         }
     }
 }
@@ -152,6 +161,8 @@ mod tests {
         assert_eq!(p.reason, "EmailJS answered 400");
         assert_eq!(p.told, None);
         assert_eq!(Parked::from_metadata(&p.id, &p.metadata()), p);
+        let listed = Parked { listed: Some("notice-2023-11-14".into()), ..p.clone() };
+        assert_eq!(Parked::from_metadata(&p.id, &listed.metadata()), listed);
         assert_eq!(Parked::of(&parked("quiz", &[("to_email", "v@example.com")])).who, "v@example.com");
         assert_eq!(Parked::of(&parked("concierge", &[("from_name", "Move to JAX")])).who, "");
         let notice = Delivery::new(notice_id(0), NOTICE, &Params(Default::default()), 0);

@@ -51,6 +51,9 @@ pub struct Delivery {
     /// Recorded but never to be sent, and why (a quiz e-mail over its limits).
     #[serde(default)]
     pub withheld: Option<String>,
+    /// A notice's entries: the records it tells the agent of, marked told once it is delivered.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub covers: Vec<String>,
 }
 
 /// Where a record stands, for whoever finds it.
@@ -80,6 +83,7 @@ impl Delivery {
             claimed_until_ms: None,
             parked_ms: None,
             withheld: None,
+            covers: Vec::new(),
         }
     }
 
@@ -125,7 +129,7 @@ impl Delivery {
         self.last_outcome = Some(outcome.describe());
         if outcome == Outcome::Sent {
             self.delivered_ms = Some(now_ms);
-        } else if gives_up(outcome, self.attempts) {
+        } else if gives_up(outcome, self.attempts, self.form != NOTICE) {
             self.parked_ms = Some(now_ms);
         } else {
             self.next_attempt_ms = now_ms + retry_delay(first_retry_s, self.attempts) * 1000;
@@ -179,6 +183,7 @@ pub fn emailjs_request(e: &EmailJs, d: &Delivery) -> Result<(String, serde_json:
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::delivery::MAX_ATTEMPTS;
 
     fn emailjs(service: Option<&str>) -> EmailJs {
         EmailJs {
@@ -255,6 +260,14 @@ mod tests {
         assert_eq!(d.state(u64::MAX), State::Parked);
         assert_eq!(d.parked_ms, Some(t));
         assert_eq!(d.dead_key(), "dead/1700000000000-contact-0000000000000abc");
+        // The agent's own notice outlasts a refusal like an outage: it is her address and template.
+        let mut notice = delivery(NOTICE);
+        for _ in 0..MAX_ATTEMPTS - 1 {
+            notice.attempted(Outcome::Failed(400), t, 1);
+        }
+        assert_eq!(notice.parked_ms, None);
+        notice.attempted(Outcome::Failed(400), t, 1);
+        assert_eq!(notice.parked_ms, Some(t));
     }
 
     #[test]

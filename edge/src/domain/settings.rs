@@ -51,6 +51,8 @@ pub struct Settings {
     pub retry_first_s: u64,
     /// Quiz e-mails sent a day at most (QUIZ_EMAILS_PER_DAY; 0 sends none).
     pub quiz_emails_per_day: u32,
+    /// The second channel to the agent (ALERT_WEBHOOK_URL), if any: see domain/alert.rs.
+    pub alert_webhook: Option<String>,
 }
 
 /// `EMAILJS_TEMPLATE_ID_LISTING_REQUEST` for "listing-request".
@@ -99,6 +101,11 @@ impl Settings {
             // A link must never outlive its document: the setting is wrong, not to be guessed at.
             missing.push(format!("DOCUMENT_RETENTION_DAYS (at least DOCUMENT_LINK_DAYS, {link_days})"));
         }
+        let alert_webhook = get("ALERT_WEBHOOK_URL");
+        if alert_webhook.as_deref().is_some_and(|url| !crate::domain::alert::is_webhook_url(url)) {
+            // A second channel that silently goes nowhere is worse than none: the setting is wrong.
+            missing.push("ALERT_WEBHOOK_URL (an https:// URL)".into());
+        }
         if !missing.is_empty() {
             return Err(missing);
         }
@@ -116,6 +123,7 @@ impl Settings {
                 .and_then(|n| n.parse::<u32>().ok())
                 .filter(|n| *n <= 10_000)
                 .unwrap_or(crate::domain::quota::QUIZ_EMAILS_PER_DAY),
+            alert_webhook,
         })
     }
 }
@@ -157,6 +165,7 @@ mod tests {
         assert_eq!(s.quiz_emails_per_day, 5);
         assert_eq!(s.retention_s, 30 * 86_400);
         assert_eq!(s.link_secret, SECRET.as_bytes());
+        assert_eq!(s.alert_webhook, None);
     }
 
     /// The misconfiguration matrix: each EmailJS setting or the link secret missing, or the secret
@@ -177,6 +186,12 @@ mod tests {
         assert_eq!(settings(&brief).unwrap_err(), ["DOCUMENT_RETENTION_DAYS (at least DOCUMENT_LINK_DAYS, 14)"]);
         brief.push(("DOCUMENT_LINK_DAYS", "7"));
         assert!(settings(&brief).is_ok());
+        // A second channel must be one that can carry an alert.
+        let mut webhook = DEPLOYED.to_vec();
+        webhook.push(("ALERT_WEBHOOK_URL", "http://example.com/hook"));
+        assert_eq!(settings(&webhook).unwrap_err(), ["ALERT_WEBHOOK_URL (an https:// URL)"]);
+        webhook[5] = ("ALERT_WEBHOOK_URL", "https://ntfy.sh/move-to-jax");
+        assert_eq!(settings(&webhook).unwrap().alert_webhook.as_deref(), Some("https://ntfy.sh/move-to-jax"));
         // Nothing set: every name, and never the outbox (a missing key is not local development).
         assert_eq!(
             settings(&[]).unwrap_err(),

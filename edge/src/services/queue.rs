@@ -1,7 +1,9 @@
 //! The e-mails owed, in R2 (the layout and states are domain/queue.rs's): recorded before the
 //! first attempt, claimed before every attempt so none goes twice, retried by the scheduled run
-//! in order of due time, parked when given up on, and the agent told of those once.
+//! in order of due time, parked when given up on, and the agent told of those (by e-mail, and by
+//! the alert webhook when one is set).
 
+use crate::domain::alert::Alert;
 use crate::domain::delivery::Outcome;
 use crate::domain::due;
 use crate::domain::notice::{self, Parked, NOTICE};
@@ -9,9 +11,10 @@ use crate::domain::queue::{parse_pending, pending_key, record_key, Delivery, Sta
 use crate::domain::retention::Job;
 use crate::domain::settings::Settings;
 use crate::services::storage::{self, Listing, Only};
-use crate::services::{mail, now_ms, retention};
+use crate::services::{alert, mail, now_ms, retention};
 use futures_util::{stream, StreamExt};
 use std::cell::Cell;
+use std::collections::HashMap;
 use worker::{console_error, console_log, console_warn, Bucket};
 
 /// Attempts running at once: Workers allow six open connections per invocation.
@@ -103,6 +106,9 @@ pub async fn attempt(settings: &Settings, bucket: &Bucket, claimed: Claimed) -> 
             if let Err(e) = move_marker(bucket, &d, &marker).await {
                 console_error!("{what}: moving its marker failed (a later run repairs it): {e}");
             }
+            if let Err(e) = after(settings, bucket, &d).await {
+                console_error!("{what}: telling the agent failed (the next notice does): {e}");
+            }
         }
         Ok(None) => {
             console_error!("{what}: its claim lapsed before the outcome was written; the record's newer state stands")
@@ -110,6 +116,40 @@ pub async fn attempt(settings: &Settings, bucket: &Bucket, claimed: Claimed) -> 
         Err(e) => console_error!("{what}: writing its outcome failed; it is retried when the claim lapses: {e}"),
     }
     (d, outcome)
+}
+
+/// What an attempt's outcome means for the agent: a notice delivered has told her of its entries;
+/// an e-mail given up on goes to the second channel too, a notice given up on with its whole text
+/// (and its entries count as told if the webhook took it).
+async fn after(settings: &Settings, bucket: &Bucket, d: &Delivery) -> worker::Result<()> {
+    match (d.form == NOTICE, d.delivered_ms.is_some(), d.parked_ms.is_some()) {
+        (true, true, _) => mark_told(bucket, &d.covers, &d.id).await,
+        (true, _, true) => {
+            let text = |k: &str| d.params.get(k).map_or("", String::as_str);
+            if alert::send(settings, &Alert::notice(text("subject"), text("message"))).await {
+                mark_told(bucket, &d.covers, &format!("{} (webhook)", d.id)).await?;
+            }
+            Ok(())
+        }
+        (false, _, true) => {
+            alert::send(settings, &Alert::parked(&Parked::of(d))).await;
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Mark the `dead/` markers of `ids` told, by `how` (a notice's id).
+async fn mark_told(bucket: &Bucket, ids: &[String], how: &str) -> worker::Result<()> {
+    for id in ids {
+        let key = format!("{DEAD}{id}");
+        let Some(marker) = bucket.head(&key).await? else { continue };
+        let mut parked = Parked::from_metadata(id, &marker.custom_metadata()?);
+        parked.told = Some(how.to_string());
+        parked.listed = None;
+        bucket.put(&key, Vec::<u8>::new()).custom_metadata(parked.metadata()).execute().await?;
+    }
+    Ok(())
 }
 
 /// After an attempt: the marker where the record is due next, or a `dead/` one; the old one goes
@@ -146,8 +186,8 @@ enum Step {
 }
 
 /// The scheduled run: every record due, earliest first, whatever waits before it; then the
-/// agent's notice of those given up on.
-pub async fn run(settings: &Settings, bucket: &Bucket) -> worker::Result<Run> {
+/// agent's notice of those given up on, named after the day of `today_ms` (the cron's time).
+pub async fn run(settings: &Settings, bucket: &Bucket, today_ms: u64) -> worker::Result<Run> {
     let start = now_ms();
     let mut run = Run::default();
     let taken_up = Cell::new(0usize);
@@ -184,7 +224,7 @@ pub async fn run(settings: &Settings, bucket: &Bucket) -> worker::Result<Run> {
             break;
         }
     }
-    run.notice = tell_agent(settings, bucket, start).await?;
+    run.notice = tell_agent(settings, bucket, today_ms).await?;
     Ok(run)
 }
 
@@ -228,17 +268,34 @@ async fn retry(settings: &Settings, bucket: &Bucket, key: &str, due: u64, start:
     Step::Passed
 }
 
-/// The agent's notice of the e-mails given up on that no notice told her of yet: at most one a
-/// day (its id is the day's), itself an e-mail owed like any other. Those it lists are marked told
-/// before it is sent, so none is told twice; the rest wait for the next day's.
-async fn tell_agent(settings: &Settings, bucket: &Bucket, now: u64) -> worker::Result<Option<String>> {
+/// The agent's notice of the e-mails given up on that no delivered notice told her of: at most one
+/// a day (its id is the day's), itself an e-mail owed like any other. Those it lists are marked
+/// listed now and told once it is delivered; one listed by a notice that was itself given up on is
+/// listed again by the next day's.
+async fn tell_agent(settings: &Settings, bucket: &Bucket, today_ms: u64) -> worker::Result<Option<String>> {
+    let now = now_ms();
     let mut untold = Vec::new();
+    let mut notices: HashMap<String, bool> = HashMap::new();
     let mut listing = Listing::new(bucket, DEAD, true);
     while let Some(page) = listing.next().await? {
         for o in page {
             let Some(id) = o.key().strip_prefix(DEAD).map(String::from) else { continue };
             let parked = Parked::from_metadata(&id, &o.custom_metadata()?);
-            if parked.told.is_none() {
+            if parked.told.is_some() {
+                continue;
+            }
+            let owed = match &parked.listed {
+                None => false,
+                Some(notice) => match notices.get(notice) {
+                    Some(owed) => *owed,
+                    None => {
+                        let owed = notice_owed(bucket, notice, now).await?;
+                        notices.insert(notice.clone(), owed);
+                        owed
+                    }
+                },
+            };
+            if !owed {
                 untold.push(parked);
             }
         }
@@ -247,16 +304,32 @@ async fn tell_agent(settings: &Settings, bucket: &Bucket, now: u64) -> worker::R
         return Ok(None);
     }
     untold.sort_by_key(|p| p.received_ms);
-    let id = notice::notice_id(now);
+    let id = notice::notice_id(today_ms);
     if bucket.head(record_key(&id)).await?.is_some() {
         return Ok(None);
     }
-    let d = Delivery::new(id.clone(), NOTICE, &notice::params(&settings.agent_email, &untold), now);
+    let mut d = Delivery::new(id.clone(), NOTICE, &notice::params(&settings.agent_email, &untold), now);
+    d.covers = untold.iter().map(|p| p.id.clone()).collect();
     let Some(claimed) = record(settings, bucket, d).await? else { return Ok(None) };
     for mut p in untold {
-        p.told = Some(id.clone());
+        p.listed = Some(id.clone());
         bucket.put(format!("{DEAD}{}", p.id), Vec::<u8>::new()).custom_metadata(p.metadata()).execute().await?;
     }
     attempt(settings, bucket, claimed).await;
     Ok(Some(id))
+}
+
+/// Whether notice `id` is still to be delivered (so what it lists waits for it). A delivered one
+/// whose entries were not all marked told, or one given up on, is not.
+async fn notice_owed(bucket: &Bucket, id: &str, now: u64) -> worker::Result<bool> {
+    let Some((d, _)) = storage::get_json_tagged::<Delivery>(bucket, &record_key(id)).await? else { return Ok(false) };
+    Ok(match d.state(now) {
+        State::Delivered => {
+            // Delivered, but marking its entries told was cut short: finish it now.
+            mark_told(bucket, &d.covers, &d.id).await?;
+            true
+        }
+        State::Due | State::Waiting(_) | State::Claimed => true,
+        State::Parked | State::Withheld => false,
+    })
 }

@@ -2,6 +2,7 @@
 //! done by the scheduled run when due.
 
 use crate::domain::due;
+use crate::domain::notice::Parked;
 use crate::domain::queue::{record_key, Delivery, State, DEAD, OUTBOX};
 use crate::domain::retention::{count_key, parse_timer, timer_key, unfiled_due, Job, TIMERS};
 use crate::services::storage::{self, objects, Listing};
@@ -84,6 +85,11 @@ async fn run(bucket: &Bucket, key: &str, now: u64) -> worker::Result<usize> {
                 set(bucket, now + DAY_MS, Job::Record, subject).await?;
                 0
             }
+            Some(_) if untold(bucket, subject).await? => {
+                // Given up on and never reported to the agent: kept until a notice tells her.
+                set(bucket, now + DAY_MS, Job::Record, subject).await?;
+                0
+            }
             Some(_) => {
                 delete(bucket, vec![record_key(subject), format!("{DEAD}{subject}"), format!("{OUTBOX}{subject}.json")])
                     .await?
@@ -105,6 +111,14 @@ async fn run(bucket: &Bucket, key: &str, now: u64) -> worker::Result<usize> {
         console_log!("retention: {key}: {deleted} object(s) deleted");
     }
     Ok(deleted)
+}
+
+/// Whether record `id` was given up on and no notice told the agent of it yet.
+async fn untold(bucket: &Bucket, id: &str) -> worker::Result<bool> {
+    Ok(match bucket.head(format!("{DEAD}{id}")).await? {
+        Some(marker) => Parked::from_metadata(id, &marker.custom_metadata()?).told.is_none(),
+        None => false,
+    })
 }
 
 /// Delete `keys` (R2 takes up to 1,000 at once); how many were asked for.
