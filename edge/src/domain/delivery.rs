@@ -62,6 +62,22 @@ pub fn retry_delay(first_s: u64, failed_attempts: u32) -> u64 {
     first_s.saturating_mul(1 << doublings).min(MAX_DELAY_S)
 }
 
+/// A timed-out attempt may still be sent by the provider (EmailJS takes no idempotency key), so the
+/// next one waits until the first has surely ended: at least this many first-retry delays (five
+/// minutes by default; EmailJS answers a send within seconds). It is the one way an e-mail can
+/// arrive twice: when the provider sent it after all.
+pub const AFTER_TIMEOUT_FACTOR: u64 = 5;
+
+/// When to try again after `failed_attempts` failures, the last ending in `outcome`.
+pub fn next_delay(outcome: Outcome, first_s: u64, failed_attempts: u32) -> u64 {
+    let delay = retry_delay(first_s, failed_attempts);
+    if outcome == Outcome::Timeout {
+        delay.max(first_s.saturating_mul(AFTER_TIMEOUT_FACTOR))
+    } else {
+        delay
+    }
+}
+
 /// Attempts before an e-mail that keeps failing is parked: about three days with the backoff
 /// above, long enough for the provider to come back or the agent to fix a setting.
 pub const MAX_ATTEMPTS: u32 = 20;
@@ -109,6 +125,14 @@ mod tests {
         assert_eq!(retry_delay(FIRST_DELAY_S, 10), 6 * 60 * 60);
         assert_eq!(retry_delay(FIRST_DELAY_S, u32::MAX), 6 * 60 * 60);
         assert_eq!(retry_delay(1, 3), 4);
+    }
+
+    #[test]
+    fn a_timeout_waits_until_the_provider_surely_gave_up() {
+        assert_eq!(next_delay(Outcome::Timeout, FIRST_DELAY_S, 1), 300, "five minutes, not one");
+        assert_eq!(next_delay(Outcome::Failed(500), FIRST_DELAY_S, 1), 60);
+        assert_eq!(next_delay(Outcome::Timeout, FIRST_DELAY_S, 4), 480, "backoff beyond that stands");
+        assert_eq!(next_delay(Outcome::Timeout, 1, 1), 5);
     }
 
     #[test]

@@ -11,6 +11,7 @@ pub mod embedded;
 pub mod http;
 pub mod multipart;
 pub mod notice;
+pub mod once;
 pub mod queue;
 pub mod quota;
 pub mod retention;

@@ -7,7 +7,7 @@
 //! failing is parked: its record kept, a marker `dead/<id>` with the reason, the agent told once.
 //! This module holds the record, its states and the EmailJS request.
 
-use crate::domain::delivery::{gives_up, retry_delay, Outcome};
+use crate::domain::delivery::{gives_up, next_delay, Outcome};
 use crate::domain::due;
 use crate::domain::email::Params;
 use crate::domain::notice::{NOTICE, TEMPLATE_OF};
@@ -122,7 +122,7 @@ impl Delivery {
     }
 
     /// Note an attempt's outcome: delivered, parked (see `gives_up`), or when to try again (the
-    /// first retry `first_retry_s` after the first failure). The claim ends.
+    /// first retry `first_retry_s` after the first failure; see `next_delay`). The claim ends.
     pub fn attempted(&mut self, outcome: Outcome, now_ms: u64, first_retry_s: u64) {
         self.attempts += 1;
         self.claimed_until_ms = None;
@@ -132,7 +132,7 @@ impl Delivery {
         } else if gives_up(outcome, self.attempts, self.form != NOTICE) {
             self.parked_ms = Some(now_ms);
         } else {
-            self.next_attempt_ms = now_ms + retry_delay(first_retry_s, self.attempts) * 1000;
+            self.next_attempt_ms = now_ms + next_delay(outcome, first_retry_s, self.attempts) * 1000;
         }
     }
 }

@@ -8,6 +8,7 @@ use crate::domain::content::content;
 use crate::domain::documents::{object_key, proven_name, NAME_MAX_BYTES};
 use crate::domain::http::BodyKind;
 use crate::domain::multipart;
+use crate::domain::queue::State;
 use crate::domain::retention::{Job, UNFILED_MS};
 use crate::domain::settings::Settings;
 use crate::domain::submit::{parse_json, Input};
@@ -109,15 +110,20 @@ pub async fn submit(mut req: Request, env: &Env, settings: &Settings) -> Result<
     let done = check_final(forms, &input).map_err(|e| Failure::Refused(400, e))?;
     let origin = req.url()?.origin().ascii_serialization();
     let recorded = file(settings, &storage::bucket(env)?, &origin, &done).await?;
-    if !recorded.delivered {
+    match recorded.email {
+        State::Delivered => Ok(Response::from_json(&serde_json::json!({ "ok": true, "id": recorded.id }))?),
+        // A parallel filing is still sending it (beyond one attempt's time): filed, being sent.
+        State::Claimed => {
+            Ok(Response::from_json(&serde_json::json!({ "ok": true, "id": recorded.id, "status": "being sent" }))?
+                .with_status(202))
+        }
         // Recorded, so the scheduled retry still delivers it; but the visitor hears the truth.
-        return Err(Failure::field(
+        _ => Err(Failure::field(
             502,
             "request",
             "Your documents are stored, but the e-mail to the agent could not be sent yet.",
-        ));
+        )),
     }
-    Ok(Response::from_json(&serde_json::json!({ "ok": true, "id": recorded.id }))?)
 }
 
 /// The largest whole form without JavaScript: every document at its limit, plus the rest.

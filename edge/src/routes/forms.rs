@@ -5,11 +5,13 @@ use super::{read_body, redirect_to, sized_up, FORM_ERROR, THANK_YOU};
 use crate::domain::content::content;
 use crate::domain::delivery::Outcome;
 use crate::domain::http::BodyKind;
-use crate::domain::queue::{new_id, Delivery};
+use crate::domain::once;
+use crate::domain::queue::{new_id, Delivery, State};
+use crate::domain::quota::client_key;
 use crate::domain::settings::Settings;
 use crate::domain::submit::{accept, parse_json, parse_urlencoded, Accepted, FormKind};
 use crate::failure::Failure;
-use crate::services::{now_ms, queue, quota, random_u64, storage};
+use crate::services::{now_ms, once as first, queue, quota, random_u64, storage};
 use worker::{Env, Request, Response};
 
 pub async fn post(mut req: Request, env: &Env, kind: FormKind, settings: &Settings) -> Result<Response, Failure> {
@@ -21,12 +23,16 @@ pub async fn post(mut req: Request, env: &Env, kind: FormKind, settings: &Settin
         BodyKind::Json => parse_json(&body),
         _ => parse_urlencoded(&body),
     };
-    let accepted = input.and_then(|input| accept(kind, &input, c, &settings.agent_email));
+    let client = client_key(req.headers().get("CF-Connecting-IP")?.as_deref()).unwrap_or_default();
+    let accepted = input.and_then(|input| {
+        let accepted = accept(kind, &input, c, &settings.agent_email)?;
+        Ok((accepted, once::key_of(kind.name(), &input, &client).map_err(|e| vec![e])?))
+    });
     let plain_form = body_kind == BodyKind::UrlEncoded;
-    let (form, params) = match accepted {
-        Ok(Accepted::Email(form, params)) => (form, params),
-        Ok(Accepted::Dropped) if plain_form => return redirect_to(&req, THANK_YOU, kind.name()),
-        Ok(Accepted::Dropped) => return Ok(Response::from_json(&serde_json::json!({ "ok": true }))?),
+    let (form, params, once_key) = match accepted {
+        Ok((Accepted::Email(form, params), key)) => (form, params, key),
+        Ok((Accepted::Dropped, _)) if plain_form => return redirect_to(&req, THANK_YOU, kind.name()),
+        Ok((Accepted::Dropped, _)) => return Ok(Response::from_json(&serde_json::json!({ "ok": true }))?),
         Err(_) if plain_form => return redirect_to(&req, FORM_ERROR, kind.name()),
         Err(errors) => return Err(Failure::Refused(400, errors)),
     };
@@ -34,6 +40,15 @@ pub async fn post(mut req: Request, env: &Env, kind: FormKind, settings: &Settin
     let now = now_ms();
     let mut delivery = Delivery::new(new_id(now, form, random_u64()?), form, &params, now);
     let id = delivery.id.clone();
+    if let Some(first_id) = first::claim(&bucket, &once_key, &id).await? {
+        // A repeat (a double tap, a retry after a timeout): the first post's answer, nothing sent.
+        let delivered = queue::state(&bucket, &first_id).await? == Some(State::Delivered);
+        worker::console_log!("{form} {id}: a repeat of {first_id}; nothing sent again");
+        if plain_form {
+            return redirect_to(&req, THANK_YOU, form);
+        }
+        return Ok(Response::from_json(&serde_json::json!({ "ok": true, "id": first_id, "delivered": delivered }))?);
+    }
     if form == "quiz" {
         if let Some(withheld) = quota::quiz_email(settings, &bucket, params.get("to_email").unwrap_or_default()).await?
         {
@@ -52,6 +67,7 @@ pub async fn post(mut req: Request, env: &Env, kind: FormKind, settings: &Settin
         // Ids carry 64 random bits: a taken one is not a visitor's doing.
         Ok(None) => return Err(Failure::Unavailable(format!("record {id} exists already"))),
         Err(e) => {
+            first::forget(&bucket, &once_key).await;
             let failure = Failure::from(e);
             if plain_form {
                 worker::console_error!("recording a {form} failed: {failure:?}");

@@ -124,11 +124,15 @@ pub fn metadata_of(submission: &str, field: &str, name: &str) -> HashMap<String,
         .collect()
 }
 
-/// A submission filed: its record's id, and whether the agent's e-mail went out already.
+/// A submission filed: its record's id, and where the agent's e-mail stands.
 pub struct Recorded {
     pub id: String,
-    pub delivered: bool,
+    pub email: State,
 }
+
+/// How long a filing found being sent by a parallel one waits for its outcome: one attempt's
+/// timeout and its writes.
+const SETTLE_MS: u64 = 12_000;
 
 /// Files a checked submission: one record and one e-mail to the agent listing the latest document
 /// of each field with a signed link (the others are deleted, and the filed ones get their end);
@@ -158,15 +162,32 @@ pub async fn file(settings: &Settings, bucket: &Bucket, origin: &str, done: &Fin
             None => Taken::Not(State::Claimed),
         };
     }
-    let delivered = match taken {
-        Taken::Claimed(claimed) => queue::attempt(settings, bucket, *claimed).await.1 == Outcome::Sent,
-        Taken::Not(state) => state == State::Delivered,
-        Taken::Missing => false,
+    let email = match taken {
+        Taken::Claimed(claimed) => match queue::attempt(settings, bucket, *claimed).await {
+            (_, Outcome::Sent) => State::Delivered,
+            (d, _) => d.state(now_ms()),
+        },
+        // A parallel filing is sending it: its outcome is this one's too.
+        Taken::Not(State::Claimed) => settled(bucket, &id).await?,
+        Taken::Not(state) => state,
+        Taken::Missing => State::Due,
     };
-    if !delivered {
-        console_error!("concierge {id}: the agent's e-mail is not sent yet");
+    if email != State::Delivered {
+        console_error!("concierge {id}: the agent's e-mail is not sent yet ({email:?})");
     }
-    Ok(Recorded { id, delivered })
+    Ok(Recorded { id, email })
+}
+
+/// Record `id`'s state once no attempt holds it, or Claimed after SETTLE_MS.
+async fn settled(bucket: &Bucket, id: &str) -> Result<State, Failure> {
+    let start = now_ms();
+    loop {
+        let state = queue::state(bucket, id).await?.unwrap_or(State::Due);
+        if state != State::Claimed || now_ms() - start > SETTLE_MS {
+            return Ok(state);
+        }
+        Delay::from(Duration::from_millis(250)).await;
+    }
 }
 
 /// The agent's e-mail for a submission: each field's latest document with its name (`names`, by

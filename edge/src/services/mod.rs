@@ -4,6 +4,7 @@ pub mod alert;
 pub mod concierge;
 pub mod fetch;
 pub mod mail;
+pub mod once;
 pub mod queue;
 pub mod quota;
 pub mod retention;

@@ -62,6 +62,11 @@ pub async fn keep(settings: &Settings, bucket: &Bucket, d: &Delivery) -> worker:
     storage::put_json(bucket, &d.record_key(), d).await
 }
 
+/// Where record `id` stands now, if it exists.
+pub async fn state(bucket: &Bucket, id: &str) -> worker::Result<Option<State>> {
+    Ok(storage::get_json_tagged::<Delivery>(bucket, &record_key(id)).await?.map(|(d, _)| d.state(now_ms())))
+}
+
 /// Take record `id` for an attempt now: if it is due, or (a visitor asking again) merely waiting.
 /// `found` is the marker that led here, when one did.
 pub async fn claim(bucket: &Bucket, id: &str, even_early: bool, found: Option<&str>) -> worker::Result<Taken> {

@@ -16,6 +16,9 @@ pub const CONCIERGE_DOCUMENTS: &str = "/api/concierge/documents";
 /// The concierge submission: the uploaded documents' keys plus the acknowledgment, as JSON (or,
 /// without JavaScript, everything in one multipart form).
 pub const CONCIERGE: &str = "/api/concierge";
+/// The body field a form post's idempotency key travels in: the islands make one per submission,
+/// and the worker answers a repeat with the first post's answer (edge/src/domain/once.rs).
+pub const IDEMPOTENCY_KEY: &str = "idempotency_key";
 /// The agent's private document links: `/api/documents/<key>?expires=…&sig=…`.
 pub const DOCUMENTS: &str = "/api/documents/";
 
@@ -64,7 +67,8 @@ pub fn neighborhood(slug: &str) -> String {
     format!("/neighborhoods/{slug}/")
 }
 
-/// The paths the islands post to, serialized into their props.
+/// The paths the islands post to, and the field their posts' keys go in, serialized into their
+/// props.
 #[derive(Debug, Clone, Copy, Serialize, JsonSchema)]
 pub struct Endpoints {
     pub lead: &'static str,
@@ -73,6 +77,7 @@ pub struct Endpoints {
     pub quiz: &'static str,
     pub concierge_documents: &'static str,
     pub concierge: &'static str,
+    pub idempotency_key: &'static str,
 }
 
 pub const ENDPOINTS: Endpoints = Endpoints {
@@ -82,4 +87,5 @@ pub const ENDPOINTS: Endpoints = Endpoints {
     quiz: QUIZ,
     concierge_documents: CONCIERGE_DOCUMENTS,
     concierge: CONCIERGE,
+    idempotency_key: IDEMPOTENCY_KEY,
 };

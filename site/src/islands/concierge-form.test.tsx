@@ -52,7 +52,7 @@ const props: ConciergeProps = {
   dismiss: 'Dismiss notification',
   messages: { required: '', email: '', phone: '', too_long: '', option: '' },
   action: '/api/concierge',
-  api: { lead: '', listing_request: '', contact: '', quiz: '', concierge_documents: '/api/concierge/documents', concierge: '/api/concierge' },
+  api: { lead: '', listing_request: '', contact: '', quiz: '', concierge_documents: '/api/concierge/documents', concierge: '/api/concierge', idempotency_key: 'idempotency_key' },
 };
 
 // As generator/templates/concierge.html writes it.

@@ -17,6 +17,8 @@ const page = `<div class="dialogs" data-island="dialogs"></div>
 type Answer = { status: number; body?: unknown } | 'network';
 let answers: Answer[];
 let requests: { url: string; body: Record<string, unknown> }[];
+/** A key as crypto.randomUUID() makes it. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 beforeEach(() => {
   answers = [];
@@ -101,6 +103,7 @@ describe('dialogs', () => {
           interestedIn: 'waterfront',
           message: 'A riverfront condo',
           website: '',
+          idempotency_key: expect.stringMatching(UUID) as string,
         },
       },
     ]);
@@ -122,6 +125,17 @@ describe('dialogs', () => {
     expect(screen.getByRole('dialog', { name: "Let's Connect" })).toBeInTheDocument();
     expect(screen.getByLabelText('Name', { exact: false })).toHaveValue('Ana');
     expect(screen.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+    // Sent again: the same submission, so the same key (the worker sends it once); the next one a new key.
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    act(() => void document.getElementById('message')!.click());
+    await fill({ Name: 'Ana', Email: 'ana@example.com', Phone: '904 555 0147', Message: 'Another' });
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await waitFor(() => expect(requests).toHaveLength(3));
+    const keys = requests.map((r) => r.body.idempotency_key);
+    expect(keys[0]).toMatch(UUID);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 
   it("shows the server's field errors on a 400", async () => {
@@ -180,7 +194,15 @@ describe('quiz', () => {
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Coastal Chill' })).toBeInTheDocument());
     expect(screen.getByText('Jacksonville Beach')).toBeInTheDocument();
     expect(requests).toEqual([
-      { url: '/api/quiz', body: { email: 'ana@example.com', answers: { q1: 'coastal', q2: 'coastal', q3: 'urban', q4: 'coastal', q5: 'urban', q6: 'coastal' }, website: '' } },
+      {
+        url: '/api/quiz',
+        body: {
+          email: 'ana@example.com',
+          answers: { q1: 'coastal', q2: 'coastal', q3: 'urban', q4: 'coastal', q5: 'urban', q6: 'coastal' },
+          website: '',
+          idempotency_key: expect.stringMatching(UUID) as string,
+        },
+      },
     ]);
   });
 

@@ -94,7 +94,7 @@ export function Dialogs({ props }: IslandProps<DialogsProps>) {
       {spec ? (
         <FormDialogBody spec={spec} shared={props} titleId={titleId} onDone={close} />
       ) : (
-        props.quiz && <QuizBody quiz={props.quiz} endpoint={props.api.quiz} honeypot={props.honeypot} titleId={titleId} onClose={close} />
+        props.quiz && <QuizBody quiz={props.quiz} endpoint={props.api.quiz} keyField={props.api.idempotency_key} honeypot={props.honeypot} titleId={titleId} onClose={close} />
       )}
     </Dialog>
   );

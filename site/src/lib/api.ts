@@ -26,6 +26,9 @@ async function errorOf(response: Response): Promise<ApiError> {
   return new ApiError(response.status, errors);
 }
 
+/** A new idempotency key for one submission (the worker answers its repeats with the first answer). */
+export const newKey = (): string => crypto.randomUUID();
+
 /** POST a JSON body; resolves to the JSON answer, rejects with ApiError. */
 export async function postJson<T = unknown>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
   let response: Response;

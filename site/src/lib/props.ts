@@ -170,7 +170,10 @@ export type ConciergeToasts = {
   failure: ToastText;
 };
 
-/** The paths the islands post to, serialized into their props. */
+/**
+ * The paths the islands post to, and the field their posts' keys go in, serialized into their
+ * props.
+ */
 export type Endpoints = {
   lead: string;
   listing_request: string;
@@ -178,6 +181,7 @@ export type Endpoints = {
   quiz: string;
   concierge_documents: string;
   concierge: string;
+  idempotency_key: string;
 };
 
 export type Field = {

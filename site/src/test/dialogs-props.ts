@@ -63,6 +63,7 @@ export const props: DialogsProps = {
     quiz: '/api/quiz',
     concierge_documents: '/api/concierge/documents',
     concierge: '/api/concierge',
+    idempotency_key: 'idempotency_key',
   },
   limits: { text_max: 20, message_max: 50, body_max_bytes: 65536 },
   messages: {

@@ -2,7 +2,7 @@
 // seed's submit cycle ('Sending...' disabled → toast; success resets and closes, failure keeps
 // the dialog open with its data).
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { ApiError, postJson, type FieldError } from '../../lib/api';
+import { ApiError, newKey, postJson, type FieldError } from '../../lib/api';
 import type { DialogsProps, Field, ToastText } from '../../lib/props';
 import { toast } from '../../lib/toast';
 import { payload, validate, type Values } from './validate';
@@ -27,7 +27,7 @@ export function FormDialogBody({
   onDone,
 }: {
   spec: FormSpec;
-  shared: Pick<DialogsProps, 'limits' | 'messages' | 'sending' | 'honeypot' | 'dismiss'>;
+  shared: Pick<DialogsProps, 'api' | 'limits' | 'messages' | 'sending' | 'honeypot' | 'dismiss'>;
   titleId: string;
   onDone: () => void;
 }) {
@@ -35,6 +35,8 @@ export function FormDialogBody({
   const [values, setValues] = useState<Values>({});
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [sending, setSending] = useState(false);
+  // One key per submission: a retry of this one repeats it, so the worker sends the e-mail once.
+  const [key, setKey] = useState(newKey);
   const honeypot = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const fieldId = (name: string) => `${id}-${name}`;
@@ -58,8 +60,10 @@ export function FormDialogBody({
         ...spec.extra,
         ...payload(spec.fields, values),
         [shared.honeypot]: honeypot.current?.value ?? '',
+        [shared.api.idempotency_key]: key,
       });
       toast({ ...spec.toasts.success, dismiss: shared.dismiss });
+      setKey(newKey());
       setValues({});
       setErrors([]);
       onDone();

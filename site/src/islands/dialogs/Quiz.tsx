@@ -1,7 +1,7 @@
 // "What's your Jacksonville vibe?": six questions, an e-mail step, then the matching profile.
 // The result is computed here for the visitor and again by the worker for the e-mail.
 import { useId, useState, type FormEvent } from 'react';
-import { ApiError, postJson } from '../../lib/api';
+import { ApiError, newKey, postJson } from '../../lib/api';
 import type { ProfileKey, Quiz as QuizProps } from '../../lib/props';
 import { score } from './score';
 
@@ -10,12 +10,15 @@ type Step = { kind: 'question'; index: number } | { kind: 'email' } | { kind: 'r
 export function QuizBody({
   quiz,
   endpoint,
+  keyField,
   honeypot,
   titleId,
   onClose,
 }: {
   quiz: QuizProps;
   endpoint: string;
+  /** The body field of the submission's key (one per sent result: a retry repeats it). */
+  keyField: string;
   honeypot: string;
   titleId: string;
   onClose: () => void;
@@ -26,6 +29,7 @@ export function QuizBody({
   const [answers, setAnswers] = useState<Record<string, ProfileKey>>({});
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
+  const [key, setKey] = useState(newKey);
   const l = quiz.labels;
 
   function next(e: FormEvent) {
@@ -48,7 +52,7 @@ export function QuizBody({
     const profile = score(Object.values(answers), quiz.tie_order);
     setSending(true);
     try {
-      await postJson(endpoint, { email: email.trim(), answers, [honeypot]: '' });
+      await postJson(endpoint, { email: email.trim(), answers, [honeypot]: '', [keyField]: key });
     } catch (error) {
       // A failed delivery still shows the visitor's result; anything else is a bug worth saying.
       if (!(error instanceof ApiError)) alert(l.error_alert);
@@ -59,6 +63,7 @@ export function QuizBody({
   }
 
   function restart() {
+    setKey(newKey());
     setAnswers({});
     setEmail('');
     setStep({ kind: 'question', index: 0 });
