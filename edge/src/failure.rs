@@ -1,14 +1,15 @@
 //! The one error type of the worker's answers: every refusal names its fields and reasons. The
-//! 5xx are few and honest: 503 when storage fails or the deployment lacks a setting, and 502 when
-//! the concierge's documents are stored but the agent's e-mail could not go yet (the retry sends
-//! it); the browser shows its failure toast for both.
+//! 5xx are few and honest: 503 when storage fails, the deployment lacks a setting or the day's
+//! upload budget is spent, and 502 when the concierge's documents are stored but the agent's
+//! e-mail could not go yet (the retry sends it); the browser shows its failure toast for all.
 
 use jax_model::submission::FieldError;
 use worker::{console_error, Response};
 
 #[derive(Debug)]
 pub enum Failure {
-    /// The fields at fault: 400 bad input, 411, 413, 415 — or 502 (see above).
+    /// The fields at fault: 400 bad input, 409, 411, 413, 415, 429 (a limit of the day's budget or a
+    /// submission's count) — or 502 (see above) and 503 when uploads are paused for the day.
     Refused(u16, Vec<FieldError>),
     /// 405; the allowed method.
     Method(&'static str),

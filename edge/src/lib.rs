@@ -16,8 +16,9 @@ async fn fetch(req: Request, env: Env, _ctx: Context) -> Result<Response> {
     routes::handle(req, env).await
 }
 
-/// The cron trigger: retry every e-mail that is still owed, then delete what has reached its end
-/// (that needs no e-mail settings, so it goes on in a deployment missing them).
+/// The cron trigger: retry every e-mail that is still owed, send the morning digest of requests
+/// held past the day's budget, then delete what has reached its end (that needs no e-mail
+/// settings, so it goes on in a deployment missing them).
 #[event(scheduled)]
 async fn scheduled(event: ScheduledEvent, env: Env, _ctx: ScheduleContext) {
     let bucket = match services::storage::bucket(&env) {
@@ -29,17 +30,24 @@ async fn scheduled(event: ScheduledEvent, env: Env, _ctx: ScheduleContext) {
     let now = event.schedule() as u64;
     match services::settings(&env) {
         Err(failure) => console_error!("retry: nothing sent: {failure:?}"),
-        Ok(settings) => match services::queue::run(&settings, &bucket, now).await {
-            Ok(run) => console_log!(
-                "retry: {} of {} due e-mails sent, {} given up{}{}",
-                run.sent,
-                run.tried,
-                run.parked,
-                if run.left { "; more are due than one run takes, the next run goes on" } else { "" },
-                run.notice.map_or(String::new(), |id| format!("; the agent's notice {id} written"))
-            ),
-            Err(e) => console_error!("retry: {e}"),
-        },
+        Ok(settings) => {
+            match services::queue::run(&settings, &bucket, now).await {
+                Ok(run) => console_log!(
+                    "retry: {} of {} due e-mails sent, {} given up{}{}",
+                    run.sent,
+                    run.tried,
+                    run.parked,
+                    if run.left { "; more are due than one run takes, the next run goes on" } else { "" },
+                    run.notice.map_or(String::new(), |id| format!("; the agent's notice {id} written"))
+                ),
+                Err(e) => console_error!("retry: {e}"),
+            }
+            match services::budget::send_digest(&settings, &bucket, now).await {
+                Ok(Some(id)) => console_log!("digest: {id} written"),
+                Ok(None) => {}
+                Err(e) => console_error!("digest: {e}"),
+            }
+        }
     }
     match services::retention::sweep(&bucket, now).await {
         Ok((jobs, deleted)) => {

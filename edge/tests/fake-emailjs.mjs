@@ -3,8 +3,9 @@
 // and as a server of its own by the browser suite (`node edge/tests/fake-emailjs.mjs PORT`),
 // which reads and steers it over HTTP:
 //   GET  /__sends                      every attempt, oldest first (refused ones carry refusedWith)
-//   POST /__fail    {status, match?}   answer `status` to sends whose body contains `match` (all
-//                                      without); status "hang" never answers (a provider timeout)
+//   POST /__fail    {status, match?, body?}   answer `status` (with `body`) to sends whose body
+//                                      contains `match` (all without); status "hang" never answers
+//                                      (a provider timeout)
 //   POST /__recover {match?}           stop failing them
 // A `match` lets parallel tests play an outage for their own sends only. In-process, `slow(ms)`
 // holds every answer that long (so attempts overlap), and `flaky(rate)` fails that share of the
@@ -17,13 +18,14 @@ const SEND = '/api/v1.0/email/send';
 export async function startFakeEmailJs(port = 0) {
   const sends = [];
   const failing = new Map(); // match ('' = every send) → status
+  const bodies = new Map(); // match → what a failing answer says
   let delay = 0;
   let flakiness = 0;
   const FLAKES = [500, 429, 'hang'];
 
   const statusFor = (raw) => {
-    for (const [match, status] of failing) if (raw.includes(match)) return status;
-    return Math.random() < flakiness ? FLAKES[Math.floor(Math.random() * FLAKES.length)] : null;
+    for (const [match, status] of failing) if (raw.includes(match)) return [status, bodies.get(match)];
+    return [Math.random() < flakiness ? FLAKES[Math.floor(Math.random() * FLAKES.length)] : null];
   };
   const answerJson = (res, status, value) =>
     res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(value));
@@ -42,8 +44,10 @@ export async function startFakeEmailJs(port = 0) {
           return answerJson(res, 400, { error: 'JSON expected' });
         }
         const match = order.match ?? '';
-        if (req.url === '/__fail') failing.set(match, order.status === 'hang' ? 'hang' : Number(order.status));
-        else failing.delete(match);
+        if (req.url === '/__fail') {
+          failing.set(match, order.status === 'hang' ? 'hang' : Number(order.status));
+          bodies.set(match, order.body);
+        } else failing.delete(match);
         return answerJson(res, 200, { ok: true });
       }
       if (req.method !== 'POST' || req.url !== SEND) {
@@ -57,21 +61,21 @@ export async function startFakeEmailJs(port = 0) {
         res.writeHead(400).end('The JSON is invalid');
         return;
       }
-      const refusedWith = statusFor(body);
-      if (delay && refusedWith !== 'hang') return setTimeout(() => answerSend(res, json, refusedWith), delay);
+      const [refusedWith, says] = statusFor(body);
+      if (delay && refusedWith !== 'hang') return setTimeout(() => answerSend(res, json, refusedWith, says), delay);
       if (refusedWith === 'hang') {
         // Holds the request without an answer (until the caller gives up, or a minute passes).
         sends.push({ ...json, refusedWith });
         setTimeout(() => res.destroy(), 60_000).unref();
         return;
       }
-      answerSend(res, json, refusedWith);
+      answerSend(res, json, refusedWith, says);
     });
   });
-  const answerSend = (res, json, refusedWith) => {
+  const answerSend = (res, json, refusedWith, says = 'fake outage') => {
     if (refusedWith) {
       sends.push({ ...json, refusedWith });
-      res.writeHead(refusedWith).end('fake outage');
+      res.writeHead(refusedWith).end(says);
       return;
     }
     sends.push(json);
@@ -90,8 +94,9 @@ export async function startFakeEmailJs(port = 0) {
     get attempts() {
       return sends;
     },
-    fail(status, match = '') {
+    fail(status, match = '', body = undefined) {
       failing.set(match, status);
+      bodies.set(match, body);
     },
     recover(match = '') {
       failing.delete(match);

@@ -35,6 +35,31 @@ impl Alert {
         Alert { event: "notice-parked", title: subject.into(), text: message.into() }
     }
 
+    /// The day's e-mail budget is spent: leads are held for the morning digest.
+    pub fn budget(emails_per_day: u32) -> Alert {
+        Alert {
+            event: "email-budget",
+            title: "The website's e-mail budget for today is spent".into(),
+            text: format!(
+                "The website sent today's {emails_per_day} e-mails. Further requests are kept and listed in tomorrow \
+                 morning's digest; none is lost. A flood of posts may be under way."
+            ),
+        }
+    }
+
+    /// The day's upload budget is spent: uploads pause until the next (UTC) day.
+    pub fn uploads_paused(bytes_per_day: u64) -> Alert {
+        Alert {
+            event: "uploads-paused",
+            title: "Client Concierge uploads are paused".into(),
+            text: format!(
+                "Visitors uploaded today's {} MB of documents, so uploads are paused until tomorrow (UTC). If this is \
+                 real demand, raise budget.upload_bytes_per_day in content/forms.yaml.",
+                bytes_per_day / 1_000_000
+            ),
+        }
+    }
+
     /// The JSON body posted.
     pub fn body(&self) -> serde_json::Value {
         json!({ "event": self.event, "title": self.title, "text": self.text, "message": self.text })

@@ -11,6 +11,9 @@ pub enum Outcome {
     Blocked,
     /// 429: too many requests.
     RateLimited,
+    /// Another 4xx whose answer says a limit of the account is reached (its monthly quota): an
+    /// outage to outlast, never the request's fault.
+    Quota(u16),
     /// Any other non-2xx status.
     Failed(u16),
     /// No answer in time.
@@ -22,6 +25,18 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// What an answer means, its body read for EmailJS's quota answers.
+    pub fn from_answer(status: u16, body: &str) -> Outcome {
+        match Outcome::from_status(status) {
+            Outcome::Failed(_) | Outcome::Forbidden | Outcome::Blocked
+                if (400..500).contains(&status) && body.to_ascii_lowercase().contains("limit") =>
+            {
+                Outcome::Quota(status)
+            }
+            outcome => outcome,
+        }
+    }
+
     pub fn from_status(status: u16) -> Outcome {
         match status {
             200..=299 => Outcome::Sent,
@@ -41,6 +56,7 @@ impl Outcome {
             }
             Outcome::Blocked => "EmailJS blocked the request (451)".into(),
             Outcome::RateLimited => "EmailJS rate limit (429)".into(),
+            Outcome::Quota(s) => format!("EmailJS says the account's limit is reached ({s})"),
             Outcome::Failed(s) => format!("EmailJS answered {s}"),
             Outcome::Timeout => "EmailJS did not answer in time".into(),
             Outcome::Network => "EmailJS could not be reached".into(),
@@ -107,6 +123,18 @@ pub fn gives_up(outcome: Outcome, attempts: u32, refusals_are_final: bool) -> bo
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_quota_answer_is_an_outage_not_a_refusal() {
+        let quota = Outcome::from_answer(426, "The limit of emails for this month has been reached");
+        assert_eq!(quota, Outcome::Quota(426));
+        assert!(!gives_up(quota, MAX_REFUSED_ATTEMPTS, true), "retried like an outage");
+        assert!(gives_up(quota, MAX_ATTEMPTS, true));
+        assert_eq!(Outcome::from_answer(400, "The template ID is invalid"), Outcome::Failed(400));
+        assert_eq!(Outcome::from_answer(429, "limit"), Outcome::RateLimited);
+        assert_eq!(Outcome::from_answer(500, "limit"), Outcome::Failed(500));
+        assert_eq!(Outcome::from_answer(200, "OK"), Outcome::Sent);
+    }
 
     #[test]
     fn statuses_are_told_apart() {

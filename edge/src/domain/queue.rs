@@ -7,6 +7,7 @@
 //! failing is parked: its record kept, a marker `dead/<id>` with the reason, the agent told once.
 //! This module holds the record, its states and the EmailJS request.
 
+use crate::domain::budget::DIGEST;
 use crate::domain::delivery::{gives_up, next_delay, Outcome};
 use crate::domain::due;
 use crate::domain::email::Params;
@@ -51,7 +52,11 @@ pub struct Delivery {
     /// Recorded but never to be sent, and why (a quiz e-mail over its limits).
     #[serde(default)]
     pub withheld: Option<String>,
-    /// A notice's entries: the records it tells the agent of, marked told once it is delivered.
+    /// Kept for the morning digest instead of sent (the day's e-mail budget was spent): since when.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub held_ms: Option<u64>,
+    /// A notice's or digest's entries: the records it tells the agent of, marked told (or, for a
+    /// digest, delivered) once it is delivered.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub covers: Vec<String>,
 }
@@ -62,6 +67,8 @@ pub enum State {
     Delivered,
     Parked,
     Withheld,
+    /// Waiting for the morning digest.
+    Held,
     /// Another attempt holds it.
     Claimed,
     /// Owed, its next attempt at this time.
@@ -83,6 +90,7 @@ impl Delivery {
             claimed_until_ms: None,
             parked_ms: None,
             withheld: None,
+            held_ms: None,
             covers: Vec::new(),
         }
     }
@@ -107,6 +115,8 @@ impl Delivery {
             State::Parked
         } else if self.withheld.is_some() {
             State::Withheld
+        } else if self.held_ms.is_some() {
+            State::Held
         } else if self.claimed_until_ms.is_some_and(|until| until > now_ms) {
             State::Claimed
         } else if self.next_attempt_ms > now_ms {
@@ -114,6 +124,11 @@ impl Delivery {
         } else {
             State::Due
         }
+    }
+
+    /// The website's own e-mails to the agent (the notice, the digest): her address and template.
+    pub fn is_agents_own(&self) -> bool {
+        self.form == NOTICE || self.form == DIGEST
     }
 
     /// Taken for an attempt now (written with a condition on the etag read, so one claimer wins).
@@ -129,7 +144,7 @@ impl Delivery {
         self.last_outcome = Some(outcome.describe());
         if outcome == Outcome::Sent {
             self.delivered_ms = Some(now_ms);
-        } else if gives_up(outcome, self.attempts, self.form != NOTICE) {
+        } else if gives_up(outcome, self.attempts, !self.is_agents_own()) {
             self.parked_ms = Some(now_ms);
         } else {
             self.next_attempt_ms = now_ms + next_delay(outcome, first_retry_s, self.attempts) * 1000;
@@ -163,7 +178,7 @@ fn is_id(s: &str) -> bool {
 
 /// `POST {api_url}/api/v1.0/email/send` and its JSON body, or why it cannot be sent.
 pub fn emailjs_request(e: &EmailJs, d: &Delivery) -> Result<(String, serde_json::Value), Outcome> {
-    let form = if d.form == NOTICE { TEMPLATE_OF } else { d.form.as_str() };
+    let form = if d.is_agents_own() { TEMPLATE_OF } else { d.form.as_str() };
     let (Some(service), Some(template)) = (e.service_id.as_deref(), e.template_for(form)) else {
         return Err(Outcome::NotConfigured);
     };

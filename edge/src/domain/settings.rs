@@ -4,6 +4,7 @@
 //! development) or a long enough link secret there are no settings, and the API answers 503.
 
 use crate::domain::content::Content;
+use jax_model::forms::Budget;
 
 /// EmailJS's API origin.
 pub const EMAILJS_API_URL: &str = "https://api.emailjs.com";
@@ -53,6 +54,9 @@ pub struct Settings {
     pub quiz_emails_per_day: u32,
     /// The second channel to the agent (ALERT_WEBHOOK_URL), if any: see domain/alert.rs.
     pub alert_webhook: Option<String>,
+    /// The day's budget: content's (`budget` in forms.yaml), each figure overridable by
+    /// EMAILS_PER_DAY, CONCIERGE_PER_CLIENT_PER_DAY and UPLOAD_BYTES_PER_DAY.
+    pub budget: Budget,
 }
 
 /// `EMAILJS_TEMPLATE_ID_LISTING_REQUEST` for "listing-request".
@@ -124,6 +128,21 @@ impl Settings {
                 .filter(|n| *n <= 10_000)
                 .unwrap_or(crate::domain::quota::QUIZ_EMAILS_PER_DAY),
             alert_webhook,
+            budget: {
+                let b = &content.forms.budget;
+                let figure = |name: &str, default: u64| {
+                    get(name).and_then(|n| n.parse::<u64>().ok()).filter(|n| *n >= 1).unwrap_or(default)
+                };
+                Budget {
+                    emails_per_day: figure("EMAILS_PER_DAY", b.emails_per_day.into()).min(u32::MAX.into()) as u32,
+                    concierge_per_client_per_day: figure(
+                        "CONCIERGE_PER_CLIENT_PER_DAY",
+                        b.concierge_per_client_per_day.into(),
+                    )
+                    .min(u32::MAX.into()) as u32,
+                    upload_bytes_per_day: figure("UPLOAD_BYTES_PER_DAY", b.upload_bytes_per_day),
+                }
+            },
         })
     }
 }
@@ -166,6 +185,7 @@ mod tests {
         assert_eq!(s.retention_s, 30 * 86_400);
         assert_eq!(s.link_secret, SECRET.as_bytes());
         assert_eq!(s.alert_webhook, None);
+        assert_eq!(s.budget.emails_per_day, content().forms.budget.emails_per_day);
     }
 
     /// The misconfiguration matrix: each EmailJS setting or the link secret missing, or the secret
@@ -231,8 +251,15 @@ mod tests {
             ("EMAIL_RETRY_FIRST_SECONDS", "1"),
             ("QUIZ_EMAILS_PER_DAY", "0"),
             ("DOCUMENT_RETENTION_DAYS", "3"),
+            ("EMAILS_PER_DAY", "7"),
+            ("CONCIERGE_PER_CLIENT_PER_DAY", "2"),
+            ("UPLOAD_BYTES_PER_DAY", "20000000"),
         ])
         .unwrap();
+        assert_eq!(
+            (s.budget.emails_per_day, s.budget.concierge_per_client_per_day, s.budget.upload_bytes_per_day),
+            (7, 2, 20_000_000)
+        );
         let e = s.emailjs.as_ref().unwrap();
         assert_eq!(e.api_url, "http://127.0.0.1:9");
         assert_eq!(e.template_for("quiz"), Some("tpl-quiz"));

@@ -2,7 +2,7 @@
 //! bytes before anything is stored; never buffered whole), then the set submitted with the
 //! acknowledgment, idempotently, as one e-mail to the agent with a signed link per document.
 
-use super::{read_body, sized_up};
+use super::{client, read_body, sized_up};
 use crate::domain::concierge::{check_final, check_type, check_upload, Upload, NAME_TOO_LONG};
 use crate::domain::content::content;
 use crate::domain::documents::{object_key, proven_name, NAME_MAX_BYTES};
@@ -14,7 +14,7 @@ use crate::domain::settings::Settings;
 use crate::domain::submit::{parse_json, Input};
 use crate::failure::Failure;
 use crate::services::concierge::{self as documents, file, metadata_of, store, Room};
-use crate::services::{now_ms, random_uuid, retention, storage, upload_stream};
+use crate::services::{budget, now_ms, random_uuid, retention, storage, upload_stream};
 use futures_util::StreamExt;
 use jax_model::api::{CONCIERGE_FORM_ERROR, CONCIERGE_THANK_YOU};
 use jax_model::forms::{FileType, Forms, SNIFF_LEN};
@@ -27,7 +27,7 @@ use worker::{console_error, console_warn, Bucket, Env, Method, Request, Response
 
 /// `POST /api/concierge/documents?submission=<uuid>&field=<field>&name=<file name>`, the file as
 /// the body → `{"id": <key>}`.
-pub async fn upload(req: Request, env: &Env) -> Result<Response, Failure> {
+pub async fn upload(req: Request, env: &Env, settings: &Settings) -> Result<Response, Failure> {
     if req.method() != Method::Post {
         return Err(Failure::Method("POST"));
     }
@@ -41,7 +41,7 @@ pub async fn upload(req: Request, env: &Env) -> Result<Response, Failure> {
     let body = req.inner().body().ok_or_else(|| Failure::field(400, field, &up.document.required_message))?;
     let (head, whole) = upload_stream::head_and_whole(body, SNIFF_LEN).await.map_err(unreadable)?;
     let bucket = storage::bucket(env)?;
-    let file_type = match admit(forms, &bucket, &up, &head).await {
+    let file_type = match admit(settings, &bucket, &up, &head).await {
         Ok(file_type) => file_type,
         Err(refusal) => {
             upload_stream::drain(&whole).await;
@@ -72,9 +72,11 @@ pub async fn upload(req: Request, env: &Env) -> Result<Response, Failure> {
     Ok(Response::from_json(&serde_json::json!({ "id": key }))?.with_status(201))
 }
 
-/// An upload's checks once its first bytes are in: its type, a submission not filed yet, and room
-/// in the submission's count (taken here: the caller gives it back if the upload is not stored).
-async fn admit(forms: &Forms, bucket: &Bucket, up: &Upload<'_>, head: &[u8]) -> Result<FileType, Failure> {
+/// An upload's checks once its first bytes are in: its type, a submission not filed yet, room in
+/// the submission's count (taken here: the caller gives it back if the upload is not stored), and
+/// in the day's upload budget.
+async fn admit(settings: &Settings, bucket: &Bucket, up: &Upload<'_>, head: &[u8]) -> Result<FileType, Failure> {
+    let forms = &content().forms;
     let field = up.document.field.as_str();
     let file_type =
         check_type(forms, up.document, head).map_err(|(status, errors)| Failure::Refused(status, errors))?;
@@ -82,7 +84,11 @@ async fn admit(forms: &Forms, bucket: &Bucket, up: &Upload<'_>, head: &[u8]) -> 
         return Err(Failure::field(409, field, "These documents were submitted already; start a new submission."));
     }
     match documents::reserve(bucket, &up.submission, up.length).await? {
-        Room::Reserved => Ok(file_type),
+        Room::Reserved if budget::spend_upload(settings, bucket, up.length).await? => Ok(file_type),
+        Room::Reserved => {
+            documents::release(bucket, &up.submission, up.length).await;
+            Err(uploads_paused())
+        }
         Room::Full => Err(Failure::field(
             413,
             field,
@@ -90,6 +96,11 @@ async fn admit(forms: &Forms, bucket: &Bucket, up: &Upload<'_>, head: &[u8]) -> 
         )),
         Room::Busy => Err(Failure::field(429, field, "Too many uploads at once; choose the file again.")),
     }
+}
+
+/// Past the day's upload budget (the agent is alerted).
+fn uploads_paused() -> Failure {
+    Failure::field(503, "request", "The document portal's uploads are paused for today; please try again tomorrow.")
 }
 
 /// `POST /api/concierge` `{submission, documents: {field: id}, acknowledgment: true, <honeypot>}`,
@@ -109,7 +120,7 @@ pub async fn submit(mut req: Request, env: &Env, settings: &Settings) -> Result<
     }
     let done = check_final(forms, &input).map_err(|e| Failure::Refused(400, e))?;
     let origin = req.url()?.origin().ascii_serialization();
-    let recorded = file(settings, &storage::bucket(env)?, &origin, &done).await?;
+    let recorded = file(settings, &storage::bucket(env)?, &origin, &client(&req)?, &done).await?;
     match recorded.email {
         State::Delivered => Ok(Response::from_json(&serde_json::json!({ "ok": true, "id": recorded.id }))?),
         // A parallel filing is still sending it (beyond one attempt's time): filed, being sent.
@@ -213,6 +224,9 @@ async fn read_and_file(
         }
         let file_type = check_type(forms, document, &bytes[..bytes.len().min(SNIFF_LEN)])
             .map_err(|(status, errors)| Failure::Refused(status, errors))?;
+        if !budget::spend_upload(settings, bucket, bytes.len() as u64).await? {
+            return Err(uploads_paused());
+        }
         let file_name = proven_name(&file_name, file_type);
         let key = object_key(submission, now_ms(), &document.field, &file_name);
         // Vec::from takes the buffer multer filled rather than copying up to 10 MB.
@@ -226,7 +240,7 @@ async fn read_and_file(
     let done = check_final(forms, &input).map_err(|e| Failure::Refused(400, e))?;
     let origin = req.url()?.origin().ascii_serialization();
     // Recorded is filed: an e-mail not sent yet goes out with the scheduled retry.
-    file(settings, bucket, &origin, &done).await?;
+    file(settings, bucket, &origin, &client(req)?, &done).await?;
     Ok(Filed::Yes)
 }
 

@@ -1,18 +1,20 @@
 //! The lead form, the listing request, the contact form and the quiz: validated, recorded, then
 //! e-mailed. Accepted-and-queued is a success for the visitor: the scheduled retry delivers it.
 
-use super::{read_body, redirect_to, sized_up, FORM_ERROR, THANK_YOU};
+use super::{client, read_body, redirect_to, sized_up, FORM_ERROR, THANK_YOU};
 use crate::domain::content::content;
 use crate::domain::delivery::Outcome;
 use crate::domain::http::BodyKind;
 use crate::domain::once;
 use crate::domain::queue::{new_id, Delivery, State};
-use crate::domain::quota::client_key;
 use crate::domain::settings::Settings;
 use crate::domain::submit::{accept, parse_json, parse_urlencoded, Accepted, FormKind};
 use crate::failure::Failure;
-use crate::services::{now_ms, once as first, queue, quota, random_u64, storage};
+use crate::services::{budget, now_ms, once as first, queue, quota, random_u64, storage};
 use worker::{Env, Request, Response};
+
+/// Why a quiz e-mail was not sent when the day's budget is spent.
+const BUDGET_SPENT: &str = "withheld: today's e-mail budget is spent";
 
 pub async fn post(mut req: Request, env: &Env, kind: FormKind, settings: &Settings) -> Result<Response, Failure> {
     let c = content();
@@ -23,7 +25,7 @@ pub async fn post(mut req: Request, env: &Env, kind: FormKind, settings: &Settin
         BodyKind::Json => parse_json(&body),
         _ => parse_urlencoded(&body),
     };
-    let client = client_key(req.headers().get("CF-Connecting-IP")?.as_deref()).unwrap_or_default();
+    let client = client(&req)?;
     let accepted = input.and_then(|input| {
         let accepted = accept(kind, &input, c, &settings.agent_email)?;
         Ok((accepted, once::key_of(kind.name(), &input, &client).map_err(|e| vec![e])?))
@@ -49,18 +51,33 @@ pub async fn post(mut req: Request, env: &Env, kind: FormKind, settings: &Settin
         }
         return Ok(Response::from_json(&serde_json::json!({ "ok": true, "id": first_id, "delivered": delivered }))?);
     }
-    if form == "quiz" {
-        if let Some(withheld) = quota::quiz_email(settings, &bucket, params.get("to_email").unwrap_or_default()).await?
-        {
-            // The visitor still sees the result; the submission is kept, nothing is sent.
-            delivery.withheld = Some(withheld.describe().into());
-            queue::keep(settings, &bucket, &delivery).await?;
-            worker::console_warn!("quiz e-mail {id}: {}", withheld.describe());
-            if plain_form {
-                return redirect_to(&req, THANK_YOU, form);
-            }
-            return Ok(Response::from_json(&serde_json::json!({ "ok": true, "id": id, "delivered": false }))?);
+    let accepted_only = |req: &Request| {
+        if plain_form {
+            return redirect_to(req, THANK_YOU, form);
         }
+        Ok(Response::from_json(&serde_json::json!({ "ok": true, "id": id, "delivered": false }))?)
+    };
+    if form == "quiz" {
+        let to = params.get("to_email").unwrap_or_default();
+        let withheld = match quota::quiz_email(settings, &bucket, to).await? {
+            Some(withheld) => Some(withheld.describe()),
+            None if !budget::spend_email(settings, &bucket).await? => Some(BUDGET_SPENT),
+            None => None,
+        };
+        if let Some(why) = withheld {
+            // The visitor still sees the result; the submission is kept, nothing is sent.
+            delivery.withheld = Some(why.into());
+            queue::keep(settings, &bucket, &delivery).await?;
+            worker::console_warn!("quiz e-mail {id}: {why}");
+            return accepted_only(&req);
+        }
+    } else if !budget::spend_email(settings, &bucket).await? {
+        // Past the day's e-mail budget: kept, and listed in the morning's digest; none is lost.
+        if !budget::hold(settings, &bucket, delivery).await? {
+            // Ids carry 64 random bits: a taken one is not a visitor's doing.
+            return Err(Failure::Unavailable(format!("record {id} exists already")));
+        }
+        return accepted_only(&req);
     }
     let claimed = match queue::record(settings, &bucket, delivery).await {
         Ok(Some(claimed)) => claimed,

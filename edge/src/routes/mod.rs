@@ -60,7 +60,7 @@ async fn route(req: Request, env: &Env, path: &str) -> std::result::Result<Respo
         return forms::post(req, env, kind, &settings).await;
     }
     match path {
-        api::CONCIERGE_DOCUMENTS => concierge::upload(req, env).await,
+        api::CONCIERGE_DOCUMENTS => concierge::upload(req, env, &settings).await,
         api::CONCIERGE => concierge::submit(req, env, &settings).await,
         p if p.starts_with(DOCUMENTS) => documents::download(req, env, &p[DOCUMENTS.len()..], &settings).await,
         _ => Err(Failure::NotFound),
@@ -79,11 +79,15 @@ fn same_origin(req: &Request) -> std::result::Result<(), Failure> {
     Ok(())
 }
 
+/// Who sent a request, as the limits count clients (an address, or an IPv6 /64). Cloudflare
+/// always sets it; without one the request is refused, not pooled with others.
+pub fn client(req: &Request) -> std::result::Result<String, Failure> {
+    client_key(req.headers().get("CF-Connecting-IP")?.as_deref())
+        .ok_or_else(|| Failure::field(403, "request", "This request has no client address."))
+}
+
 async fn rate_limit(req: &Request, env: &Env) -> std::result::Result<(), Failure> {
-    // Cloudflare always sets it; without one the request is refused, not pooled with others.
-    let Some(client) = client_key(req.headers().get("CF-Connecting-IP")?.as_deref()) else {
-        return Err(Failure::field(403, "request", "This request has no client address."));
-    };
+    let client = client(req)?;
     let Ok(limiter) = env.rate_limiter(RATE_LIMITER) else {
         console_warn!("no {RATE_LIMITER} binding: requests are not rate-limited");
         return Ok(());

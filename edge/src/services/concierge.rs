@@ -2,6 +2,7 @@
 //! submission's upload count (the cap's authority), and filing a checked submission as one record
 //! and one e-mail to the agent.
 
+use crate::domain::budget::filings_key;
 use crate::domain::concierge::{date, email, Final, Listed};
 use crate::domain::content::content;
 use crate::domain::delivery::Outcome;
@@ -14,7 +15,7 @@ use crate::failure::Failure;
 
 use crate::services::queue::{self, Taken};
 use crate::services::storage::{self, Only};
-use crate::services::{now_ms, random_u64, retention};
+use crate::services::{budget, now_ms, quota, random_u64, retention};
 use jax_model::api::DOCUMENTS;
 use jax_model::forms::FileType;
 use jax_model::submission::FieldError;
@@ -138,7 +139,13 @@ const SETTLE_MS: u64 = 12_000;
 /// of each field with a signed link (the others are deleted, and the filed ones get their end);
 /// idempotent (a retry files nothing twice, and sends only what is still owed, never while another
 /// attempt holds it).
-pub async fn file(settings: &Settings, bucket: &Bucket, origin: &str, done: &Final<'_>) -> Result<Recorded, Failure> {
+pub async fn file(
+    settings: &Settings,
+    bucket: &Bucket,
+    origin: &str,
+    client: &str,
+    done: &Final<'_>,
+) -> Result<Recorded, Failure> {
     let id = record_id(&done.submission);
     let mut taken = queue::claim(bucket, &id, true, None).await?;
     if matches!(taken, Taken::Missing) {
@@ -150,12 +157,25 @@ pub async fn file(settings: &Settings, bucket: &Bucket, origin: &str, done: &Fin
             .collect();
         let filing = filing(&content().forms, &done.submission, &names.keys().cloned().collect::<Vec<_>>());
         let d = Delivery::new(id.clone(), "concierge", &email_of(settings, origin, &filing, &names)?, now_ms());
+        let cap = settings.budget.concierge_per_client_per_day;
+        if !quota::add(bucket, &filings_key(&settings.link_secret, client, d.received_ms), 1, u64::from(cap)).await? {
+            return Err(Failure::field(
+                429,
+                "request",
+                format!("The portal takes {cap} submissions a day from one visitor; please call to send more."),
+            ));
+        }
         retention::set(bucket, d.received_ms + settings.retention_s * 1000, Job::Documents, &done.submission).await?;
+        if !budget::spend_email(settings, bucket).await? {
+            // Past the day's e-mail budget: filed all the same, and listed in the morning's digest.
+            if budget::hold(settings, bucket, d).await? {
+                delete(bucket, &filing.replaced).await?;
+            }
+            return Ok(Recorded { id, email: State::Held });
+        }
         taken = match queue::record(settings, bucket, d).await? {
             Some(claimed) => {
-                for key in &filing.replaced {
-                    bucket.delete(key).await?;
-                }
+                delete(bucket, &filing.replaced).await?;
                 Taken::Claimed(Box::new(claimed))
             }
             // Filed a moment ago by a parallel retry, which holds it.
@@ -176,6 +196,14 @@ pub async fn file(settings: &Settings, bucket: &Bucket, origin: &str, done: &Fin
         console_error!("concierge {id}: the agent's e-mail is not sent yet ({email:?})");
     }
     Ok(Recorded { id, email })
+}
+
+/// The documents a filing replaced.
+async fn delete(bucket: &Bucket, keys: &[String]) -> worker::Result<()> {
+    for key in keys {
+        bucket.delete(key).await?;
+    }
+    Ok(())
 }
 
 /// Record `id`'s state once no attempt holds it, or Claimed after SETTLE_MS.

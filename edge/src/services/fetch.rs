@@ -25,7 +25,15 @@ pub async fn post_json(url: &str, body: &serde_json::Value) -> Outcome {
     let sending = std::pin::pin!(fetch.send_with_signal(&signal));
     let timeout = std::pin::pin!(Delay::from(TIMEOUT));
     match select(sending, timeout).await {
-        Either::Left((Ok(response), _)) => Outcome::from_status(response.status_code()),
+        Either::Left((Ok(mut response), _)) => {
+            let status = response.status_code();
+            if (200..300).contains(&status) {
+                return Outcome::Sent;
+            }
+            // A refusal's words tell a quota reached from a request refused.
+            let body = response.text().await.unwrap_or_default();
+            Outcome::from_answer(status, &body)
+        }
         Either::Left((Err(_), _)) => Outcome::Network,
         Either::Right(_) => {
             controller.abort();

@@ -4,6 +4,7 @@
 //! the alert webhook when one is set).
 
 use crate::domain::alert::Alert;
+use crate::domain::budget::DIGEST;
 use crate::domain::delivery::Outcome;
 use crate::domain::due;
 use crate::domain::notice::{self, Parked, NOTICE};
@@ -11,7 +12,7 @@ use crate::domain::queue::{parse_pending, pending_key, record_key, Delivery, Sta
 use crate::domain::retention::Job;
 use crate::domain::settings::Settings;
 use crate::services::storage::{self, Listing, Only};
-use crate::services::{alert, mail, now_ms, retention};
+use crate::services::{alert, budget, mail, now_ms, retention};
 use futures_util::{stream, StreamExt};
 use std::cell::Cell;
 use std::collections::HashMap;
@@ -127,16 +128,22 @@ pub async fn attempt(settings: &Settings, bucket: &Bucket, claimed: Claimed) -> 
 /// an e-mail given up on goes to the second channel too, a notice given up on with its whole text
 /// (and its entries count as told if the webhook took it).
 async fn after(settings: &Settings, bucket: &Bucket, d: &Delivery) -> worker::Result<()> {
-    match (d.form == NOTICE, d.delivered_ms.is_some(), d.parked_ms.is_some()) {
-        (true, true, _) => mark_told(bucket, &d.covers, &d.id).await,
-        (true, _, true) => {
-            let text = |k: &str| d.params.get(k).map_or("", String::as_str);
+    let text = |k: &str| d.params.get(k).map_or("", String::as_str);
+    match (d.form.as_str(), d.delivered_ms.is_some(), d.parked_ms.is_some()) {
+        (NOTICE, true, _) => mark_told(bucket, &d.covers, &d.id).await,
+        (DIGEST, true, _) => budget::delivered(bucket, d).await,
+        (NOTICE, _, true) => {
             if alert::send(settings, &Alert::notice(text("subject"), text("message"))).await {
                 mark_told(bucket, &d.covers, &format!("{} (webhook)", d.id)).await?;
             }
             Ok(())
         }
-        (false, _, true) => {
+        // A digest given up on: its requests stay held for the next one; the webhook gets its text.
+        (DIGEST, _, true) => {
+            alert::send(settings, &Alert::notice(text("subject"), text("message"))).await;
+            Ok(())
+        }
+        (_, _, true) => {
             alert::send(settings, &Alert::parked(&Parked::of(d))).await;
             Ok(())
         }
@@ -253,7 +260,7 @@ async fn retry(settings: &Settings, bucket: &Bucket, key: &str, due: u64, start:
             };
         }
         // Sent or parked by an attempt whose marker move did not happen.
-        Taken::Not(State::Delivered | State::Parked | State::Withheld) => bucket.delete(key).await,
+        Taken::Not(State::Delivered | State::Parked | State::Withheld | State::Held) => bucket.delete(key).await,
         // A stale marker: index the record where it is due.
         Taken::Not(State::Waiting(next)) => match bucket.put(pending_key(next, id), Vec::<u8>::new()).execute().await {
             Ok(_) => bucket.delete(key).await,
@@ -335,6 +342,6 @@ async fn notice_owed(bucket: &Bucket, id: &str, now: u64) -> worker::Result<bool
             true
         }
         State::Due | State::Waiting(_) | State::Claimed => true,
-        State::Parked | State::Withheld => false,
+        State::Parked | State::Withheld | State::Held => false,
     })
 }

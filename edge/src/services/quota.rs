@@ -1,4 +1,5 @@
-//! The quiz's limits kept in R2 (domain/quota.rs says why and how they are keyed).
+//! Counts kept in R2 under `quota/`: the quiz's limits (domain/quota.rs says why and how they are
+//! keyed) and the day's budget (domain/budget.rs).
 
 use crate::domain::quota::{day_key, recipient_key, Withheld, RECIPIENT_WINDOW_MS};
 use crate::domain::retention::Job;
@@ -10,7 +11,7 @@ use worker::Bucket;
 
 #[derive(Serialize, Deserialize)]
 struct Count {
-    count: u32,
+    count: u64,
 }
 
 /// Whether a quiz e-mail may go to `address` now, taking its place in both limits when it may.
@@ -30,7 +31,7 @@ pub async fn quiz_email(settings: &Settings, bucket: &Bucket, address: &str) -> 
         return Ok(Some(Withheld::Recipient));
     }
     retention::set(bucket, now + RECIPIENT_WINDOW_MS, Job::Quota, &to).await?;
-    if !count_today(bucket, now, settings.quiz_emails_per_day).await? {
+    if !add(bucket, &day_key(now), 1, u64::from(settings.quiz_emails_per_day)).await? {
         // Nothing was sent to it: a later day may.
         bucket.delete(&to).await?;
         return Ok(Some(Withheld::DailyCap));
@@ -38,25 +39,37 @@ pub async fn quiz_email(settings: &Settings, bucket: &Bucket, address: &str) -> 
     Ok(None)
 }
 
-/// Add one to today's count unless it is at `cap` (a compare-and-swap on the count's etag).
-async fn count_today(bucket: &Bucket, now: u64, cap: u32) -> worker::Result<bool> {
-    let key = day_key(now);
-    for _ in 0..8 {
-        let (count, only) = match storage::get_json_tagged::<Count>(bucket, &key).await? {
+/// Add `amount` to the count at `key` unless that would pass `cap` (a compare-and-swap on the
+/// count's etag): whether it was added. The count's end is set with its first write (a day on).
+/// Contended beyond reason, nothing is added: a limit is never passed for want of a decision.
+pub async fn add(bucket: &Bucket, key: &str, amount: u64, cap: u64) -> worker::Result<bool> {
+    for attempt in 0..16u64 {
+        let (count, only) = match storage::get_json_tagged::<Count>(bucket, key).await? {
             None => (0, Only::Absent),
             Some((c, etag)) => (c.count, Only::Etag(etag)),
         };
-        if count >= cap {
+        if count.saturating_add(amount) > cap {
             return Ok(false);
         }
         let first = matches!(only, Only::Absent);
-        if storage::put_json_if(bucket, &key, &Count { count: count + 1 }, only).await?.is_some() {
+        if storage::put_json_if(bucket, key, &Count { count: count + amount }, only).await?.is_some() {
             if first {
-                retention::set(bucket, now + RECIPIENT_WINDOW_MS, Job::Quota, &key).await?;
+                retention::set(bucket, now_ms() + RECIPIENT_WINDOW_MS, Job::Quota, key).await?;
             }
             return Ok(true);
         }
+        // Lost to a parallel writer: wait a little, a random while so the losers spread out.
+        let ms = 5 + crate::services::random_u64()? % (10 * (attempt.min(10) + 1));
+        worker::Delay::from(std::time::Duration::from_millis(ms)).await;
     }
-    // Contended beyond reason: nothing is sent rather than the cap passed.
     Ok(false)
+}
+
+/// Whether a marker at `key` was made now (false: it existed), for what must happen once a day.
+pub async fn first_time(bucket: &Bucket, key: &str) -> worker::Result<bool> {
+    let made = storage::put_json_if(bucket, key, &Count { count: 1 }, Only::Absent).await?.is_some();
+    if made {
+        retention::set(bucket, now_ms() + RECIPIENT_WINDOW_MS, Job::Quota, key).await?;
+    }
+    Ok(made)
 }

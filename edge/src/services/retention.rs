@@ -80,7 +80,7 @@ async fn run(bucket: &Bucket, key: &str, now: u64) -> worker::Result<usize> {
             delete(bucket, keys.chain([count_key(subject)]).collect()).await?
         }
         Job::Record => match storage::get_json_tagged::<Delivery>(bucket, &record_key(subject)).await? {
-            Some((d, _)) if matches!(d.state(now), State::Due | State::Waiting(_) | State::Claimed) => {
+            Some((d, _)) if matches!(d.state(now), State::Due | State::Waiting(_) | State::Claimed | State::Held) => {
                 // Still owed (it is given up on within days): kept until it is not.
                 set(bucket, now + DAY_MS, Job::Record, subject).await?;
                 0

@@ -29,6 +29,26 @@ pub struct Forms {
     pub concierge: ConciergeForm,
     /// The pages a form posted without JavaScript leads to.
     pub no_script: NoScript,
+    pub budget: Budget,
+}
+
+/// What the website may spend in a day, so that a flood of posts cannot use up the agent's
+/// EmailJS plan or her storage (the edge worker keeps the counts; days are UTC days).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Budget {
+    /// E-mails sent one by one a day (leads, requests, quiz results, concierge filings). Past it
+    /// no lead is dropped: each is recorded and listed in the next morning's digest e-mail. Keep it
+    /// well under the EmailJS plan's daily share.
+    #[schemars(range(min = 1))]
+    pub emails_per_day: u32,
+    /// Concierge submissions one client (an address, or an IPv6 /64) may file a day.
+    #[schemars(range(min = 1))]
+    pub concierge_per_client_per_day: u32,
+    /// Bytes of documents all visitors together may upload a day; past it uploads pause (503,
+    /// "uploads are paused") and the agent is alerted. At least one document's worth.
+    #[schemars(range(min = 10485760))]
+    pub upload_bytes_per_day: u64,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]

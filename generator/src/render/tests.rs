@@ -127,6 +127,7 @@ no_script:
   thank_you: {{title: Thank You for Reaching Out, text: "Your note <b>reached</b> Jane & she will reply shortly."}}
   error: {{title: Your Message Could Not Be Sent, text: "Some details were missing or not valid. Check the form, or call Jane at {{phone}}.", back: Back to the Contact Form}}
   concierge_error: {{title: Your Documents Could Not Be Filed, text: "A document was missing. Choose it again, or call Jane at {{phone}}.", back: Back to the Document Portal}}
+budget: {{emails_per_day: 60, concierge_per_client_per_day: 3, upload_bytes_per_day: 2000000000}}
 "#,
         field("firstName", "text", true),
         field("lastName", "text", true),

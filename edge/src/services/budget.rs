@@ -1,0 +1,131 @@
+//! The day's budget kept in R2 (domain/budget.rs says what and why): e-mails sent singly, held
+//! leads and the morning digest, uploaded bytes and concierge filings per client.
+
+use crate::domain::alert::Alert;
+use crate::domain::budget::{
+    day_start, digest, digest_due, digest_id, emails_alerted_key, emails_key, held_key, uploads_alerted_key,
+    uploads_key, DIGEST, HELD,
+};
+use crate::domain::queue::{record_key, Delivery, State};
+use crate::domain::retention::Job;
+use crate::domain::settings::Settings;
+use crate::services::storage::{self, Only};
+use crate::services::{alert, now_ms, queue, quota, retention};
+use std::collections::HashMap;
+use worker::{console_error, console_warn, Bucket};
+
+/// Held records one digest run reads at most (the digest lists what fits in one e-mail anyway).
+const DIGEST_READ_MAX: usize = 300;
+/// A held marker's custom metadata: the digest listing it, while that digest is owed.
+const LISTED: &str = "listed";
+
+/// Spend one of today's e-mails: false when the budget is spent (the caller holds the lead); the
+/// agent is alerted the first time in a day.
+pub async fn spend_email(settings: &Settings, bucket: &Bucket) -> worker::Result<bool> {
+    let now = now_ms();
+    let cap = settings.budget.emails_per_day;
+    if quota::add(bucket, &emails_key(now), 1, u64::from(cap)).await? {
+        return Ok(true);
+    }
+    if quota::first_time(bucket, &emails_alerted_key(now)).await? {
+        console_warn!("budget: today's {cap} e-mails are spent; requests are held for the digest");
+        alert::send(settings, &Alert::budget(cap)).await;
+    }
+    Ok(false)
+}
+
+/// Spend `bytes` of today's uploads: false when they would pass the budget (uploads are paused);
+/// the agent is alerted the first time in a day.
+pub async fn spend_upload(settings: &Settings, bucket: &Bucket, bytes: u64) -> worker::Result<bool> {
+    let now = now_ms();
+    let cap = settings.budget.upload_bytes_per_day;
+    if quota::add(bucket, &uploads_key(now), bytes, cap).await? {
+        return Ok(true);
+    }
+    if quota::first_time(bucket, &uploads_alerted_key(now)).await? {
+        console_warn!("budget: today's {cap} upload bytes are spent; uploads are paused");
+        alert::send(settings, &Alert::uploads_paused(cap)).await;
+    }
+    Ok(false)
+}
+
+/// Keep `d` for the morning digest instead of sending it: its `held/` marker, its end, and its
+/// record, never over one that exists (false then: a parallel filing recorded it).
+pub async fn hold(settings: &Settings, bucket: &Bucket, mut d: Delivery) -> worker::Result<bool> {
+    d.held_ms = Some(now_ms());
+    bucket.put(held_key(&d.id), Vec::<u8>::new()).execute().await?;
+    retention::set(bucket, d.received_ms + settings.retention_s * 1000, Job::Record, &d.id).await?;
+    Ok(storage::put_json_if(bucket, &d.record_key(), &d, Only::Absent).await?.is_some())
+}
+
+/// The morning digest (from DIGEST_HOUR_UTC of `today_ms`'s day, once a day): one e-mail to the
+/// agent listing the requests held before that day, oldest first, as many as fit; itself owed
+/// like any e-mail. One an owed digest lists waits for it rather than going in two.
+pub async fn send_digest(settings: &Settings, bucket: &Bucket, today_ms: u64) -> worker::Result<Option<String>> {
+    let id = digest_id(today_ms);
+    if !digest_due(today_ms) || bucket.head(record_key(&id)).await?.is_some() {
+        return Ok(None);
+    }
+    // Keys sort by arrival (ids start with their milliseconds): the first page is the oldest.
+    let Some(page) = storage::Listing::new(bucket, HELD, true).next().await? else { return Ok(None) };
+    let today = day_start(today_ms);
+    let mut held = Vec::new();
+    let mut digests: HashMap<String, bool> = HashMap::new();
+    for marker in page.iter().take(DIGEST_READ_MAX) {
+        let Some(held_id) = marker.key().strip_prefix(HELD).map(String::from) else { continue };
+        // Listed by an earlier digest still owed: that one carries it.
+        if let Some(listed) = marker.custom_metadata()?.get(LISTED) {
+            if !digests.contains_key(listed) {
+                let owed = matches!(
+                    queue::state(bucket, listed).await?,
+                    Some(State::Due | State::Waiting(_) | State::Claimed)
+                );
+                digests.insert(listed.clone(), owed);
+            }
+            if digests[listed] {
+                continue;
+            }
+        }
+        match storage::get_json_tagged::<Delivery>(bucket, &record_key(&held_id)).await? {
+            // Held before today: today's morning digest is its; what came today waits for tomorrow's.
+            Some((d, _)) if d.state(now_ms()) == State::Held => {
+                if d.held_ms.is_some_and(|at| at < today) {
+                    held.push(d);
+                }
+            }
+            // Delivered by an earlier digest whose clean-up was cut short, or gone.
+            _ => bucket.delete(marker.key()).await?,
+        }
+    }
+    if held.is_empty() {
+        return Ok(None);
+    }
+    held.sort_by_key(|d| d.received_ms);
+    let (params, listed) = digest(&settings.agent_email, &held);
+    let mut d = Delivery::new(id.clone(), DIGEST, &params, now_ms());
+    d.covers = listed;
+    let listed: HashMap<String, String> = [(LISTED.to_string(), id.clone())].into();
+    let covers = d.covers.clone();
+    let Some(claimed) = queue::record(settings, bucket, d).await? else { return Ok(None) };
+    for held_id in covers {
+        bucket.put(held_key(&held_id), Vec::<u8>::new()).custom_metadata(listed.clone()).execute().await?;
+    }
+    queue::attempt(settings, bucket, claimed).await;
+    Ok(Some(id))
+}
+
+/// A digest delivered: each request it listed counts as delivered, and leaves the held list.
+pub async fn delivered(bucket: &Bucket, digest: &Delivery) -> worker::Result<()> {
+    for id in &digest.covers {
+        if let Some((mut d, etag)) = storage::get_json_tagged::<Delivery>(bucket, &record_key(id)).await? {
+            d.delivered_ms = Some(now_ms());
+            d.last_outcome = Some(format!("sent in {}", digest.id));
+            if storage::put_json_if(bucket, &d.record_key(), &d, Only::Etag(etag)).await?.is_none() {
+                console_error!("digest {}: {id} changed meanwhile; left held for the next digest", digest.id);
+                continue;
+            }
+        }
+        bucket.delete(held_key(id)).await?;
+    }
+    Ok(())
+}
