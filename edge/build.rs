@@ -1,10 +1,15 @@
 //! Compiles the agent's form and quiz content into the worker: parsed and checked here, on the
 //! host, with the generator's own rules, and embedded with postcard (no YAML parser in the wasm).
 
+use jax_model::api;
 use std::path::Path;
 
+// The two modules, as siblings here as in src/domain/ (embedded.rs names `super::fallback`).
 #[path = "src/domain/embedded.rs"]
 mod embedded;
+#[path = "src/domain/fallback.rs"]
+#[allow(dead_code)] // Only its Header is needed here.
+mod fallback;
 
 fn main() {
     let content = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content");
@@ -24,11 +29,26 @@ fn main() {
     let quiz = jax_model::content::parse_quiz(&file, &text).unwrap_or_else(|d| fail(d)).data;
     let (file, text) = read("site.yaml");
     let site = jax_model::content::parse_site(&file, &text).unwrap_or_else(|d| fail(d)).data;
+    let nav = &site.labels.nav;
+    let section = |id: &str| format!("{}#{id}", api::HOME);
+    let header = fallback::Header {
+        brand: site.brand.clone(),
+        tagline: site.tagline.clone(),
+        home: nav.home.clone(),
+        nav: vec![
+            (nav.properties.clone(), section(api::FEATURED_SECTION)),
+            (nav.neighborhoods.clone(), section(api::NEIGHBORHOODS_SECTION)),
+            (nav.developments.clone(), section(api::DEVELOPMENTS_SECTION)),
+            (nav.concierge.clone(), api::CONCIERGE_PAGE.to_string()),
+        ],
+        home_link: site.labels.not_found.link.clone(),
+    };
     let embedded = embedded::Content {
         forms,
         quiz,
-        agent_email: site.agent.email,
+        agent_email: site.agent.email.clone(),
         frame_origins: jax_model::headers::origin(&site.development_map_url).into_iter().collect(),
+        header,
     };
     let out = Path::new(&std::env::var("OUT_DIR").unwrap()).join("content.bin");
     std::fs::write(out, postcard::to_allocvec(&embedded).unwrap()).unwrap();

@@ -8,15 +8,16 @@ import { freePort, root, wranglerDev } from '../../scripts/wrangler-dev.mjs';
 
 export { root };
 
-/** `vars`: the worker's settings. Returns its base URL, its log so far, and a stop function that
- * keeps the log in `.cache/<name>.log` for whoever reads a failure. */
-export async function startWorker(name, vars) {
+/** `vars`: the worker's settings; `args`: more of wrangler dev's (another config, other assets).
+ * Returns its base URL, its log so far, and a stop function that keeps the log in
+ * `.cache/<name>.log` for whoever reads a failure. */
+export async function startWorker(name, vars, args = []) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const state = fs.mkdtempSync(path.join(root, '.cache', 'edge-test-'));
   const env = path.join(state, 'worker.env');
   fs.writeFileSync(env, Object.entries(vars).map(([k, v]) => `${k}="${v}"`).join('\n'));
-  const wrangler = wranglerDev(port, ['--env-file', env, '--test-scheduled', '--persist-to', path.join(state, 'state')]);
+  const wrangler = wranglerDev(port, ['--env-file', env, '--test-scheduled', '--persist-to', path.join(state, 'state'), ...args]);
   const stop = async () => {
     fs.writeFileSync(path.join(root, '.cache', `${name}.log`), wrangler.log());
     await wrangler.stop();
@@ -25,7 +26,9 @@ export async function startWorker(name, vars) {
   const deadline = Date.now() + 300_000;
   for (;;) {
     try {
-      if ((await fetch(`${base}/`)).ok) break;
+      // Any answer: a worker whose pages fail on purpose answers them with an error.
+      await fetch(`${base}/`);
+      break;
     } catch {}
     if (wrangler.child.exitCode !== null || Date.now() > deadline) {
       await stop();

@@ -2,6 +2,7 @@
 //! both through this one struct, so they cannot disagree on its fields or their order (postcard,
 //! the format, names none: it is compact, and its reader is far smaller in the wasm than JSON's).
 
+use super::fallback::Header;
 use jax_model::forms::Forms;
 use jax_model::quiz::Quiz;
 use serde::{Deserialize, Serialize};
@@ -14,4 +15,6 @@ pub struct Content {
     pub agent_email: String,
     /// What the pages may embed (the new-developments map), for the Content-Security-Policy.
     pub frame_origins: Vec<String>,
+    /// The site's header on the worker's own error page.
+    pub header: Header,
 }

@@ -9,6 +9,7 @@ pub mod documents;
 pub mod due;
 pub mod email;
 pub mod embedded;
+pub mod fallback;
 pub mod http;
 pub mod multipart;
 pub mod notice;

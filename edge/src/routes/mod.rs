@@ -6,6 +6,7 @@ mod documents;
 mod forms;
 
 use crate::domain::content::content;
+use crate::domain::fallback;
 use crate::domain::http::{admit, body_kind, security_headers, BodyKind, Refusal};
 use crate::domain::quota::client_key;
 use crate::domain::submit::FormKind;
@@ -13,7 +14,7 @@ use crate::failure::Failure;
 use crate::services;
 use futures_util::StreamExt;
 use jax_model::api;
-use worker::{console_log, console_warn, Env, Method, Request, Response, Result};
+use worker::{console_error, console_log, console_warn, Env, Method, Request, Response, Result};
 
 pub use jax_model::api::DOCUMENTS;
 /// The Workers rate-limiting binding (per client IP, on every POST).
@@ -21,9 +22,15 @@ const RATE_LIMITER: &str = "RATE_LIMITER";
 
 pub async fn handle(req: Request, env: Env) -> Result<Response> {
     let path = req.path();
+    let api = path.starts_with("/api/") || path == "/api";
     let result = route(req, &env, &path).await;
     let mut response = match result {
         Ok(response) => response,
+        // A page request the worker itself failed on: the visitor gets a page, not JSON.
+        Err(failure) if !api => {
+            console_error!("{path}: the worker failed on a page request: {failure:?}");
+            fallback_page(500)?
+        }
         Err(failure) => {
             if failure.status() >= 500 || failure.status() == 429 {
                 console_warn!("{} {path}", failure.status());
@@ -47,7 +54,7 @@ pub async fn handle(req: Request, env: Env) -> Result<Response> {
 }
 
 async fn route(req: Request, env: &Env, path: &str) -> std::result::Result<Response, Failure> {
-    if !(path.starts_with("/api/") || path == "/api") {
+    if !path.starts_with("/api/") && path != "/api" {
         return not_found_page(req, env, path).await;
     }
     // A deployment missing a setting closes the whole API rather than open a door.
@@ -110,10 +117,19 @@ async fn not_found_page(req: Request, env: &Env, path: &str) -> std::result::Res
             let headers = page.headers().clone();
             Response::from_html(page.text().await?)?.with_headers(headers)
         }
-        _ => Response::ok("Not found")?,
+        // The 404 page itself could not be read: the worker's own page says so.
+        _ => {
+            console_error!("{path}: the 404 page could not be read");
+            return Ok(fallback_page(404)?);
+        }
     };
     response = response.with_status(404);
     Ok(response)
+}
+
+/// The worker's own error page (domain/fallback.rs) with `status`.
+fn fallback_page(status: u16) -> Result<Response> {
+    Ok(Response::from_html(fallback::page(&content().header, status))?.with_status(status))
 }
 
 /// The method, declared length and content type of a form post, checked before its body is read.
