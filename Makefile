@@ -32,7 +32,7 @@ ENV_FILE   := .cache/dev.env
 WRANGLER := WRANGLER_SEND_METRICS=false CLOUDFLARE_CF_FETCH_ENABLED=false \
             XDG_CONFIG_HOME=$(CURDIR)/.cache/wrangler-config wrangler
 
-.PHONY: help dev serve test lint build check bench reliability setup setup-test generator islands worker deploy bundle-check
+.PHONY: help dev serve test lint build check bench reliability flood setup setup-test generator islands worker deploy bundle-check
 
 help:
 	@echo "make dev    build the site and serve it on http://$(HOST):$(PORT)"
@@ -43,6 +43,7 @@ help:
 	@echo "make check  report errors in content/ (file:line:column)"
 	@echo "make bench  time the generator against its targets and against Hugo"
 	@echo "make reliability  the edge worker under load, provider failures and a 60 MB submission"
+	@echo "make flood  2,000 lead posts from 400 clients against the day's budget and an EmailJS quota"
 
 # The site and the edge worker on workerd, like production (wrangler.toml), with local R2 in
 # .wrangler/state; the worker's settings come from the environment (scripts/worker-env.sh).
@@ -60,8 +61,8 @@ serve:
 # never on speed); the islands' unit tests; the site
 # built (with the generator binary `cargo test` built, saving CI a release build), the deploy bundle
 # (at most 300 KiB gzip) and every page through the W3C checker; the edge worker in workerd against
-# a fake EmailJS (edge/tests, which also print its cold start) and a
-# smoke run of scripts/reliability.mjs; then
+# a fake EmailJS (edge/tests, which also print its cold start) and
+# smoke runs of scripts/reliability.mjs and scripts/flood.mjs; then
 # the browser suite — Playwright + axe, budgets, secrets, screenshots, Lighthouse — which starts
 # the site like `make dev` (make serve on 8787, or $$E2E_PORT) with a fake EmailJS (site/e2e/stack.env);
 # then the cross-engine suite (site/engines: WebKitGTK and Firefox ESR, on 8789 and 8798).
@@ -77,6 +78,7 @@ test: setup-test lint
 	  scripts/check-html.sh dist && \
 	  node --test 'edge/tests/*.test.mjs' && \
 	  node scripts/reliability.mjs --posts 60 --clients 6 && \
+	  node scripts/flood.mjs --posts 150 --clients 30 --real 5 --emails 20 --quota 60 && \
 	  cd site && npx playwright test && node engines/run.mjs
 
 # The static checks, no warning allowed: rustfmt (rustfmt.toml), clippy on every crate and target,
@@ -131,6 +133,12 @@ check: generator
 # memory during a 60 MB submission against a plain JS worker's.
 reliability: setup build
 	node scripts/reliability.mjs
+
+# Figures, not a test (make test runs a small smoke of it): 2,000 lead posts from 400 clients with
+# 20 real leads among them against the day's e-mail budget and a fake EmailJS enforcing a quota of
+# 200, then the following mornings' digests; it fails only when a real lead is lost.
+flood: setup build
+	node scripts/flood.mjs
 
 # Figures, not a test: prints its verdicts on the targets (the real site under 100 ms; at 10,000
 # listings at least 3× Hugo's pages/s and a peak RSS no higher than Hugo's). BENCH_SIZES, BENCH_RUNS,

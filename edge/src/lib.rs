@@ -42,9 +42,8 @@ async fn scheduled(event: ScheduledEvent, env: Env, _ctx: ScheduleContext) {
                 ),
                 Err(e) => console_error!("retry: {e}"),
             }
-            match services::budget::send_digest(&settings, &bucket, now).await {
-                Ok(Some(id)) => console_log!("digest: {id} written"),
-                Ok(None) => {}
+            match services::budget::send_digests(&settings, &bucket, now).await {
+                Ok(ids) => ids.iter().for_each(|id| console_log!("digest: {id} written")),
                 Err(e) => console_error!("digest: {e}"),
             }
         }

@@ -9,7 +9,9 @@
 //   POST /__recover {match?}           stop failing them
 // A `match` lets parallel tests play an outage for their own sends only. In-process, `slow(ms)`
 // holds every answer that long (so attempts overlap), and `flaky(rate)` fails that share of the
-// other sends at random with 500, 429 or a hang (scripts/reliability.mjs).
+// other sends at random with 500, 429 or a hang (scripts/reliability.mjs), and `quota(n)` accepts n
+// more sends, then answers every other as EmailJS does once an account's limit is reached
+// (scripts/flood.mjs).
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
 
@@ -21,6 +23,7 @@ export async function startFakeEmailJs(port = 0) {
   const bodies = new Map(); // match → what a failing answer says
   let delay = 0;
   let flakiness = 0;
+  let quotaLeft = Infinity;
   const FLAKES = [500, 429, 'hang'];
 
   const statusFor = (raw) => {
@@ -78,6 +81,12 @@ export async function startFakeEmailJs(port = 0) {
       res.writeHead(refusedWith).end(says);
       return;
     }
+    if (quotaLeft <= 0) {
+      sends.push({ ...json, refusedWith: 426 });
+      res.writeHead(426).end('The limit of the number of requests for this account has been reached');
+      return;
+    }
+    quotaLeft -= 1;
     sends.push(json);
     res.writeHead(200, { 'Content-Type': 'text/plain' }).end('OK');
   };
@@ -106,6 +115,9 @@ export async function startFakeEmailJs(port = 0) {
     },
     flaky(rate) {
       flakiness = rate;
+    },
+    quota(n) {
+      quotaLeft = n;
     },
     close: () =>
       new Promise((resolve) => {

@@ -56,9 +56,13 @@ pub fn held_key(id: &str) -> String {
     format!("{HELD}{id}")
 }
 
-/// Today's digest: one id per UTC day, so runs that race write one digest between them.
-pub fn digest_id(now_ms: u64) -> String {
-    format!("{DIGEST}-{}", date(now_ms / 1000))
+/// A morning sends up to this many digests (each one e-mail of at most 40 KB, about a hundred
+/// requests): a flood's held requests are all listed within days, for a few e-mails a day.
+pub const DIGEST_PARTS: u32 = 5;
+
+/// Today's digest `part` (1 to DIGEST_PARTS): ids per UTC day, so runs that race write each once.
+pub fn digest_id(now_ms: u64, part: u32) -> String {
+    format!("{DIGEST}-{}-{part}", date(now_ms / 1000))
 }
 
 /// The start of `now_ms`'s UTC day.
@@ -175,7 +179,7 @@ mod tests {
     #[test]
     fn days_and_hours_are_utc() {
         assert_eq!(emails_key(1_700_000_000_000), "quota/email/day/2023-11-14");
-        assert_eq!(digest_id(1_700_000_000_000), "digest-2023-11-14");
+        assert_eq!(digest_id(1_700_000_000_000, 2), "digest-2023-11-14-2");
         let midnight = 1_699_920_000_000; // 2023-11-14T00:00Z
         assert!(!digest_due(midnight + 12 * 3_600_000 + 3_599_999));
         assert!(digest_due(midnight + 13 * 3_600_000));

@@ -4,7 +4,7 @@
 use crate::domain::alert::Alert;
 use crate::domain::budget::{
     day_start, digest, digest_due, digest_id, emails_alerted_key, emails_key, held_key, uploads_alerted_key,
-    uploads_key, DIGEST, HELD,
+    uploads_key, DIGEST, DIGEST_PARTS, HELD,
 };
 use crate::domain::queue::{record_key, Delivery, State};
 use crate::domain::retention::Job;
@@ -58,14 +58,34 @@ pub async fn hold(settings: &Settings, bucket: &Bucket, mut d: Delivery) -> work
     Ok(storage::put_json_if(bucket, &d.record_key(), &d, Only::Absent).await?.is_some())
 }
 
-/// The morning digest (from DIGEST_HOUR_UTC of `today_ms`'s day, once a day): one e-mail to the
-/// agent listing the requests held before that day, oldest first, as many as fit; itself owed
-/// like any e-mail. One an owed digest lists waits for it rather than going in two.
-pub async fn send_digest(settings: &Settings, bucket: &Bucket, today_ms: u64) -> worker::Result<Option<String>> {
-    let id = digest_id(today_ms);
-    if !digest_due(today_ms) || bucket.head(record_key(&id)).await?.is_some() {
-        return Ok(None);
+/// The morning digests (from DIGEST_HOUR_UTC of `today_ms`'s day): e-mails to the agent listing
+/// the requests held before that day, oldest first, up to DIGEST_PARTS of them; the ids written.
+pub async fn send_digests(settings: &Settings, bucket: &Bucket, today_ms: u64) -> worker::Result<Vec<String>> {
+    let mut written = Vec::new();
+    if !digest_due(today_ms) {
+        return Ok(written);
     }
+    for part in 1..=DIGEST_PARTS {
+        let id = digest_id(today_ms, part);
+        if bucket.head(record_key(&id)).await?.is_some() {
+            continue;
+        }
+        match send_digest(settings, bucket, today_ms, id).await? {
+            Some(id) => written.push(id),
+            None => break,
+        }
+    }
+    Ok(written)
+}
+
+/// One digest, `id`: as many held requests as fit one e-mail; itself owed like any e-mail. A
+/// request an owed digest lists waits for it rather than going in two. None when nothing is held.
+async fn send_digest(
+    settings: &Settings,
+    bucket: &Bucket,
+    today_ms: u64,
+    id: String,
+) -> worker::Result<Option<String>> {
     // Keys sort by arrival (ids start with their milliseconds): the first page is the oldest.
     let Some(page) = storage::Listing::new(bucket, HELD, true).next().await? else { return Ok(None) };
     let today = day_start(today_ms);
