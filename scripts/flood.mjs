@@ -15,11 +15,10 @@
 // `make flood` runs it in full; `make test` runs a small smoke of it.
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startFakeEmailJs } from '../edge/tests/fake-emailjs.mjs';
-import { root } from '../edge/tests/workerd.mjs';
+import { root, startWebhook } from '../edge/tests/workerd.mjs';
 import { start } from './process-group.mjs';
 
 const { values: opts } = parseArgs({
@@ -41,13 +40,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const problems = [];
 
 // The agent's second channel: every alert the worker posts.
-const alerts = [];
-const webhook = http.createServer((req, res) => {
-  let body = '';
-  req.on('data', (c) => (body += c));
-  req.on('end', () => (alerts.push(JSON.parse(body)), res.writeHead(200).end('ok')));
-});
-await new Promise((resolve) => webhook.listen(0, '127.0.0.1', resolve));
+const webhook = await startWebhook();
+const { alerts } = webhook;
 
 const fake = await startFakeEmailJs();
 fake.quota(QUOTA);
@@ -62,7 +56,7 @@ const serve = await start('flood-wrangler', 'make', ['--no-print-directory', 'se
   EMAILJS_TEMPLATE_ID: 'template_flood',
   DOCUMENT_LINK_SECRET: randomBytes(32).toString('hex'),
   EMAIL_RETRY_FIRST_SECONDS: '1',
-  ALERT_WEBHOOK_URL: `http://127.0.0.1:${webhook.address().port}/alerts`,
+  ALERT_WEBHOOK_URL: webhook.url,
   ...(opts.emails ? { EMAILS_PER_DAY: opts.emails } : {}),
 }, BASE).catch(async (e) => {
   await fake.close();

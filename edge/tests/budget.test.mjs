@@ -7,34 +7,30 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
-import http from 'node:http';
-import { startWithFakeEmailJs } from './workerd.mjs';
+import { startWebhook, startWithFakeEmailJs } from './workerd.mjs';
 
 const EMAILS = 3;
 let fake;
 let worker;
 let stop;
-const alerts = [];
-const webhook = http.createServer((req, res) => {
-  let body = '';
-  req.on('data', (c) => (body += c));
-  req.on('end', () => (alerts.push(JSON.parse(body)), res.writeHead(200).end('ok')));
-});
+let webhook;
+let alerts;
 
 before(async () => {
-  await new Promise((resolve) => webhook.listen(0, '127.0.0.1', resolve));
+  webhook = await startWebhook();
+  alerts = webhook.alerts;
   ({ fake, worker, stop } = await startWithFakeEmailJs('edge-budget-wrangler', {
     EMAILS_PER_DAY: String(EMAILS),
     CONCIERGE_PER_CLIENT_PER_DAY: '1',
     UPLOAD_BYTES_PER_DAY: '60000',
     EMAIL_RETRY_FIRST_SECONDS: '1',
-    ALERT_WEBHOOK_URL: `http://127.0.0.1:${webhook.address().port}/`,
+    ALERT_WEBHOOK_URL: webhook.url,
   }));
 });
 
 after(async () => {
   await stop?.();
-  webhook.close();
+  webhook?.close();
 });
 
 let ip = 0;

@@ -5,37 +5,30 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import { startWithFakeEmailJs } from './workerd.mjs';
+import { startWebhook, startWithFakeEmailJs } from './workerd.mjs';
 
 const AGENT = 'agent.queue@example.com';
 let fake;
 let worker;
 let stop;
-/** What the alert webhook (the agent's second channel) received. */
-const alerts = [];
-const webhook = http.createServer((req, res) => {
-  let body = '';
-  req.on('data', (c) => (body += c));
-  req.on('end', () => {
-    alerts.push(JSON.parse(body));
-    res.writeHead(200).end('ok');
-  });
-});
+/** The agent's second channel, and what it received. */
+let webhook;
+let alerts;
 
 before(async () => {
-  await new Promise((resolve) => webhook.listen(0, '127.0.0.1', resolve));
+  webhook = await startWebhook();
+  alerts = webhook.alerts;
   ({ fake, worker, stop } = await startWithFakeEmailJs('edge-queue-wrangler', {
     EMAILJS_TEMPLATE_ID_CONTACT: 'template_contact',
     AGENT_EMAIL: AGENT,
     EMAIL_RETRY_FIRST_SECONDS: '1',
-    ALERT_WEBHOOK_URL: `http://127.0.0.1:${webhook.address().port}/alerts`,
+    ALERT_WEBHOOK_URL: webhook.url,
   }));
 });
 
 after(async () => {
   await stop?.();
-  webhook.close();
+  webhook?.close();
 });
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

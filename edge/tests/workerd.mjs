@@ -1,6 +1,7 @@
 // Starts the built edge worker in workerd (`wrangler dev`) with the given settings, on a free
 // loopback port, with local R2 in a folder of its own; for the integration tests.
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { startFakeEmailJs } from './fake-emailjs.mjs';
@@ -68,4 +69,20 @@ export async function startWithFakeEmailJs(name, vars = {}) {
 export async function freshMinute() {
   const left = 60_000 - (Date.now() % 60_000);
   if (left < 15_000) await new Promise((r) => setTimeout(r, left + 100));
+}
+
+/** A stand-in for the agent's alert webhook (ALERT_WEBHOOK_URL) on 127.0.0.1: every JSON body it is
+ * posted, in `alerts`. */
+export async function startWebhook() {
+  const alerts = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      alerts.push(JSON.parse(body));
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${server.address().port}/alerts`, alerts, close: () => server.close() };
 }

@@ -5,7 +5,7 @@
 //! The counts live under `quota/` like the quiz's, a day each (UTC).
 
 use crate::domain::documents::hex;
-use crate::domain::email::Params;
+use crate::domain::email::{to_agent, Params};
 use crate::domain::queue::{record_key, Delivery};
 use crate::domain::quota::QUOTA;
 use crate::domain::words::{quoted, LEGEND};
@@ -102,19 +102,7 @@ pub fn digest(agent_email: &str, held: &[Delivery]) -> (Params, Vec<String>) {
     } else {
         format!("{n} requests from your website kept for this digest")
     };
-    let params = Params(
-        [
-            ("to_email", agent_email.to_string()),
-            ("from_name", "Website digest".to_string()),
-            ("from_email", agent_email.to_string()),
-            ("phone", String::new()),
-            ("message", message),
-            ("subject", subject),
-        ]
-        .into_iter()
-        .collect(),
-    );
-    (params, listed)
+    (to_agent(agent_email, "Website digest", subject, message), listed)
 }
 
 /// One held request: when, its subject, how to reach the visitor, and what they wrote.

@@ -23,6 +23,19 @@ impl Params {
     }
 }
 
+/// The website's own e-mail to the agent (the notice, the digest), through the contact form's
+/// template: to_email, from_name, from_email (hers), phone (none), message, subject.
+pub fn to_agent(agent_email: &str, from_name: &str, subject: String, message: String) -> Params {
+    Params::new([
+        ("to_email", agent_email.to_string()),
+        ("from_name", from_name.to_string()),
+        ("from_email", agent_email.to_string()),
+        ("phone", String::new()),
+        ("message", message),
+        ("subject", subject),
+    ])
+}
+
 /// The lead form's three kinds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LeadKind {

@@ -5,7 +5,7 @@
 //! webhook took it); until then every day's notice lists it again, and retention keeps its record.
 
 use crate::domain::concierge::date;
-use crate::domain::email::Params;
+use crate::domain::email::{to_agent, Params};
 use crate::domain::queue::{record_key, Delivery};
 use crate::domain::words::{quoted, LEGEND};
 use std::collections::HashMap;
@@ -126,18 +126,7 @@ pub fn params(agent_email: &str, parked: &[Parked]) -> Params {
         message.push_str(&format!("\n…and {} more.", n - MAX_LISTED));
     }
     message.push_str(&format!("\n\n{LEGEND}"));
-    Params(
-        [
-            ("to_email", agent_email.to_string()),
-            ("from_name", FROM_NAME.to_string()),
-            ("from_email", agent_email.to_string()),
-            ("phone", String::new()),
-            ("message", message),
-            ("subject", subject),
-        ]
-        .into_iter()
-        .collect(),
-    )
+    to_agent(agent_email, FROM_NAME, subject, message)
 }
 
 #[cfg(test)]
