@@ -11,7 +11,7 @@ use crate::domain::settings::Settings;
 use crate::domain::submit::{accept, parse_json, parse_urlencoded, Accepted, FormKind};
 use crate::failure::Failure;
 use crate::services::{budget, now_ms, once as first, queue, quota, random_u64, storage};
-use worker::{Env, Request, Response};
+use worker::{Bucket, Env, Request, Response};
 
 /// Why a quiz e-mail was not sent when the day's budget is spent.
 const BUDGET_SPENT: &str = "withheld: today's e-mail budget is spent";
@@ -40,7 +40,7 @@ pub async fn post(mut req: Request, env: &Env, kind: FormKind, settings: &Settin
     };
     let bucket = storage::bucket(env)?;
     let now = now_ms();
-    let mut delivery = Delivery::new(new_id(now, form, random_u64()?), form, &params, now);
+    let delivery = Delivery::new(new_id(now, form, random_u64()?), form, &params, now);
     let id = delivery.id.clone();
     if let Some(first_id) = first::claim(&bucket, &once_key, &id).await? {
         // A repeat (a double tap, a retry after a timeout): the first post's answer, nothing sent.
@@ -51,51 +51,46 @@ pub async fn post(mut req: Request, env: &Env, kind: FormKind, settings: &Settin
         }
         return Ok(Response::from_json(&serde_json::json!({ "ok": true, "id": first_id, "delivered": delivered }))?);
     }
-    let accepted_only = |req: &Request| {
-        if plain_form {
-            return redirect_to(req, THANK_YOU, form);
-        }
-        Ok(Response::from_json(&serde_json::json!({ "ok": true, "id": id, "delivered": false }))?)
-    };
-    if form == "quiz" {
-        let to = params.get("to_email").unwrap_or_default();
-        let withheld = match quota::quiz_email(settings, &bucket, to).await? {
-            Some(withheld) => Some(withheld.describe()),
-            None if !budget::spend_email(settings, &bucket).await? => Some(BUDGET_SPENT),
-            None => None,
-        };
-        if let Some(why) = withheld {
-            // The visitor still sees the result; the submission is kept, nothing is sent.
-            delivery.withheld = Some(why.into());
-            queue::keep(settings, &bucket, &delivery).await?;
-            worker::console_warn!("quiz e-mail {id}: {why}");
-            return accepted_only(&req);
-        }
-    } else if !budget::spend_email(settings, &bucket).await? {
-        // Past the day's e-mail budget: kept, and listed in the morning's digest; none is lost.
-        if !budget::hold(settings, &bucket, delivery).await? {
-            // Ids carry 64 random bits: a taken one is not a visitor's doing.
-            return Err(Failure::Unavailable(format!("record {id} exists already")));
-        }
-        return accepted_only(&req);
-    }
-    let claimed = match queue::record(settings, &bucket, delivery).await {
-        Ok(Some(claimed)) => claimed,
-        // Ids carry 64 random bits: a taken one is not a visitor's doing.
-        Ok(None) => return Err(Failure::Unavailable(format!("record {id} exists already"))),
-        Err(e) => {
+    match record_and_send(settings, &bucket, delivery).await {
+        Ok(_) if plain_form => redirect_to(&req, THANK_YOU, form),
+        Ok(delivered) => Ok(Response::from_json(&serde_json::json!({ "ok": true, "id": id, "delivered": delivered }))?),
+        Err(failure) => {
+            // Nothing is recorded: a retry with the same key must be taken as a new post.
             first::forget(&bucket, &once_key).await;
-            let failure = Failure::from(e);
             if plain_form {
                 worker::console_error!("recording a {form} failed: {failure:?}");
                 return redirect_to(&req, FORM_ERROR, form);
             }
-            return Err(failure);
+            Err(failure)
         }
-    };
-    let delivered = queue::attempt(settings, &bucket, claimed).await.1 == Outcome::Sent;
-    if plain_form {
-        return redirect_to(&req, THANK_YOU, form);
     }
-    Ok(Response::from_json(&serde_json::json!({ "ok": true, "id": id, "delivered": delivered }))?)
+}
+
+/// Record `d` and try it once — or keep it without sending, past the quiz's limits (withheld) or
+/// the day's e-mail budget (held for the morning digest): whether it was delivered now.
+async fn record_and_send(settings: &Settings, bucket: &Bucket, mut d: Delivery) -> Result<bool, Failure> {
+    // Ids carry 64 random bits: a taken one is not a visitor's doing.
+    let taken = || Failure::Unavailable(format!("record {} exists already", d.id));
+    if d.form == "quiz" {
+        let to = d.params.get("to_email").map_or("", String::as_str);
+        let withheld = match quota::quiz_email(settings, bucket, to).await? {
+            Some(withheld) => Some(withheld.describe()),
+            None if !budget::spend_email(settings, bucket).await? => Some(BUDGET_SPENT),
+            None => None,
+        };
+        if let Some(why) = withheld {
+            // The visitor still sees the result; the submission is kept, nothing is sent.
+            worker::console_warn!("quiz e-mail {}: {why}", d.id);
+            d.withheld = Some(why.into());
+            queue::keep(settings, bucket, &d).await?;
+            return Ok(false);
+        }
+    } else if !budget::spend_email(settings, bucket).await? {
+        // Past the day's e-mail budget: kept, and listed in the morning's digest; none is lost.
+        let error = taken();
+        return if budget::hold(settings, bucket, d).await? { Ok(false) } else { Err(error) };
+    }
+    let error = taken();
+    let claimed = queue::record(settings, bucket, d).await?.ok_or(error)?;
+    Ok(queue::attempt(settings, bucket, claimed).await.1 == Outcome::Sent)
 }
