@@ -13,8 +13,7 @@ use hmac::{Hmac, Mac};
 use jax_model::calendar::date;
 use sha2::Sha256;
 
-/// The form name of a digest's own record.
-pub const DIGEST: &str = "digest";
+pub use crate::domain::email::DIGEST;
 /// Where held records are marked for the digest.
 pub const HELD: &str = "held/";
 /// The digest goes with the first cron run from this hour (UTC): 8 am in Jacksonville in winter,

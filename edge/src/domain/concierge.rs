@@ -166,15 +166,13 @@ pub fn email(forms: &Forms, agent_email: &str, listed: &[Listed], links_expire: 
     )
 }
 
-/// A unix time as a UTC calendar date (shared with the generator).
-pub use jax_model::calendar::date;
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::domain::content::content;
     use crate::domain::documents::object_key;
     use crate::domain::submit::parse_json;
+    use jax_model::calendar::date;
     use jax_model::forms::Document;
     use proptest::collection::{btree_map, vec};
     use proptest::prelude::*;

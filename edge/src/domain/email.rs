@@ -1,6 +1,8 @@
 //! The EmailJS template params of each form, exactly as the agent's templates expect them, built
 //! from validated values (jax_model::submission) and the texts in content.
 
+use crate::domain::delivery::Outcome;
+use crate::domain::settings::EmailJs;
 use crate::domain::words::{unlinked, VISITOR_WORDS};
 use jax_model::forms::{Field, FieldKind, Forms};
 use jax_model::quiz::{ProfileKey, Quiz};
@@ -21,6 +23,43 @@ impl Params {
     pub fn get(&self, key: &str) -> Option<&str> {
         self.0.get(key).map(String::as_str)
     }
+}
+
+/// The form names of the website's own e-mails to the agent: the notice of e-mails given up on,
+/// and the digest of requests held past the day's budget.
+pub const NOTICE: &str = "notice";
+pub const DIGEST: &str = "digest";
+/// The template those borrow.
+const TEMPLATE_OF: &str = "contact";
+/// What EmailJS's own browser SDK sends as `lib_version`; the REST API takes the same field.
+pub const LIB_VERSION: &str = "4.4.1";
+
+/// Whether `form` is one of the website's own e-mails to the agent (her address, her template).
+pub fn is_agents_own(form: &str) -> bool {
+    form == NOTICE || form == DIGEST
+}
+
+/// `POST {api_url}/api/v1.0/email/send` and its JSON body, or why it cannot be sent.
+pub fn emailjs_request(
+    e: &EmailJs,
+    form: &str,
+    params: &BTreeMap<String, String>,
+) -> Result<(String, serde_json::Value), Outcome> {
+    let form = if is_agents_own(form) { TEMPLATE_OF } else { form };
+    let (Some(service), Some(template)) = (e.service_id.as_deref(), e.template_for(form)) else {
+        return Err(Outcome::NotConfigured);
+    };
+    let mut body = serde_json::json!({
+        "lib_version": LIB_VERSION,
+        "user_id": e.public_key,
+        "service_id": service,
+        "template_id": template,
+        "template_params": params,
+    });
+    if let Some(token) = &e.private_key {
+        body["accessToken"] = token.clone().into();
+    }
+    Ok((format!("{}/api/v1.0/email/send", e.api_url), body))
 }
 
 /// The website's own e-mail to the agent (the notice, the digest), through the contact form's
@@ -214,6 +253,40 @@ mod tests {
     }
 
     const AGENT: &str = "agent@example.com";
+
+    fn emailjs(service: Option<&str>) -> EmailJs {
+        EmailJs {
+            api_url: "http://127.0.0.1:9".into(),
+            public_key: "pub".into(),
+            private_key: Some("priv".into()),
+            service_id: service.map(Into::into),
+            template_id: Some("tpl".into()),
+            form_templates: vec![("quiz", "tpl-quiz".into())],
+        }
+    }
+
+    fn params() -> BTreeMap<String, String> {
+        [("subject".to_string(), "Hi".to_string())].into_iter().collect()
+    }
+
+    #[test]
+    fn the_request_is_what_emailjs_takes() {
+        let (url, body) = emailjs_request(&emailjs(Some("svc")), "quiz", &params()).unwrap();
+        assert_eq!(url, "http://127.0.0.1:9/api/v1.0/email/send");
+        assert_eq!(
+            body,
+            serde_json::json!({"lib_version": LIB_VERSION, "user_id": "pub", "service_id": "svc", "template_id": "tpl-quiz",
+                "template_params": {"subject": "Hi"}, "accessToken": "priv"})
+        );
+        assert_eq!(emailjs_request(&emailjs(None), "lead", &params()).unwrap_err(), Outcome::NotConfigured);
+        let mut e = emailjs(Some("svc"));
+        e.form_templates.push(("contact", "tpl-contact".into()));
+        assert_eq!(
+            emailjs_request(&e, NOTICE, &params()).unwrap().1["template_id"],
+            "tpl-contact",
+            "a notice borrows the contact template"
+        );
+    }
 
     #[test]
     fn lead_params_and_subjects_per_kind() {

@@ -4,16 +4,13 @@
 //! told only once a notice listing it was delivered (or, when e-mail itself is down, the alert
 //! webhook took it); until then every day's notice lists it again, and retention keeps its record.
 
-use crate::domain::concierge::date;
 use crate::domain::email::{to_agent, Params};
 use crate::domain::queue::{record_key, Delivery};
 use crate::domain::words::{quoted, LEGEND};
 use std::collections::HashMap;
 
-/// The form name of a notice's own record.
-pub const NOTICE: &str = "notice";
-/// The template it borrows.
-pub const TEMPLATE_OF: &str = "contact";
+pub use crate::domain::email::NOTICE;
+use jax_model::calendar::date;
 /// Who the notice says it is from.
 const FROM_NAME: &str = "Website delivery notice";
 /// Entries listed in one notice; the rest are counted.

@@ -5,14 +5,11 @@
 //! only an index (a stale one is repaired or dropped). Whoever sends first claims the record (a
 //! conditional write on its etag, with a lease), so no e-mail goes twice. An e-mail that keeps
 //! failing is parked: its record kept, a marker `dead/<id>` with the reason, the agent told once.
-//! This module holds the record, its states and the EmailJS request.
+//! This module holds the record and its states (the EmailJS request is domain/email.rs's).
 
-use crate::domain::budget::DIGEST;
 use crate::domain::delivery::{gives_up, next_delay, Outcome};
 use crate::domain::due;
-use crate::domain::email::Params;
-use crate::domain::notice::{NOTICE, TEMPLATE_OF};
-use crate::domain::settings::EmailJs;
+use crate::domain::email::{self, Params};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -25,9 +22,6 @@ pub const DEAD: &str = "dead/";
 pub const LEASE_MS: u64 = 60_000;
 /// E-mails kept instead of sent in local development without EmailJS.
 pub const OUTBOX: &str = "outbox/";
-
-/// What EmailJS's own browser SDK sends as `lib_version`; the REST API takes the same field.
-pub const LIB_VERSION: &str = "4.4.1";
 
 /// One e-mail owed, and what became of it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -128,7 +122,7 @@ impl Delivery {
 
     /// The website's own e-mails to the agent (the notice, the digest): her address and template.
     pub fn is_agents_own(&self) -> bool {
-        self.form == NOTICE || self.form == DIGEST
+        email::is_agents_own(&self.form)
     }
 
     /// Taken for an attempt now (written with a condition on the etag read, so one claimer wins).
@@ -176,63 +170,15 @@ fn is_id(s: &str) -> bool {
     !s.is_empty() && s.len() <= 80 && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
 }
 
-/// `POST {api_url}/api/v1.0/email/send` and its JSON body, or why it cannot be sent.
-pub fn emailjs_request(e: &EmailJs, d: &Delivery) -> Result<(String, serde_json::Value), Outcome> {
-    let form = if d.is_agents_own() { TEMPLATE_OF } else { d.form.as_str() };
-    let (Some(service), Some(template)) = (e.service_id.as_deref(), e.template_for(form)) else {
-        return Err(Outcome::NotConfigured);
-    };
-    let mut body = serde_json::json!({
-        "lib_version": LIB_VERSION,
-        "user_id": e.public_key,
-        "service_id": service,
-        "template_id": template,
-        "template_params": d.params,
-    });
-    if let Some(token) = &e.private_key {
-        body["accessToken"] = token.clone().into();
-    }
-    Ok((format!("{}/api/v1.0/email/send", e.api_url), body))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::domain::delivery::MAX_ATTEMPTS;
-
-    fn emailjs(service: Option<&str>) -> EmailJs {
-        EmailJs {
-            api_url: "http://127.0.0.1:9".into(),
-            public_key: "pub".into(),
-            private_key: Some("priv".into()),
-            service_id: service.map(Into::into),
-            template_id: Some("tpl".into()),
-            form_templates: vec![("quiz", "tpl-quiz".into())],
-        }
-    }
+    use crate::domain::email::NOTICE;
 
     fn delivery(form: &str) -> Delivery {
         let params = Params([("subject", "Hi".to_string())].into_iter().collect());
         Delivery::new(new_id(1_700_000_000_000, form, 0xabc), form, &params, 1_700_000_000_000)
-    }
-
-    #[test]
-    fn the_request_is_what_emailjs_takes() {
-        let (url, body) = emailjs_request(&emailjs(Some("svc")), &delivery("quiz")).unwrap();
-        assert_eq!(url, "http://127.0.0.1:9/api/v1.0/email/send");
-        assert_eq!(
-            body,
-            serde_json::json!({"lib_version": LIB_VERSION, "user_id": "pub", "service_id": "svc", "template_id": "tpl-quiz",
-                "template_params": {"subject": "Hi"}, "accessToken": "priv"})
-        );
-        assert_eq!(emailjs_request(&emailjs(None), &delivery("lead")).unwrap_err(), Outcome::NotConfigured);
-        let mut e = emailjs(Some("svc"));
-        e.form_templates.push(("contact", "tpl-contact".into()));
-        assert_eq!(
-            emailjs_request(&e, &delivery(NOTICE)).unwrap().1["template_id"],
-            "tpl-contact",
-            "a notice borrows the contact template"
-        );
     }
 
     #[test]

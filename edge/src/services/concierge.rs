@@ -3,7 +3,7 @@
 //! and one e-mail to the agent.
 
 use crate::domain::budget::filings_key;
-use crate::domain::concierge::{date, email, Final, Listed};
+use crate::domain::concierge::{email, Final, Listed};
 use crate::domain::content::content;
 use crate::domain::delivery::Outcome;
 use crate::domain::documents::sign;
@@ -17,6 +17,7 @@ use crate::services::queue::{self, Taken};
 use crate::services::storage::{self, Only};
 use crate::services::{budget, now_ms, quota, random_u64, retention};
 use jax_model::api::DOCUMENTS;
+use jax_model::calendar::date;
 use jax_model::forms::FileType;
 use jax_model::submission::FieldError;
 use std::collections::HashMap;

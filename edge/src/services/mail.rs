@@ -2,7 +2,8 @@
 //! local outbox. What is owed, and when to try again, is services/queue.rs's job.
 
 use crate::domain::delivery::Outcome;
-use crate::domain::queue::{emailjs_request, Delivery, OUTBOX};
+use crate::domain::email::emailjs_request;
+use crate::domain::queue::{Delivery, OUTBOX};
 use crate::domain::settings::{EmailJs, Settings};
 use crate::services::{fetch, storage};
 use worker::{console_error, console_log, Bucket};
@@ -36,7 +37,7 @@ async fn to_outbox(bucket: &Bucket, d: &Delivery) -> Outcome {
 }
 
 async fn to_emailjs(e: &EmailJs, d: &Delivery) -> Outcome {
-    match emailjs_request(e, d) {
+    match emailjs_request(e, &d.form, &d.params) {
         Ok((url, body)) => fetch::post_json(&url, &body).await,
         Err(outcome) => outcome,
     }
