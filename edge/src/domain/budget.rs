@@ -25,9 +25,9 @@ const DIGEST_MAX_BYTES: usize = 40_000;
 /// One entry's visitor text, at most, in characters.
 const ENTRY_TEXT_MAX: usize = 1_500;
 
-/// Today's count of e-mails sent singly.
-pub fn emails_key(now_ms: u64) -> String {
-    format!("{QUOTA}email/day/{}", date(now_ms / 1000))
+/// Where today's e-mails sent singly take their slots (`<prefix><n>`, n below the budget).
+pub fn emails_prefix(now_ms: u64) -> String {
+    format!("{QUOTA}email/day/{}/", date(now_ms / 1000))
 }
 
 /// The marker that the agent was alerted today that the e-mail budget is spent.
@@ -165,7 +165,7 @@ mod tests {
 
     #[test]
     fn days_and_hours_are_utc() {
-        assert_eq!(emails_key(1_700_000_000_000), "quota/email/day/2023-11-14");
+        assert_eq!(emails_prefix(1_700_000_000_000), "quota/email/day/2023-11-14/");
         assert_eq!(digest_id(1_700_000_000_000, 2), "digest-2023-11-14-2");
         let midnight = 1_699_920_000_000; // 2023-11-14T00:00Z
         assert!(!digest_due(midnight + 12 * 3_600_000 + 3_599_999));

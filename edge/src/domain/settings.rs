@@ -17,6 +17,9 @@ pub const LOCAL_DEVELOPMENT: &str = "LOCAL_DEVELOPMENT";
 /// A shorter DOCUMENT_LINK_SECRET is refused: document links must not be forgeable.
 pub const MIN_LINK_SECRET_BYTES: usize = 32;
 
+/// The largest e-mail budget a day (EmailJS's largest plans send about as many a month).
+pub const MAX_EMAILS_PER_DAY: u32 = 100_000;
+
 /// The forms that send e-mail, as they name their template variables and records.
 pub const FORMS: [&str; 5] = ["lead", "listing-request", "contact", "quiz", "concierge"];
 
@@ -134,7 +137,9 @@ impl Settings {
                     get(name).and_then(|n| n.parse::<u64>().ok()).filter(|n| *n >= 1).unwrap_or(default)
                 };
                 Budget {
-                    emails_per_day: figure("EMAILS_PER_DAY", b.emails_per_day.into()).min(u32::MAX.into()) as u32,
+                    // Each e-mail takes a slot below it (services/budget.rs): a bound keeps that cheap.
+                    emails_per_day: figure("EMAILS_PER_DAY", b.emails_per_day.into()).min(MAX_EMAILS_PER_DAY.into())
+                        as u32,
                     concierge_per_client_per_day: figure(
                         "CONCIERGE_PER_CLIENT_PER_DAY",
                         b.concierge_per_client_per_day.into(),

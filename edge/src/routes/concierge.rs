@@ -14,6 +14,7 @@ use crate::domain::settings::Settings;
 use crate::domain::submit::{parse_json, Input};
 use crate::failure::Failure;
 use crate::services::concierge::{self as documents, file, metadata_of, store, Room};
+use crate::services::quota::Added;
 use crate::services::{budget, now_ms, random_uuid, retention, storage, upload_stream};
 use futures_util::StreamExt;
 use jax_model::api::{CONCIERGE_FORM_ERROR, CONCIERGE_THANK_YOU};
@@ -84,18 +85,25 @@ async fn admit(settings: &Settings, bucket: &Bucket, up: &Upload<'_>, head: &[u8
         return Err(Failure::field(409, field, "These documents were submitted already; start a new submission."));
     }
     match documents::reserve(bucket, &up.submission, up.length).await? {
-        Room::Reserved if budget::spend_upload(settings, bucket, up.length).await? => Ok(file_type),
-        Room::Reserved => {
-            documents::release(bucket, &up.submission, up.length).await;
-            Err(uploads_paused())
-        }
+        Room::Reserved => match budget::spend_upload(settings, bucket, up.length).await? {
+            Added::Yes => Ok(file_type),
+            refused => {
+                documents::release(bucket, &up.submission, up.length).await;
+                Err(if refused == Added::Full { uploads_paused() } else { too_many_at_once(field) })
+            }
+        },
         Room::Full => Err(Failure::field(
             413,
             field,
             "This submission already holds six documents' worth of files; submit it, or start again.",
         )),
-        Room::Busy => Err(Failure::field(429, field, "Too many uploads at once; choose the file again.")),
+        Room::Busy => Err(too_many_at_once(field)),
     }
+}
+
+/// Too many uploads contending for a count at once: try again.
+fn too_many_at_once(field: &str) -> Failure {
+    Failure::field(429, field, "Too many uploads at once; choose the file again.")
 }
 
 /// Past the day's upload budget (the agent is alerted).
@@ -224,8 +232,10 @@ async fn read_and_file(
         }
         let file_type = check_type(forms, document, &bytes[..bytes.len().min(SNIFF_LEN)])
             .map_err(|(status, errors)| Failure::Refused(status, errors))?;
-        if !budget::spend_upload(settings, bucket, bytes.len() as u64).await? {
-            return Err(uploads_paused());
+        match budget::spend_upload(settings, bucket, bytes.len() as u64).await? {
+            Added::Yes => {}
+            Added::Full => return Err(uploads_paused()),
+            Added::Busy => return Err(too_many_at_once(&document.field)),
         }
         let file_name = proven_name(&file_name, file_type);
         let key = object_key(submission, now_ms(), &document.field, &file_name);

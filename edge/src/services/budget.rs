@@ -3,15 +3,16 @@
 
 use crate::domain::alert::Alert;
 use crate::domain::budget::{
-    day_start, digest, digest_due, digest_id, emails_alerted_key, emails_key, held_key, uploads_alerted_key,
+    day_start, digest, digest_due, digest_id, emails_alerted_key, emails_prefix, held_key, uploads_alerted_key,
     uploads_key, DIGEST, DIGEST_PARTS, HELD,
 };
 use crate::domain::queue::{record_key, Delivery, State};
 use crate::domain::retention::Job;
 use crate::domain::settings::Settings;
+use crate::services::quota::Added;
 use crate::services::storage::{self, Only};
-use crate::services::{alert, now_ms, queue, quota, retention};
-use std::collections::HashMap;
+use crate::services::{alert, now_ms, queue, quota, random_u64, retention};
+use std::collections::{HashMap, HashSet};
 use worker::{console_error, console_warn, Bucket};
 
 /// Held records one digest run reads at most (the digest lists what fits in one e-mail anyway).
@@ -20,12 +21,31 @@ const DIGEST_READ_MAX: usize = 300;
 const LISTED: &str = "listed";
 
 /// Spend one of today's e-mails: false when the budget is spent (the caller holds the lead); the
-/// agent is alerted the first time in a day.
+/// agent is alerted the first time in a day. Each e-mail takes a slot of its own,
+/// `quota/email/day/<date>/<n>` for n below the budget, by a create-only write: no key is written
+/// twice (R2 takes one write a second to a key), and a burst contends only where two posts pick
+/// the same free slot at random.
 pub async fn spend_email(settings: &Settings, bucket: &Bucket) -> worker::Result<bool> {
     let now = now_ms();
     let cap = settings.budget.emails_per_day;
-    if quota::add(bucket, &emails_key(now), 1, u64::from(cap)).await? {
-        return Ok(true);
+    let prefix = emails_prefix(now);
+    for _ in 0..8 {
+        let taken: HashSet<u32> = storage::objects(bucket, &prefix, false)
+            .await?
+            .iter()
+            .filter_map(|o| o.key().strip_prefix(&prefix).and_then(|n| n.parse().ok()))
+            .collect();
+        let free = (cap as usize).saturating_sub(taken.len());
+        if free == 0 {
+            break;
+        }
+        // The k-th free slot, k at random.
+        let k = (random_u64()? % free as u64) as usize;
+        let Some(slot) = (0..cap).filter(|n| !taken.contains(n)).nth(k) else { break };
+        let key = format!("{prefix}{slot}");
+        if quota::first_time(bucket, &key).await? {
+            return Ok(true);
+        }
     }
     if quota::first_time(bucket, &emails_alerted_key(now)).await? {
         console_warn!("budget: today's {cap} e-mails are spent; requests are held for the digest");
@@ -34,19 +54,17 @@ pub async fn spend_email(settings: &Settings, bucket: &Bucket) -> worker::Result
     Ok(false)
 }
 
-/// Spend `bytes` of today's uploads: false when they would pass the budget (uploads are paused);
-/// the agent is alerted the first time in a day.
-pub async fn spend_upload(settings: &Settings, bucket: &Bucket, bytes: u64) -> worker::Result<bool> {
+/// Spend `bytes` of today's uploads: Full when they would pass the budget (uploads are paused; the
+/// agent is alerted the first time in a day), Busy when other uploads kept winning the count.
+pub async fn spend_upload(settings: &Settings, bucket: &Bucket, bytes: u64) -> worker::Result<Added> {
     let now = now_ms();
     let cap = settings.budget.upload_bytes_per_day;
-    if quota::add(bucket, &uploads_key(now), bytes, cap).await? {
-        return Ok(true);
-    }
-    if quota::first_time(bucket, &uploads_alerted_key(now)).await? {
+    let added = quota::add(bucket, &uploads_key(now), bytes, cap).await?;
+    if added == Added::Full && quota::first_time(bucket, &uploads_alerted_key(now)).await? {
         console_warn!("budget: today's {cap} upload bytes are spent; uploads are paused");
         alert::send(settings, &Alert::uploads_paused(cap)).await;
     }
-    Ok(false)
+    Ok(added)
 }
 
 /// Keep `d` for the morning digest instead of sending it: its `held/` marker, its end, and its

@@ -14,6 +14,7 @@ use crate::domain::settings::Settings;
 use crate::failure::Failure;
 
 use crate::services::queue::{self, Taken};
+use crate::services::quota::Added;
 use crate::services::storage::{self, Only};
 use crate::services::{budget, now_ms, quota, random_u64, retention};
 use jax_model::api::DOCUMENTS;
@@ -159,7 +160,8 @@ pub async fn file(
         let filing = filing(&content().forms, &done.submission, &names.keys().cloned().collect::<Vec<_>>());
         let d = Delivery::new(id.clone(), "concierge", &email_of(settings, origin, &filing, &names)?, now_ms());
         let cap = settings.budget.concierge_per_client_per_day;
-        if !quota::add(bucket, &filings_key(&settings.link_secret, client, d.received_ms), 1, u64::from(cap)).await? {
+        let key = filings_key(&settings.link_secret, client, d.received_ms);
+        if quota::add(bucket, &key, 1, u64::from(cap)).await? != Added::Yes {
             return Err(Failure::field(
                 429,
                 "request",

@@ -31,7 +31,7 @@ pub async fn quiz_email(settings: &Settings, bucket: &Bucket, address: &str) -> 
         return Ok(Some(Withheld::Recipient));
     }
     retention::set(bucket, now + RECIPIENT_WINDOW_MS, Job::Quota, &to).await?;
-    if !add(bucket, &day_key(now), 1, u64::from(settings.quiz_emails_per_day)).await? {
+    if add(bucket, &day_key(now), 1, u64::from(settings.quiz_emails_per_day)).await? != Added::Yes {
         // Nothing was sent to it: a later day may.
         bucket.delete(&to).await?;
         return Ok(Some(Withheld::DailyCap));
@@ -39,30 +39,42 @@ pub async fn quiz_email(settings: &Settings, bucket: &Bucket, address: &str) -> 
     Ok(None)
 }
 
+/// What adding to a count came to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Added {
+    Yes,
+    /// It would pass the cap.
+    Full,
+    /// Other writers kept winning: nothing added (a limit is never passed for want of a
+    /// decision), and the caller says "try again" rather than "full".
+    Busy,
+}
+
 /// Add `amount` to the count at `key` unless that would pass `cap` (a compare-and-swap on the
-/// count's etag): whether it was added. The count's end is set with its first write (a day on).
-/// Contended beyond reason, nothing is added: a limit is never passed for want of a decision.
-pub async fn add(bucket: &Bucket, key: &str, amount: u64, cap: u64) -> worker::Result<bool> {
+/// count's etag). The count's end is set with its first write (a day on). For counts written now
+/// and then (a client's, the day's uploaded bytes); a count every request writes would be a hot
+/// key (R2 takes one write a second to a key), so the e-mail budget takes slots instead.
+pub async fn add(bucket: &Bucket, key: &str, amount: u64, cap: u64) -> worker::Result<Added> {
     for attempt in 0..16u64 {
         let (count, only) = match storage::get_json_tagged::<Count>(bucket, key).await? {
             None => (0, Only::Absent),
             Some((c, etag)) => (c.count, Only::Etag(etag)),
         };
         if count.saturating_add(amount) > cap {
-            return Ok(false);
+            return Ok(Added::Full);
         }
         let first = matches!(only, Only::Absent);
         if storage::put_json_if(bucket, key, &Count { count: count + amount }, only).await?.is_some() {
             if first {
                 retention::set(bucket, now_ms() + RECIPIENT_WINDOW_MS, Job::Quota, key).await?;
             }
-            return Ok(true);
+            return Ok(Added::Yes);
         }
         // Lost to a parallel writer: wait a little, a random while so the losers spread out.
         let ms = 5 + crate::services::random_u64()? % (10 * (attempt.min(10) + 1));
         worker::Delay::from(std::time::Duration::from_millis(ms)).await;
     }
-    Ok(false)
+    Ok(Added::Busy)
 }
 
 /// Whether a marker at `key` was made now (false: it existed), for what must happen once a day.

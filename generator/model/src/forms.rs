@@ -40,7 +40,7 @@ pub struct Budget {
     /// E-mails sent one by one a day (leads, requests, quiz results, concierge filings). Past it
     /// no lead is dropped: each is recorded and listed in the next morning's digest e-mail. Keep it
     /// well under the EmailJS plan's daily share.
-    #[schemars(range(min = 1))]
+    #[schemars(range(min = 1, max = 100000))]
     pub emails_per_day: u32,
     /// Concierge submissions one client (an address, or an IPv6 /64) may file a day.
     #[schemars(range(min = 1))]
