@@ -11,14 +11,18 @@
 // holds every answer that long (so attempts overlap), and `flaky(rate)` fails that share of the
 // other sends at random with 500, 429 or a hang (scripts/reliability.mjs), and `quota(n)` accepts n
 // more sends, then answers every other as EmailJS does once an account's limit is reached
-// (scripts/flood.mjs).
+// (scripts/flood.mjs). It also answers Turnstile's siteverify (fake-turnstile.mjs) at SITEVERIFY:
+//   GET  /__siteverify                 every verification, oldest first
+//   POST /__siteverify {down}          play Turnstile's outage, or end it
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
+import { fakeSiteverify, SITEVERIFY } from './fake-turnstile.mjs';
 
 const SEND = '/api/v1.0/email/send';
 
 export async function startFakeEmailJs(port = 0) {
   const sends = [];
+  const turnstile = fakeSiteverify();
   const failing = new Map(); // match ('' = every send) → status
   const bodies = new Map(); // match → what a failing answer says
   let delay = 0;
@@ -39,6 +43,12 @@ export async function startFakeEmailJs(port = 0) {
     req.on('data', (c) => (body += c));
     req.on('end', () => {
       if (req.method === 'GET' && req.url === '/__sends') return answerJson(res, 200, sends);
+      if (req.method === 'POST' && req.url === SITEVERIFY) return answerJson(res, ...turnstile.answer(body));
+      if (req.method === 'GET' && req.url === '/__siteverify') return answerJson(res, 200, turnstile.calls);
+      if (req.method === 'POST' && req.url === '/__siteverify') {
+        turnstile.down(!!JSON.parse(body || '{}').down);
+        return answerJson(res, 200, { ok: true });
+      }
       if (req.method === 'POST' && (req.url === '/__fail' || req.url === '/__recover')) {
         let order;
         try {
@@ -96,6 +106,9 @@ export async function startFakeEmailJs(port = 0) {
   });
   return {
     url: `http://127.0.0.1:${server.address().port}`,
+    /** Turnstile's siteverify, faked here: its calls, and its outage. */
+    turnstile,
+    siteverifyUrl: `http://127.0.0.1:${server.address().port}${SITEVERIFY}`,
     /** Accepted sends, oldest first. */
     get delivered() {
       return sends.filter((s) => !s.refusedWith);

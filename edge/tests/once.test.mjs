@@ -104,3 +104,11 @@ test('four parallel filings of one concierge submission: one e-mail, and every c
   }
   assert.equal(await delivered(submission), 1);
 });
+
+test('without the bot check\'s keys the check is off, said once in the log, and the islands are told so', async () => {
+  const r = await fetch(`${worker.base}/api/bot-check`);
+  assert.deepEqual([r.status, await r.json()], [200, { site_key: null }]);
+  // This file's posts, many of them, all went through unchecked.
+  assert.ok(fake.delivered.length > 3);
+  assert.equal(worker.log().match(/bot check: off \(no TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY\); posts are not checked/g)?.length, 1);
+});

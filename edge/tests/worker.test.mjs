@@ -212,7 +212,9 @@ describe('forms', () => {
     for (const r of [page, await fetch(`${base}/`), await post('/api/contact', {})]) {
       const csp = r.headers.get('content-security-policy') ?? '';
       assert.match(csp, /frame-ancestors 'none'/);
-      assert.match(csp, /frame-src https:\/\/www\.google\.com/);
+      // The map's frame, and the bot check's script and frame (Turnstile), and nothing else.
+      assert.match(csp, /frame-src https:\/\/challenges\.cloudflare\.com https:\/\/www\.google\.com;/);
+      assert.match(csp, /script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*')* https:\/\/challenges\.cloudflare\.com;/);
       assert.equal(r.headers.get('x-content-type-options'), 'nosniff');
       assert.ok(r.headers.get('referrer-policy'));
       assert.match(r.headers.get('strict-transport-security') ?? '', /max-age=/);

@@ -41,9 +41,11 @@ export async function startWorker(name, vars, args = []) {
 }
 
 /** A worker with settings like a deployment's (every EmailJS setting, pointed at a fake EmailJS of
- * its own, and a random link secret), `vars` over them. Returns the fake, the worker, and a stop. */
+ * its own, and a random link secret), `vars` over them (or `vars(fake)`, for settings that name the
+ * fake). Returns the fake, the worker, and a stop. */
 export async function startWithFakeEmailJs(name, vars = {}) {
   const fake = await startFakeEmailJs();
+  if (typeof vars === 'function') vars = vars(fake);
   try {
     const worker = await startWorker(name, {
       EMAILJS_API_URL: fake.url,

@@ -46,7 +46,8 @@ export const ROUTES = [
 export type ApiCall = { path: string; query: URLSearchParams; contentType: string; json?: Record<string, unknown>; body: Buffer | null };
 export type ApiAnswer = { status: number; json?: unknown } | 'abort';
 
-/** Records every /api request and answers with `answer` (200 {ok:true}, or {id} for uploads). */
+/** Records every /api request and answers with `answer` (200 {ok:true}, or {id} for uploads);
+ * the bot check says it is off. */
 export class ApiStub {
   calls: ApiCall[] = [];
   answer: (call: ApiCall) => ApiAnswer = (c) => ({ status: 200, json: c.path.endsWith('/documents') ? { id: `doc-${this.calls.length}` } : { ok: true } });
@@ -56,6 +57,8 @@ export class ApiStub {
       const r = route.request();
       const contentType = (r.headers()['content-type'] ?? '').split(';')[0];
       const url = new URL(r.url());
+      // Stubbed, the bot check is off (and its question is not one of the calls).
+      if (url.pathname === '/api/bot-check') return route.fulfill({ status: 200, contentType: 'application/json', body: '{"site_key":null}' });
       const call: ApiCall = { path: url.pathname, query: url.searchParams, contentType, body: r.postDataBuffer() };
       if (contentType === 'application/json') call.json = r.postDataJSON() as Record<string, unknown>;
       this.calls.push(call);
@@ -66,7 +69,11 @@ export class ApiStub {
   }
 }
 
-export const test = base.extend<{ api: ApiStub; consoleErrors: string[]; noSecrets: void }>({
+/** Turnstile's script (jax_model::api::BOT_CHECK_SCRIPT), which the suite's browsers cannot reach. */
+export const TURNSTILE_SCRIPT = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
+const FAKE_TURNSTILE = readFileSync(resolve(import.meta.dirname, 'fake-turnstile.js'), 'utf8');
+
+export const test = base.extend<{ api: ApiStub; consoleErrors: string[]; noSecrets: void; turnstile: string[] }>({
   // The address Cloudflare would put in CF-Connecting-IP: one per test, so the suite's many posts
   // never share the worker's per-address limit.
   extraHTTPHeaders: async ({}, use, info) => {
@@ -100,6 +107,19 @@ export const test = base.extend<{ api: ApiStub; consoleErrors: string[]; noSecre
       if (!(await Promise.race([settled, new Promise<false>((r) => setTimeout(() => r(false), 10_000))]))) unread.push(...reads.values());
       expect(unread, 'every answer the browser got was read before its page closed').toEqual([]);
       expect(leaks, 'no answer the browser gets holds a secret').toEqual([]);
+    },
+    { auto: true },
+  ],
+  // The bot check's widget, faked (fake-turnstile.js): every test's forms get tokens the fake
+  // siteverify takes. The URLs the page asked for it, in order.
+  turnstile: [
+    async ({ page }, use) => {
+      const asked: string[] = [];
+      await page.route('https://challenges.cloudflare.com/**', async (route) => {
+        asked.push(route.request().url());
+        await route.fulfill({ status: 200, contentType: 'text/javascript', body: FAKE_TURNSTILE });
+      });
+      await use(asked);
     },
     { auto: true },
   ],

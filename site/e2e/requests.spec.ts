@@ -34,6 +34,10 @@ async function expectOnlyOne(marker: string) {
   expect(await emailjs.acceptedAbout(marker)).toHaveLength(1);
 }
 
+/** What an e-mail about a request sent without the bot check says (content/forms.yaml bot_check). */
+const UNVERIFIED =
+  "Note: this request was sent without the website's spam check (from a browser without JavaScript, or by a script). Read it with care.";
+
 /** What the lead e-mail's body says once after the visitor's values (edge/src/domain/words.rs). */
 const VISITOR_WORDS = "(Each value above is the visitor's own words, as typed; links in them are not clickable.)";
 
@@ -239,6 +243,7 @@ test.describe('without JavaScript', () => {
     await form.getByRole('button', { name: 'Send Message' }).click();
     await expect(page).toHaveURL(`${BASE}/thank-you/?form=contact`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank You for Reaching Out');
+    // Without JavaScript there is no bot check: the agent is told so in a param of its own.
     expect(await mailAbout(email)).toEqual({
       to_email: AGENT,
       from_name: 'Ana Ruiz',
@@ -246,6 +251,7 @@ test.describe('without JavaScript', () => {
       phone: '904 555 0199',
       message: 'Calling about Ortega.',
       subject: 'New Contact Form Submission from Ana Ruiz',
+      bot_check: UNVERIFIED,
     });
   });
 
@@ -276,6 +282,8 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(`${BASE}/client-concierge/thank-you/?form=concierge`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank You!');
     const [mail] = await emailjs.waitFor(`nojs-5.pdf`, { within: 20_000 });
+    expect(mail.template_params.bot_check).toBe(UNVERIFIED);
+    expect(mail.template_params.message.startsWith(`${UNVERIFIED}\n\nA client submitted their documents`)).toBe(true);
     const links = mail.template_params.message.match(/https?:\/\/\S+\/api\/documents\/\S+/g) ?? [];
     expect(links).toHaveLength(6);
     for (const [i, field] of ['photoId', 'creditReport', 'proofOfIncome', 'bankStatement1', 'bankStatement2', 'bankStatement3'].entries()) {

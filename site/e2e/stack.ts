@@ -18,7 +18,7 @@ export const BASE = `http://127.0.0.1:${PORT}`;
 export const FAKE_EMAILJS = STACK_ENV.EMAILJS_API_URL;
 
 /** Values that must never reach dist/ or the browser. */
-export const SECRETS = ['EMAILJS_PUBLIC_KEY', 'EMAILJS_PRIVATE_KEY', 'DOCUMENT_LINK_SECRET'].map((k) => {
+export const SECRETS = ['EMAILJS_PUBLIC_KEY', 'EMAILJS_PRIVATE_KEY', 'DOCUMENT_LINK_SECRET', 'TURNSTILE_SECRET_KEY'].map((k) => {
   const v = STACK_ENV[k];
   if (!v) throw new Error(`stack.env must set ${k}`);
   return v;

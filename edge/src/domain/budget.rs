@@ -4,14 +4,11 @@
 //! agent, lists them all. Quota answers from EmailJS itself are an outage, retried (delivery.rs).
 //! The counts live under `quota/` like the quiz's, a day each (UTC).
 
-use crate::domain::documents::hex;
 use crate::domain::email::{to_agent, Params};
 use crate::domain::queue::{record_key, Delivery};
-use crate::domain::quota::QUOTA;
+use crate::domain::quota::{client_hash, QUOTA};
 use crate::domain::words::{quoted, LEGEND};
-use hmac::{Hmac, Mac};
 use jax_model::calendar::date;
-use sha2::Sha256;
 
 pub use crate::domain::email::DIGEST;
 /// Where held records are marked for the digest.
@@ -46,13 +43,18 @@ pub fn uploads_alerted_key(now_ms: u64) -> String {
 
 /// Today's concierge filings of one client, keyed by an HMAC of its address (no addresses kept).
 pub fn filings_key(secret: &[u8], client: &str, now_ms: u64) -> String {
-    let mut m = Hmac::<Sha256>::new_from_slice(secret).expect("HMAC takes a key of any length");
-    m.update(client.as_bytes());
-    format!("{QUOTA}concierge/{}/{}", date(now_ms / 1000), hex(&m.finalize().into_bytes()[..16]))
+    format!("{QUOTA}concierge/{}/{}", date(now_ms / 1000), client_hash(secret, client))
 }
 
-pub fn held_key(id: &str) -> String {
-    format!("{HELD}{id}")
+/// A held record's marker: `held/1/<id>`, or `held/2/<id>` for a request sent without the bot
+/// check, so a listing (and the digest) comes to the requests people sent first.
+pub fn held_key(id: &str, unverified: bool) -> String {
+    format!("{HELD}{}/{id}", if unverified { 2 } else { 1 })
+}
+
+/// The record id a held marker's key names.
+pub fn held_id(key: &str) -> Option<&str> {
+    key.strip_prefix(HELD)?.split_once('/').map(|(_, id)| id)
 }
 
 /// A morning sends up to this many digests (each one e-mail of at most 40 KB, about a hundred
@@ -74,8 +76,8 @@ pub fn digest_due(now_ms: u64) -> bool {
     (now_ms / 3_600_000) % 24 >= DIGEST_HOUR_UTC
 }
 
-/// The digest's params (through the contact form's template, like the notice) for `held`, oldest
-/// first, and the ids it lists: as many as fit; the rest are counted and wait for the next one.
+/// The digest's params (through the contact form's template, like the notice) for `held` (those
+/// the bot check saw first, then oldest first), and the ids it lists: as many as fit; the rest are counted and wait for the next one.
 pub fn digest(agent_email: &str, held: &[Delivery]) -> (Params, Vec<String>) {
     let mut message = String::from(
         "The website's e-mail budget for the day was spent, so these requests were kept instead of sent one by \
@@ -107,7 +109,8 @@ pub fn digest(agent_email: &str, held: &[Delivery]) -> (Params, Vec<String>) {
 /// One held request: when, its subject, how to reach the visitor, and what they wrote.
 fn entry(d: &Delivery) -> String {
     let p = |k: &str| d.params.get(k).map_or("", String::as_str);
-    let mut out = format!("\n- {} — {}", date(d.received_ms / 1000), p("subject"));
+    let unverified = if d.unverified { " (sent without the spam check)" } else { "" };
+    let mut out = format!("\n- {} — {}{unverified}", date(d.received_ms / 1000), p("subject"));
     for (label, key) in [("E-mail", "from_email"), ("Phone", "phone"), ("Property", "property_address")] {
         if !p(key).is_empty() {
             out.push_str(&format!("\n  {label}: {}", quoted(p(key))));
@@ -161,6 +164,21 @@ mod tests {
             .get("message")
             .unwrap()
             .contains(&format!("…and {} more, listed in the next digest.", 200 - listed.len())));
+    }
+
+    #[test]
+    fn held_markers_sort_the_checked_first_and_name_their_record() {
+        let (checked, unchecked) = (held_key("1700000000001-lead-a", false), held_key("1600000000000-lead-b", true));
+        assert!(checked < unchecked, "{checked} lists before {unchecked}");
+        assert_eq!(held_id(&unchecked), Some("1600000000000-lead-b"));
+        assert_eq!(held_id("held/x"), None);
+        let mut d = held(1, "Hi");
+        d.unverified = true;
+        assert!(digest("a@example.com", &[d])
+            .0
+            .get("message")
+            .unwrap()
+            .contains("Ana 1 (sent without the spam check)"));
     }
 
     #[test]

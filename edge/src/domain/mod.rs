@@ -1,6 +1,7 @@
 //! Plain Rust, no `worker` types: what the worker decides, tested with `cargo test` on the host.
 
 pub mod alert;
+pub mod bot_check;
 pub mod budget;
 pub mod concierge;
 pub mod content;

@@ -6,6 +6,7 @@
 
 use crate::domain::documents::hex;
 use crate::domain::submit::Input;
+use jax_model::api::BOT_CHECK_FIELD;
 use jax_model::submission::FieldError;
 use sha2::{Digest, Sha256};
 
@@ -30,7 +31,9 @@ pub fn key_of(form: &str, input: &Input, client: &str) -> Result<String, FieldEr
             }
             // Fields and groups in key order (BTreeMaps): the same post hashes the same however sent.
             let groups = input.groups.iter().flat_map(|(g, m)| m.iter().map(move |(k, v)| (format!("{g}.{k}"), v)));
-            let fields = input.fields.iter().filter(|(k, _)| *k != FIELD).map(|(k, v)| (k.clone(), v));
+            // Not the bot check's token either: a repeat carries a new one.
+            let fields =
+                input.fields.iter().filter(|(k, _)| *k != FIELD && *k != BOT_CHECK_FIELD).map(|(k, v)| (k.clone(), v));
             for (name, value) in fields.chain(groups) {
                 h.update(name.as_bytes());
                 h.update([0]);
@@ -72,6 +75,8 @@ mod tests {
         let hash = |k: &str| k.rsplit_once("/h-").unwrap().1.to_string();
         assert_ne!(hash(&key_of("lead", &post, "192.0.2.1").unwrap()), hash(&same), "another form");
         assert_ne!(key_of("contact", &input(&[("name", "Ana"), ("message", "Hi!")]), "192.0.2.1").unwrap(), same);
+        let retoken = input(&[("name", "Ana"), ("message", "Hi"), (BOT_CHECK_FIELD, "another")]);
+        assert_eq!(key_of("contact", &retoken, "192.0.2.1").unwrap(), same, "a new token is the same post");
         let empty_key = input(&[("name", "Ana"), ("message", "Hi"), (FIELD, " ")]);
         assert_eq!(key_of("contact", &empty_key, "192.0.2.1").unwrap(), same, "an empty key is no key");
     }

@@ -53,6 +53,9 @@ pub struct Delivery {
     /// digest, delivered) once it is delivered.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub covers: Vec<String>,
+    /// Sent without the bot check (domain/bot_check.rs): its e-mail says so, the digest lists it last.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unverified: bool,
 }
 
 /// Where a record stands, for whoever finds it.
@@ -86,6 +89,7 @@ impl Delivery {
             withheld: None,
             held_ms: None,
             covers: Vec::new(),
+            unverified: false,
         }
     }
 

@@ -35,11 +35,19 @@ impl Withheld {
 }
 
 /// The record that an address was sent a quiz e-mail: keyed by an HMAC of the address (with the
-/// deployment's secret), so the bucket holds no list of addresses.
+/// deployment's secret), so the bucket holds no list of addresses. ASCII case only: addresses are
+/// ASCII nearly always, and Unicode's case tables would cost the worker ~10 KiB.
 pub fn recipient_key(secret: &[u8], address: &str) -> String {
     let mut m = Hmac::<Sha256>::new_from_slice(secret).expect("HMAC takes a key of any length");
-    m.update(address.trim().to_lowercase().as_bytes());
+    m.update(address.trim().to_ascii_lowercase().as_bytes());
     format!("{QUOTA}quiz/to/{}", hex(&m.finalize().into_bytes()))
+}
+
+/// A client (client_key's) as the counts name it: an HMAC of it, so no address is kept.
+pub fn client_hash(secret: &[u8], client: &str) -> String {
+    let mut m = Hmac::<Sha256>::new_from_slice(secret).expect("HMAC takes a key of any length");
+    m.update(client.as_bytes());
+    hex(&m.finalize().into_bytes()[..16])
 }
 
 /// Today's count of quiz e-mails.

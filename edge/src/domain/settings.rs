@@ -3,6 +3,7 @@
 //! is tested on the host. A missing setting closes the door: without EmailJS (outside local
 //! development) or a long enough link secret there are no settings, and the API answers 503.
 
+use crate::domain::bot_check::{Keys, VERIFY_URL};
 use crate::domain::content::Content;
 use jax_model::forms::Budget;
 
@@ -58,8 +59,12 @@ pub struct Settings {
     /// The second channel to the agent (ALERT_WEBHOOK_URL), if any: see domain/alert.rs.
     pub alert_webhook: Option<String>,
     /// The day's budget: content's (`budget` in forms.yaml), each figure overridable by
-    /// EMAILS_PER_DAY, CONCIERGE_PER_CLIENT_PER_DAY and UPLOAD_BYTES_PER_DAY.
+    /// EMAILS_PER_DAY, UNVERIFIED_EMAILS_PER_DAY, UNVERIFIED_PER_CLIENT_PER_HOUR,
+    /// CONCIERGE_PER_CLIENT_PER_DAY and UPLOAD_BYTES_PER_DAY.
     pub budget: Budget,
+    /// The bot check (domain/bot_check.rs): None, off, without TURNSTILE_SITE_KEY and
+    /// TURNSTILE_SECRET_KEY.
+    pub bot_check: Option<Keys>,
 }
 
 /// `EMAILJS_TEMPLATE_ID_LISTING_REQUEST` for "listing-request".
@@ -113,6 +118,25 @@ impl Settings {
             // A second channel that silently goes nowhere is worse than none: the setting is wrong.
             missing.push("ALERT_WEBHOOK_URL (an https:// URL)".into());
         }
+        // Both keys or neither: half a check would refuse every visitor or let every script in.
+        let bot_check = match (get("TURNSTILE_SITE_KEY"), get("TURNSTILE_SECRET_KEY")) {
+            (Some(site_key), Some(secret_key)) => {
+                let verify_url = get("TURNSTILE_VERIFY_URL").unwrap_or_else(|| VERIFY_URL.into());
+                if !crate::domain::alert::is_webhook_url(&verify_url) {
+                    missing.push("TURNSTILE_VERIFY_URL (an https:// URL)".into());
+                }
+                Some(Keys { site_key, secret_key, verify_url })
+            }
+            (None, None) => None,
+            (Some(_), None) => {
+                missing.push("TURNSTILE_SECRET_KEY (with TURNSTILE_SITE_KEY)".into());
+                None
+            }
+            (None, Some(_)) => {
+                missing.push("TURNSTILE_SITE_KEY (with TURNSTILE_SECRET_KEY)".into());
+                None
+            }
+        };
         if !missing.is_empty() {
             return Err(missing);
         }
@@ -136,10 +160,18 @@ impl Settings {
                 let figure = |name: &str, default: u64| {
                     get(name).and_then(|n| n.parse::<u64>().ok()).filter(|n| *n >= 1).unwrap_or(default)
                 };
+                // Each e-mail takes a slot below it (services/budget.rs): a bound keeps that cheap.
+                let emails_per_day =
+                    figure("EMAILS_PER_DAY", b.emails_per_day.into()).min(MAX_EMAILS_PER_DAY.into()) as u32;
+                let unverified = get("UNVERIFIED_EMAILS_PER_DAY").and_then(|n| n.parse::<u32>().ok());
                 Budget {
-                    // Each e-mail takes a slot below it (services/budget.rs): a bound keeps that cheap.
-                    emails_per_day: figure("EMAILS_PER_DAY", b.emails_per_day.into()).min(MAX_EMAILS_PER_DAY.into())
-                        as u32,
+                    emails_per_day,
+                    unverified_emails_per_day: unverified.unwrap_or(b.unverified_emails_per_day).min(emails_per_day),
+                    unverified_per_client_per_hour: figure(
+                        "UNVERIFIED_PER_CLIENT_PER_HOUR",
+                        b.unverified_per_client_per_hour.into(),
+                    )
+                    .min(u32::MAX.into()) as u32,
                     concierge_per_client_per_day: figure(
                         "CONCIERGE_PER_CLIENT_PER_DAY",
                         b.concierge_per_client_per_day.into(),
@@ -148,6 +180,7 @@ impl Settings {
                     upload_bytes_per_day: figure("UPLOAD_BYTES_PER_DAY", b.upload_bytes_per_day),
                 }
             },
+            bot_check,
         })
     }
 }
@@ -191,6 +224,7 @@ mod tests {
         assert_eq!(s.link_secret, SECRET.as_bytes());
         assert_eq!(s.alert_webhook, None);
         assert_eq!(s.budget.emails_per_day, content().forms.budget.emails_per_day);
+        assert_eq!(s.bot_check, None, "no keys: the bot check is off");
     }
 
     /// The misconfiguration matrix: each EmailJS setting or the link secret missing, or the secret
@@ -217,6 +251,16 @@ mod tests {
         assert_eq!(settings(&webhook).unwrap_err(), ["ALERT_WEBHOOK_URL (an https:// URL)"]);
         webhook[5] = ("ALERT_WEBHOOK_URL", "https://ntfy.sh/move-to-jax");
         assert_eq!(settings(&webhook).unwrap().alert_webhook.as_deref(), Some("https://ntfy.sh/move-to-jax"));
+        // The bot check takes both its keys or neither, and verifies only where a token can go.
+        let mut half = DEPLOYED.to_vec();
+        half.push(("TURNSTILE_SITE_KEY", "site"));
+        assert_eq!(settings(&half).unwrap_err(), ["TURNSTILE_SECRET_KEY (with TURNSTILE_SITE_KEY)"]);
+        half[5] = ("TURNSTILE_SECRET_KEY", "secret");
+        assert_eq!(settings(&half).unwrap_err(), ["TURNSTILE_SITE_KEY (with TURNSTILE_SECRET_KEY)"]);
+        half.push(("TURNSTILE_SITE_KEY", "site"));
+        assert_eq!(settings(&half).unwrap().bot_check.unwrap().verify_url, VERIFY_URL);
+        half.push(("TURNSTILE_VERIFY_URL", "http://example.com/siteverify"));
+        assert_eq!(settings(&half).unwrap_err(), ["TURNSTILE_VERIFY_URL (an https:// URL)"]);
         // Nothing set: every name, and never the outbox (a missing key is not local development).
         assert_eq!(
             settings(&[]).unwrap_err(),
@@ -259,12 +303,22 @@ mod tests {
             ("EMAILS_PER_DAY", "7"),
             ("CONCIERGE_PER_CLIENT_PER_DAY", "2"),
             ("UPLOAD_BYTES_PER_DAY", "20000000"),
+            ("UNVERIFIED_EMAILS_PER_DAY", "9"),
+            ("UNVERIFIED_PER_CLIENT_PER_HOUR", "2"),
+            ("TURNSTILE_SITE_KEY", "site"),
+            ("TURNSTILE_SECRET_KEY", "secret"),
+            ("TURNSTILE_VERIFY_URL", "http://127.0.0.1:9/siteverify"),
         ])
         .unwrap();
         assert_eq!(
             (s.budget.emails_per_day, s.budget.concierge_per_client_per_day, s.budget.upload_bytes_per_day),
             (7, 2, 20_000_000)
         );
+        // No more of the day's e-mails for unverified posts than the day has.
+        assert_eq!((s.budget.unverified_emails_per_day, s.budget.unverified_per_client_per_hour), (7, 2));
+        let keys = s.bot_check.as_ref().unwrap();
+        assert_eq!((keys.site_key.as_str(), keys.secret_key.as_str()), ("site", "secret"));
+        assert_eq!(keys.verify_url, "http://127.0.0.1:9/siteverify");
         let e = s.emailjs.as_ref().unwrap();
         assert_eq!(e.api_url, "http://127.0.0.1:9");
         assert_eq!(e.template_for("quiz"), Some("tpl-quiz"));

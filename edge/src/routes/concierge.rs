@@ -3,6 +3,7 @@
 //! acknowledgment, idempotently, as one e-mail to the agent with a signed link per document.
 
 use super::{client, read_body, sized_up};
+use crate::domain::bot_check::{self as check, Trust};
 use crate::domain::concierge::{check_final, check_type, check_upload, Upload, NAME_TOO_LONG};
 use crate::domain::content::content;
 use crate::domain::documents::{object_key, proven_name, NAME_MAX_BYTES};
@@ -15,7 +16,7 @@ use crate::domain::submit::{parse_json, Input};
 use crate::failure::Failure;
 use crate::services::concierge::{self as documents, file, metadata_of, store, Room};
 use crate::services::quota::Added;
-use crate::services::{budget, now_ms, random_uuid, retention, storage, upload_stream};
+use crate::services::{bot_check, budget, now_ms, random_uuid, retention, storage, upload_stream};
 use futures_util::StreamExt;
 use jax_model::api::{CONCIERGE_FORM_ERROR, CONCIERGE_THANK_YOU};
 use jax_model::forms::{FileType, Forms, SNIFF_LEN};
@@ -42,7 +43,16 @@ pub async fn upload(req: Request, env: &Env, settings: &Settings) -> Result<Resp
     let body = req.inner().body().ok_or_else(|| Failure::field(400, field, &up.document.required_message))?;
     let (head, whole) = upload_stream::head_and_whole(body, SNIFF_LEN).await.map_err(unreadable)?;
     let bucket = storage::bucket(env)?;
-    let file_type = match admit(settings, &bucket, &up, &head).await {
+    // Uploads come from the page only: a token, verified again for each (Turnstile takes a
+    // token again under its submission's UUID).
+    let token = req.headers().get(check::HEADER)?;
+    let ip = req.headers().get("CF-Connecting-IP")?;
+    let checked = bot_check::check(settings, ip.as_deref(), token.as_deref(), Some(&up.submission), false).await;
+    let file_type = match checked {
+        Ok(_) => admit(settings, &bucket, &up, &head).await,
+        Err(refused) => Err(refused),
+    };
+    let file_type = match file_type {
         Ok(file_type) => file_type,
         Err(refusal) => {
             upload_stream::drain(&whole).await;
@@ -127,8 +137,11 @@ pub async fn submit(mut req: Request, env: &Env, settings: &Settings) -> Result<
         return Ok(Response::from_json(&serde_json::json!({ "ok": true }))?);
     }
     let done = check_final(forms, &input).map_err(|e| Failure::Refused(400, e))?;
+    let ip = req.headers().get("CF-Connecting-IP")?;
+    let token = input.fields.get(check::FIELD).map(String::as_str);
+    let trust = bot_check::check(settings, ip.as_deref(), token, Some(&done.submission), false).await?;
     let origin = req.url()?.origin().ascii_serialization();
-    let recorded = file(settings, &storage::bucket(env)?, &origin, &client(&req)?, &done).await?;
+    let recorded = file(settings, &storage::bucket(env)?, &origin, &client(&req)?, &done, trust).await?;
     match recorded.email {
         State::Delivered => Ok(Response::from_json(&serde_json::json!({ "ok": true, "id": recorded.id }))?),
         // A parallel filing is still sending it (beyond one attempt's time): filed, being sent.
@@ -160,7 +173,18 @@ async fn submit_without_script(mut req: Request, env: &Env, settings: &Settings)
     let bucket = storage::bucket(env)?;
     let submission = random_uuid()?;
     let mut stored = Vec::new();
-    let outcome = read_and_file(&mut req, settings, &bucket, &submission, &mut stored).await;
+    // No token can come without JavaScript: unverified when the check is on, and counted first.
+    let ip = req.headers().get("CF-Connecting-IP")?;
+    let trust = bot_check::check(settings, ip.as_deref(), None, None, true).await?;
+    let outcome = match trust {
+        Trust::Unverified if !bot_check::count_unverified(settings, &bucket, &client(&req)?).await? => {
+            if let Some(body) = req.inner().body() {
+                upload_stream::drain(&body).await;
+            }
+            Err(bot_check::too_many_unverified(settings))
+        }
+        _ => read_and_file(&mut req, settings, &bucket, &submission, &mut stored, trust).await,
+    };
     // Whatever this post stored is kept only if it was filed.
     if !matches!(outcome, Ok(Filed::Yes)) {
         for key in &stored {
@@ -192,6 +216,7 @@ async fn read_and_file(
     bucket: &Bucket,
     submission: &str,
     stored: &mut Vec<String>,
+    trust: Trust,
 ) -> Result<Filed, Failure> {
     let forms = &content().forms;
     let c = &forms.concierge;
@@ -250,7 +275,7 @@ async fn read_and_file(
     let done = check_final(forms, &input).map_err(|e| Failure::Refused(400, e))?;
     let origin = req.url()?.origin().ascii_serialization();
     // Recorded is filed: an e-mail not sent yet goes out with the scheduled retry.
-    file(settings, bucket, &origin, &client(req)?, &done).await?;
+    file(settings, bucket, &origin, &client(req)?, &done, trust).await?;
     Ok(Filed::Yes)
 }
 

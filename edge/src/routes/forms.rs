@@ -2,6 +2,7 @@
 //! e-mailed. Accepted-and-queued is a success for the visitor: the scheduled retry delivers it.
 
 use super::{client, read_body, redirect_to, sized_up, FORM_ERROR, THANK_YOU};
+use crate::domain::bot_check::{self as check, Trust};
 use crate::domain::content::content;
 use crate::domain::delivery::Outcome;
 use crate::domain::http::BodyKind;
@@ -10,7 +11,7 @@ use crate::domain::queue::{new_id, Delivery, State};
 use crate::domain::settings::Settings;
 use crate::domain::submit::{accept, parse_json, parse_urlencoded, Accepted, FormKind};
 use crate::failure::Failure;
-use crate::services::{budget, now_ms, once as first, queue, quota, random_u64, storage};
+use crate::services::{bot_check, budget, now_ms, once as first, queue, quota, random_u64, storage};
 use worker::{Bucket, Env, Request, Response};
 
 /// Why a quiz e-mail was not sent when the day's budget is spent.
@@ -28,19 +29,35 @@ pub async fn post(mut req: Request, env: &Env, kind: FormKind, settings: &Settin
     let client = client(&req)?;
     let accepted = input.and_then(|input| {
         let accepted = accept(kind, &input, c, &settings.agent_email)?;
-        Ok((accepted, once::key_of(kind.name(), &input, &client).map_err(|e| vec![e])?))
+        let once_key = once::key_of(kind.name(), &input, &client).map_err(|e| vec![e])?;
+        Ok((accepted, once_key, input))
     });
     let plain_form = body_kind == BodyKind::UrlEncoded;
-    let (form, params, once_key) = match accepted {
-        Ok((Accepted::Email(form, params), key)) => (form, params, key),
-        Ok((Accepted::Dropped, _)) if plain_form => return redirect_to(&req, THANK_YOU, kind.name()),
-        Ok((Accepted::Dropped, _)) => return Ok(Response::from_json(&serde_json::json!({ "ok": true }))?),
+    let (form, mut params, once_key, input) = match accepted {
+        Ok((Accepted::Email(form, params), key, input)) => (form, params, key, input),
+        Ok((Accepted::Dropped, ..)) if plain_form => return redirect_to(&req, THANK_YOU, kind.name()),
+        Ok((Accepted::Dropped, ..)) => return Ok(Response::from_json(&serde_json::json!({ "ok": true }))?),
         Err(_) if plain_form => return redirect_to(&req, FORM_ERROR, kind.name()),
         Err(errors) => return Err(Failure::Refused(400, errors)),
     };
+    // Before anything is recorded. Without JavaScript there is no token to be had: unverified.
+    let field = |name: &str| input.fields.get(name).map(String::as_str);
+    let ip = req.headers().get("CF-Connecting-IP")?;
+    let trust =
+        match bot_check::check(settings, ip.as_deref(), field(check::FIELD), field(once::FIELD), plain_form).await {
+            Ok(trust) => trust,
+            Err(_) if plain_form => return redirect_to(&req, FORM_ERROR, form),
+            Err(refused) => return Err(refused),
+        };
+    // The quiz's e-mail goes to the visitor, not the agent.
+    if trust == Trust::Unverified && form != "quiz" {
+        let prose = (form == "lead").then_some("email_body");
+        check::mark(&mut params, &c.forms.bot_check.unverified, prose);
+    }
     let bucket = storage::bucket(env)?;
     let now = now_ms();
-    let delivery = Delivery::new(new_id(now, form, random_u64()?), form, &params, now);
+    let mut delivery = Delivery::new(new_id(now, form, random_u64()?), form, &params, now);
+    delivery.unverified = trust == Trust::Unverified;
     let id = delivery.id.clone();
     if let Some(first_id) = first::claim(&bucket, &once_key, &id).await? {
         // A repeat (a double tap, a retry after a timeout): the first post's answer, nothing sent.
@@ -51,7 +68,14 @@ pub async fn post(mut req: Request, env: &Env, kind: FormKind, settings: &Settin
         }
         return Ok(Response::from_json(&serde_json::json!({ "ok": true, "id": first_id, "delivered": delivered }))?);
     }
-    match record_and_send(settings, &bucket, delivery).await {
+    let recorded = match trust {
+        // A client's unverified posts are counted (a repeat above is not one more).
+        Trust::Unverified if !bot_check::count_unverified(settings, &bucket, &client).await? => {
+            Err(bot_check::too_many_unverified(settings))
+        }
+        _ => record_and_send(settings, &bucket, delivery, trust).await,
+    };
+    match recorded {
         Ok(_) if plain_form => redirect_to(&req, THANK_YOU, form),
         Ok(delivered) => Ok(Response::from_json(&serde_json::json!({ "ok": true, "id": id, "delivered": delivered }))?),
         Err(failure) => {
@@ -68,14 +92,14 @@ pub async fn post(mut req: Request, env: &Env, kind: FormKind, settings: &Settin
 
 /// Record `d` and try it once — or keep it without sending, past the quiz's limits (withheld) or
 /// the day's e-mail budget (held for the morning digest): whether it was delivered now.
-async fn record_and_send(settings: &Settings, bucket: &Bucket, mut d: Delivery) -> Result<bool, Failure> {
+async fn record_and_send(settings: &Settings, bucket: &Bucket, mut d: Delivery, trust: Trust) -> Result<bool, Failure> {
     // Ids carry 64 random bits: a taken one is not a visitor's doing.
     let taken = || Failure::Unavailable(format!("record {} exists already", d.id));
     if d.form == "quiz" {
         let to = d.params.get("to_email").map_or("", String::as_str);
         let withheld = match quota::quiz_email(settings, bucket, to).await? {
             Some(withheld) => Some(withheld.describe()),
-            None if !budget::spend_email(settings, bucket).await? => Some(BUDGET_SPENT),
+            None if !budget::spend_email(settings, bucket, trust).await? => Some(BUDGET_SPENT),
             None => None,
         };
         if let Some(why) = withheld {
@@ -85,7 +109,7 @@ async fn record_and_send(settings: &Settings, bucket: &Bucket, mut d: Delivery) 
             queue::keep(settings, bucket, &d).await?;
             return Ok(false);
         }
-    } else if !budget::spend_email(settings, bucket).await? {
+    } else if !budget::spend_email(settings, bucket, trust).await? {
         // Past the day's e-mail budget: kept, and listed in the morning's digest; none is lost.
         let error = taken();
         return if budget::hold(settings, bucket, d).await? { Ok(false) } else { Err(error) };

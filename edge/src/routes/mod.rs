@@ -67,11 +67,21 @@ async fn route(req: Request, env: &Env, path: &str) -> std::result::Result<Respo
         return forms::post(req, env, kind, &settings).await;
     }
     match path {
+        api::BOT_CHECK => bot_check(&req, &settings),
         api::CONCIERGE_DOCUMENTS => concierge::upload(req, env, &settings).await,
         api::CONCIERGE => concierge::submit(req, env, &settings).await,
         p if p.starts_with(DOCUMENTS) => documents::download(req, env, &p[DOCUMENTS.len()..], &settings).await,
         _ => Err(Failure::NotFound),
     }
+}
+
+/// `GET /api/bot-check`: the site key the islands render the bot check with (null: it is off).
+fn bot_check(req: &Request, settings: &crate::domain::settings::Settings) -> std::result::Result<Response, Failure> {
+    if req.method() != Method::Get {
+        return Err(Failure::Method("GET"));
+    }
+    let site_key = settings.bot_check.as_ref().map(|keys| keys.site_key.as_str());
+    Ok(Response::from_json(&serde_json::json!({ "site_key": site_key }))?)
 }
 
 /// The API answers its own pages only: a browser says where a POST comes from.

@@ -2,9 +2,10 @@
 //! leads and the morning digest, uploaded bytes and concierge filings per client.
 
 use crate::domain::alert::Alert;
+use crate::domain::bot_check::Trust;
 use crate::domain::budget::{
-    day_start, digest, digest_due, digest_id, emails_alerted_key, emails_prefix, held_key, uploads_alerted_key,
-    uploads_key, DIGEST, DIGEST_PARTS, HELD,
+    day_start, digest, digest_due, digest_id, emails_alerted_key, emails_prefix, held_id, held_key,
+    uploads_alerted_key, uploads_key, DIGEST, DIGEST_PARTS, HELD,
 };
 use crate::domain::queue::{record_key, Delivery, State};
 use crate::domain::retention::Job;
@@ -21,21 +22,25 @@ const DIGEST_READ_MAX: usize = 300;
 const LISTED: &str = "listed";
 
 /// Spend one of today's e-mails: false when the budget is spent (the caller holds the lead); the
-/// agent is alerted the first time in a day. Each e-mail takes a slot of its own,
-/// `quota/email/day/<date>/<n>` for n below the budget, by a create-only write: no key is written
-/// twice (R2 takes one write a second to a key), and a burst contends only where two posts pick
-/// the same free slot at random.
-pub async fn spend_email(settings: &Settings, bucket: &Bucket) -> worker::Result<bool> {
+/// agent is alerted the first time in a day. An unverified post (domain/bot_check.rs) may take a
+/// slot only while fewer than the budget's unverified share are taken: the rest wait for visitors
+/// the check has seen. Each e-mail takes a slot of its own, `quota/email/day/<date>/<n>` for n
+/// below the budget, by a create-only write: no key is written twice (R2 takes one write a second
+/// to a key), and a burst contends only where two posts pick the same free slot at random.
+pub async fn spend_email(settings: &Settings, bucket: &Bucket, trust: Trust) -> worker::Result<bool> {
     let now = now_ms();
     let cap = settings.budget.emails_per_day;
+    let share = if trust == Trust::Unverified { settings.budget.unverified_emails_per_day } else { cap };
     let prefix = emails_prefix(now);
+    let mut full = false;
     for _ in 0..8 {
         let taken: HashSet<u32> = storage::objects(bucket, &prefix, false)
             .await?
             .iter()
             .filter_map(|o| o.key().strip_prefix(&prefix).and_then(|n| n.parse().ok()))
             .collect();
-        let free = (cap as usize).saturating_sub(taken.len());
+        full = taken.len() >= cap as usize;
+        let free = (share as usize).saturating_sub(taken.len());
         if free == 0 {
             break;
         }
@@ -47,7 +52,9 @@ pub async fn spend_email(settings: &Settings, bucket: &Bucket) -> worker::Result
             return Ok(true);
         }
     }
-    if quota::first_time(bucket, &emails_alerted_key(now)).await? {
+    if !full {
+        console_warn!("budget: today's {share} e-mails for unverified requests are spent; this one is held");
+    } else if quota::first_time(bucket, &emails_alerted_key(now)).await? {
         console_warn!("budget: today's {cap} e-mails are spent; requests are held for the digest");
         alert::send(settings, &Alert::budget(cap)).await;
     }
@@ -71,7 +78,7 @@ pub async fn spend_upload(settings: &Settings, bucket: &Bucket, bytes: u64) -> w
 /// record, never over one that exists (false then: a parallel filing recorded it).
 pub async fn hold(settings: &Settings, bucket: &Bucket, mut d: Delivery) -> worker::Result<bool> {
     d.held_ms = Some(now_ms());
-    bucket.put(held_key(&d.id), Vec::<u8>::new()).execute().await?;
+    bucket.put(held_key(&d.id, d.unverified), Vec::<u8>::new()).execute().await?;
     retention::set(bucket, d.received_ms + settings.retention_s * 1000, Job::Record, &d.id).await?;
     Ok(storage::put_json_if(bucket, &d.record_key(), &d, Only::Absent).await?.is_some())
 }
@@ -104,13 +111,14 @@ async fn send_digest(
     today_ms: u64,
     id: String,
 ) -> worker::Result<Option<String>> {
-    // Keys sort by arrival (ids start with their milliseconds): the first page is the oldest.
+    // Keys sort by the check, then by arrival (ids start with their milliseconds): the first page
+    // is the oldest of those the check saw.
     let Some(page) = storage::Listing::new(bucket, HELD, true).next().await? else { return Ok(None) };
     let today = day_start(today_ms);
     let mut held = Vec::new();
     let mut digests: HashMap<String, bool> = HashMap::new();
     for marker in page.iter().take(DIGEST_READ_MAX) {
-        let Some(held_id) = marker.key().strip_prefix(HELD).map(String::from) else { continue };
+        let Some(held_id) = held_id(&marker.key()).map(String::from) else { continue };
         // Listed by an earlier digest still owed: that one carries it.
         if let Some(listed) = marker.custom_metadata()?.get(LISTED) {
             if !digests.contains_key(listed) {
@@ -138,15 +146,16 @@ async fn send_digest(
     if held.is_empty() {
         return Ok(None);
     }
-    held.sort_by_key(|d| d.received_ms);
+    held.sort_by_key(|d| (d.unverified, d.received_ms));
     let (params, listed) = digest(&settings.agent_email, &held);
     let mut d = Delivery::new(id.clone(), DIGEST, &params, now_ms());
     d.covers = listed;
     let listed: HashMap<String, String> = [(LISTED.to_string(), id.clone())].into();
-    let covers = d.covers.clone();
+    let covers: Vec<String> =
+        held.iter().filter(|h| d.covers.contains(&h.id)).map(|h| held_key(&h.id, h.unverified)).collect();
     let Some(claimed) = queue::record(settings, bucket, d).await? else { return Ok(None) };
-    for held_id in covers {
-        bucket.put(held_key(&held_id), Vec::<u8>::new()).custom_metadata(listed.clone()).execute().await?;
+    for marker in covers {
+        bucket.put(marker, Vec::<u8>::new()).custom_metadata(listed.clone()).execute().await?;
     }
     queue::attempt(settings, bucket, claimed).await;
     Ok(Some(id))
@@ -155,15 +164,19 @@ async fn send_digest(
 /// A digest delivered: each request it listed counts as delivered, and leaves the held list.
 pub async fn delivered(bucket: &Bucket, digest: &Delivery) -> worker::Result<()> {
     for id in &digest.covers {
-        if let Some((mut d, etag)) = storage::get_json_tagged::<Delivery>(bucket, &record_key(id)).await? {
-            d.delivered_ms = Some(now_ms());
-            d.last_outcome = Some(format!("sent in {}", digest.id));
-            if storage::put_json_if(bucket, &d.record_key(), &d, Only::Etag(etag)).await?.is_none() {
-                console_error!("digest {}: {id} changed meanwhile; left held for the next digest", digest.id);
-                continue;
-            }
+        let Some((mut d, etag)) = storage::get_json_tagged::<Delivery>(bucket, &record_key(id)).await? else {
+            // Gone (retention): its marker, whichever it was, goes too.
+            bucket.delete(held_key(id, false)).await?;
+            bucket.delete(held_key(id, true)).await?;
+            continue;
+        };
+        d.delivered_ms = Some(now_ms());
+        d.last_outcome = Some(format!("sent in {}", digest.id));
+        if storage::put_json_if(bucket, &d.record_key(), &d, Only::Etag(etag)).await?.is_none() {
+            console_error!("digest {}: {id} changed meanwhile; left held for the next digest", digest.id);
+            continue;
         }
-        bucket.delete(held_key(id)).await?;
+        bucket.delete(held_key(id, d.unverified)).await?;
     }
     Ok(())
 }

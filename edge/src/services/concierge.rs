@@ -2,6 +2,7 @@
 //! submission's upload count (the cap's authority), and filing a checked submission as one record
 //! and one e-mail to the agent.
 
+use crate::domain::bot_check::{self, Trust};
 use crate::domain::budget::filings_key;
 use crate::domain::concierge::{email, Final, Listed};
 use crate::domain::content::content;
@@ -147,6 +148,7 @@ pub async fn file(
     origin: &str,
     client: &str,
     done: &Final<'_>,
+    trust: Trust,
 ) -> Result<Recorded, Failure> {
     let id = record_id(&done.submission);
     let mut taken = queue::claim(bucket, &id, true, None).await?;
@@ -158,7 +160,12 @@ pub async fn file(
             .map(|o| (o.key(), o.custom_metadata().ok().and_then(|m| m.get("name").cloned()).unwrap_or_default()))
             .collect();
         let filing = filing(&content().forms, &done.submission, &names.keys().cloned().collect::<Vec<_>>());
-        let d = Delivery::new(id.clone(), "concierge", &email_of(settings, origin, &filing, &names)?, now_ms());
+        let mut params = email_of(settings, origin, &filing, &names)?;
+        if trust == Trust::Unverified {
+            bot_check::mark(&mut params, &content().forms.bot_check.unverified, Some("message"));
+        }
+        let mut d = Delivery::new(id.clone(), "concierge", &params, now_ms());
+        d.unverified = trust == Trust::Unverified;
         let cap = settings.budget.concierge_per_client_per_day;
         let key = filings_key(&settings.link_secret, client, d.received_ms);
         if quota::add(bucket, &key, 1, u64::from(cap)).await? != Added::Yes {
@@ -169,7 +176,7 @@ pub async fn file(
             ));
         }
         retention::set(bucket, d.received_ms + settings.retention_s * 1000, Job::Documents, &done.submission).await?;
-        if !budget::spend_email(settings, bucket).await? {
+        if !budget::spend_email(settings, bucket, trust).await? {
             // Past the day's e-mail budget: filed all the same, and listed in the morning's digest.
             if budget::hold(settings, bucket, d).await? {
                 delete(bucket, &filing.replaced).await?;

@@ -1,4 +1,5 @@
-//! One outgoing JSON POST with a deadline: how the worker reaches EmailJS and the alert webhook.
+//! One outgoing POST with a deadline: how the worker reaches EmailJS, the alert webhook and the bot
+//! check's siteverify.
 
 use crate::domain::delivery::Outcome;
 use futures_util::future::{select, Either};
@@ -9,35 +10,37 @@ use worker::{AbortController, Delay, Fetch, Headers, Method, Request, RequestIni
 /// How long one call may take before it counts as a timeout.
 pub const TIMEOUT: Duration = Duration::from_secs(10);
 
-/// POST `body` to `url`: what became of it, told apart for the logs and the retries.
+/// POST `body` to `url` as JSON: what became of it, told apart for the logs and the retries.
 pub async fn post_json(url: &str, body: &serde_json::Value) -> Outcome {
+    match post(url, "application/json", &body.to_string()).await {
+        Ok((status, _)) if (200..300).contains(&status) => Outcome::Sent,
+        // A refusal's words tell a quota reached from a request refused.
+        Ok((status, body)) => Outcome::from_answer(status, &body),
+        Err(outcome) => outcome,
+    }
+}
+
+/// POST `body` (of `content_type`) to `url`: the answer's status and text, or Network or Timeout.
+pub async fn post(url: &str, content_type: &str, body: &str) -> Result<(u16, String), Outcome> {
     let request = (|| {
         let headers = Headers::new();
-        headers.set("Content-Type", "application/json")?;
+        headers.set("Content-Type", content_type)?;
         let mut init = RequestInit::new();
-        init.with_method(Method::Post).with_headers(headers).with_body(Some(JsValue::from_str(&body.to_string())));
+        init.with_method(Method::Post).with_headers(headers).with_body(Some(JsValue::from_str(body)));
         Request::new_with_init(url, &init)
     })();
-    let Ok(request) = request else { return Outcome::Network };
+    let Ok(request) = request else { return Err(Outcome::Network) };
     let controller = AbortController::default();
     let signal = controller.signal();
     let fetch = Fetch::Request(request);
     let sending = std::pin::pin!(fetch.send_with_signal(&signal));
     let timeout = std::pin::pin!(Delay::from(TIMEOUT));
     match select(sending, timeout).await {
-        Either::Left((Ok(mut response), _)) => {
-            let status = response.status_code();
-            if (200..300).contains(&status) {
-                return Outcome::Sent;
-            }
-            // A refusal's words tell a quota reached from a request refused.
-            let body = response.text().await.unwrap_or_default();
-            Outcome::from_answer(status, &body)
-        }
-        Either::Left((Err(_), _)) => Outcome::Network,
+        Either::Left((Ok(mut response), _)) => Ok((response.status_code(), response.text().await.unwrap_or_default())),
+        Either::Left((Err(_), _)) => Err(Outcome::Network),
         Either::Right(_) => {
             controller.abort();
-            Outcome::Timeout
+            Err(Outcome::Timeout)
         }
     }
 }

@@ -19,6 +19,17 @@ pub const CONCIERGE: &str = "/api/concierge";
 /// The body field a form post's idempotency key travels in: the islands make one per submission,
 /// and the worker answers a repeat with the first post's answer (edge/src/domain/once.rs).
 pub const IDEMPOTENCY_KEY: &str = "idempotency_key";
+/// The bot check's settings for the islands: `{"site_key": "…"}`, or `{"site_key": null}` while
+/// the check is off (the worker lacks its keys).
+pub const BOT_CHECK: &str = "/api/bot-check";
+/// The body field a form post's bot-check token travels in (Turnstile's own name for it).
+pub const BOT_CHECK_FIELD: &str = "cf-turnstile-response";
+/// The header an upload's token travels in (its body is the file).
+pub const BOT_CHECK_HEADER: &str = "CF-Turnstile-Response";
+/// Cloudflare Turnstile's origin: the pages' CSP lets its script and its frame in.
+pub const BOT_CHECK_ORIGIN: &str = "https://challenges.cloudflare.com";
+/// Its script, rendered by the islands when a form is about to be used.
+pub const BOT_CHECK_SCRIPT: &str = "https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit";
 /// The agent's private document links: `/api/documents/<key>?expires=…&sig=…`.
 pub const DOCUMENTS: &str = "/api/documents/";
 
@@ -67,8 +78,8 @@ pub fn neighborhood(slug: &str) -> String {
     format!("/neighborhoods/{slug}/")
 }
 
-/// The paths the islands post to, and the field their posts' keys go in, serialized into their
-/// props.
+/// The paths the islands post to, the fields their posts' keys and bot-check tokens go in, and the
+/// bot check's script, serialized into their props.
 #[derive(Debug, Clone, Copy, Serialize, JsonSchema)]
 pub struct Endpoints {
     pub lead: &'static str,
@@ -78,6 +89,10 @@ pub struct Endpoints {
     pub concierge_documents: &'static str,
     pub concierge: &'static str,
     pub idempotency_key: &'static str,
+    pub bot_check: &'static str,
+    pub bot_check_field: &'static str,
+    pub bot_check_header: &'static str,
+    pub bot_check_script: &'static str,
 }
 
 pub const ENDPOINTS: Endpoints = Endpoints {
@@ -88,4 +103,8 @@ pub const ENDPOINTS: Endpoints = Endpoints {
     concierge_documents: CONCIERGE_DOCUMENTS,
     concierge: CONCIERGE,
     idempotency_key: IDEMPOTENCY_KEY,
+    bot_check: BOT_CHECK,
+    bot_check_field: BOT_CHECK_FIELD,
+    bot_check_header: BOT_CHECK_HEADER,
+    bot_check_script: BOT_CHECK_SCRIPT,
 };

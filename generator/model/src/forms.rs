@@ -30,6 +30,21 @@ pub struct Forms {
     /// The pages a form posted without JavaScript leads to.
     pub no_script: NoScript,
     pub budget: Budget,
+    pub bot_check: BotCheck,
+}
+
+/// What visitors and the agent read about the bot check (Cloudflare Turnstile, on when the worker
+/// has its keys): a form sent from the page carries a token the worker verifies.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BotCheck {
+    /// A form sent from the page without the check's token (refused, 403).
+    pub missing: String,
+    /// A token the check did not accept (refused, 403).
+    pub failed: String,
+    /// The first line of the agent's e-mail about a request sent without the check (a page
+    /// without JavaScript, or a script posing as one).
+    pub unverified: String,
 }
 
 /// What the website may spend in a day, so that a flood of posts cannot use up the agent's
@@ -42,6 +57,12 @@ pub struct Budget {
     /// well under the EmailJS plan's daily share.
     #[schemars(range(min = 1, max = 100000))]
     pub emails_per_day: u32,
+    /// Of those, how many may go to requests sent without the bot check (see `bot_check`); the
+    /// rest are kept for the visitors it has seen. Past it such requests wait for the digest.
+    pub unverified_emails_per_day: u32,
+    /// Requests without the bot check one client may send an hour (past it, 429).
+    #[schemars(range(min = 1))]
+    pub unverified_per_client_per_hour: u32,
     /// Concierge submissions one client (an address, or an IPv6 /64) may file a day.
     #[schemars(range(min = 1))]
     pub concierge_per_client_per_day: u32,
@@ -452,6 +473,22 @@ impl Forms {
             ("no_script.concierge_error.title", &ns.concierge_error.title),
             ("no_script.concierge_error.text", &ns.concierge_error.text),
             ("no_script.concierge_error.back", &ns.concierge_error.back),
+        ] {
+            if text.trim().is_empty() {
+                out.push(src.at_value(path, "expected a text, found nothing"));
+            }
+        }
+        if self.budget.unverified_emails_per_day > self.budget.emails_per_day {
+            out.push(src.at_value(
+                "budget.unverified_emails_per_day",
+                format!("expected at most emails_per_day ({})", self.budget.emails_per_day),
+            ));
+        }
+        let b = &self.bot_check;
+        for (path, text) in [
+            ("bot_check.missing", &b.missing),
+            ("bot_check.failed", &b.failed),
+            ("bot_check.unverified", &b.unverified),
         ] {
             if text.trim().is_empty() {
                 out.push(src.at_value(path, "expected a text, found nothing"));

@@ -1,6 +1,8 @@
 //! The security headers of every answer, pages and API alike: the generator writes them into
 //! `dist/_headers` for the static pages, the edge worker adds them to its own answers.
 
+use crate::api::BOT_CHECK_ORIGIN;
+
 /// The origin (`https://host[:port]`) of an https URL, e.g. the development map's embed URL.
 pub fn origin(url: &str) -> Option<String> {
     let rest = url.strip_prefix("https://")?;
@@ -10,19 +12,20 @@ pub fn origin(url: &str) -> Option<String> {
 
 /// Headers for every answer, pages and API alike. `frame_origins`: the only sites the pages may
 /// embed (the new-developments map). `script_hashes`: the only inline scripts the pages may run
-/// (the islands' early script), as CSP hash sources (`sha256-…`).
+/// (the islands' early script), as CSP hash sources (`sha256-…`). The bot check (Turnstile) is a
+/// script and a frame from its own origin.
 pub fn security_headers(frame_origins: &[String], script_hashes: &[String]) -> Vec<(&'static str, String)> {
-    let frames = if frame_origins.is_empty() { "'none'".to_string() } else { frame_origins.join(" ") };
+    let frames: String = frame_origins.iter().map(|o| format!(" {o}")).collect();
     let scripts: String = script_hashes.iter().map(|h| format!(" '{h}'")).collect();
     let csp = [
         "default-src 'self'".to_string(),
-        format!("script-src 'self'{scripts}"),
+        format!("script-src 'self'{scripts} {BOT_CHECK_ORIGIN}"),
         // The pages inline their critical CSS and the islands set inline widths (progress bars).
         "style-src 'self' 'unsafe-inline'".to_string(),
         "img-src 'self' data:".to_string(),
         "font-src 'self'".to_string(),
         "connect-src 'self'".to_string(),
-        format!("frame-src {frames}"),
+        format!("frame-src {BOT_CHECK_ORIGIN}{frames}"),
         "frame-ancestors 'none'".to_string(),
         "form-action 'self'".to_string(),
         "base-uri 'self'".to_string(),
@@ -69,18 +72,18 @@ mod tests {
         assert_eq!(origin("https://user@evil.com/"), None);
         let headers = security_headers(&[map], &[]);
         let csp = &headers.iter().find(|(k, _)| *k == "Content-Security-Policy").unwrap().1;
-        assert!(csp.contains("frame-src https://www.google.com;"));
+        assert!(csp.contains("frame-src https://challenges.cloudflare.com https://www.google.com;"));
         assert!(csp.contains("frame-ancestors 'none'"));
-        assert!(csp.contains("script-src 'self';"));
+        assert!(csp.contains("script-src 'self' https://challenges.cloudflare.com;"));
         assert!(headers.iter().any(|(k, v)| *k == "X-Content-Type-Options" && v == "nosniff"));
         let none = security_headers(&[], &[]);
-        assert!(none[0].1.contains("frame-src 'none'"));
+        assert!(none[0].1.contains("frame-src https://challenges.cloudflare.com;"));
     }
 
     #[test]
     fn inline_scripts_are_allowed_by_their_hash_only() {
         let headers = security_headers(&[], &["sha256-a".into(), "sha256-b".into()]);
-        assert!(headers[0].1.contains("script-src 'self' 'sha256-a' 'sha256-b';"));
+        assert!(headers[0].1.contains("script-src 'self' 'sha256-a' 'sha256-b' https://challenges.cloudflare.com;"));
     }
 
     #[test]

@@ -64,6 +64,9 @@ pub const EXPLORE_MORE: Island = island("explore-more", Hydrate::Idle);
 /// the prerendered contact form.
 pub const DIALOGS: Island = island("dialogs", Hydrate::Interaction);
 pub const NOT_FOUND: Island = island("not-found", Hydrate::Idle);
+/// The home page's contact form, which posts as is: woken by a click or a submit in it, it adds
+/// the bot check's token to the post (without it the post is taken as unverified).
+pub const CHECKED_FORM: Island = island("checked-form", Hydrate::Interaction);
 /// The market page's table: sorting and filtering it are the page's purpose, so it wakes once the
 /// page has loaded; the table is complete without it.
 pub const MARKET_TABLE: Island = island("market-table", Hydrate::Idle);

@@ -100,6 +100,13 @@ pub struct MarketTableProps<'a> {
     pub none: &'a str,
 }
 
+/// A form that posts without JavaScript, given the bot check's token when JavaScript runs: where
+/// to ask for the check and which field carries its token.
+#[derive(Serialize, JsonSchema)]
+pub struct CheckedFormProps {
+    pub api: Endpoints,
+}
+
 /// The 404 page's island, which logs the path the visitor tried; it needs nothing.
 #[derive(Serialize, JsonSchema)]
 pub struct NotFoundProps {}
@@ -151,6 +158,9 @@ impl Props for ConciergeProps<'_> {
 }
 impl Props for ExploreMoreProps<'_> {
     const ISLAND: Island = islands::EXPLORE_MORE;
+}
+impl Props for CheckedFormProps {
+    const ISLAND: Island = islands::CHECKED_FORM;
 }
 impl Props for NotFoundProps {
     const ISLAND: Island = islands::NOT_FOUND;

@@ -127,7 +127,8 @@ no_script:
   thank_you: {{title: Thank You for Reaching Out, text: "Your note <b>reached</b> Jane & she will reply shortly."}}
   error: {{title: Your Message Could Not Be Sent, text: "Some details were missing or not valid. Check the form, or call Jane at {{phone}}.", back: Back to the Contact Form}}
   concierge_error: {{title: Your Documents Could Not Be Filed, text: "A document was missing. Choose it again, or call Jane at {{phone}}.", back: Back to the Document Portal}}
-budget: {{emails_per_day: 60, concierge_per_client_per_day: 3, upload_bytes_per_day: 2000000000}}
+budget: {{emails_per_day: 60, unverified_emails_per_day: 40, unverified_per_client_per_hour: 5, concierge_per_client_per_day: 3, upload_bytes_per_day: 2000000000}}
+bot_check: {{missing: Wait., failed: Reload., unverified: Unchecked.}}
 "#,
         field("firstName", "text", true),
         field("lastName", "text", true),

@@ -45,6 +45,7 @@ fn props() -> Result<String> {
         island::<ConciergeProps>(&mut g),
         island::<ExploreMoreProps>(&mut g),
         island::<NotFoundProps>(&mut g),
+        island::<CheckedFormProps>(&mut g),
         island::<DialogsProps>(&mut g),
         island::<MarketTableProps>(&mut g),
     ];

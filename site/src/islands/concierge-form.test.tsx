@@ -52,7 +52,7 @@ const props: ConciergeProps = {
   dismiss: 'Dismiss notification',
   messages: { required: '', email: '', phone: '', too_long: '', option: '' },
   action: '/api/concierge',
-  api: { lead: '', listing_request: '', contact: '', quiz: '', concierge_documents: '/api/concierge/documents', concierge: '/api/concierge', idempotency_key: 'idempotency_key' },
+  api: { lead: '', listing_request: '', contact: '', quiz: '', concierge_documents: '/api/concierge/documents', concierge: '/api/concierge', idempotency_key: 'idempotency_key', bot_check: '/api/bot-check', bot_check_field: 'cf-turnstile-response', bot_check_header: 'CF-Turnstile-Response', bot_check_script: 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit' },
 };
 
 // As generator/templates/concierge.html writes it.

@@ -6,6 +6,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { ApiError } from '../lib/api';
+import { startBotCheck, type BotCheck } from '../lib/bot-check';
 import { defineIsland, type IslandProps } from '../lib/island';
 import type { ConciergeProps } from '../lib/props';
 import { toast } from '../lib/toast';
@@ -76,6 +77,16 @@ export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
   // Guards against a second submit before the disabled button has rendered.
   const busy = useRef(false);
   const thanks = useRef<HTMLHeadingElement>(null);
+  // The bot check, started when the form is first focused (or sent).
+  const botCheck = useRef<BotCheck | undefined>(undefined);
+  const startCheck = () => {
+    if (botCheck.current) return botCheck.current;
+    const { submitButton } = controlsOf(host, props);
+    const el = submitButton.parentElement?.querySelector<HTMLElement>(':scope > .bot-check') ?? document.createElement('div');
+    el.className = 'bot-check';
+    submitButton.before(el);
+    return (botCheck.current = startBotCheck(el, props.api));
+  };
   const sending = progress !== null;
   const dismiss = props.dismiss;
 
@@ -148,6 +159,7 @@ export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
         uploaded: uploaded.current,
         acknowledgment: props.acknowledgment.field,
         honeypot: [props.honeypot, honeypot],
+        botCheck: startCheck(),
         onProgress: (field, fraction) => setProgress((p) => (p ? { ...p, [field]: fraction } : p)),
       });
       toast({ ...props.toasts.success, dismiss });
@@ -167,8 +179,13 @@ export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
         }
       }
       setFailed(true);
-      toast({ ...props.toasts.failure, variant: 'destructive', dismiss });
+      // The bot check's refusal says what to do (wait, or reload) in place of the general text.
+      const check = fieldErrors.find((x) => x.field === props.api.bot_check_field);
+      const text = check ? { ...props.toasts.failure, description: check.message } : props.toasts.failure;
+      toast({ ...text, variant: 'destructive', dismiss });
     } finally {
+      // Its token is spent or refused: the next try gets a new one.
+      botCheck.current?.renew();
       setProgress(null);
     }
   }
@@ -181,6 +198,7 @@ export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
     } else look(input);
   });
   const onSubmit = useEffectEvent(() => void submit());
+  const onFocus = useEffectEvent(() => void startCheck());
   const lookAll = useEffectEvent(() => {
     for (const d of props.documents) look(inputOf(d.field));
   });
@@ -192,12 +210,15 @@ export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
       e.preventDefault();
       onSubmit();
     };
+    const focused = () => void onFocus();
     lookAll();
     form.addEventListener('change', changed);
     form.addEventListener('submit', submitted);
+    form.addEventListener('focusin', focused, { once: true });
     return () => {
       form.removeEventListener('change', changed);
       form.removeEventListener('submit', submitted);
+      form.removeEventListener('focusin', focused);
     };
   }, [host, props]);
 
@@ -216,6 +237,8 @@ export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
     ack.disabled = sending;
     describe(ack, errors[props.acknowledgment.field]);
   }, [host, props, sending, errors, failed, files]);
+
+  useEffect(() => () => botCheck.current?.stop(), []);
 
   // The thank-you card replaces the form.
   useEffect(() => {

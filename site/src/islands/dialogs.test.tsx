@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetBotCheck } from '../lib/bot-check';
 import { resetToasts } from '../lib/toast';
 import { props } from '../test/dialogs-props';
 import { mountIsland } from '../test/island';
@@ -17,14 +18,19 @@ const page = `<div class="dialogs" data-island="dialogs"></div>
 type Answer = { status: number; body?: unknown } | 'network';
 let answers: Answer[];
 let requests: { url: string; body: Record<string, unknown> }[];
+/** What GET /api/bot-check answers: off unless a test turns the check on. */
+let siteKey: string | null;
 /** A key as crypto.randomUUID() makes it. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 beforeEach(() => {
   answers = [];
   requests = [];
+  siteKey = null;
   resetToasts();
+  resetBotCheck();
   vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+    if (url === props.api.bot_check) return Promise.resolve(new Response(JSON.stringify({ site_key: siteKey })));
     requests.push({ url, body: JSON.parse(init.body as string) as Record<string, unknown> });
     const a = answers.shift() ?? { status: 200, body: { ok: true } };
     if (a === 'network') return Promise.reject(new TypeError('Failed to fetch'));
@@ -113,6 +119,34 @@ describe('dialogs', () => {
     expect(document.activeElement).toBe(document.getElementById('hero'));
     act(() => void document.getElementById('hero')!.click());
     expect(screen.getByLabelText('First Name', { exact: false })).toHaveValue('');
+  });
+
+  it("with the bot check on, the post carries the widget's token, and the spent token is renewed", async () => {
+    siteKey = 'site-key';
+    const reset = vi.fn();
+    let give!: (token: string) => void;
+    await start('message');
+    await waitFor(() => expect(document.head.querySelector('script[src*="turnstile"]')).not.toBeNull());
+    window.turnstile = {
+      render: (el, options) => {
+        expect(el.closest('dialog')).not.toBeNull();
+        expect(options.sitekey).toBe('site-key');
+        give = options.callback;
+        return 'w1';
+      },
+      reset,
+      remove: vi.fn(),
+    };
+    document.head.querySelector('script[src*="turnstile"]')!.dispatchEvent(new Event('load'));
+    await waitFor(() => expect(give).toBeDefined());
+    act(() => give('token-1'));
+    const user = await fill({ Name: 'Ana Ruiz', Email: 'ana@example.com', Phone: '904 555 0147', Message: 'Hello' });
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0].body).toMatchObject({ name: 'Ana Ruiz', 'cf-turnstile-response': 'token-1' });
+    await waitFor(() => expect(reset).toHaveBeenCalledWith('w1'));
+    delete window.turnstile;
+    document.head.querySelectorAll('script').forEach((el) => el.remove());
   });
 
   it('on failure shows the error toast and keeps the dialog open with its data', async () => {

@@ -2,7 +2,8 @@
 // listing request, the contact form and the quiz. Any `[data-open]` element opens one (the early
 // script announces them as buttons that open a dialog, and hands over the clicks made while this
 // loaded); Space activates them too, as it does a button.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { startBotCheck, type BotCheck } from '../lib/bot-check';
 import { defineIsland, type IslandProps } from '../lib/island';
 import type { DialogsProps, LeadType } from '../lib/props';
 import { adoptStyles } from '../lib/style';
@@ -61,6 +62,28 @@ function formSpec(open: Open, props: DialogsProps): FormSpec | undefined {
 export function Dialogs({ props }: IslandProps<DialogsProps>) {
   const titleId = useId();
   const [state, setState] = useState<{ open: Open; from: Element | null } | null>(null);
+  // The bot check of the open dialog: started when it opens (its widget in a slot that outlives
+  // the quiz's steps), stopped when it closes.
+  const checkSlot = useRef<HTMLDivElement>(null);
+  const current = useRef<BotCheck | undefined>(undefined);
+  const botCheck = useMemo<BotCheck>(
+    () => ({
+      token: () => current.current?.token() ?? Promise.resolve(undefined),
+      renew: () => current.current?.renew(),
+      stop: () => current.current?.stop(),
+    }),
+    [],
+  );
+  const dialogKey = state && (state.open.kind === 'lead' ? `lead-${state.open.type}` : state.open.kind);
+  useEffect(() => {
+    if (!dialogKey || !checkSlot.current) return;
+    const check = startBotCheck(checkSlot.current, props.api);
+    current.current = check;
+    return () => {
+      check.stop();
+      current.current = undefined;
+    };
+  }, [dialogKey, props.api]);
 
   useEffect(() => {
     const onClick = (e: MouseEvent) => {
@@ -85,17 +108,17 @@ export function Dialogs({ props }: IslandProps<DialogsProps>) {
     };
   }, [props]);
 
-  if (!state) return null;
+  if (!state || !dialogKey) return null;
   const close = () => setState(null);
   const spec = formSpec(state.open, props);
-  const key = state.open.kind === 'lead' ? `lead-${state.open.type}` : state.open.kind;
   return (
-    <Dialog key={key} titleId={titleId} closeLabel={props.close} onClose={close} returnFocus={state.from} className={`dialog--${state.open.kind}`}>
+    <Dialog key={dialogKey} titleId={titleId} closeLabel={props.close} onClose={close} returnFocus={state.from} className={`dialog--${state.open.kind}`}>
       {spec ? (
-        <FormDialogBody spec={spec} shared={props} titleId={titleId} onDone={close} />
+        <FormDialogBody spec={spec} shared={props} botCheck={botCheck} titleId={titleId} onDone={close} />
       ) : (
-        props.quiz && <QuizBody quiz={props.quiz} endpoint={props.api.quiz} keyField={props.api.idempotency_key} honeypot={props.honeypot} titleId={titleId} onClose={close} />
+        props.quiz && <QuizBody quiz={props.quiz} api={props.api} botCheck={botCheck} honeypot={props.honeypot} titleId={titleId} onClose={close} />
       )}
+      <div className="bot-check" ref={checkSlot} />
     </Dialog>
   );
 }

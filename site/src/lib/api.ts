@@ -49,7 +49,8 @@ export async function postJson<T = unknown>(path: string, body: unknown, signal?
 
 /**
  * Upload one file as the request body to `path?<extra>&field=…&name=…` (the worker streams it
- * into storage without buffering; the query says what it is), reporting progress from 0 to 1.
+ * into storage without buffering; the query says what it is), with `headers` (the bot check's
+ * token), reporting progress from 0 to 1.
  * XHR, because fetch cannot report upload progress.
  */
 export function uploadFile<T = unknown>(
@@ -58,6 +59,7 @@ export function uploadFile<T = unknown>(
   file: File,
   onProgress: (fraction: number) => void,
   extra: Record<string, string> = {},
+  headers: Record<string, string> = {},
   signal?: AbortSignal,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -65,6 +67,7 @@ export function uploadFile<T = unknown>(
     const query = new URLSearchParams({ ...extra, field, name: file.name });
     xhr.open('POST', `${path}?${query}`);
     xhr.setRequestHeader('Accept', 'application/json');
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.responseType = 'text';
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(e.loaded / e.total);

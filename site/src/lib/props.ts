@@ -78,6 +78,14 @@ export type ExploreMoreProps = {
 export type NotFoundProps = Record<string, never>;
 
 /**
+ * A form that posts without JavaScript, given the bot check's token when JavaScript runs: where
+ * to ask for the check and which field carries its token.
+ */
+export type CheckedFormProps = {
+  api: Endpoints;
+};
+
+/**
  * The dialogs: the shared form settings plus only the forms the page has triggers for (every
  * page: the footer's consultation and the widget's message; the home page also the listing
  * request and the quiz). A trigger is an `a[data-open="lead|listing-request|contact|quiz"]`
@@ -171,8 +179,8 @@ export type ConciergeToasts = {
 };
 
 /**
- * The paths the islands post to, and the field their posts' keys go in, serialized into their
- * props.
+ * The paths the islands post to, the fields their posts' keys and bot-check tokens go in, and the
+ * bot check's script, serialized into their props.
  */
 export type Endpoints = {
   lead: string;
@@ -182,6 +190,10 @@ export type Endpoints = {
   concierge_documents: string;
   concierge: string;
   idempotency_key: string;
+  bot_check: string;
+  bot_check_field: string;
+  bot_check_header: string;
+  bot_check_script: string;
 };
 
 export type Field = {
@@ -371,6 +383,7 @@ export type IslandProps = {
   'concierge-form': ConciergeProps;
   'explore-more': ExploreMoreProps;
   'not-found': NotFoundProps;
+  'checked-form': CheckedFormProps;
   dialogs: DialogsProps;
   'market-table': MarketTableProps;
 };

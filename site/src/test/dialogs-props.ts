@@ -64,6 +64,10 @@ export const props: DialogsProps = {
     concierge_documents: '/api/concierge/documents',
     concierge: '/api/concierge',
     idempotency_key: 'idempotency_key',
+    bot_check: '/api/bot-check',
+    bot_check_field: 'cf-turnstile-response',
+    bot_check_header: 'CF-Turnstile-Response',
+    bot_check_script: 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit',
   },
   limits: { text_max: 20, message_max: 50, body_max_bytes: 65536 },
   messages: {

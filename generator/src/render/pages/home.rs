@@ -6,7 +6,7 @@ use super::{Built, Meta, Shared};
 use crate::images::ImageInfo;
 use crate::render::islands::{Mount, Mounted};
 use crate::render::kind::Kind;
-use crate::render::props::{CarouselProps, NeighborhoodTab, NeighborhoodTabsProps};
+use crate::render::props::{CarouselProps, CheckedFormProps, NeighborhoodTab, NeighborhoodTabsProps};
 use crate::render::{markdown, seo};
 use anyhow::Result;
 use jax_model::api;
@@ -59,6 +59,7 @@ struct HomeView<'a> {
     form: FormView<'a>,
     carousel: Mount,
     tabs_island: Mount,
+    form_island: Mount,
 }
 
 /// The card of listing `l`, the `n`-th on its page.
@@ -146,6 +147,7 @@ impl<'a> Shared<'a> {
                     panel: "neighborhood-panel",
                 },
             )?,
+            form_island: mounted.mount(assets, &CheckedFormProps { api: api::ENDPOINTS })?,
         };
         let listed: Vec<(String, &str)> =
             featured.iter().map(|l| (api::listing(&l.fields.id), l.fields.address.as_str())).collect();

@@ -124,7 +124,7 @@ fn island_props_are_script_safe_json_and_dialogs_carry_only_what_the_page_trigge
     let home = site.page("index.html");
     let listing = site.page("listings/river-penthouse/index.html");
     for (html, islands) in [
-        (home, &["nav", "carousel", "neighborhood-tabs", "contact-widget", "dialogs"][..]),
+        (home, &["nav", "carousel", "neighborhood-tabs", "checked-form", "contact-widget", "dialogs"][..]),
         (listing, &["nav", "contact-widget", "dialogs"][..]),
         (site.page("neighborhoods/riverside/index.html"), &["nav", "explore-more", "contact-widget", "dialogs"][..]),
         (site.page("client-concierge/index.html"), &["nav", "concierge-form", "contact-widget", "dialogs"][..]),
@@ -203,6 +203,7 @@ fn a_page_links_exactly_the_islands_it_mounts_in_page_order() {
         "explore-more",
         "not-found",
         "market-table",
+        "checked-form",
     ];
     let mut assets = Assets {
         runtime: Some(Bundle { src: "/assets/main.js".into(), ..Bundle::default() }),

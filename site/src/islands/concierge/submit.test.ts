@@ -2,12 +2,26 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
 import type { Endpoints } from '../../lib/props';
 
-type Upload = (path: string, field: string, file: File, onProgress: (fraction: number) => void, extra?: Record<string, string>) => Promise<unknown>;
+type Upload = (
+  path: string,
+  field: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+  extra?: Record<string, string>,
+  headers?: Record<string, string>,
+) => Promise<unknown>;
 const api = vi.hoisted(() => ({ uploadFile: vi.fn<Upload>(), postJson: vi.fn<(path: string, body: unknown) => Promise<unknown>>() }));
 vi.mock('../../lib/api', async (original) => ({ ...(await original<typeof import('../../lib/api')>()), ...api }));
 const { newSubmissionId, submitDocuments } = await import('./submit');
 
-const endpoints = { concierge_documents: '/api/concierge/documents', concierge: '/api/concierge' } as Endpoints;
+const endpoints = {
+  concierge_documents: '/api/concierge/documents',
+  concierge: '/api/concierge',
+  bot_check_field: 'cf-turnstile-response',
+  bot_check_header: 'CF-Turnstile-Response',
+} as Endpoints;
+/** The bot check while off: no token. */
+const off = { token: (): Promise<string | undefined> => Promise.resolve(undefined) };
 const files: [string, File][] = [
   ['photoId', new File(['a'], 'id.png')],
   ['creditReport', new File(['b'], 'credit.pdf')],
@@ -19,16 +33,16 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const run = (uploaded: Record<string, string>, onProgress = vi.fn()) =>
-  submitDocuments({ api: endpoints, submission: 'S', files, uploaded, acknowledgment: 'acknowledgment', honeypot: ['website', ''], onProgress });
+const run = (uploaded: Record<string, string>, onProgress = vi.fn(), botCheck = off) =>
+  submitDocuments({ api: endpoints, submission: 'S', files, uploaded, acknowledgment: 'acknowledgment', honeypot: ['website', ''], botCheck, onProgress });
 
 describe('submitDocuments', () => {
   it('uploads each document with the submission and its field, then files the set', async () => {
     const uploaded = {};
     await run(uploaded);
-    expect(api.uploadFile.mock.calls.map((c) => [c[0], c[1], c[2], c[4]])).toEqual([
-      ['/api/concierge/documents', 'photoId', files[0][1], { submission: 'S' }],
-      ['/api/concierge/documents', 'creditReport', files[1][1], { submission: 'S' }],
+    expect(api.uploadFile.mock.calls.map((c) => [c[0], c[1], c[2], c[4], c[5]])).toEqual([
+      ['/api/concierge/documents', 'photoId', files[0][1], { submission: 'S' }, {}],
+      ['/api/concierge/documents', 'creditReport', files[1][1], { submission: 'S' }, {}],
     ]);
     expect(uploaded).toEqual({ photoId: 'id-photoId', creditReport: 'id-creditReport' });
     expect(api.postJson).toHaveBeenCalledWith('/api/concierge', {
@@ -37,6 +51,13 @@ describe('submitDocuments', () => {
       acknowledgment: true,
       website: '',
     });
+  });
+
+  it("with the bot check on, every upload and the filing carry the check's newest token", async () => {
+    const tokens = ['t1', 't2', 't3'];
+    await run({}, vi.fn(), { token: () => Promise.resolve(tokens.shift()) });
+    expect(api.uploadFile.mock.calls.map((c) => c[5])).toEqual([{ 'CF-Turnstile-Response': 't1' }, { 'CF-Turnstile-Response': 't2' }]);
+    expect(api.postJson.mock.calls[0][1]).toMatchObject({ submission: 'S', 'cf-turnstile-response': 't3' });
   });
 
   it('skips documents stored by an earlier attempt, reporting them complete', async () => {

@@ -5,6 +5,9 @@
 //    (the server streams it into storage; it tells the type by the first bytes: JPEG, PNG or
 //    %PDF-; 10 MB max).
 //    → 201 {"id": string}. A failed document is retried alone; stored ones are not re-sent.
+//    When the bot check is on, each request carries its newest token (the api.bot_check_header
+//    header here, the api.bot_check_field body field in 2.): the worker verifies it again under
+//    the submission's UUID, so one token serves a whole submission.
 // 2. POST api.concierge, application/json:
 //      {submission, documents: {photoId: id, …every document}, <acknowledgment field>: true,
 //       <honeypot>: ''}
@@ -14,6 +17,7 @@
 // Errors: any other status, optionally {"errors": [{field, message}]}; the client sees ApiError
 // (status 0 for a network failure).
 import { postJson, uploadFile } from '../../lib/api';
+import type { BotCheck } from '../../lib/bot-check';
 import type { Endpoints } from '../../lib/props';
 
 /** Server ids of the documents stored so far, by field. */
@@ -36,9 +40,11 @@ export async function submitDocuments({
   uploaded,
   acknowledgment,
   honeypot,
+  botCheck,
   onProgress,
 }: {
   api: Endpoints;
+  botCheck: Pick<BotCheck, 'token'>;
   submission: string;
   /** The chosen files, in page order. */
   files: [field: string, file: File][];
@@ -55,17 +61,25 @@ export async function submitDocuments({
       onProgress(field, 1);
       continue;
     }
-    const { id } = await uploadFile<{ id: string }>(api.concierge_documents, field, file, (f) => onProgress(field, f), {
-      submission,
-    });
+    const token = await botCheck.token();
+    const { id } = await uploadFile<{ id: string }>(
+      api.concierge_documents,
+      field,
+      file,
+      (f) => onProgress(field, f),
+      { submission },
+      token ? { [api.bot_check_header]: token } : {},
+    );
     // An answer without an id would file the set with a hole in it.
     if (typeof id !== 'string' || !id) throw new Error(`No id for the uploaded ${field}`);
     uploaded[field] = id;
   }
+  const token = await botCheck.token();
   await postJson(api.concierge, {
     submission,
     documents: Object.fromEntries(files.map(([field]) => [field, uploaded[field]])),
     [acknowledgment]: true,
     [honeypot[0]]: honeypot[1],
+    ...(token && { [api.bot_check_field]: token }),
   });
 }

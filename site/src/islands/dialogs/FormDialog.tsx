@@ -3,6 +3,7 @@
 // the dialog open with its data).
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError, newKey, postJson, type FieldError } from '../../lib/api';
+import type { BotCheck } from '../../lib/bot-check';
 import type { DialogsProps, Field, ToastText } from '../../lib/props';
 import { toast } from '../../lib/toast';
 import { payload, validate, type Values } from './validate';
@@ -23,11 +24,13 @@ export type FormSpec = {
 export function FormDialogBody({
   spec,
   shared,
+  botCheck,
   titleId,
   onDone,
 }: {
   spec: FormSpec;
   shared: Pick<DialogsProps, 'api' | 'limits' | 'messages' | 'sending' | 'honeypot' | 'dismiss'>;
+  botCheck: BotCheck;
   titleId: string;
   onDone: () => void;
 }) {
@@ -56,11 +59,13 @@ export function FormDialogBody({
     }
     setSending(true);
     try {
+      const token = await botCheck.token();
       await postJson(spec.endpoint, {
         ...spec.extra,
         ...payload(spec.fields, values),
         [shared.honeypot]: honeypot.current?.value ?? '',
         [shared.api.idempotency_key]: key,
+        ...(token && { [shared.api.bot_check_field]: token }),
       });
       toast({ ...spec.toasts.success, dismiss: shared.dismiss });
       setKey(newKey());
@@ -68,13 +73,18 @@ export function FormDialogBody({
       setErrors([]);
       onDone();
     } catch (error) {
-      toast({ ...spec.toasts.error, variant: 'destructive', dismiss: shared.dismiss });
+      // The bot check's refusal says what to do (wait, or reload) in place of the general text.
+      const check = error instanceof ApiError ? error.errors.find((x) => x.field === shared.api.bot_check_field) : undefined;
+      const text = check ? { ...spec.toasts.error, description: check.message } : spec.toasts.error;
+      toast({ ...text, variant: 'destructive', dismiss: shared.dismiss });
       const fieldErrors = error instanceof ApiError ? error.errors.filter((x) => spec.fields.some((f) => f.name === x.field)) : [];
       if (fieldErrors.length) {
         setErrors(fieldErrors);
         focusFirst(fieldErrors);
       }
     } finally {
+      // The token is spent (or refused): the next try gets a new one.
+      botCheck.renew();
       setSending(false);
     }
   }

@@ -2,23 +2,25 @@
 // The result is computed here for the visitor and again by the worker for the e-mail.
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError, newKey, postJson } from '../../lib/api';
-import type { ProfileKey, Quiz as QuizProps } from '../../lib/props';
+import type { BotCheck } from '../../lib/bot-check';
+import type { Endpoints, ProfileKey, Quiz as QuizProps } from '../../lib/props';
 import { score } from './score';
 
 type Step = { kind: 'question'; index: number } | { kind: 'email' } | { kind: 'result'; profile: ProfileKey };
 
 export function QuizBody({
   quiz,
-  endpoint,
-  keyField,
+  api,
+  botCheck,
   honeypot,
   titleId,
   onClose,
 }: {
   quiz: QuizProps;
-  endpoint: string;
-  /** The body field of the submission's key (one per sent result: a retry repeats it). */
-  keyField: string;
+  /** Its endpoint, and the body fields of the submission's key (one per sent result: a retry
+   * repeats it) and of the bot check's token. */
+  api: Pick<Endpoints, 'quiz' | 'idempotency_key' | 'bot_check_field'>;
+  botCheck: BotCheck;
   honeypot: string;
   titleId: string;
   onClose: () => void;
@@ -52,11 +54,19 @@ export function QuizBody({
     const profile = score(Object.values(answers), quiz.tie_order);
     setSending(true);
     try {
-      await postJson(endpoint, { email: email.trim(), answers, [honeypot]: '', [keyField]: key });
+      const token = await botCheck.token();
+      await postJson(api.quiz, {
+        email: email.trim(),
+        answers,
+        [honeypot]: '',
+        [api.idempotency_key]: key,
+        ...(token && { [api.bot_check_field]: token }),
+      });
     } catch (error) {
       // A failed delivery still shows the visitor's result; anything else is a bug worth saying.
       if (!(error instanceof ApiError)) alert(l.error_alert);
     } finally {
+      botCheck.renew();
       setSending(false);
       setStep({ kind: 'result', profile });
     }

@@ -1,0 +1,192 @@
+//! The bot check: Cloudflare Turnstile, on when the worker has TURNSTILE_SITE_KEY and
+//! TURNSTILE_SECRET_KEY. A form sent from the page carries a token (the islands render the widget
+//! when a form is about to be used) that the worker verifies with Turnstile's siteverify before it
+//! records anything: a missing or refused token is a 403. A form posted without JavaScript cannot
+//! carry one: it is taken all the same, as unverified — a few an hour per client, a smaller share
+//! of the day's e-mails, and its e-mail says so — so the page keeps working without scripts while
+//! a script posing as a form cannot spend what real visitors need.
+
+use crate::domain::email::Params;
+use crate::domain::quota::{client_hash, QUOTA};
+use jax_model::submission::FieldError;
+use serde::Deserialize;
+
+pub use jax_model::api::{BOT_CHECK_FIELD as FIELD, BOT_CHECK_HEADER as HEADER};
+/// Turnstile's siteverify, unless TURNSTILE_VERIFY_URL says otherwise (a fake on loopback in tests).
+pub const VERIFY_URL: &str = "https://challenges.cloudflare.com/turnstile/v0/siteverify";
+/// Longest token Turnstile makes; anything longer is not one.
+pub const TOKEN_MAX: usize = 2048;
+
+/// The check's keys, and where tokens are verified.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Keys {
+    /// Public: the islands render the widget with it (GET /api/bot-check).
+    pub site_key: String,
+    pub secret_key: String,
+    pub verify_url: String,
+}
+
+/// How far a post was checked, for its limits and its e-mail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Trust {
+    /// The check is off (no keys): every post is taken alike.
+    Unchecked,
+    /// Its token passed siteverify.
+    Verified,
+    /// Sent without a token where none can be had (no JavaScript), or while siteverify could not
+    /// be reached: taken under the stricter limits, and marked in its e-mail.
+    Unverified,
+}
+
+/// What siteverify said of a token.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    Passed,
+    /// The token is not good (forged, spent, expired): the visitor's side.
+    Refused(String),
+    /// Siteverify could not judge it (unreachable, our secret refused): not the visitor's fault.
+    Unavailable(String),
+}
+
+#[derive(Deserialize)]
+struct Answer {
+    success: bool,
+    #[serde(default, rename = "error-codes")]
+    error_codes: Vec<String>,
+}
+
+/// Error codes that say the check itself failed, not the token.
+const OURS: [&str; 3] = ["missing-input-secret", "invalid-input-secret", "internal-error"];
+
+/// Siteverify's answer (`status`, `body`) as a verdict.
+pub fn verdict(status: u16, body: &str) -> Verdict {
+    let Ok(answer) = serde_json::from_str::<Answer>(body) else {
+        return Verdict::Unavailable(format!("siteverify answered {status} without its JSON"));
+    };
+    let codes = answer.error_codes.join(",");
+    match answer.success {
+        true if (200..300).contains(&status) => Verdict::Passed,
+        false if answer.error_codes.iter().any(|c| OURS.contains(&c.as_str())) => Verdict::Unavailable(codes),
+        false if (400..500).contains(&status) || (200..300).contains(&status) => Verdict::Refused(codes),
+        _ => Verdict::Unavailable(format!("siteverify answered {status} ({codes})")),
+    }
+}
+
+/// Siteverify's request body (form-encoded). `key` lets a retry of one submission verify the same
+/// token again (Turnstile takes it only as a UUID): a double tap or a parallel upload is not
+/// refused as a spent token.
+pub fn request(secret: &str, token: &str, remote_ip: Option<&str>, key: Option<&str>) -> String {
+    let mut pairs = vec![("secret", secret), ("response", token)];
+    pairs.extend(remote_ip.map(|ip| ("remoteip", ip)));
+    pairs.extend(key.filter(|k| is_uuid(k)).map(|k| ("idempotency_key", k)));
+    serde_urlencoded::to_string(pairs).unwrap_or_default()
+}
+
+/// The token a post carries, if it carries one that could be a token at all.
+pub fn token(value: Option<&str>) -> Option<&str> {
+    value.map(str::trim).filter(|t| !t.is_empty())
+}
+
+/// Whether `token` is worth asking siteverify about (its size and characters).
+pub fn plausible(token: &str) -> bool {
+    token.len() <= TOKEN_MAX && token.bytes().all(|b| b.is_ascii_graphic())
+}
+
+/// The template param that carries the note on an unverified request, so every template can show
+/// it (README.md's do, first); absent otherwise, so the specification's params stay as they are.
+pub const NOTE: &str = "bot_check";
+
+/// The agent's e-mail about an unverified request: `note` in NOTE and at the start of `prose`, the
+/// body the worker writes itself (the lead's `email_body`, the concierge's `message`) — never in
+/// a value the visitor typed.
+pub fn mark(params: &mut Params, note: &str, prose: Option<&str>) {
+    params.0.insert(NOTE, note.to_string());
+    if let Some(body) = prose.and_then(|key| params.0.get_mut(key)) {
+        *body = format!("{note}\n\n{body}");
+    }
+}
+
+/// The refusal of a post without a token where the page should have sent one.
+pub fn missing(message: &str) -> FieldError {
+    FieldError { field: FIELD.into(), message: message.into() }
+}
+
+fn is_uuid(s: &str) -> bool {
+    s.len() == 36
+        && s.bytes()
+            .enumerate()
+            .all(|(i, b)| if [8, 13, 18, 23].contains(&i) { b == b'-' } else { b.is_ascii_hexdigit() })
+}
+
+/// The count of a client's unverified posts in `now_ms`'s hour (UTC).
+pub fn unverified_key(secret: &[u8], client: &str, now_ms: u64) -> String {
+    let hour = format!("{}T{:02}", jax_model::calendar::date(now_ms / 1000), (now_ms / 3_600_000) % 24);
+    format!("{QUOTA}unverified/{hour}/{}", client_hash(secret, client))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn siteverify_answers_become_verdicts() {
+        assert_eq!(verdict(200, r#"{"success":true,"error-codes":[],"hostname":"x"}"#), Verdict::Passed);
+        assert_eq!(
+            verdict(200, r#"{"success":false,"error-codes":["timeout-or-duplicate"]}"#),
+            Verdict::Refused("timeout-or-duplicate".into())
+        );
+        assert_eq!(
+            verdict(400, r#"{"success":false,"error-codes":["invalid-input-response"]}"#),
+            Verdict::Refused("invalid-input-response".into())
+        );
+        // Our own secret refused, or Turnstile failing: not the visitor's doing.
+        assert!(matches!(
+            verdict(200, r#"{"success":false,"error-codes":["invalid-input-secret"]}"#),
+            Verdict::Unavailable(_)
+        ));
+        assert!(matches!(verdict(500, r#"{"success":false,"error-codes":[]}"#), Verdict::Unavailable(_)));
+        assert!(matches!(verdict(502, "<html>Bad gateway</html>"), Verdict::Unavailable(_)));
+        assert!(matches!(verdict(500, r#"{"success":true}"#), Verdict::Unavailable(_)));
+    }
+
+    #[test]
+    fn an_unverified_request_says_so_first_and_the_visitors_words_stay_as_typed() {
+        let params = || {
+            Params(
+                [("email_body", "Name: Ana".to_string()), ("message", "Hi".into()), ("subject", "S".into())]
+                    .into_iter()
+                    .collect(),
+            )
+        };
+        let mut p = params();
+        mark(&mut p, "Note: unchecked.", Some("email_body"));
+        assert_eq!(p.get("email_body"), Some("Note: unchecked.\n\nName: Ana"));
+        assert_eq!(
+            (p.get(NOTE), p.get("message"), p.get("subject")),
+            (Some("Note: unchecked."), Some("Hi"), Some("S"))
+        );
+        let mut contact = params();
+        mark(&mut contact, "N", None);
+        assert_eq!(
+            (contact.get(NOTE), contact.get("email_body"), contact.get("message")),
+            (Some("N"), Some("Name: Ana"), Some("Hi"))
+        );
+    }
+
+    #[test]
+    fn the_request_names_the_submission_only_by_a_uuid() {
+        let uuid = "0f8fad5b-d9cb-469f-a165-70867728950e";
+        assert_eq!(
+            request("s&x", "t=1", Some("192.0.2.1"), Some(uuid)),
+            format!("secret=s%26x&response=t%3D1&remoteip=192.0.2.1&idempotency_key={uuid}")
+        );
+        assert_eq!(request("s", "t", None, Some("not-a-uuid-but-a-key")), "secret=s&response=t");
+        assert_eq!(token(Some("  ")), None);
+        assert_eq!(token(Some(" abc ")), Some("abc"));
+        assert!(plausible("0.abc-_DEF"));
+        assert!(!plausible("a b") && !plausible(&"x".repeat(TOKEN_MAX + 1)));
+        let key = unverified_key(b"s", "192.0.2.1", 1_700_000_000_000);
+        assert!(key.starts_with("quota/unverified/2023-11-14T22/") && !key.contains("192"), "{key}");
+        assert_ne!(key, unverified_key(b"s", "192.0.2.1", 1_700_000_000_000 + 3_600_000), "the next hour");
+    }
+}

@@ -1,0 +1,79 @@
+//! The bot check's I/O (domain/bot_check.rs says what and why): siteverify, and the count of a
+//! client's unverified posts.
+
+use crate::domain::bot_check::{missing, plausible, request, token, unverified_key, verdict, Trust, Verdict};
+use crate::domain::content::content;
+use crate::domain::settings::Settings;
+use crate::failure::Failure;
+use crate::services::quota::{self, Added};
+use crate::services::{fetch, now_ms};
+use std::sync::atomic::{AtomicBool, Ordering};
+use worker::{console_error, console_log, Bucket};
+
+/// Whether this isolate said yet that the check is off.
+static SAID_OFF: AtomicBool = AtomicBool::new(false);
+
+/// How a post that carries `token` (or none) stands with the check. `key`: its submission's key
+/// (a UUID lets a repeat verify the same token again). `tokenless`: a post that cannot carry a
+/// token (no JavaScript) is unverified rather than refused. Refused: 403, nothing to record.
+pub async fn check(
+    settings: &Settings,
+    client_ip: Option<&str>,
+    token_value: Option<&str>,
+    key: Option<&str>,
+    tokenless: bool,
+) -> Result<Trust, Failure> {
+    let Some(keys) = &settings.bot_check else {
+        if !SAID_OFF.swap(true, Ordering::Relaxed) {
+            console_log!("bot check: off (no TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY); posts are not checked");
+        }
+        return Ok(Trust::Unchecked);
+    };
+    let texts = &content().forms.bot_check;
+    let refused = |message: &str| Failure::Refused(403, vec![missing(message)]);
+    let Some(token) = token(token_value) else {
+        return if tokenless { Ok(Trust::Unverified) } else { Err(refused(&texts.missing)) };
+    };
+    if !plausible(token) {
+        return Err(refused(&texts.failed));
+    }
+    let body = request(&keys.secret_key, token, client_ip, key);
+    let answer = fetch::post(&keys.verify_url, "application/x-www-form-urlencoded", &body).await;
+    match answer.map(|(status, text)| verdict(status, &text)) {
+        Ok(Verdict::Passed) => Ok(Trust::Verified),
+        Ok(Verdict::Refused(codes)) => {
+            console_log!("bot check: a token refused ({codes})");
+            Err(refused(&texts.failed))
+        }
+        // The check could not judge: the post is taken as one without a token would be, so no
+        // visitor is turned away for Turnstile's outage (or a wrong secret, which the log says).
+        Ok(Verdict::Unavailable(why)) => {
+            console_error!("bot check: siteverify could not judge ({why}); taken as unverified");
+            Ok(Trust::Unverified)
+        }
+        Err(outcome) => {
+            console_error!("bot check: siteverify unreachable ({outcome:?}); taken as unverified");
+            Ok(Trust::Unverified)
+        }
+    }
+}
+
+/// Count one unverified post of `client` this hour: false past the hourly limit (or when the
+/// count is too contended to decide, which a single visitor never causes).
+pub async fn count_unverified(settings: &Settings, bucket: &Bucket, client: &str) -> worker::Result<bool> {
+    let key = unverified_key(&settings.link_secret, client, now_ms());
+    let cap = u64::from(settings.budget.unverified_per_client_per_hour);
+    Ok(quota::add(bucket, &key, 1, cap).await? == Added::Yes)
+}
+
+/// The refusal of a client past its hourly unverified posts.
+pub fn too_many_unverified(settings: &Settings) -> Failure {
+    Failure::field(
+        429,
+        "request",
+        format!(
+            "This browser sent {} messages in the last hour without the spam check; please call or try again later.",
+            settings.budget.unverified_per_client_per_hour
+        ),
+    )
+}

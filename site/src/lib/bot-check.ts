@@ -1,0 +1,130 @@
+// The bot check (Cloudflare Turnstile), loaded only when a form is about to be used (its dialog
+// opens, the concierge form is focused): then the worker says whether the check is on (its site
+// key, GET api.bot_check), Turnstile's script loads and its widget renders into the form — seen
+// only if it needs the visitor. A post carries the newest token; after each post the widget
+// makes a new one (a token is good once).
+import type { Endpoints } from './props';
+
+type Widget = {
+  render(
+    el: HTMLElement,
+    options: {
+      sitekey: string;
+      callback: (token: string) => void;
+      'expired-callback': () => void;
+      'error-callback': () => void;
+      appearance: 'interaction-only';
+      size: 'flexible';
+    },
+  ): string | undefined;
+  reset(id: string): void;
+  remove(id: string): void;
+};
+
+declare global {
+  interface Window {
+    turnstile?: Widget;
+  }
+}
+
+/** How long a post waits for a token still being made before it goes without one. */
+const TOKEN_WAIT_MS = 15_000;
+
+let siteKey: Promise<string | null> | undefined;
+let script: Promise<Widget> | undefined;
+
+/** The site key, once per page (null: the check is off, or the worker could not say). */
+function loadSiteKey(path: string): Promise<string | null> {
+  siteKey ??= Promise.resolve()
+    .then(() => fetch(path, { headers: { Accept: 'application/json' }, credentials: 'same-origin' }))
+    .then((r): Promise<{ site_key?: unknown }> | object => (r.ok ? r.json() : {}))
+    .then((b) => ('site_key' in b && typeof b.site_key === 'string' && b.site_key ? b.site_key : null))
+    .catch(() => {
+      siteKey = undefined; // asked again next time
+      return null;
+    });
+  return siteKey;
+}
+
+function loadScript(src: string): Promise<Widget> {
+  script ??= new Promise<Widget>((resolve, reject) => {
+    const el = document.createElement('script');
+    el.src = src;
+    el.async = true;
+    el.onload = () => (window.turnstile ? resolve(window.turnstile) : reject(new Error('Turnstile did not start')));
+    el.onerror = () => {
+      script = undefined;
+      el.remove();
+      reject(new Error('Turnstile did not load'));
+    };
+    document.head.append(el);
+  });
+  return script;
+}
+
+export type BotCheck = {
+  /** The token to send (undefined: the check is off, or failed — the worker then says why). */
+  token(): Promise<string | undefined>;
+  /** The token was sent: make a new one. */
+  renew(): void;
+  stop(): void;
+};
+
+/** Start the check in `container` (an empty element inside the form). */
+export function startBotCheck(container: HTMLElement, api: Pick<Endpoints, 'bot_check' | 'bot_check_script'>): BotCheck {
+  let current: string | undefined;
+  let waiting: ((token: string | undefined) => void)[] = [];
+  let widget: Widget | undefined;
+  let id: string | undefined;
+  let stopped = false;
+  let settled = false; // the check is off, or failed: no token is coming (until the widget's retry)
+  const give = (token: string | undefined) => {
+    current = token;
+    settled = !token;
+    waiting.forEach((w) => w(token));
+    waiting = [];
+  };
+  const ready = loadSiteKey(api.bot_check)
+    .then(async (key) => {
+      if (!key || stopped) return;
+      widget = await loadScript(api.bot_check_script);
+      if (stopped) return;
+      id = widget.render(container, {
+        sitekey: key,
+        callback: give,
+        'expired-callback': () => (current = undefined),
+        'error-callback': () => give(undefined),
+        appearance: 'interaction-only',
+        size: 'flexible',
+      });
+    })
+    .catch(() => undefined)
+    .finally(() => {
+      if (!widget || id === undefined) give(undefined);
+    });
+  return {
+    async token() {
+      if (current) return current;
+      await ready;
+      if (current || settled) return current;
+      return new Promise<string | undefined>((resolve) => {
+        waiting.push(resolve);
+        setTimeout(() => resolve(current), TOKEN_WAIT_MS);
+      });
+    },
+    renew() {
+      current = undefined;
+      if (widget && id !== undefined) widget.reset(id);
+    },
+    stop() {
+      stopped = true;
+      if (widget && id !== undefined) widget.remove(id);
+    },
+  };
+}
+
+/** For tests: forget the site key and the script, as a new page would. */
+export function resetBotCheck() {
+  siteKey = undefined;
+  script = undefined;
+}
