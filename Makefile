@@ -78,7 +78,7 @@ test: setup-test lint
 	  scripts/check-html.sh dist && \
 	  node --test 'edge/tests/*.test.mjs' && \
 	  node scripts/reliability.mjs --posts 60 --clients 6 && \
-	  node scripts/flood.mjs --posts 150 --clients 30 --real 5 --emails 20 --quota 60 && \
+	  node scripts/flood.mjs --posts 150 --clients 30 --real 5 --emails 20 --unverified 12 --quota 60 && \
 	  cd site && npx playwright test && node engines/run.mjs
 
 # The static checks, no warning allowed: rustfmt (rustfmt.toml), clippy on every crate and target,

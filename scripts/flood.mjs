@@ -4,20 +4,25 @@
 // lost or a post is answered 5xx.
 //
 //   node scripts/flood.mjs [--posts 2000] [--clients 400] [--real 20] [--quota 200] [--emails N]
+//                          [--unverified N]
 //
 // `--posts` lead posts from `--clients` client addresses (half IPv4, half IPv6 /64s), `--real` real
 // leads among them from addresses of their own; the fake EmailJS accepts `--quota` sends, then
-// answers as EmailJS does once an account's limit is reached. The day's e-mail budget is
-// content's (content/forms.yaml) unless `--emails` says otherwise. Then the cron runs as the
-// following mornings would (the runtime's trigger, days ahead) until nothing is held. Prints what
-// was sent one by one, listed in digests (and over how many mornings), given up on and lost, and
-// how the agent was told. No bot check yet (Turnstile): every post counts as a lead.
+// answers as EmailJS does once an account's limit is reached. The bot check (Turnstile) is on,
+// against the fake's siteverify: real leads carry valid tokens, as the page's widget gives them;
+// the script sends three in four of its posts the way a form without JavaScript does (no token,
+// the path it can take: unverified) and the rest with forged tokens. The day's e-mail budget and
+// its unverified share are content's (content/forms.yaml) unless `--emails` and `--unverified`
+// say otherwise. Then the cron runs as the following mornings would (the runtime's trigger, days
+// ahead) until nothing is held. Prints what was sent one by one, listed in digests (and over how
+// many mornings), given up on and lost, and how the agent was told.
 // `make flood` runs it in full; `make test` runs a small smoke of it.
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startFakeEmailJs } from '../edge/tests/fake-emailjs.mjs';
+import { passToken, SECRET } from '../edge/tests/fake-turnstile.mjs';
 import { root, startWebhook } from '../edge/tests/workerd.mjs';
 import { start } from './process-group.mjs';
 
@@ -28,6 +33,7 @@ const { values: opts } = parseArgs({
     real: { type: 'string', default: '20' },
     quota: { type: 'string', default: '200' },
     emails: { type: 'string' },
+    unverified: { type: 'string' },
     port: { type: 'string', default: '8793' },
   },
 });
@@ -57,7 +63,11 @@ const serve = await start('flood-wrangler', 'make', ['--no-print-directory', 'se
   DOCUMENT_LINK_SECRET: randomBytes(32).toString('hex'),
   EMAIL_RETRY_FIRST_SECONDS: '1',
   ALERT_WEBHOOK_URL: webhook.url,
+  TURNSTILE_SITE_KEY: 'flood-site-key',
+  TURNSTILE_SECRET_KEY: SECRET,
+  TURNSTILE_VERIFY_URL: fake.siteverifyUrl,
   ...(opts.emails ? { EMAILS_PER_DAY: opts.emails } : {}),
+  ...(opts.unverified ? { UNVERIFIED_EMAILS_PER_DAY: opts.unverified } : {}),
 }, BASE).catch(async (e) => {
   await fake.close();
   webhook.close();
@@ -80,21 +90,37 @@ try {
     })),
   ].sort(() => Math.random() - 0.5);
   const statuses = new Map();
+  const bots = { forged: 0, unverified: 0, overHourly: 0 };
   const started = performance.now();
   let next = 0;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < posts.length) {
-        const p = posts[next++];
+        const i = next++;
+        const p = posts[i];
+        const fields = { type: 'consultation', lastName: 'Flood', ...p.body, firstName: p.body.name };
+        // A real lead as the page sends it: JSON, its key, the widget's token. A bot: a form
+        // without JavaScript (no token), or one in four with a forged token.
+        const forged = !p.real && i % 4 === 0;
+        const json = p.real || forged;
+        const body = p.real
+          ? JSON.stringify({ ...fields, idempotency_key: randomUUID(), 'cf-turnstile-response': passToken() })
+          : forged
+            ? JSON.stringify({ ...fields, 'cf-turnstile-response': `XXXX.DUMMY.TOKEN.${i}` })
+            : new URLSearchParams(fields).toString();
         const r = await fetch(`${BASE}/api/lead`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': p.ip },
-          body: JSON.stringify({ type: 'consultation', lastName: 'Flood', ...p.body, firstName: p.body.name }),
+          headers: { 'Content-Type': json ? 'application/json' : 'application/x-www-form-urlencoded', 'CF-Connecting-IP': p.ip },
+          body,
+          redirect: 'manual',
         });
         await r.arrayBuffer();
         statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
         if (r.status >= 500) problems.push(`a post was answered ${r.status}`);
         if (p.real && r.status !== 200) problems.push(`a real lead was refused (${r.status})`);
+        if (forged && r.status === 403) bots.forged++;
+        if (!json && /\/thank-you\//.test(r.headers.get('location') ?? '')) bots.unverified++;
+        if (!json && /\/form-error\//.test(r.headers.get('location') ?? '')) bots.overHourly++;
       }
     }),
   );
@@ -134,10 +160,12 @@ try {
   console.log(`  sent singly    ${sentSingly} (the day's budget), EmailJS calls ${fake.attempts.length}, quota answers ${fake.attempts.filter((s) => s.refusedWith === 426).length}`);
   console.log(`  digested       ${listed} requests in ${digests().length} digest e-mail(s) over ${mornings} morning(s)`);
   console.log(`  parked         ${parked}`);
+  console.log(`  bot check      ${bots.forged} forged tokens refused (403), ${bots.unverified} posts without one taken as unverified, ${bots.overHourly} past a client's hourly limit`);
   console.log(`  real leads     ${realSingly} sent singly, ${realDigested} in a digest, ${lost} lost`);
   console.log(`  agent told     ${told.length ? `webhook: ${told.join(', ')}` : 'no alert'}; ${digests().length} digest e-mail(s)`);
   if (lost > 0) problems.push(`${lost} real lead(s) lost`);
-  if (!told.includes('email-budget') && sentSingly < POSTS + REAL) problems.push('the agent was not alerted that the budget was spent');
+  const held = sentSingly < POSTS + REAL - bots.forged - bots.overHourly;
+  if (held && !told.some((e) => e === 'email-budget' || e === 'email-unverified')) problems.push('the agent was not alerted that requests were held');
 } finally {
   serve.stop();
   await fake.close();

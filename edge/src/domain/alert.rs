@@ -47,6 +47,18 @@ impl Alert {
         }
     }
 
+    /// The day's share of e-mails for requests without the bot check is spent: more of them wait
+    /// for the digest, while requests the check saw are still sent one by one.
+    pub fn unverified(share: u32) -> Alert {
+        Alert {
+            event: "email-unverified",
+            title: "Many website requests arrive without the spam check today".into(),
+            text: format!(
+                "The website sent today's {share} e-mails for requests sent without its spam check (no JavaScript,                  or a script). Further ones are kept and listed in tomorrow morning's digest; requests the check saw                  are still sent at once. A flood of posts may be under way."
+            ),
+        }
+    }
+
     /// The day's upload budget is spent: uploads pause until the next (UTC) day.
     pub fn uploads_paused(bytes_per_day: u64) -> Alert {
         Alert {

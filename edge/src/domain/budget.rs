@@ -32,6 +32,11 @@ pub fn emails_alerted_key(now_ms: u64) -> String {
     format!("{QUOTA}email/alerted/{}", date(now_ms / 1000))
 }
 
+/// The marker that the agent was alerted today that unverified requests' share is spent.
+pub fn unverified_alerted_key(now_ms: u64) -> String {
+    format!("{QUOTA}email/unverified-alerted/{}", date(now_ms / 1000))
+}
+
 /// Today's bytes uploaded, and the marker that uploads were paused today.
 pub fn uploads_key(now_ms: u64) -> String {
     format!("{QUOTA}upload/day/{}", date(now_ms / 1000))

@@ -5,7 +5,7 @@ use crate::domain::alert::Alert;
 use crate::domain::bot_check::Trust;
 use crate::domain::budget::{
     day_start, digest, digest_due, digest_id, emails_alerted_key, emails_prefix, held_id, held_key,
-    uploads_alerted_key, uploads_key, DIGEST, DIGEST_PARTS, HELD,
+    unverified_alerted_key, uploads_alerted_key, uploads_key, DIGEST, DIGEST_PARTS, HELD,
 };
 use crate::domain::queue::{record_key, Delivery, State};
 use crate::domain::retention::Job;
@@ -54,6 +54,9 @@ pub async fn spend_email(settings: &Settings, bucket: &Bucket, trust: Trust) -> 
     }
     if !full {
         console_warn!("budget: today's {share} e-mails for unverified requests are spent; this one is held");
+        if quota::first_time(bucket, &unverified_alerted_key(now)).await? {
+            alert::send(settings, &Alert::unverified(share)).await;
+        }
     } else if quota::first_time(bucket, &emails_alerted_key(now)).await? {
         console_warn!("budget: today's {cap} e-mails are spent; requests are held for the digest");
         alert::send(settings, &Alert::budget(cap)).await;
