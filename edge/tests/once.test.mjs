@@ -112,3 +112,26 @@ test('without the bot check\'s keys the check is off, said once in the log, and 
   assert.ok(fake.delivered.length > 3);
   assert.equal(worker.log().match(/bot check: off \(no TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY\); posts are not checked/g)?.length, 1);
 });
+
+test('the concierge form posted twice without JavaScript (a double tap) is filed once; both posts are thanked', async () => {
+  const as = client();
+  const marker = randomUUID().slice(0, 8);
+  const form = () => {
+    const f = new FormData();
+    for (const field of ['photoId', 'creditReport', 'proofOfIncome', 'bankStatement1', 'bankStatement2', 'bankStatement3']) {
+      f.append(field, new Blob([`%PDF-1.7\n${marker} ${field}`], { type: 'application/pdf' }), `${marker}-${field}.pdf`);
+    }
+    f.append('acknowledgment', 'on');
+    return f;
+  };
+  const send = () => fetch(`${worker.base}/api/concierge`, { method: 'POST', body: form(), redirect: 'manual', headers: { 'CF-Connecting-IP': as } });
+  const answers = [await send(), ...(await Promise.all([send(), send()]))];
+  for (const r of answers) assert.equal(new URL(r.headers.get('location')).pathname, '/client-concierge/thank-you/');
+  assert.equal(await delivered(`${marker}-photoId.pdf`), 1);
+  assert.match(worker.log(), /concierge without JavaScript: a repeat of [0-9a-f-]{36}; nothing filed again/);
+  // Another client sending the same files is another submission.
+  const other = await fetch(`${worker.base}/api/concierge`, { method: 'POST', body: form(), redirect: 'manual', headers: { 'CF-Connecting-IP': client() } });
+  assert.equal(new URL(other.headers.get('location')).pathname, '/client-concierge/thank-you/');
+  assert.equal(await delivered(`${marker}-photoId.pdf`), 2);
+});
+

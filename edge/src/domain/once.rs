@@ -45,6 +45,42 @@ pub fn key_of(form: &str, input: &Input, client: &str) -> Result<String, FieldEr
     }
 }
 
+/// The key of a concierge form posted without JavaScript (one multipart post, read part by part):
+/// its client and each part in order — a field's value, a file's field, name, length and first
+/// 64 KiB (enough to know a repeat, cheap for 60 MB).
+pub struct PostPrint(Sha256);
+
+/// How much of each file the print reads.
+const FILE_HEAD: usize = 64 * 1024;
+
+impl PostPrint {
+    pub fn new(form: &str, client: &str) -> PostPrint {
+        let mut h = Sha256::new();
+        for part in [form, client] {
+            h.update(part.as_bytes());
+            h.update([0]);
+        }
+        PostPrint(h)
+    }
+
+    pub fn field(&mut self, name: &str, value: &str) {
+        for part in [name.as_bytes(), value.trim().as_bytes()] {
+            self.0.update(part);
+            self.0.update([0]);
+        }
+    }
+
+    pub fn file(&mut self, name: &str, file_name: &str, bytes: &[u8]) {
+        self.field(name, file_name);
+        self.0.update((bytes.len() as u64).to_be_bytes());
+        self.0.update(&bytes[..bytes.len().min(FILE_HEAD)]);
+    }
+
+    pub fn key(self, form: &str) -> String {
+        format!("{ONCE}{form}/h-{}", hex(&self.0.finalize()[..16]))
+    }
+}
+
 fn is_key(key: &str) -> bool {
     (8..=64).contains(&key.len()) && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
@@ -52,6 +88,23 @@ fn is_key(key: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_multipart_post_is_known_by_its_client_and_parts() {
+        let print = |client: &str, file: &[u8], name: &str| {
+            let mut p = PostPrint::new("concierge", client);
+            p.field("acknowledgment", "on");
+            p.file("photoId", name, file);
+            p.key("concierge")
+        };
+        let big = vec![7u8; 200_000];
+        let first = print("192.0.2.1", &big, "id.pdf");
+        assert!(first.starts_with("once/concierge/h-"));
+        assert_eq!(print("192.0.2.1", &big, "id.pdf"), first, "the same post again");
+        assert_ne!(print("192.0.2.2", &big, "id.pdf"), first, "another client");
+        assert_ne!(print("192.0.2.1", &big, "passport.pdf"), first, "another file");
+        assert_ne!(print("192.0.2.1", &big[..199_999], "id.pdf"), first, "another length");
+    }
 
     fn input(pairs: &[(&str, &str)]) -> Input {
         Input { fields: pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(), ..Default::default() }

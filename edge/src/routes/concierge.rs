@@ -9,6 +9,7 @@ use crate::domain::content::content;
 use crate::domain::documents::{object_key, proven_name, NAME_MAX_BYTES};
 use crate::domain::http::BodyKind;
 use crate::domain::multipart;
+use crate::domain::once::PostPrint;
 use crate::domain::queue::State;
 use crate::domain::retention::{Job, UNFILED_MS};
 use crate::domain::settings::Settings;
@@ -16,7 +17,7 @@ use crate::domain::submit::{parse_json, Input};
 use crate::failure::Failure;
 use crate::services::concierge::{self as documents, file, metadata_of, store, Room};
 use crate::services::quota::Added;
-use crate::services::{bot_check, budget, now_ms, random_uuid, retention, storage, upload_stream};
+use crate::services::{bot_check, budget, now_ms, once, random_uuid, retention, storage, upload_stream};
 use futures_util::StreamExt;
 use jax_model::api::{CONCIERGE_FORM_ERROR, CONCIERGE_THANK_YOU};
 use jax_model::forms::{FileType, Forms, SNIFF_LEN};
@@ -208,6 +209,9 @@ enum Filed {
     Yes,
     /// The honeypot was filled: answered like a success, kept nowhere.
     Dropped,
+    /// The same post again (a double tap, a reload that sent it twice): answered like the first,
+    /// which is filed; this one's documents are removed.
+    Repeat,
 }
 
 async fn read_and_file(
@@ -231,6 +235,8 @@ async fn read_and_file(
 
     let mut input = Input::default();
     input.fields.insert("submission".into(), submission.to_string());
+    let client = client(req)?;
+    let mut print = PostPrint::new("concierge", &client);
     loop {
         let part = match parts.next_field().await {
             Ok(Some(part)) => part,
@@ -244,6 +250,7 @@ async fn read_and_file(
             let bytes = part.bytes().await.map_err(|e| multipart_refusal(forms, e))?;
             let value =
                 String::from_utf8(Vec::from(bytes)).map_err(|_| Failure::field(400, &name, "Expected UTF-8 text."))?;
+            print.field(&name, &value);
             input.fields.insert(name, value);
             continue;
         };
@@ -255,6 +262,7 @@ async fn read_and_file(
         if bytes.is_empty() {
             continue; // No file chosen: check_final names it.
         }
+        print.file(&name, &file_name, &bytes);
         let file_type = check_type(forms, document, &bytes[..bytes.len().min(SNIFF_LEN)])
             .map_err(|(status, errors)| Failure::Refused(status, errors))?;
         match budget::spend_upload(settings, bucket, bytes.len() as u64).await? {
@@ -273,9 +281,18 @@ async fn read_and_file(
         return Ok(Filed::Dropped);
     }
     let done = check_final(forms, &input).map_err(|e| Failure::Refused(400, e))?;
+    // A static form carries no key per visit: a repeat is the same client sending the same parts.
+    let once_key = print.key("concierge");
+    if let Some(first) = once::claim(bucket, &once_key, submission).await? {
+        console_warn!("concierge without JavaScript: a repeat of {first}; nothing filed again");
+        return Ok(Filed::Repeat);
+    }
     let origin = req.url()?.origin().ascii_serialization();
     // Recorded is filed: an e-mail not sent yet goes out with the scheduled retry.
-    file(settings, bucket, &origin, &client(req)?, &done, trust).await?;
+    if let Err(failure) = file(settings, bucket, &origin, &client, &done, trust).await {
+        once::forget(bucket, &once_key).await;
+        return Err(failure);
+    }
     Ok(Filed::Yes)
 }
 
