@@ -9,7 +9,6 @@
 use crate::domain::email::Params;
 use crate::domain::quota::{client_hash, QUOTA};
 use jax_model::submission::FieldError;
-use serde::Deserialize;
 
 pub use jax_model::api::{BOT_CHECK_FIELD as FIELD, BOT_CHECK_HEADER as HEADER};
 /// Turnstile's siteverify, unless TURNSTILE_VERIFY_URL says otherwise (a fake on loopback in tests).
@@ -48,25 +47,24 @@ pub enum Verdict {
     Unavailable(String),
 }
 
-#[derive(Deserialize)]
-struct Answer {
-    success: bool,
-    #[serde(default, rename = "error-codes")]
-    error_codes: Vec<String>,
-}
-
 /// Error codes that say the check itself failed, not the token.
 const OURS: [&str; 3] = ["missing-input-secret", "invalid-input-secret", "internal-error"];
 
 /// Siteverify's answer (`status`, `body`) as a verdict.
 pub fn verdict(status: u16, body: &str) -> Verdict {
-    let Ok(answer) = serde_json::from_str::<Answer>(body) else {
+    // Read as a Value (whose reader the worker has anyway) rather than a struct of its own.
+    let answer = serde_json::from_str::<serde_json::Value>(body).ok();
+    let Some(success) = answer.as_ref().and_then(|a| a.get("success")?.as_bool()) else {
         return Verdict::Unavailable(format!("siteverify answered {status} without its JSON"));
     };
-    let codes = answer.error_codes.join(",");
-    match answer.success {
+    let error_codes: Vec<&str> = answer
+        .as_ref()
+        .and_then(|a| a.get("error-codes")?.as_array())
+        .map_or(Vec::new(), |codes| codes.iter().filter_map(|c| c.as_str()).collect());
+    let codes = error_codes.join(",");
+    match success {
         true if (200..300).contains(&status) => Verdict::Passed,
-        false if answer.error_codes.iter().any(|c| OURS.contains(&c.as_str())) => Verdict::Unavailable(codes),
+        false if error_codes.iter().any(|c| OURS.contains(c)) => Verdict::Unavailable(codes),
         false if (400..500).contains(&status) || (200..300).contains(&status) => Verdict::Refused(codes),
         _ => Verdict::Unavailable(format!("siteverify answered {status} ({codes})")),
     }
@@ -76,10 +74,15 @@ pub fn verdict(status: u16, body: &str) -> Verdict {
 /// token again (Turnstile takes it only as a UUID): a double tap or a parallel upload is not
 /// refused as a spent token.
 pub fn request(secret: &str, token: &str, remote_ip: Option<&str>, key: Option<&str>) -> String {
-    let mut pairs = vec![("secret", secret), ("response", token)];
-    pairs.extend(remote_ip.map(|ip| ("remoteip", ip)));
-    pairs.extend(key.filter(|k| is_uuid(k)).map(|k| ("idempotency_key", k)));
-    serde_urlencoded::to_string(pairs).unwrap_or_default()
+    let mut body = form_urlencoded::Serializer::new(String::new());
+    body.append_pair("secret", secret).append_pair("response", token);
+    if let Some(ip) = remote_ip {
+        body.append_pair("remoteip", ip);
+    }
+    if let Some(key) = key.filter(|k| is_uuid(k)) {
+        body.append_pair("idempotency_key", key);
+    }
+    body.finish()
 }
 
 /// The token a post carries, if it carries one that could be a token at all.
