@@ -47,8 +47,7 @@ pub async fn upload(req: Request, env: &Env, settings: &Settings) -> Result<Resp
     // Uploads come from the page only: a token, verified again for each (Turnstile takes a
     // token again under its submission's UUID).
     let token = req.headers().get(check::HEADER)?;
-    let ip = req.headers().get("CF-Connecting-IP")?;
-    let checked = bot_check::check(settings, ip.as_deref(), token.as_deref(), Some(&up.submission), false).await;
+    let checked = super::bot_check(&req, settings, token.as_deref(), Some(&up.submission), false).await;
     let file_type = match checked {
         Ok(_) => admit(settings, &bucket, &up, &head).await,
         Err(refused) => Err(refused),
@@ -138,9 +137,8 @@ pub async fn submit(mut req: Request, env: &Env, settings: &Settings) -> Result<
         return Ok(Response::from_json(&serde_json::json!({ "ok": true }))?);
     }
     let done = check_final(forms, &input).map_err(|e| Failure::Refused(400, e))?;
-    let ip = req.headers().get("CF-Connecting-IP")?;
     let token = input.fields.get(check::FIELD).map(String::as_str);
-    let trust = bot_check::check(settings, ip.as_deref(), token, Some(&done.submission), false).await?;
+    let trust = super::bot_check(&req, settings, token, Some(&done.submission), false).await?;
     let origin = req.url()?.origin().ascii_serialization();
     let recorded = file(settings, &storage::bucket(env)?, &origin, &client(&req)?, &done, trust).await?;
     match recorded.email {
@@ -175,8 +173,7 @@ async fn submit_without_script(mut req: Request, env: &Env, settings: &Settings)
     let submission = random_uuid()?;
     let mut stored = Vec::new();
     // No token can come without JavaScript: unverified when the check is on, and counted first.
-    let ip = req.headers().get("CF-Connecting-IP")?;
-    let trust = bot_check::check(settings, ip.as_deref(), None, None, true).await?;
+    let trust = super::bot_check(&req, settings, None, None, true).await?;
     let outcome = match trust {
         Trust::Unverified if !bot_check::count_unverified(settings, &bucket, &client(&req)?).await? => {
             if let Some(body) = req.inner().body() {

@@ -42,13 +42,11 @@ pub async fn post(mut req: Request, env: &Env, kind: FormKind, settings: &Settin
     };
     // Before anything is recorded. Without JavaScript there is no token to be had: unverified.
     let field = |name: &str| input.fields.get(name).map(String::as_str);
-    let ip = req.headers().get("CF-Connecting-IP")?;
-    let trust =
-        match bot_check::check(settings, ip.as_deref(), field(check::FIELD), field(once::FIELD), plain_form).await {
-            Ok(trust) => trust,
-            Err(_) if plain_form => return redirect_to(&req, FORM_ERROR, form),
-            Err(refused) => return Err(refused),
-        };
+    let trust = match super::bot_check(&req, settings, field(check::FIELD), field(once::FIELD), plain_form).await {
+        Ok(trust) => trust,
+        Err(_) if plain_form => return redirect_to(&req, FORM_ERROR, form),
+        Err(refused) => return Err(refused),
+    };
     // The quiz's e-mail goes to the visitor, not the agent.
     if trust == Trust::Unverified && form != "quiz" {
         let prose = (form == "lead").then_some("email_body");

@@ -5,10 +5,12 @@ mod concierge;
 mod documents;
 mod forms;
 
+use crate::domain::bot_check::Trust;
 use crate::domain::content::content;
 use crate::domain::fallback;
 use crate::domain::http::{admit, body_kind, security_headers, BodyKind, Refusal};
 use crate::domain::quota::client_key;
+use crate::domain::settings::Settings;
 use crate::domain::submit::FormKind;
 use crate::failure::Failure;
 use crate::services;
@@ -67,7 +69,7 @@ async fn route(req: Request, env: &Env, path: &str) -> std::result::Result<Respo
         return forms::post(req, env, kind, &settings).await;
     }
     match path {
-        api::BOT_CHECK => bot_check(&req, &settings),
+        api::BOT_CHECK => bot_check_key(&req, &settings),
         api::CONCIERGE_DOCUMENTS => concierge::upload(req, env, &settings).await,
         api::CONCIERGE => concierge::submit(req, env, &settings).await,
         p if p.starts_with(DOCUMENTS) => documents::download(req, env, &p[DOCUMENTS.len()..], &settings).await,
@@ -76,12 +78,25 @@ async fn route(req: Request, env: &Env, path: &str) -> std::result::Result<Respo
 }
 
 /// `GET /api/bot-check`: the site key the islands render the bot check with (null: it is off).
-fn bot_check(req: &Request, settings: &crate::domain::settings::Settings) -> std::result::Result<Response, Failure> {
+fn bot_check_key(req: &Request, settings: &Settings) -> std::result::Result<Response, Failure> {
     if req.method() != Method::Get {
         return Err(Failure::Method("GET"));
     }
     let site_key = settings.bot_check.as_ref().map(|keys| keys.site_key.as_str());
     Ok(Response::from_json(&serde_json::json!({ "site_key": site_key }))?)
+}
+
+/// How a post carrying `token` (or none) stands with the bot check (services/bot_check.rs says
+/// what `key` and `tokenless` do); siteverify is told the client's address.
+pub async fn bot_check(
+    req: &Request,
+    settings: &Settings,
+    token: Option<&str>,
+    key: Option<&str>,
+    tokenless: bool,
+) -> std::result::Result<Trust, Failure> {
+    let ip = req.headers().get(CLIENT_IP)?;
+    services::bot_check::check(settings, ip.as_deref(), token, key, tokenless).await
 }
 
 /// The API answers its own pages only: a browser says where a POST comes from.
@@ -96,10 +111,13 @@ fn same_origin(req: &Request) -> std::result::Result<(), Failure> {
     Ok(())
 }
 
+/// The header Cloudflare puts the client's address in.
+const CLIENT_IP: &str = "CF-Connecting-IP";
+
 /// Who sent a request, as the limits count clients (an address, or an IPv6 /64). Cloudflare
 /// always sets it; without one the request is refused, not pooled with others.
 pub fn client(req: &Request) -> std::result::Result<String, Failure> {
-    client_key(req.headers().get("CF-Connecting-IP")?.as_deref())
+    client_key(req.headers().get(CLIENT_IP)?.as_deref())
         .ok_or_else(|| Failure::field(403, "request", "This request has no client address."))
 }
 
