@@ -47,12 +47,11 @@ pub async fn upload(req: Request, env: &Env, settings: &Settings) -> Result<Resp
     // Uploads come from the page only: a token, verified again for each (Turnstile takes a
     // token again under its submission's UUID).
     let token = req.headers().get(check::HEADER)?;
-    let checked = super::bot_check(&req, settings, token.as_deref(), Some(&up.submission), false).await;
-    let file_type = match checked {
-        Ok(_) => admit(settings, &bucket, &up, &head).await,
-        Err(refused) => Err(refused),
+    let admitted = async {
+        super::bot_check(&req, settings, token.as_deref(), Some(&up.submission), false).await?;
+        admit(settings, &bucket, &up, &head).await
     };
-    let file_type = match file_type {
+    let file_type = match admitted.await {
         Ok(file_type) => file_type,
         Err(refusal) => {
             upload_stream::drain(&whole).await;
@@ -174,14 +173,18 @@ async fn submit_without_script(mut req: Request, env: &Env, settings: &Settings)
     let mut stored = Vec::new();
     // No token can come without JavaScript: unverified when the check is on, and counted first.
     let trust = super::bot_check(&req, settings, None, None, true).await?;
-    let outcome = match trust {
-        Trust::Unverified if !bot_check::count_unverified(settings, &bucket, &client(&req)?).await? => {
+    let counted = match trust {
+        Trust::Unverified => bot_check::count_unverified(settings, &bucket, &client(&req)?).await,
+        _ => Ok(()),
+    };
+    let outcome = match counted {
+        Ok(()) => read_and_file(&mut req, settings, &bucket, &submission, &mut stored, trust).await,
+        Err(refused) => {
             if let Some(body) = req.inner().body() {
                 upload_stream::drain(&body).await;
             }
-            Err(bot_check::too_many_unverified(settings))
+            Err(refused)
         }
-        _ => read_and_file(&mut req, settings, &bucket, &submission, &mut stored, trust).await,
     };
     // Whatever this post stored is kept only if it was filed.
     if !matches!(outcome, Ok(Filed::Yes)) {

@@ -66,13 +66,14 @@ pub async fn post(mut req: Request, env: &Env, kind: FormKind, settings: &Settin
         }
         return Ok(Response::from_json(&serde_json::json!({ "ok": true, "id": first_id, "delivered": delivered }))?);
     }
-    let recorded = match trust {
+    let recorded = async {
         // A client's unverified posts are counted (a repeat above is not one more).
-        Trust::Unverified if !bot_check::count_unverified(settings, &bucket, &client).await? => {
-            Err(bot_check::too_many_unverified(settings))
+        if trust == Trust::Unverified {
+            bot_check::count_unverified(settings, &bucket, &client).await?;
         }
-        _ => record_and_send(settings, &bucket, delivery, trust).await,
-    };
+        record_and_send(settings, &bucket, delivery, trust).await
+    }
+    .await;
     match recorded {
         Ok(_) if plain_form => redirect_to(&req, THANK_YOU, form),
         Ok(delivered) => Ok(Response::from_json(&serde_json::json!({ "ok": true, "id": id, "delivered": delivered }))?),

@@ -58,22 +58,19 @@ pub async fn check(
     }
 }
 
-/// Count one unverified post of `client` this hour: false past the hourly limit (or when the
-/// count is too contended to decide, which a single visitor never causes).
-pub async fn count_unverified(settings: &Settings, bucket: &Bucket, client: &str) -> worker::Result<bool> {
+/// Count one unverified post of `client` this hour; past the hourly limit (or when the count is
+/// too contended to decide, which a single visitor never causes) a 429 saying so.
+pub async fn count_unverified(settings: &Settings, bucket: &Bucket, client: &str) -> Result<(), Failure> {
     let key = unverified_key(&settings.link_secret, client, now_ms());
-    let cap = u64::from(settings.budget.unverified_per_client_per_hour);
-    Ok(quota::add(bucket, &key, 1, cap).await? == Added::Yes)
-}
-
-/// The refusal of a client past its hourly unverified posts.
-pub fn too_many_unverified(settings: &Settings) -> Failure {
-    Failure::field(
+    let cap = settings.budget.unverified_per_client_per_hour;
+    if quota::add(bucket, &key, 1, u64::from(cap)).await? == Added::Yes {
+        return Ok(());
+    }
+    Err(Failure::field(
         429,
         "request",
         format!(
-            "This browser sent {} messages in the last hour without the spam check; please call or try again later.",
-            settings.budget.unverified_per_client_per_hour
+            "This browser sent {cap} messages in the last hour without the spam check; please call or try again later."
         ),
-    )
+    ))
 }

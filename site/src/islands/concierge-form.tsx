@@ -6,7 +6,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { ApiError } from '../lib/api';
-import { startBotCheck, type BotCheck } from '../lib/bot-check';
+import { refusalToast, startBotCheck, type BotCheck } from '../lib/bot-check';
 import { defineIsland, type IslandProps } from '../lib/island';
 import type { ConciergeProps } from '../lib/props';
 import { toast } from '../lib/toast';
@@ -179,10 +179,7 @@ export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
         }
       }
       setFailed(true);
-      // The bot check's refusal says what to do (wait, or reload) in place of the general text.
-      const check = fieldErrors.find((x) => x.field === props.api.bot_check_field);
-      const text = check ? { ...props.toasts.failure, description: check.message } : props.toasts.failure;
-      toast({ ...text, variant: 'destructive', dismiss });
+      toast({ ...refusalToast(props.toasts.failure, fieldErrors, props.api.bot_check_field), variant: 'destructive', dismiss });
     } finally {
       // Its token is spent or refused: the next try gets a new one.
       botCheck.current?.renew();

@@ -3,7 +3,8 @@
 // key, GET api.bot_check), Turnstile's script loads and its widget renders into the form — seen
 // only if it needs the visitor. A post carries the newest token; after each post the widget
 // makes a new one (a token is good once).
-import type { Endpoints } from './props';
+import type { FieldError } from './api';
+import type { Endpoints, ToastText } from './props';
 
 type Widget = {
   render(
@@ -121,6 +122,13 @@ export function startBotCheck(container: HTMLElement, api: Pick<Endpoints, 'bot_
       if (widget && id !== undefined) widget.remove(id);
     },
   };
+}
+
+/** A failure's toast: the bot check's refusal, if `errors` hold one (its `field`), says what to do
+ * (wait, or reload) in place of the general text. */
+export function refusalToast(text: ToastText, errors: FieldError[], field: string): ToastText {
+  const refusal = errors.find((e) => e.field === field);
+  return refusal ? { ...text, description: refusal.message } : text;
 }
 
 /** For tests: forget the site key and the script, as a new page would. */

@@ -3,7 +3,7 @@
 // the dialog open with its data).
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError, newKey, postJson, type FieldError } from '../../lib/api';
-import type { BotCheck } from '../../lib/bot-check';
+import { refusalToast, type BotCheck } from '../../lib/bot-check';
 import type { DialogsProps, Field, ToastText } from '../../lib/props';
 import { toast } from '../../lib/toast';
 import { payload, validate, type Values } from './validate';
@@ -73,11 +73,9 @@ export function FormDialogBody({
       setErrors([]);
       onDone();
     } catch (error) {
-      // The bot check's refusal says what to do (wait, or reload) in place of the general text.
-      const check = error instanceof ApiError ? error.errors.find((x) => x.field === shared.api.bot_check_field) : undefined;
-      const text = check ? { ...spec.toasts.error, description: check.message } : spec.toasts.error;
-      toast({ ...text, variant: 'destructive', dismiss: shared.dismiss });
-      const fieldErrors = error instanceof ApiError ? error.errors.filter((x) => spec.fields.some((f) => f.name === x.field)) : [];
+      const errors = error instanceof ApiError ? error.errors : [];
+      toast({ ...refusalToast(spec.toasts.error, errors, shared.api.bot_check_field), variant: 'destructive', dismiss: shared.dismiss });
+      const fieldErrors = errors.filter((x) => spec.fields.some((f) => f.name === x.field));
       if (fieldErrors.length) {
         setErrors(fieldErrors);
         focusFirst(fieldErrors);
