@@ -91,4 +91,81 @@ describe('featured carousel', () => {
     act(() => void vi.advanceTimersByTime(ADVANCE_MS * 4));
     expect(shown(host)).toEqual([1]);
   });
+
+  // Browsers with scrollend say when a scroll is over; the others leave it to a quiet moment.
+  describe.each([true, false])('on a laid-out track (scrollend: %s)', (scrollend) => {
+    // 400 px slides side by side; the track's scroll position moves only when the test says so,
+    // as a smooth scroll's frames do.
+    let left = 0;
+    let asked: number[] = [];
+    const saved = Object.getOwnPropertyDescriptor(window, 'onscrollend');
+    beforeEach(() => {
+      if (!scrollend) delete (window as { onscrollend?: unknown }).onscrollend;
+    });
+    afterEach(() => {
+      if (saved && !scrollend) Object.defineProperty(window, 'onscrollend', saved);
+    });
+    const layOut = () => {
+      left = 0;
+      asked = [];
+      const track = document.querySelector<HTMLElement>('.carousel__track')!;
+      Object.defineProperties(track, {
+        clientWidth: { get: () => 400 },
+        scrollWidth: { get: () => 3200 },
+        scrollLeft: { get: () => left, set: (v: number) => void (left = v) },
+        scrollTo: { value: (o: ScrollToOptions) => void asked.push(o.left!) },
+      });
+      document.querySelectorAll<HTMLElement>('.slide').forEach((slide, i) => {
+        Object.defineProperty(slide, 'offsetLeft', { get: () => i * 400 });
+      });
+      return Promise.resolve();
+    };
+    const track = (host: HTMLElement) => host.querySelector('.carousel__track')!;
+    /** One frame of a scroll, then `wait` ms of nothing (a busy machine's pause). */
+    const frame = (host: HTMLElement, x: number, wait = 16) => {
+      left = x;
+      act(() => void fireEvent.scroll(track(host)));
+      act(() => void vi.advanceTimersByTime(wait));
+    };
+    /** The scroll is over. */
+    const end = (host: HTMLElement) => {
+      if (scrollend) act(() => void track(host).dispatchEvent(new Event('scrollend')));
+      else act(() => void vi.advanceTimersByTime(200));
+    };
+
+    it('a smooth scroll that pauses mid-way does not move the carousel to where it paused', async () => {
+      const host = await mountIsland(html, mount, props, undefined, layOut);
+      click(button(host, 'previous'));
+      expect(asked).toEqual([2800]);
+      for (const x of [900, 1700]) frame(host, x, 200);
+      expect(shown(host)).toEqual([8]);
+      // The visitor asks for the next slide while the track is still on its way.
+      click(button(host, 'next'));
+      expect(asked).toEqual([2800, 0]);
+      for (const x of [2100, 1300, 500]) frame(host, x, 200);
+      frame(host, 0);
+      end(host);
+      expect(shown(host)).toEqual([1]);
+      expect(asked).toEqual([2800, 0]);
+    });
+
+    it("follows the visitor's swipe", async () => {
+      const host = await mountIsland(html, mount, props, undefined, layOut);
+      click(button(host, 'next'));
+      frame(host, 400);
+      end(host);
+      expect(shown(host)).toEqual([2]);
+      act(() => void fireEvent.pointerDown(track(host)));
+      for (const x of [700, 1100, 1200]) frame(host, x);
+      end(host);
+      expect(shown(host)).toEqual([4]);
+      // A swipe that starts while the island is still scrolling wins too.
+      click(button(host, 'next'));
+      frame(host, 1400);
+      act(() => void fireEvent.pointerDown(track(host)));
+      frame(host, 2400);
+      end(host);
+      expect(shown(host)).toEqual([7]);
+    });
+  });
 });

@@ -42,8 +42,9 @@ export function Carousel({ host }: IslandProps<CarouselProps>) {
   const [focused, setFocused] = useState(false);
   const reduced = useReducedMotion();
   const rotating = !hovered && !focused && !reduced;
-  // Set while the island scrolls the track, so the scroll handler doesn't fight it.
-  const scrolling = useRef(false);
+  // Where the island is scrolling the track to, until it gets there or the visitor takes over: a
+  // smooth scroll pauses between frames on a busy machine, and a pause is not the visitor's swipe.
+  const target = useRef<number | null>(null);
 
   // Controls, hover/focus pause and swipes (the row still scrolls by touch).
   useEffect(() => {
@@ -61,23 +62,34 @@ export function Carousel({ host }: IslandProps<CarouselProps>) {
     const focusOut = (e: FocusEvent) => {
       if (!host.contains(e.relatedTarget as Node | null)) setFocused(false);
     };
+    const takeOver = () => {
+      target.current = null;
+    };
+    const settled = () => {
+      if (!track?.clientWidth) return;
+      if (target.current !== null) {
+        if (Math.abs(track.scrollLeft - target.current) <= 2) target.current = null;
+        return;
+      }
+      setIndex(shownSlide(host));
+    };
+    // Where scrollend exists it says when a scroll (a held finger's too) is over; elsewhere a
+    // quiet 120 ms does.
     let settle: ReturnType<typeof setTimeout> | undefined;
     const onScroll = () => {
       clearTimeout(settle);
-      settle = setTimeout(() => {
-        if (scrolling.current || !track?.clientWidth) {
-          scrolling.current = false;
-          return;
-        }
-        setIndex(shownSlide(host));
-      }, 120);
+      settle = setTimeout(settled, 120);
     };
+    const scrollEnds = 'onscrollend' in window;
     host.addEventListener('click', onClick);
     host.addEventListener('pointerenter', enter);
     host.addEventListener('pointerleave', leave);
     host.addEventListener('focusin', focusIn);
     host.addEventListener('focusout', focusOut);
-    track?.addEventListener('scroll', onScroll, { passive: true });
+    if (scrollEnds) track?.addEventListener('scrollend', settled);
+    else track?.addEventListener('scroll', onScroll, { passive: true });
+    const inputs = ['pointerdown', 'wheel', 'touchstart', 'keydown'] as const;
+    inputs.forEach((name) => track?.addEventListener(name, takeOver, { passive: true }));
     return () => {
       clearTimeout(settle);
       host.removeEventListener('click', onClick);
@@ -85,7 +97,9 @@ export function Carousel({ host }: IslandProps<CarouselProps>) {
       host.removeEventListener('pointerleave', leave);
       host.removeEventListener('focusin', focusIn);
       host.removeEventListener('focusout', focusOut);
+      track?.removeEventListener('scrollend', settled);
       track?.removeEventListener('scroll', onScroll);
+      inputs.forEach((name) => track?.removeEventListener(name, takeOver));
     };
   }, [host, count]);
 
@@ -120,9 +134,11 @@ export function Carousel({ host }: IslandProps<CarouselProps>) {
       else thumb.removeAttribute('aria-current');
     });
     const slide = slides[index];
-    if (track && slide && Math.abs(track.scrollLeft - (slide.offsetLeft - slides[0].offsetLeft)) > 1) {
-      scrolling.current = true;
-      track.scrollTo?.({ left: slide.offsetLeft - slides[0].offsetLeft, behavior: behavior() });
+    if (!track || !slide) return;
+    const left = Math.min(slide.offsetLeft - slides[0].offsetLeft, track.scrollWidth - track.clientWidth);
+    if (Math.abs(track.scrollLeft - left) > 1) {
+      target.current = left;
+      track.scrollTo?.({ left, behavior: behavior() });
     }
   }, [index, host]);
 
