@@ -92,9 +92,11 @@ lint:
 	cargo clippy -p edge --target wasm32-unknown-unknown -- -D warnings
 	cd site && npm run --silent typecheck && npm run --silent lint
 
-# The generator replaces dist/ itself (stale pages removed; a failed build
+# The MLS's listings first (generator import reso: the feed site.yaml names, or the sample when it
+# names none; .cache/mls). The generator replaces dist/ itself (stale pages removed; a failed build
 # leaves the previous site in place).
 build: islands generator worker
+	$(GENERATOR) import reso --content content
 	$(GENERATOR) build --content content --out dist
 
 # The edge worker (wasm + shim in edge/build; skipped when up to date).

@@ -6,6 +6,7 @@ mod cmd;
 mod data;
 mod images;
 mod load;
+mod mls;
 mod output;
 mod pipeline;
 mod render;
@@ -90,6 +91,16 @@ enum Command {
         #[arg(long, default_value_t = 4040)]
         port: u16,
     },
+    /// Import the MLS's listings (IDX) into the store the build reads.
+    Import {
+        #[command(subcommand)]
+        feed: ImportFeed,
+    },
+    /// Write the project's sample MLS feed (invented Jacksonville listings) as OData pages.
+    Sample {
+        #[command(subcommand)]
+        feed: SampleFeed,
+    },
     /// Write the JSON Schema of each content file kind (for editor autocompletion), and the
     /// TypeScript the islands share with the generator (their props, the file signatures).
     Schemas {
@@ -101,6 +112,51 @@ enum Command {
     },
 }
 
+#[derive(Subcommand)]
+enum ImportFeed {
+    /// A RESO Web API Property feed with `$expand=Media,OpenHouse`: a saved response (`--file`),
+    /// a live feed (`--url`, token in RESO_TOKEN), or the sample (`--sample`). With none of them,
+    /// the feed site.yaml's `mls:` block names, or the sample when it names none.
+    Reso {
+        /// One OData JSON document, or a folder of such pages.
+        #[arg(long, conflicts_with_all = ["url", "sample"])]
+        file: Option<PathBuf>,
+        /// The feed's Property resource; pages by @odata.nextLink and asks only for what changed
+        /// since the last import from it.
+        #[arg(long, conflicts_with = "sample")]
+        url: Option<String>,
+        /// The project's sample listings (never deployable).
+        #[arg(long)]
+        sample: bool,
+        /// How many sample listings.
+        #[arg(long, default_value_t = 240)]
+        listings: usize,
+        /// Ask the feed for every listing, not only what changed.
+        #[arg(long)]
+        full: bool,
+        /// Where the listings are kept (the build reads them from there).
+        #[arg(long, default_value = ".cache/mls")]
+        into: PathBuf,
+        #[arg(long, default_value = "content")]
+        content: PathBuf,
+    },
+}
+
+#[derive(Subcommand)]
+enum SampleFeed {
+    /// OData pages (`page-000001.json`, …) of seeded, invented listings, RESO Data Dictionary names.
+    Reso {
+        #[arg(long, default_value_t = 240)]
+        listings: usize,
+        #[arg(long, default_value_t = 200)]
+        page_size: usize,
+        #[arg(long)]
+        out: PathBuf,
+        #[arg(long, default_value = "content")]
+        content: PathBuf,
+    },
+}
+
 fn main() -> ExitCode {
     let result = match Cli::parse().command {
         Command::Build { dirs, out } => cmd::build::run(&dirs.options(out)),
@@ -108,6 +164,12 @@ fn main() -> ExitCode {
         Command::New { kind, name, content } => cmd::new::run(&content, kind, &name),
         Command::Serve { dirs, preview, host, port } => cmd::serve::run(dirs.options(preview), &host, port),
         Command::Schemas { out, site } => cmd::schemas::run(&out, &site),
+        Command::Import { feed: ImportFeed::Reso { file, url, sample, listings, full, into, content } } => {
+            cmd::import::run(cmd::import::ImportArgs { file, url, sample, listings, full, into, content })
+        }
+        Command::Sample { feed: SampleFeed::Reso { listings, page_size, out, content } } => {
+            cmd::import::sample(&content, &out, listings, page_size)
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -17,6 +17,7 @@ pub mod home;
 pub mod legal;
 pub mod listing;
 pub mod market;
+pub mod mls;
 pub mod neighborhood;
 pub mod quiz;
 pub mod report;

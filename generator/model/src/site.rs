@@ -29,6 +29,9 @@ pub struct Site {
     /// Default social-card image, relative to content/.
     pub social_image: String,
     pub labels: Labels,
+    /// The MLS whose listings the site shows; without it, no MLS pages.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mls: Option<crate::mls::Mls>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
@@ -284,5 +287,8 @@ impl Site {
             }
         }
         rules::require_text(src, out, &[("brand", &self.brand), ("agent.name", &self.agent.name)]);
+        if let Some(mls) = &self.mls {
+            mls.validate(src, out);
+        }
     }
 }

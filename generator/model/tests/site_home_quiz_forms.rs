@@ -212,3 +212,27 @@ fn forms_no_script_pages_need_texts_the_phone_and_no_unknown_placeholder() {
     let text = FORMS.replace("no_script:\n", "no_script:\n  extra: 1\n");
     assert!(errors(parse_forms("forms.yaml", &text))[0].contains("no_script.extra"), "unknown keys are refused");
 }
+
+#[test]
+fn the_mls_block_is_optional_and_its_hosts_must_be_https() {
+    assert!(parse_site("site.yaml", SITE).unwrap().data.mls.is_none(), "no mls: block, no MLS pages");
+    let block = "\nmls:\n  name: Northeast Florida MLS\n  disclaimer: Deemed reliable, not guaranteed.\n  media_host: https://photos.mls.example\n";
+    let good = format!("{SITE}{block}");
+    let mls = parse_site("site.yaml", &good).unwrap().data.mls.unwrap();
+    assert_eq!((mls.media_origin(), mls.show_sold, mls.feed.as_deref()), ("https://photos.mls.example", false, None));
+    let bad = format!(
+        "{SITE}{}  feed: http://api.mls.example/odata/Property\n",
+        block
+            .replace("https://photos.mls.example", "https://photos.mls.example/some/path")
+            .replace("Deemed reliable, not guaranteed.", "\" \"")
+    );
+    let text = errors(parse_site("site.yaml", &bad));
+    assert_eq!(text.len(), 3, "{text:#?}");
+    assert!(text[0].contains("mls.disclaimer"), "{text:#?}");
+    assert!(text.iter().any(|t| t.contains("mls.media_host: expected an https:// origin")), "{text:#?}");
+    assert!(
+        text.iter()
+            .any(|t| t.contains("mls.feed: expected an https:// URL, found \"http://api.mls.example/odata/Property\"")),
+        "{text:#?}"
+    );
+}

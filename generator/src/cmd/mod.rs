@@ -2,6 +2,7 @@
 
 pub mod build;
 pub mod check;
+pub mod import;
 pub mod new;
 pub mod schemas;
 pub mod serve;

@@ -1,0 +1,87 @@
+//! `generator import reso` and `generator sample reso`: the MLS's listings into the store the
+//! build reads, and the project's sample feed written out as OData pages.
+
+use crate::load::{self, Cache};
+use crate::mls::{self, sample, Source};
+use anyhow::{bail, Context, Result};
+use jax_model::Content;
+use std::path::{Path, PathBuf};
+
+/// Where the listings come from: the first of `--file`, `--url`, `--sample`; with none, the feed
+/// `site.yaml` names, or the sample when it names none.
+pub struct ImportArgs {
+    pub file: Option<PathBuf>,
+    pub url: Option<String>,
+    pub sample: bool,
+    /// The sample's size.
+    pub listings: usize,
+    pub full: bool,
+    pub into: PathBuf,
+    pub content: PathBuf,
+}
+
+/// The sample's neighborhoods (published ones, with the latest snapshot's ZIP) and photos (the
+/// real listings' images).
+fn sample_material(c: &Content) -> (Vec<sample::Area>, Vec<String>) {
+    let latest = c.market.latest();
+    let areas = c
+        .neighborhoods
+        .iter()
+        .map(|n| sample::Area {
+            name: n.fields.name.clone(),
+            zip: latest.figures(&n.fields.slug).map_or_else(|| "32202".to_string(), |f| f.zip.clone()),
+        })
+        .collect();
+    let mut images: Vec<String> = c.listings.iter().map(|l| l.fields.image.clone()).collect();
+    images.sort();
+    images.dedup();
+    if images.is_empty() {
+        images = c.neighborhoods.iter().map(|n| n.fields.image.clone()).collect();
+    }
+    (areas, images)
+}
+
+pub fn run(args: ImportArgs) -> Result<()> {
+    let c = load::load(&args.content, &Cache::default())?;
+    let settings = c.site.data.mls.as_ref();
+    let explicit = args.file.is_some() || args.url.is_some() || args.sample;
+    if settings.is_none() && !explicit {
+        println!("site.yaml has no mls: block, so the site shows no MLS listings: nothing to import");
+        return Ok(());
+    }
+    let source = if let Some(file) = args.file {
+        Source::File(file)
+    } else if let Some(url) =
+        args.url.or_else(|| if args.sample { None } else { settings.and_then(|m| m.feed.clone()) })
+    {
+        Source::Url { url, full: args.full }
+    } else {
+        let (areas, images) = sample_material(&c);
+        Source::Sample { areas, images, listings: args.listings }
+    };
+    let show_sold = settings.is_some_and(|m| m.show_sold);
+    let summary = mls::import(&args.into, source, show_sold).context("importing the MLS listings (nothing changed)")?;
+    for p in &summary.problems {
+        eprintln!("{p}");
+    }
+    println!("{} into {}", summary.line(), args.into.display());
+    Ok(())
+}
+
+/// `generator sample reso`: the sample feed as OData pages (`page-000001.json`, …) in `out`.
+pub fn sample(content: &Path, out: &Path, listings: usize, page_size: usize) -> Result<()> {
+    if page_size == 0 {
+        bail!("--page-size must be at least 1");
+    }
+    let c = load::load(content, &Cache::default())?;
+    let (areas, images) = sample_material(&c);
+    let records = sample::records(&areas, &images, listings);
+    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+    let pages = sample::pages(&records, page_size, "Property");
+    for (i, page) in pages.iter().enumerate() {
+        let path = out.join(format!("page-{:06}.json", i + 1));
+        std::fs::write(&path, serde_json::to_vec(page)?).with_context(|| format!("writing {}", path.display()))?;
+    }
+    println!("wrote {listings} sample listings in {} pages into {}", pages.len(), out.display());
+    Ok(())
+}

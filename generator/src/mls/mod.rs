@@ -1,0 +1,117 @@
+//! The MLS as a second source of the site: `generator import reso` reads a RESO Web API feed (a
+//! saved response, a live feed, or the project's sample), checks every record, and keeps the
+//! listings the site may show in a store the build reads (`.cache/mls/` by default: MLS rules
+//! forbid redistributing the data, so it never enters the repository).
+
+pub mod feed;
+pub mod fetch;
+pub mod merge;
+pub mod record;
+pub mod sample;
+pub mod store;
+
+#[cfg(test)]
+mod tests;
+
+use anyhow::Result;
+use merge::Scope;
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use store::{ImportInfo, Store};
+
+/// Where the listings come from.
+pub enum Source {
+    /// A saved response: one OData document or a folder of pages (every listing for sale).
+    File(PathBuf),
+    /// A live feed; `full` asks for every listing rather than what changed since the last import.
+    Url { url: String, full: bool },
+    /// The project's sample feed of `listings` Jacksonville listings (never a real MLS's).
+    Sample { areas: Vec<sample::Area>, images: Vec<String>, listings: usize },
+}
+
+/// What an import did.
+#[derive(Debug)]
+pub struct Summary {
+    pub source: String,
+    pub sample: bool,
+    pub listings: usize,
+    pub added: usize,
+    pub changed: usize,
+    pub removed: usize,
+    pub unchanged: usize,
+    pub skipped: usize,
+    /// One line per problem: `ListingKey <key>: <field>: <what is wrong>`.
+    pub problems: Vec<String>,
+}
+
+impl Summary {
+    /// The line the import prints last.
+    pub fn line(&self) -> String {
+        format!(
+            "imported {} listings from {}{}: {} added, {} changed, {} removed, {} unchanged, {} skipped",
+            self.listings,
+            self.source,
+            if self.sample { " (sample listings)" } else { "" },
+            self.added,
+            self.changed,
+            self.removed,
+            self.unchanged,
+            self.skipped
+        )
+    }
+}
+
+/// Imports `source` into the store at `dir`. Nothing changes unless the whole run succeeds.
+pub fn import(dir: &Path, source: Source, show_sold: bool) -> Result<Summary> {
+    let store = Store::new(dir);
+    let base = store.read()?;
+    let download = dir.join("download");
+    let (name, pages, scope) = match source {
+        Source::File(path) => (path.display().to_string(), feed::read(&path)?, Scope::Whole),
+        Source::Sample { areas, images, listings } => {
+            let records = sample::records(&areas, &images, listings);
+            let page = feed::Page {
+                name: "the sample feed".into(),
+                context: Some(sample::CONTEXT.into()),
+                records,
+                next: None,
+            };
+            ("the sample feed".to_string(), vec![page], Scope::Whole)
+        }
+        Source::Url { url, full } => {
+            let same_feed = base.as_ref().is_some_and(|b| b.info.source == url);
+            let since = if full || !same_feed { None } else { base.as_ref().and_then(|b| b.info.newest) };
+            let got = fetch::download(&download, &url, since)?;
+            let scope = match got.keys {
+                None => Scope::Whole,
+                Some(pages) => {
+                    let present: HashSet<String> = pages
+                        .iter()
+                        .flat_map(|p| p.records.iter())
+                        .filter_map(|r| r.get("ListingKey").and_then(|k| k.as_str()).map(|k| k.trim().to_string()))
+                        .collect();
+                    Scope::Changes { present: Some(present) }
+                }
+            };
+            (url, got.changes, scope)
+        }
+    };
+    let sample = !pages.is_empty() && pages.iter().all(|p| p.context.as_deref() == Some(sample::CONTEXT));
+    let plan = merge::plan(base.as_ref(), &pages, &scope, show_sold);
+    let info = ImportInfo { source: name.clone(), sample, imported_at: jiff::Timestamp::now(), newest: plan.newest };
+    store.commit(base.as_ref(), &plan.keep, &plan.write, &info)?;
+    if download.exists() {
+        let _ = std::fs::remove_dir_all(&download);
+    }
+    Ok(Summary {
+        source: name,
+        sample,
+        listings: plan.keep.len() + plan.write.len(),
+        added: plan.added,
+        changed: plan.changed,
+        removed: plan.removed,
+        unchanged: plan.unchanged,
+        skipped: plan.skipped,
+        problems: plan.problems.iter().map(ToString::to_string).collect(),
+    })
+}

@@ -1,0 +1,169 @@
+//! Where imported listings live between an import and the builds that read them: one JSON file
+//! per listing under `<dir>/current/listings/`, with `import.json` beside them.
+//!
+//! `current` is a symbolic link to one generation folder. An import writes a whole new
+//! generation (unchanged listings hard-linked from the previous one, so only what changed is
+//! written) and then swaps the link with one rename: a build sees the old import or the new one,
+//! never half of each, and an import that fails anywhere leaves `current` as it was.
+
+use super::record::Property;
+use anyhow::{bail, Context, Result};
+use jiff::Timestamp;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+const CURRENT: &str = "current";
+const GENERATIONS: &str = "generations";
+const LISTINGS: &str = "listings";
+const IMPORT: &str = "import.json";
+
+/// What the last import recorded about itself.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ImportInfo {
+    /// Where the listings came from: a file, a folder, a feed URL or the sample.
+    pub source: String,
+    /// Made by the project's sample writer, not an MLS: every page says so, and deploys refuse it.
+    pub sample: bool,
+    /// When the import ran.
+    pub imported_at: Timestamp,
+    /// The newest ModificationTimestamp imported so far: the next import from the same feed asks
+    /// only for what changed after it.
+    pub newest: Option<Timestamp>,
+}
+
+/// The last import: its record of itself and its listings, sorted by ListingKey.
+pub struct Imported {
+    pub info: ImportInfo,
+    pub listings: Vec<Property>,
+    generation: PathBuf,
+}
+
+impl Imported {
+    /// Each listing's ModificationTimestamp, by ListingKey.
+    pub fn index(&self) -> BTreeMap<&str, Timestamp> {
+        self.listings.iter().map(|p| (p.listing_key.as_str(), p.modification_timestamp)).collect()
+    }
+}
+
+/// The imported listings, as the last import left them.
+pub struct Store {
+    dir: PathBuf,
+}
+
+/// One listing on disk.
+pub fn file_name(key: &str) -> String {
+    format!("{key}.json")
+}
+
+impl Store {
+    pub fn new(dir: &Path) -> Store {
+        Store { dir: dir.to_path_buf() }
+    }
+
+    fn current(&self) -> PathBuf {
+        self.dir.join(CURRENT)
+    }
+
+    /// The generation `current` names now, resolved once so that everything read from it is
+    /// of one import even if another import swaps the link meanwhile.
+    fn generation(&self) -> Option<PathBuf> {
+        std::fs::read_link(self.current()).ok().map(|target| self.dir.join(target))
+    }
+
+    /// The last import, read from one generation; None before the first import.
+    pub fn read(&self) -> Result<Option<Imported>> {
+        let Some(generation) = self.generation() else { return Ok(None) };
+        let path = generation.join(IMPORT);
+        let bytes = std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
+        let info = serde_json::from_slice(&bytes).with_context(|| format!("reading {}", path.display()))?;
+        let dir = generation.join(LISTINGS);
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .with_context(|| format!("listing {}", dir.display()))?
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .collect();
+        files.sort();
+        let listings = files
+            .par_iter()
+            .map(|path| {
+                let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+                serde_json::from_slice(&bytes)
+                    .with_context(|| format!("reading {} (run the import again to replace it)", path.display()))
+            })
+            .collect::<Result<_>>()?;
+        Ok(Some(Imported { info, listings, generation }))
+    }
+
+    /// Makes a new generation hold `keep` (listings of `base`, the import read before, by key)
+    /// and `write` (new or changed ones), then makes it current in one rename.
+    pub fn commit(&self, base: Option<&Imported>, keep: &[&str], write: &[Property], info: &ImportInfo) -> Result<()> {
+        let generations = self.dir.join(GENERATIONS);
+        std::fs::create_dir_all(&generations).with_context(|| format!("creating {}", generations.display()))?;
+        // Leftovers of an import that stopped before its swap.
+        for e in std::fs::read_dir(&generations)?.filter_map(Result::ok) {
+            if e.file_name().to_string_lossy().ends_with(".partial") {
+                std::fs::remove_dir_all(e.path()).with_context(|| format!("removing {}", e.path().display()))?;
+            }
+        }
+        let previous = std::fs::read_link(self.current()).ok();
+        let number = self.next_generation(&generations)?;
+        let partial = generations.join(format!("{number}.partial"));
+        let listings = partial.join(LISTINGS);
+        std::fs::create_dir_all(&listings).with_context(|| format!("creating {}", listings.display()))?;
+        let from = match base {
+            Some(b) => b.generation.join(LISTINGS),
+            None if keep.is_empty() => PathBuf::new(),
+            None => bail!("listings to keep, but no previous import to keep them from"),
+        };
+        keep.par_iter().try_for_each(|key| {
+            let (src, dst) = (from.join(file_name(key)), listings.join(file_name(key)));
+            std::fs::hard_link(&src, &dst)
+                .or_else(|_| std::fs::copy(&src, &dst).map(|_| ()))
+                .with_context(|| format!("keeping {}", src.display()))
+        })?;
+        write.par_iter().try_for_each(|p| {
+            let path = listings.join(file_name(&p.listing_key));
+            let bytes = serde_json::to_vec_pretty(p)?;
+            std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))
+        })?;
+        let path = partial.join(IMPORT);
+        std::fs::write(&path, serde_json::to_vec_pretty(info)?)
+            .with_context(|| format!("writing {}", path.display()))?;
+        let done = generations.join(number.to_string());
+        std::fs::rename(&partial, &done).with_context(|| format!("renaming {}", partial.display()))?;
+
+        // The swap: a new link beside `current`, renamed over it.
+        let link = self.dir.join(format!("{CURRENT}.next"));
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink(Path::new(GENERATIONS).join(number.to_string()), &link)
+            .with_context(|| format!("creating {}", link.display()))?;
+        std::fs::rename(&link, self.current()).with_context(|| format!("making {} current", done.display()))?;
+
+        // Older generations are read by nothing: a build resolves `current` once, so one that
+        // started before the swap reads the previous generation, which stays until the next import.
+        for e in std::fs::read_dir(&generations)?.filter_map(Result::ok) {
+            let path = e.path();
+            if path != done && previous.as_ref().is_none_or(|p| !path.ends_with(p)) {
+                let _ = std::fs::remove_dir_all(path);
+            }
+        }
+        Ok(())
+    }
+
+    fn next_generation(&self, generations: &Path) -> Result<u64> {
+        let mut highest = 0;
+        for e in std::fs::read_dir(generations).with_context(|| format!("listing {}", generations.display()))? {
+            let name = e?.file_name().to_string_lossy().to_string();
+            if let Ok(n) = name.trim_end_matches(".partial").parse::<u64>() {
+                highest = highest.max(n);
+            }
+        }
+        if highest == u64::MAX {
+            bail!("{} holds too many generations", generations.display());
+        }
+        Ok(highest + 1)
+    }
+}

@@ -1,0 +1,224 @@
+use super::feed::Page;
+use super::merge::{plan, Scope};
+use super::record::{check, Status};
+use super::store::{ImportInfo, Store};
+use super::{import, sample, Source};
+use serde_json::{json, Value};
+use std::collections::HashSet;
+
+fn listing(key: &str, modified: &str) -> Value {
+    json!({
+        "ListingKey": key,
+        "ListingId": format!("MLS-{key}"),
+        "StandardStatus": "Active",
+        "ListPrice": 1_250_000,
+        "BedroomsTotal": 4,
+        "BathroomsTotalInteger": 3,
+        "LivingArea": 3100,
+        "UnparsedAddress": "1820 Riverside Ave",
+        "City": "Jacksonville",
+        "PostalCode": "32204",
+        "ListOfficeName": "First Coast Premier Realty",
+        "ModificationTimestamp": modified,
+        "Media": [{"MediaURL": "https://media.mls.example/b.jpg", "Order": 2}, {"MediaURL": "https://media.mls.example/a.jpg", "Order": 1}],
+        "OpenHouse": [{"OpenHouseStartTime": "2026-11-28T18:00:00Z", "OpenHouseEndTime": "2026-11-28T20:00:00Z"}],
+        "SomeFieldTheSiteDoesNotUse": 7
+    })
+}
+
+fn with(mut v: Value, field: &str, value: Value) -> Value {
+    v[field] = value;
+    v
+}
+
+fn page(records: Vec<Value>) -> Vec<Page> {
+    vec![Page { name: "page-1.json".into(), context: None, records, next: None }]
+}
+
+fn problems(record: Value) -> Vec<String> {
+    check(&record, "record 1 of page-1.json").unwrap_err().iter().map(ToString::to_string).collect()
+}
+
+#[test]
+fn a_good_record_keeps_the_dictionary_names_it_uses_and_sorts_its_photos() {
+    let p = check(&listing("A1", "2026-11-20T10:00:00-05:00"), "x").unwrap();
+    assert_eq!(p.standard_status, Status::Active);
+    assert_eq!(p.list_price, 1_250_000);
+    assert_eq!(p.modification_timestamp.to_string(), "2026-11-20T15:00:00Z");
+    assert_eq!(
+        p.media.iter().map(|m| m.media_url.as_str()).collect::<Vec<_>>(),
+        ["https://media.mls.example/a.jpg", "https://media.mls.example/b.jpg"]
+    );
+    let stored = serde_json::to_value(&p).unwrap();
+    assert_eq!(stored["BathroomsTotalInteger"], 3);
+    assert_eq!(stored["InternetAddressDisplayYN"], true);
+    assert_eq!(stored["Media"][0]["MediaURL"], "https://media.mls.example/a.jpg");
+    assert!(stored.get("SomeFieldTheSiteDoesNotUse").is_none());
+    assert_eq!(serde_json::from_value::<super::record::Property>(stored).unwrap(), p);
+}
+
+#[test]
+fn each_bad_field_is_named_with_its_listing_key() {
+    let r = listing("A1", "2026-11-20T10:00:00Z");
+    assert_eq!(
+        problems(with(r.clone(), "ListPrice", json!("$450,000"))),
+        ["ListingKey A1: ListPrice: expected a number, found \"$450,000\""]
+    );
+    assert_eq!(
+        problems(with(r.clone(), "StandardStatus", json!("For Sale"))),
+        ["ListingKey A1: StandardStatus: expected one of RESO's statuses (Active, Active Under Contract, Canceled, Closed, Coming Soon, Delete, Expired, Hold, Incomplete, Pending, Withdrawn), found \"For Sale\""]
+    );
+    assert_eq!(
+        problems(with(r.clone(), "ListingKey", Value::Null)),
+        ["ListingKey (none, record 1 of page-1.json): ListingKey: missing"]
+    );
+    assert_eq!(
+        problems(with(r.clone(), "ListingKey", json!("../etc"))),
+        ["ListingKey ../etc: ListingKey: expected letters, digits, '-', '_' or '.' (at most 128)"]
+    );
+    assert_eq!(
+        problems(with(r.clone(), "ModificationTimestamp", json!("yesterday"))),
+        ["ListingKey A1: ModificationTimestamp: expected a date and time such as \"2026-11-24T14:05:00Z\", found \"yesterday\""]
+    );
+    assert_eq!(problems(with(r.clone(), "ListOfficeName", json!(" "))), ["ListingKey A1: ListOfficeName: missing"]);
+    assert_eq!(
+        problems(with(r.clone(), "Media", json!([{"MediaURL": "http://media.mls.example/a.jpg"}]))),
+        ["ListingKey A1: Media[0].MediaURL: expected an https:// URL, found \"http://media.mls.example/a.jpg\""]
+    );
+    assert_eq!(
+        problems(with(r.clone(), "BedroomsTotal", json!(-2))),
+        ["ListingKey A1: BedroomsTotal: expected a whole number from 0 to 100, found -2"]
+    );
+    // Several problems, one line each.
+    assert_eq!(problems(with(with(r, "PostalCode", json!("FL")), "Latitude", json!(123))).len(), 2);
+}
+
+#[test]
+fn an_address_shown_is_an_address_given() {
+    let r = with(listing("A1", "2026-11-20T10:00:00Z"), "UnparsedAddress", Value::Null);
+    assert_eq!(
+        problems(r.clone()),
+        ["ListingKey A1: UnparsedAddress: missing (needed unless InternetAddressDisplayYN is false)"]
+    );
+    let hidden = check(&with(r, "InternetAddressDisplayYN", json!(false)), "x").unwrap();
+    assert!(!hidden.internet_address_display_yn);
+}
+
+#[test]
+fn an_import_adds_changes_removes_and_skips() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::new(dir.path());
+    let t = "2026-11-20T10:00:00Z";
+    let first = page(vec![listing("A", t), listing("B", t), listing("C", t), listing("D", t), listing("E", t)]);
+    let p = plan(None, &first, &Scope::Whole, false);
+    assert_eq!((p.added, p.changed, p.removed, p.skipped), (5, 0, 0, 0));
+    let info = |newest| ImportInfo { source: "f".into(), sample: false, imported_at: jiff::Timestamp::now(), newest };
+    store.commit(None, &p.keep, &p.write, &info(p.newest)).unwrap();
+
+    let base = store.read().unwrap().unwrap();
+    assert_eq!(base.listings.len(), 5);
+    let second = page(vec![
+        listing("A", t),                                                       // unchanged
+        listing("B", "2026-11-21T09:00:00Z"),                                  // changed
+        with(listing("C", t), "StandardStatus", json!("Withdrawn")),           // removed
+        with(listing("E", "2026-11-22T09:00:00Z"), "ListPrice", json!("n/a")), // bad: E stays as it was
+        listing("F", t),                                                       // added
+        with(listing("G", t), "StandardStatus", json!("Expired")),             // never added
+        with(listing("H", t), "InternetEntireListingDisplayYN", json!(false)), // never shown
+    ]); // D is gone from the feed
+    let p = plan(Some(&base), &second, &Scope::Whole, false);
+    assert_eq!((p.added, p.changed, p.removed, p.unchanged, p.skipped), (1, 1, 2, 2, 1));
+    assert_eq!(
+        p.problems.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        ["ListingKey E: ListPrice: expected a number, found \"n/a\""]
+    );
+    assert_eq!(p.newest.unwrap().to_string(), "2026-11-21T09:00:00Z");
+    store.commit(Some(&base), &p.keep, &p.write, &info(p.newest)).unwrap();
+    let after = store.read().unwrap().unwrap();
+    let keys: Vec<&str> = after.listings.iter().map(|l| l.listing_key.as_str()).collect();
+    assert_eq!(keys, ["A", "B", "E", "F"]);
+}
+
+#[test]
+fn duplicates_keep_the_newer_copy_and_name_the_other() {
+    let p = plan(
+        None,
+        &page(vec![listing("A", "2026-11-21T00:00:00Z"), listing("A", "2026-11-20T00:00:00Z")]),
+        &Scope::Whole,
+        false,
+    );
+    assert_eq!((p.added, p.skipped), (1, 1));
+    assert_eq!(p.write[0].modification_timestamp.to_string(), "2026-11-21T00:00:00Z");
+    assert!(p.problems[0].to_string().starts_with("ListingKey A: ListingKey: appears more than once in the feed"));
+}
+
+#[test]
+fn sold_listings_stay_only_where_the_site_shows_them() {
+    let sold = with(listing("S", "2026-11-20T00:00:00Z"), "StandardStatus", json!("Closed"));
+    assert_eq!(plan(None, &page(vec![sold.clone()]), &Scope::Whole, false).added, 0);
+    assert_eq!(plan(None, &page(vec![sold]), &Scope::Whole, true).added, 1);
+}
+
+#[test]
+fn a_changes_only_feed_removes_what_the_key_list_no_longer_has() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::new(dir.path());
+    let t = "2026-11-20T00:00:00Z";
+    let p = plan(None, &page(vec![listing("A", t), listing("B", t)]), &Scope::Whole, false);
+    let info = ImportInfo { source: "u".into(), sample: false, imported_at: jiff::Timestamp::now(), newest: p.newest };
+    store.commit(None, &p.keep, &p.write, &info).unwrap();
+    let base = store.read().unwrap().unwrap();
+    let present: HashSet<String> = ["A".to_string(), "C".to_string()].into();
+    let p = plan(Some(&base), &page(vec![listing("C", t)]), &Scope::Changes { present: Some(present) }, false);
+    assert_eq!((p.added, p.removed, p.unchanged), (1, 1, 1));
+}
+
+#[test]
+fn a_failed_commit_leaves_the_previous_import() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::new(dir.path());
+    let p = plan(None, &page(vec![listing("A", "2026-11-20T00:00:00Z")]), &Scope::Whole, false);
+    let info = ImportInfo { source: "f".into(), sample: false, imported_at: jiff::Timestamp::now(), newest: p.newest };
+    store.commit(None, &p.keep, &p.write, &info).unwrap();
+    let base = store.read().unwrap().unwrap();
+    // Keeping a listing the previous import does not hold fails before the swap.
+    assert!(store.commit(Some(&base), &["A", "nope"], &[], &info).is_err());
+    let again = store.read().unwrap().unwrap();
+    assert_eq!(again.listings, base.listings);
+    assert_eq!(again.info, base.info);
+}
+
+#[test]
+fn the_sample_is_seeded_valid_and_marked() {
+    let areas = vec![
+        sample::Area { name: "Riverside".into(), zip: "32204".into() },
+        sample::Area { name: "Jacksonville Beach".into(), zip: "32250".into() },
+    ];
+    let images = vec!["images/listings/a.jpg".to_string()];
+    let records = sample::records(&areas, &images, 300);
+    assert_eq!(records, sample::records(&areas, &images, 300), "the same feed every run");
+    for r in &records {
+        check(r, "x").unwrap_or_else(|p| panic!("{p:?}"));
+    }
+    let statuses: HashSet<&str> = records.iter().filter_map(|r| r["StandardStatus"].as_str()).collect();
+    assert!(statuses.contains("Active") && statuses.contains("Closed") && statuses.contains("Pending"));
+    assert!(records.iter().any(|r| r["InternetAddressDisplayYN"] == false));
+
+    let dir = tempfile::tempdir().unwrap();
+    let summary = import(dir.path(), Source::Sample { areas, images, listings: 300 }, false).unwrap();
+    assert!(summary.sample);
+    assert_eq!(summary.listings, summary.added);
+    assert!(Store::new(dir.path()).read().unwrap().unwrap().info.sample);
+    // Importing it again changes nothing.
+    let areas = vec![
+        sample::Area { name: "Riverside".into(), zip: "32204".into() },
+        sample::Area { name: "Jacksonville Beach".into(), zip: "32250".into() },
+    ];
+    let again = import(
+        dir.path(),
+        Source::Sample { areas, images: vec!["images/listings/a.jpg".into()], listings: 300 },
+        false,
+    )
+    .unwrap();
+    assert_eq!((again.added, again.changed, again.removed, again.unchanged), (0, 0, 0, summary.listings));
+}
