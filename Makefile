@@ -121,10 +121,12 @@ bundle-check:
 	    echo "bundle-check: the worker is $$gzip KiB gzip, above the $(BUNDLE_GZIP_KIB) KiB limit" >&2; exit 1; fi; \
 	  echo "bundle-check: the worker is $$gzip KiB gzip (limit $(BUNDLE_GZIP_KIB) KiB)"
 
-# Publishes what `make build` just wrote: the build cannot be skipped, and dist/ holds only what
+# Publishes what `make build` just wrote (checked again with --deploy, which refuses the sample
+# MLS listings): the build cannot be skipped, and dist/ holds only what
 # `generator build` writes (`generator serve` previews into .cache/preview). Needs a Cloudflare
 # login (wrangler login) or CLOUDFLARE_API_TOKEN.
 deploy: setup build
+	$(GENERATOR) build --content content --out dist --deploy
 	$(WRANGLER) deploy
 
 check: generator

@@ -219,6 +219,11 @@ fn reports(root: &Path) -> (Vec<Result<jax_model::report::Report, Diagnostics>>,
     (parsed, strays)
 }
 
+/// site.yaml alone, checked.
+pub fn site(root: &Path) -> Result<jax_model::site::Site, Diagnostics> {
+    parse_top(root, SITE, content::parse_site).map(|p| p.data)
+}
+
 /// Keep the value, or add its problems to the pile.
 fn ok<T>(r: Result<T, Diagnostics>, problems: &mut Diagnostics) -> Option<T> {
     r.map_err(|d| problems.extend(d)).ok()

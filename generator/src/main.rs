@@ -40,6 +40,9 @@ struct Dirs {
     /// The script that compiles the reports' MDX with mdx-js (run by `node` when reports exist).
     #[arg(long, default_value = "site/build/render-reports.mjs")]
     mdx_renderer: PathBuf,
+    /// The MLS listings `generator import reso` wrote (read when site.yaml has an `mls:` block).
+    #[arg(long, default_value = ".cache/mls")]
+    mls: PathBuf,
 }
 
 impl Dirs {
@@ -50,6 +53,7 @@ impl Dirs {
             islands: self.islands,
             cache: self.cache,
             mdx_renderer: self.mdx_renderer,
+            mls: self.mls,
         }
     }
 }
@@ -63,6 +67,9 @@ enum Command {
         /// Where the site is written (what `wrangler deploy` uploads).
         #[arg(long, default_value = "dist")]
         out: PathBuf,
+        /// A build to publish: refuses the sample MLS listings.
+        #[arg(long)]
+        deploy: bool,
     },
     /// Check the content without writing anything.
     Check {
@@ -159,7 +166,7 @@ enum SampleFeed {
 
 fn main() -> ExitCode {
     let result = match Cli::parse().command {
-        Command::Build { dirs, out } => cmd::build::run(&dirs.options(out)),
+        Command::Build { dirs, out, deploy } => cmd::build::run(&dirs.options(out), deploy),
         Command::Check { content } => cmd::check::run(&content),
         Command::New { kind, name, content } => cmd::new::run(&content, kind, &name),
         Command::Serve { dirs, preview, host, port } => cmd::serve::run(dirs.options(preview), &host, port),

@@ -26,6 +26,8 @@ pub struct BuildOptions {
     pub cache: PathBuf,
     /// `site/build/render-reports.mjs`, which compiles the reports' MDX (only run when there are reports).
     pub mdx_renderer: PathBuf,
+    /// Where `generator import reso` keeps the MLS's listings.
+    pub mls: PathBuf,
 }
 
 /// What a build did to the output folder.
@@ -151,18 +153,21 @@ fn generate_with<P: RenderedPage>(
     let assets = Assets::load(&opts.islands).context("reading the islands' build")?;
     files.extend(island_files(&assets)?);
     let reports = crate::reports::prepare(c, &opts.mdx_renderer, &opts.cache.join("reports"))?;
-    let pages = renderer
-        .render_pages_with(&RenderInput { content: c, images: &images, assets: &assets, reports: &reports }, keep)
-        .context("rendering pages")?;
+    let homes = crate::mls::for_build(c, &opts.mls)?;
+    let input = RenderInput { content: c, images: &images, assets: &assets, reports: &reports, homes: homes.as_ref() };
+    let pages = renderer.render_pages_with(&input, keep).context("rendering pages")?;
     files.push(sitemap::of_pages(&c.site.data.base_url, pages.iter().map(|p| (p.path(), p.noindex()))));
     files.push(sitemap::robots(&c.site.data.base_url));
     // Security headers on every static answer (the worker adds the same to its own, which are
     // never pages, so without the inline script's hash); year-long caching where names are hashed.
     let map = jax_model::headers::origin(&c.site.data.development_map_url);
+    // The MLS's photos come from its media host.
+    let media: Vec<String> =
+        c.site.data.mls.iter().filter_map(|m| jax_model::headers::origin(m.media_origin())).collect();
     let hashed = [ISLANDS_DIR, crate::images::OUTPUT_DIR];
     files.push(Output::new(
         "_headers",
-        jax_model::headers::headers_file(map.as_slice(), &assets.inline_script_hashes(), &hashed),
+        jax_model::headers::headers_file(map.as_slice(), &media, &assets.inline_script_hashes(), &hashed),
     ));
     files.extend(data::outputs(c, &images)?);
     let mut seen = HashSet::new();
@@ -407,6 +412,7 @@ mod tests {
             islands: tmp.path().join("no-islands"),
             cache: tmp.path().join("cache"),
             mdx_renderer: tmp.path().join("no-script"),
+            mls: tmp.path().join("no-mls"),
         };
         let (good, bad) = (renderer(&tmp.path().join("good"), false), renderer(&tmp.path().join("bad"), true));
         let cache = Cache::default();

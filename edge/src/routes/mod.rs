@@ -43,8 +43,8 @@ pub async fn handle(req: Request, env: Env) -> Result<Response> {
     let headers = response.headers_mut();
     // A page from the static assets (the 404 page) keeps those dist/_headers gave it: its
     // Content-Security-Policy allows the page's inline script by its hash, which only the site's
-    // build knows.
-    for (name, value) in security_headers(&content().frame_origins, &[]) {
+    // build knows. Its answers show no images from elsewhere.
+    for (name, value) in security_headers(&content().frame_origins, &[], &[]) {
         if !headers.has(name)? {
             headers.set(name, &value)?;
         }

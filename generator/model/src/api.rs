@@ -78,6 +78,27 @@ pub fn neighborhood(slug: &str) -> String {
     format!("/neighborhoods/{slug}/")
 }
 
+/// Every MLS listing for sale, searchable; its further pages are `/homes/page/<n>/`.
+pub const HOMES: &str = "/homes/";
+
+/// An MLS listing's page.
+pub fn home_for_sale(slug: &str) -> String {
+    format!("{HOMES}{slug}/")
+}
+
+/// Page `n` (from 1) of the MLS listings, all of them or one neighborhood's.
+pub fn homes_page(neighborhood: Option<&str>, n: usize) -> String {
+    let base = match neighborhood {
+        Some(slug) => format!("{HOMES}in/{slug}/"),
+        None => HOMES.to_string(),
+    };
+    if n <= 1 {
+        base
+    } else {
+        format!("{base}page/{n}/")
+    }
+}
+
 /// The paths the islands post to, the fields their posts' keys and bot-check tokens go in, and the
 /// bot check's script, serialized into their props.
 #[derive(Debug, Clone, Copy, Serialize, JsonSchema)]

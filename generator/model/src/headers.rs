@@ -11,18 +11,24 @@ pub fn origin(url: &str) -> Option<String> {
 }
 
 /// Headers for every answer, pages and API alike. `frame_origins`: the only sites the pages may
-/// embed (the new-developments map). `script_hashes`: the only inline scripts the pages may run
+/// embed (the new-developments map). `image_origins`: sites the pages show images from besides
+/// their own (the MLS's media host). `script_hashes`: the only inline scripts the pages may run
 /// (the islands' early script), as CSP hash sources (`sha256-…`). The bot check (Turnstile) is a
 /// script and a frame from its own origin.
-pub fn security_headers(frame_origins: &[String], script_hashes: &[String]) -> Vec<(&'static str, String)> {
+pub fn security_headers(
+    frame_origins: &[String],
+    image_origins: &[String],
+    script_hashes: &[String],
+) -> Vec<(&'static str, String)> {
     let frames: String = frame_origins.iter().map(|o| format!(" {o}")).collect();
+    let images: String = image_origins.iter().map(|o| format!(" {o}")).collect();
     let scripts: String = script_hashes.iter().map(|h| format!(" '{h}'")).collect();
     let csp = [
         "default-src 'self'".to_string(),
         format!("script-src 'self'{scripts} {BOT_CHECK_ORIGIN}"),
         // The pages inline their critical CSS and the islands set inline widths (progress bars).
         "style-src 'self' 'unsafe-inline'".to_string(),
-        "img-src 'self' data:".to_string(),
+        format!("img-src 'self' data:{images}"),
         "font-src 'self'".to_string(),
         "connect-src 'self'".to_string(),
         format!("frame-src {BOT_CHECK_ORIGIN}{frames}"),
@@ -49,9 +55,14 @@ pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 /// `dist/_headers` (Workers Static Assets): the security headers on every page and file, and
 /// `IMMUTABLE` caching under each of `hashed_dirs` (top-level folders holding only files whose
 /// names carry a hash of their content).
-pub fn headers_file(frame_origins: &[String], script_hashes: &[String], hashed_dirs: &[&str]) -> String {
+pub fn headers_file(
+    frame_origins: &[String],
+    image_origins: &[String],
+    script_hashes: &[String],
+    hashed_dirs: &[&str],
+) -> String {
     let mut out = String::from("/*\n");
-    for (name, value) in security_headers(frame_origins, script_hashes) {
+    for (name, value) in security_headers(frame_origins, image_origins, script_hashes) {
         out.push_str(&format!("  {name}: {value}\n"));
     }
     for dir in hashed_dirs {
@@ -70,25 +81,28 @@ mod tests {
         assert_eq!(map, "https://www.google.com");
         assert_eq!(origin("http://example.com"), None);
         assert_eq!(origin("https://user@evil.com/"), None);
-        let headers = security_headers(&[map], &[]);
+        let headers = security_headers(&[map], &[], &[]);
         let csp = &headers.iter().find(|(k, _)| *k == "Content-Security-Policy").unwrap().1;
         assert!(csp.contains("frame-src https://challenges.cloudflare.com https://www.google.com;"));
         assert!(csp.contains("frame-ancestors 'none'"));
         assert!(csp.contains("script-src 'self' https://challenges.cloudflare.com;"));
         assert!(headers.iter().any(|(k, v)| *k == "X-Content-Type-Options" && v == "nosniff"));
-        let none = security_headers(&[], &[]);
+        let none = security_headers(&[], &[], &[]);
+        assert!(none[0].1.contains("img-src 'self' data:;"));
+        let media = security_headers(&[], &["https://photos.mls.example".into()], &[]);
+        assert!(media[0].1.contains("img-src 'self' data: https://photos.mls.example;"));
         assert!(none[0].1.contains("frame-src https://challenges.cloudflare.com;"));
     }
 
     #[test]
     fn inline_scripts_are_allowed_by_their_hash_only() {
-        let headers = security_headers(&[], &["sha256-a".into(), "sha256-b".into()]);
+        let headers = security_headers(&[], &[], &["sha256-a".into(), "sha256-b".into()]);
         assert!(headers[0].1.contains("script-src 'self' 'sha256-a' 'sha256-b' https://challenges.cloudflare.com;"));
     }
 
     #[test]
     fn the_headers_file_applies_to_every_path() {
-        let file = headers_file(&["https://www.google.com".into()], &[], &[]);
+        let file = headers_file(&["https://www.google.com".into()], &[], &[], &[]);
         assert!(file.starts_with("/*\n  Content-Security-Policy: default-src 'self';"));
         assert!(file.contains("\n  X-Content-Type-Options: nosniff\n"));
         assert!(!file.contains("Cache-Control"), "pages keep the revalidating default");
@@ -96,7 +110,7 @@ mod tests {
 
     #[test]
     fn only_hashed_folders_are_cached_for_a_year() {
-        let file = headers_file(&[], &[], &["assets", "images"]);
+        let file = headers_file(&[], &[], &[], &["assets", "images"]);
         let rules: Vec<&str> = file.split_inclusive('\n').filter(|l| !l.starts_with(' ')).collect();
         assert_eq!(rules, ["/*\n", "/assets/*\n", "/images/*\n"]);
         assert!(file.ends_with(

@@ -23,11 +23,78 @@ pub struct Mls {
     /// imports the project's sample listings (local development only: deploys refuse them).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub feed: Option<String>,
+    pub labels: MlsLabels,
+}
+
+/// The texts of the MLS pages (/homes/, each listing's page, the lists by neighborhood).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MlsLabels {
+    /// The search page's heading and title, e.g. "Homes for Sale".
+    pub title: String,
+    /// The sentence under it.
+    pub intro: String,
+    /// A neighborhood's list: `{name}` is the neighborhood's, e.g. "Homes for Sale in {name}".
+    pub title_in: String,
+    /// `{count}` homes, e.g. "{count} homes for sale".
+    pub count: String,
+    /// On every card and page of the project's invented sample listings, e.g. "Sample listing".
+    pub sample: String,
+    /// `{time}`: when the listings were last imported, e.g. "Listing data last updated {time}".
+    pub updated: String,
+    /// `{office}`: the listing office, e.g. "Listed by {office}".
+    pub listed_by: String,
+    /// Before the MLS number, e.g. "MLS #".
+    pub mls_number: String,
+    /// The listing page's button that asks the agent for a showing.
+    pub request_showing: String,
+    pub open_houses: String,
+    pub lot: String,
+    pub year_built: String,
+    pub property_type: String,
+    pub subdivision: String,
+    pub neighborhood: String,
+    /// The link to the listing's place on a map.
+    pub map: String,
+    /// Shown instead of the street address where the MLS does not allow it.
+    pub address_hidden: String,
+    /// The link to the listings of the whole market, from a neighborhood's list.
+    pub all_areas: String,
+    pub previous: String,
+    pub next: String,
+    /// `{n}` of `{total}`, e.g. "Page {n} of {total}".
+    pub page: String,
+    /// The statuses as visitors read them.
+    pub status: StatusLabels,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StatusLabels {
+    pub active: String,
+    pub active_under_contract: String,
+    pub coming_soon: String,
+    pub pending: String,
+    pub closed: String,
 }
 
 impl Mls {
     pub fn validate(&self, src: &Source, out: &mut Vec<Diagnostic>) {
         rules::require_text(src, out, &[("mls.name", &self.name), ("mls.disclaimer", &self.disclaimer)]);
+        let l = &self.labels;
+        for (field, text, placeholder) in [
+            ("mls.labels.title_in", &l.title_in, "{name}"),
+            ("mls.labels.count", &l.count, "{count}"),
+            ("mls.labels.updated", &l.updated, "{time}"),
+            ("mls.labels.listed_by", &l.listed_by, "{office}"),
+        ] {
+            if !text.contains(placeholder) {
+                out.push(src.at_value(field, format!("expected the placeholder {placeholder} in the text")));
+            }
+        }
+        if !(l.page.contains("{n}") && l.page.contains("{total}")) {
+            out.push(src.at_value("mls.labels.page", "expected the placeholders {n} and {total} in the text"));
+        }
         let host = &self.media_host;
         let path = host.strip_prefix("https://").unwrap_or("");
         if !rules::is_https_url(host) || path.trim_end_matches('/').contains('/') {

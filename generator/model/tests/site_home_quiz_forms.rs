@@ -216,7 +216,9 @@ fn forms_no_script_pages_need_texts_the_phone_and_no_unknown_placeholder() {
 #[test]
 fn the_mls_block_is_optional_and_its_hosts_must_be_https() {
     assert!(parse_site("site.yaml", SITE).unwrap().data.mls.is_none(), "no mls: block, no MLS pages");
-    let block = "\nmls:\n  name: Northeast Florida MLS\n  disclaimer: Deemed reliable, not guaranteed.\n  media_host: https://photos.mls.example\n";
+    let site = include_str!("../../../content/site.yaml");
+    let labels = &site[site.find("\n  labels:\n    title: Homes").unwrap()..];
+    let block = format!("\nmls:\n  name: Northeast Florida MLS\n  disclaimer: Deemed reliable, not guaranteed.\n  media_host: https://photos.mls.example{labels}");
     let good = format!("{SITE}{block}");
     let mls = parse_site("site.yaml", &good).unwrap().data.mls.unwrap();
     assert_eq!((mls.media_origin(), mls.show_sold, mls.feed.as_deref()), ("https://photos.mls.example", false, None));

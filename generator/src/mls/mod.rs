@@ -5,6 +5,7 @@
 
 pub mod feed;
 pub mod fetch;
+pub mod homes;
 pub mod merge;
 pub mod record;
 pub mod sample;
@@ -13,7 +14,9 @@ pub mod store;
 #[cfg(test)]
 mod tests;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
+use homes::Homes;
+use jax_model::Content;
 use merge::Scope;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -114,4 +117,27 @@ pub fn import(dir: &Path, source: Source, show_sold: bool) -> Result<Summary> {
         skipped: plan.skipped,
         problems: plan.problems.iter().map(ToString::to_string).collect(),
     })
+}
+
+/// The listings the build shows; None when `site.yaml` has no `mls:` block. Before the first
+/// import there are none (and the build says so).
+pub fn for_build(c: &Content, dir: &Path) -> Result<Option<Homes>> {
+    if c.site.data.mls.is_none() {
+        return Ok(None);
+    }
+    let imported =
+        Store::new(dir).read().with_context(|| format!("reading the imported MLS listings in {}", dir.display()))?;
+    let latest = c.market.latest();
+    let areas: Vec<_> =
+        c.neighborhoods.iter().map(|n| (n, latest.figures(&n.fields.slug).map(|f| f.zip.as_str()))).collect();
+    Ok(Some(match imported {
+        Some(i) => Homes::new(Some(i.info), i.listings, &areas),
+        None => {
+            eprintln!(
+                "warning: site.yaml has an mls: block but no listings were imported into {}: run `generator import reso`",
+                dir.display()
+            );
+            Homes::new(None, Vec::new(), &areas)
+        }
+    }))
 }

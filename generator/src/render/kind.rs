@@ -21,10 +21,14 @@ pub enum Kind {
     Reports,
     /// Every neighborhood's market figures (/market/).
     Market,
+    /// The MLS's listings for sale, paged: all of them (/homes/) or one neighborhood's.
+    Homes,
+    /// One MLS listing's page (/homes/<slug>/).
+    ForSale,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 10] = [
+    pub const ALL: [Kind; 12] = [
         Kind::Home,
         Kind::Neighborhood,
         Kind::Listing,
@@ -35,6 +39,8 @@ impl Kind {
         Kind::Report,
         Kind::Reports,
         Kind::Market,
+        Kind::Homes,
+        Kind::ForSale,
     ];
 
     pub fn name(self) -> &'static str {
@@ -49,6 +55,8 @@ impl Kind {
             Kind::Report => "report",
             Kind::Reports => "reports",
             Kind::Market => "market",
+            Kind::Homes => "homes",
+            Kind::ForSale => "for-sale",
         }
     }
 
@@ -65,6 +73,8 @@ impl Kind {
             Kind::Report => "report.html",
             Kind::Reports => "reports.html",
             Kind::Market => "market.html",
+            Kind::Homes => "homes.html",
+            Kind::ForSale => "for-sale.html",
         }
     }
 
@@ -82,6 +92,7 @@ impl Kind {
             home: api::HOME,
             concierge: api::CONCIERGE_PAGE,
             market: api::MARKET_PAGE,
+            homes: api::HOMES,
             contact: self.section(api::CONTACT_SECTION),
             featured: self.section(api::FEATURED_SECTION),
             neighborhoods: self.section(api::NEIGHBORHOODS_SECTION),
@@ -105,6 +116,7 @@ pub struct Paths {
     pub home: &'static str,
     pub concierge: &'static str,
     pub market: &'static str,
+    pub homes: &'static str,
     pub contact: String,
     pub featured: String,
     pub neighborhoods: String,

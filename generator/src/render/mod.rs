@@ -36,6 +36,8 @@ pub struct RenderInput<'a> {
     pub assets: &'a crate::assets::Assets,
     /// The published reports as mdx-js compiled them, by slug.
     pub reports: &'a HashMap<String, crate::reports::Prepared>,
+    /// The MLS's listings; None when the site shows none (no `mls:` block).
+    pub homes: Option<&'a crate::mls::homes::Homes>,
 }
 
 /// The compiled templates and the (minified) stylesheet each page kind inlines.
@@ -66,6 +68,8 @@ const EMBEDDED: &[(&str, &str)] = &[
     ("market.html", include_str!("../../templates/market.html")),
     ("report.html", include_str!("../../templates/report.html")),
     ("reports.html", include_str!("../../templates/reports.html")),
+    ("homes.html", include_str!("../../templates/homes.html")),
+    ("for-sale.html", include_str!("../../templates/for-sale.html")),
     ("partials/report-component.html", include_str!("../../templates/partials/report-component.html")),
     (STYLESHEET, include_str!("../../templates/site.css")),
 ];
@@ -188,6 +192,10 @@ impl Renderer {
         if !c.reports.is_empty() {
             jobs.push(pages::Page::Reports);
             jobs.extend(c.reports.iter().map(pages::Page::Report));
+        }
+        if let Some(homes) = input.homes {
+            jobs.extend(pages::homes_pages(c, homes));
+            jobs.extend(homes.homes.iter().map(pages::Page::ForSale));
         }
         jobs.par_iter().map(|page| shared.render(page).and_then(&keep)).collect()
     }

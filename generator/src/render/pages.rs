@@ -2,9 +2,11 @@
 //! per kind of page that builds its view, its SEO and its output path.
 
 mod concierge;
+mod for_sale;
 mod form;
 mod form_result;
 mod home;
+mod homes;
 mod legal;
 mod listing;
 mod market;
@@ -28,6 +30,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 pub use form_result::FormResult;
+pub use homes::{pages as homes_pages, HomesPage};
 
 /// Longest meta description, in characters.
 const DESCRIPTION_MAX: usize = 160;
@@ -46,6 +49,10 @@ pub enum Page<'a> {
     Report(&'a Report),
     /// The list of the reports.
     Reports,
+    /// A page of the MLS's listings for sale.
+    Homes(HomesPage<'a>),
+    /// An MLS listing.
+    ForSale(&'a crate::mls::homes::Home),
 }
 
 // ---- shared by every page ------------------------------------------------------------------
@@ -253,6 +260,16 @@ impl<'a> Shared<'a> {
             Page::Market => self.market().context("building the market page")?,
             Page::Report(r) => self.report(r).with_context(|| format!("building the report {}", r.source.file))?,
             Page::Reports => self.reports().context("building the list of reports")?,
+            Page::Homes(h) => self.homes_list(h).with_context(|| {
+                format!(
+                    "building page {} of the homes for sale{}",
+                    h.n,
+                    h.neighborhood.map_or(String::new(), |n| format!(" in {}", n.fields.slug))
+                )
+            })?,
+            Page::ForSale(h) => {
+                self.for_sale(h).with_context(|| format!("building the page of the MLS listing {}", h.p.listing_key))?
+            }
         };
         let Built { path, kind, ctx } = built;
         let html = self.r.render_bytes(kind.template(), &ctx).with_context(|| format!("rendering {path}"))?;

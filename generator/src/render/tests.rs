@@ -290,8 +290,9 @@ fn render_with(assets: &Assets) -> Site {
     let c = content();
     let images = images(&c);
     let renderer = Renderer::embedded().unwrap();
-    let out =
-        renderer.render_pages(&RenderInput { content: &c, images: &images, assets, reports: &HashMap::new() }).unwrap();
+    let out = renderer
+        .render_pages(&RenderInput { content: &c, images: &images, assets, reports: &HashMap::new(), homes: None })
+        .unwrap();
     Site { pages: out.into_iter().map(|o| (o.path, String::from_utf8(o.bytes).unwrap())).collect() }
 }
 

@@ -105,7 +105,13 @@ fn the_sitemap_lists_every_page_but_those_not_indexed() {
     let assets = Assets::default();
     let pages = Renderer::embedded()
         .unwrap()
-        .render_pages(&RenderInput { content: &c, images: &images, assets: &assets, reports: &HashMap::new() })
+        .render_pages(&RenderInput {
+            content: &c,
+            images: &images,
+            assets: &assets,
+            reports: &HashMap::new(),
+            homes: None,
+        })
         .unwrap();
     let xml = String::from_utf8(crate::sitemap::sitemap("https://www.movetojax.com", &pages).bytes).unwrap();
     for url in ["/", "/client-concierge/", "/neighborhoods/riverside/", "/listings/quiet-cottage/"] {
@@ -248,7 +254,7 @@ fn embedded_templates_match_the_folder() {
     let c = content();
     let images = images(&c);
     let assets = Assets::default();
-    let input = RenderInput { content: &c, images: &images, assets: &assets, reports: &HashMap::new() };
+    let input = RenderInput { content: &c, images: &images, assets: &assets, reports: &HashMap::new(), homes: None };
     let a = Renderer::embedded().unwrap().render_pages(&input).unwrap();
     let b = Renderer::from_dir(&dir).unwrap().render_pages(&input).unwrap();
     assert_eq!(a, b);
@@ -272,7 +278,13 @@ fn template_errors_name_the_template() {
     let assets = Assets::default();
     let r = Renderer::from_dir(dir.path()).unwrap();
     let e = r
-        .render_pages(&RenderInput { content: &c, images: &images, assets: &assets, reports: &HashMap::new() })
+        .render_pages(&RenderInput {
+            content: &c,
+            images: &images,
+            assets: &assets,
+            reports: &HashMap::new(),
+            homes: None,
+        })
         .unwrap_err();
     let msg = format!("{e:#}");
     assert!(msg.contains("listing.html") && msg.contains("listings/"), "{msg}");

@@ -15,6 +15,7 @@ fn pages_of(c: &jax_model::Content) -> Vec<Output> {
             images: &HashMap::new(),
             assets: &Assets::default(),
             reports: &HashMap::new(),
+            homes: None,
         })
         .unwrap()
 }

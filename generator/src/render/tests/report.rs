@@ -29,7 +29,13 @@ fn site() -> HashMap<String, String> {
     let images = images(&c);
     let out = Renderer::embedded()
         .unwrap()
-        .render_pages(&RenderInput { content: &c, images: &images, assets: &Assets::default(), reports: &reports })
+        .render_pages(&RenderInput {
+            content: &c,
+            images: &images,
+            assets: &Assets::default(),
+            reports: &reports,
+            homes: None,
+        })
         .unwrap();
     out.into_iter().map(|o| (o.path, String::from_utf8(o.bytes).unwrap())).collect()
 }

@@ -1,0 +1,166 @@
+//! One MLS listing's page (/homes/<slug>/): its photos, price, facts, remarks, open houses, place
+//! and the listing office (IDX rules: shown prominently), with the MLS's disclaimer.
+
+use super::homes::{photo, Card, Photo};
+use super::{breadcrumb_ld, Built, Crumb, Meta, Shared, DESCRIPTION_MAX};
+use crate::mls::homes::Home;
+use crate::mls::record::Status;
+use crate::render::islands::Mounted;
+use crate::render::kind::Kind;
+use crate::render::{markdown, seo};
+use anyhow::Result;
+use jax_model::api;
+use jax_model::mls::Mls;
+use serde::Serialize;
+use serde_json::json;
+
+#[derive(Serialize)]
+struct Fact<'a> {
+    label: &'a str,
+    value: String,
+}
+
+#[derive(Serialize)]
+struct ForSaleView<'a> {
+    card: Card<'a>,
+    /// The photos after the first.
+    photos: Vec<Photo<'a>>,
+    facts: Vec<Fact<'a>>,
+    remarks: Vec<&'a str>,
+    open_houses: Vec<String>,
+    neighborhood: Option<super::Link>,
+    map_url: Option<String>,
+    office_phone: Option<&'a str>,
+    crumbs: Vec<Crumb<'a>>,
+    mls: &'a Mls,
+    updated: Option<String>,
+}
+
+impl<'a> Shared<'a> {
+    pub(super) fn for_sale(&self, h: &'a Home) -> Result<Built> {
+        let c = self.input.content;
+        let s = &c.site.data;
+        let mls = self.mls();
+        let l = &mls.labels;
+        let ll = &s.labels.listing;
+        let p = &h.p;
+        let card = self.card(h);
+        let title = card.title;
+        let photos: Vec<Photo> = p
+            .media
+            .iter()
+            .enumerate()
+            .skip(1)
+            .map(|(i, m)| {
+                let alt = m.short_description.clone().unwrap_or_else(|| format!("{title}, photo {}", i + 1));
+                photo(self.input.images, &m.media_url, alt)
+            })
+            .collect();
+        let mut facts = Vec::new();
+        let mut fact = |label: &'a str, value: Option<String>| {
+            if let Some(value) = value {
+                facts.push(Fact { label, value });
+            }
+        };
+        fact(&ll.beds, p.bedrooms_total.map(|b| b.to_string()));
+        fact(&ll.baths, p.bathrooms_total_integer.map(|b| b.to_string()));
+        fact(&ll.sqft, card.sqft.clone());
+        fact(&l.lot, p.lot_size_acres.map(|a| format!("{a:.2}")));
+        fact(&l.year_built, p.year_built.map(|y| y.to_string()));
+        fact(&l.property_type, p.property_sub_type.clone().or_else(|| p.property_type.clone()));
+        fact(&l.subdivision, p.subdivision_name.clone());
+        fact(&l.mls_number, Some(p.listing_id.clone()));
+        let open_houses = p
+            .open_house
+            .iter()
+            .filter_map(|o| {
+                let (start, end) = (
+                    o.open_house_start_time.in_tz("America/New_York").ok()?,
+                    o.open_house_end_time.in_tz("America/New_York").ok()?,
+                );
+                Some(format!("{} – {}", start.strftime("%A, %B %-d, %-I:%M %p"), end.strftime("%-I:%M %p")))
+            })
+            .collect();
+        let neighborhood = h
+            .neighborhood
+            .as_deref()
+            .and_then(|slug| c.neighborhood(slug))
+            .map(|n| super::Link { name: n.fields.name.clone(), url: api::neighborhood(&n.fields.slug) });
+        // Where the address may not be shown, neither may its place on a map.
+        let map_url = match (&h.address, p.latitude, p.longitude) {
+            (Some(_), Some(lat), Some(lon)) => {
+                Some(format!("https://www.google.com/maps/search/?api=1&query={lat},{lon}"))
+            }
+            _ => None,
+        };
+        let remarks: Vec<&str> =
+            p.public_remarks.as_deref().unwrap_or("").split("\n\n").map(str::trim).filter(|r| !r.is_empty()).collect();
+        let crumbs = vec![
+            Crumb { name: &s.labels.nav.home, url: api::HOME.into() },
+            Crumb { name: &l.title, url: api::HOMES.into() },
+            Crumb { name: title, url: h.url.clone() },
+        ];
+        let summary = format!(
+            "{} · {} · {} {} · {} {} · {}. ",
+            card.price,
+            card.status,
+            p.bedrooms_total.unwrap_or(0),
+            ll.beds,
+            p.bathrooms_total_integer.unwrap_or(0),
+            ll.baths,
+            h.place
+        );
+        let description = markdown::truncate(&(summary + &remarks.join(" ")), DESCRIPTION_MAX);
+        let base = &s.base_url;
+        let address = h.address.as_ref().map(|street| {
+            json!({"@type": "PostalAddress", "streetAddress": street, "addressLocality": p.city, "addressRegion": "FL", "postalCode": p.postal_code, "addressCountry": "US"})
+        });
+        let availability = match p.standard_status {
+            Status::Closed => "https://schema.org/SoldOut",
+            Status::ComingSoon => "https://schema.org/PreOrder",
+            _ => "https://schema.org/InStock",
+        };
+        let mut listing = json!({
+            "@type": "RealEstateListing",
+            "@id": format!("{}#listing", seo::absolute(base, &h.url)),
+            "url": seo::absolute(base, &h.url),
+            "name": format!("{title}, {}", h.place),
+            "description": description,
+            "dateModified": p.modification_timestamp.to_string(),
+            "image": p.media.iter().take(5).map(|m| m.media_url.as_str()).collect::<Vec<_>>(),
+            "offers": {
+                "@type": "Offer",
+                "price": p.list_price,
+                "priceCurrency": "USD",
+                "availability": availability,
+                "offeredBy": {"@type": "RealEstateAgent", "name": p.list_office_name},
+            },
+        });
+        if let Some(a) = address {
+            listing["about"] = json!({"@type": "Residence", "address": a});
+        }
+        let jsonld = seo::graph(&self.agent_json, &[breadcrumb_ld(base, &crumbs), listing])?;
+        let meta = Meta {
+            title: format!("{title}, {} — {} | {}", h.place, card.price, s.brand),
+            description,
+            canonical: self.canonical(&h.url),
+            og_type: "website",
+            og_image: self.og_image(card.photo.as_ref().and_then(|p| p.local()), title),
+            jsonld,
+        };
+        let view = ForSaleView {
+            photos,
+            facts,
+            remarks,
+            open_houses,
+            neighborhood,
+            map_url,
+            office_phone: p.list_office_phone.as_deref(),
+            crumbs,
+            mls,
+            updated: self.updated(),
+            card,
+        };
+        Ok(self.built(Kind::ForSale, super::index_file(&h.url), &meta, &view, &Mounted::default()))
+    }
+}

@@ -1,0 +1,238 @@
+//! The MLS's listings for sale as lists: `/homes/` (all of them) and `/homes/in/<neighborhood>/`,
+//! newest first, paged, complete without JavaScript. Every page that shows MLS data carries the
+//! MLS's disclaimer and when its data was last updated (IDX rules).
+
+use super::{breadcrumb_ld, Built, Crumb, Meta, Page, Shared, DESCRIPTION_MAX};
+use crate::images::ImageInfo;
+use crate::mls::homes::{dollars, Home, Homes};
+use crate::mls::record::Status;
+use crate::mls::sample;
+use crate::render::islands::Mounted;
+use crate::render::kind::Kind;
+use crate::render::{markdown, seo};
+use anyhow::Result;
+use jax_model::api;
+use jax_model::mls::{Mls, MlsLabels};
+use jax_model::neighborhood::Neighborhood;
+use jax_model::Content;
+use serde::Serialize;
+
+/// Listings per list page.
+pub const PER_PAGE: usize = 24;
+
+/// One page of a list: all listings (`neighborhood` None) or one neighborhood's, page `n` from 1.
+pub struct HomesPage<'a> {
+    pub neighborhood: Option<&'a Neighborhood>,
+    pub n: usize,
+}
+
+/// Every list page: all listings, then each neighborhood that has some.
+pub fn pages<'a>(c: &'a Content, homes: &Homes) -> Vec<Page<'a>> {
+    let count = |n: usize| n.div_ceil(PER_PAGE).max(1);
+    let mut out: Vec<Page> =
+        (1..=count(homes.for_sale().count())).map(|n| Page::Homes(HomesPage { neighborhood: None, n })).collect();
+    for nb in &c.neighborhoods {
+        let here = homes.in_neighborhood(&nb.fields.slug).count();
+        if here > 0 {
+            out.extend((1..=count(here)).map(|n| Page::Homes(HomesPage { neighborhood: Some(nb), n })));
+        }
+    }
+    out
+}
+
+/// A listing's photo: the site's own image (the sample's), or the MLS's, in a frame of fixed
+/// proportions so nothing shifts while it loads.
+#[derive(Serialize)]
+pub(super) struct Photo<'a> {
+    local: Option<&'a ImageInfo>,
+    src: &'a str,
+    alt: String,
+}
+
+impl<'a> Photo<'a> {
+    /// The site's own image, when the photo is one (the sample's).
+    pub(super) fn local(&self) -> Option<&'a ImageInfo> {
+        self.local
+    }
+}
+
+pub(super) fn photo<'a>(
+    images: &'a std::collections::HashMap<String, ImageInfo>,
+    url: &'a str,
+    alt: String,
+) -> Photo<'a> {
+    let local = url.strip_prefix(sample::MEDIA_ORIGIN).and_then(|path| images.get(path));
+    Photo { local, src: url, alt }
+}
+
+/// A listing as its card shows it (lists, and the listing page's head).
+#[derive(Serialize)]
+pub(super) struct Card<'a> {
+    pub url: &'a str,
+    /// The street address, or the label that says it is not published.
+    pub title: &'a str,
+    pub place: &'a str,
+    pub price: String,
+    pub status: &'a str,
+    /// Only for statuses other than For Sale.
+    pub show_status: bool,
+    pub beds: Option<u32>,
+    pub baths: Option<u32>,
+    pub sqft: Option<String>,
+    pub photo: Option<Photo<'a>>,
+    pub office: String,
+    pub mls_number: &'a str,
+    pub sample: bool,
+}
+
+pub(super) fn status(l: &MlsLabels, s: Status) -> &str {
+    match s {
+        Status::ActiveUnderContract => &l.status.active_under_contract,
+        Status::ComingSoon => &l.status.coming_soon,
+        Status::Pending => &l.status.pending,
+        Status::Closed => &l.status.closed,
+        _ => &l.status.active,
+    }
+}
+
+impl<'a> Shared<'a> {
+    pub(super) fn mls(&self) -> &'a Mls {
+        self.input.content.site.data.mls.as_ref().expect("MLS pages exist only with an mls: block")
+    }
+
+    pub(super) fn homes(&self) -> &'a Homes {
+        self.input.homes.expect("MLS pages exist only with imported listings")
+    }
+
+    pub(super) fn card(&self, h: &'a Home) -> Card<'a> {
+        let l = &self.mls().labels;
+        let sample = self.homes().info.as_ref().is_some_and(|i| i.sample);
+        let title = h.address.as_deref().unwrap_or(&l.address_hidden);
+        let price = match (h.p.standard_status, h.p.close_price) {
+            (Status::Closed, Some(p)) => dollars(p),
+            _ => dollars(h.p.list_price),
+        };
+        Card {
+            url: &h.url,
+            title,
+            place: &h.place,
+            price,
+            status: status(l, h.p.standard_status),
+            show_status: h.p.standard_status != Status::Active,
+            beds: h.p.bedrooms_total,
+            baths: h.p.bathrooms_total_integer,
+            sqft: h.p.living_area.map(|a| sample::thousands(a.round() as u64)),
+            photo: h.p.media.first().map(|m| photo(self.input.images, &m.media_url, format!("{title}, {}", h.place))),
+            office: l.listed_by.replace("{office}", &h.p.list_office_name),
+            mls_number: &h.p.listing_id,
+            sample,
+        }
+    }
+
+    /// "Listing data last updated November 24, 2026, 3:05 PM" (Eastern time), or None before any import.
+    pub(super) fn updated(&self) -> Option<String> {
+        let info = self.homes().info.as_ref()?;
+        let local = info.imported_at.in_tz("America/New_York").ok()?;
+        let time = local.strftime("%B %-d, %Y, %-I:%M %p %Z").to_string();
+        Some(self.mls().labels.updated.replace("{time}", &time))
+    }
+
+    pub(super) fn homes_list(&self, page: &HomesPage<'a>) -> Result<Built> {
+        let c = self.input.content;
+        let s = &c.site.data;
+        let l = &self.mls().labels;
+        let homes = self.homes();
+        let slug = page.neighborhood.map(|n| n.fields.slug.as_str());
+        let all: Vec<&Home> = match slug {
+            Some(slug) => homes.in_neighborhood(slug).collect(),
+            None => homes.for_sale().collect(),
+        };
+        let total = all.len().div_ceil(PER_PAGE).max(1);
+        let cards: Vec<Card> = all.iter().skip((page.n - 1) * PER_PAGE).take(PER_PAGE).map(|h| self.card(h)).collect();
+        let title = match page.neighborhood {
+            Some(n) => l.title_in.replace("{name}", &n.fields.name),
+            None => l.title.clone(),
+        };
+        let url = api::homes_page(slug, page.n);
+        let mut crumbs = vec![Crumb { name: &s.labels.nav.home, url: api::HOME.into() }];
+        crumbs.push(Crumb { name: &l.title, url: api::HOMES.into() });
+        if let Some(n) = page.neighborhood {
+            crumbs.push(Crumb { name: &n.fields.name, url: api::homes_page(slug, 1) });
+        }
+        let paging = Paging {
+            label: l.page.replace("{n}", &page.n.to_string()).replace("{total}", &total.to_string()),
+            previous: (page.n > 1).then(|| api::homes_page(slug, page.n - 1)),
+            next: (page.n < total).then(|| api::homes_page(slug, page.n + 1)),
+        };
+        let areas: Vec<Area> = c
+            .neighborhoods
+            .iter()
+            .filter_map(|n| {
+                let count = homes.in_neighborhood(&n.fields.slug).count();
+                (count > 0).then(|| Area {
+                    name: &n.fields.name,
+                    url: api::homes_page(Some(&n.fields.slug), 1),
+                    count,
+                    current: slug == Some(n.fields.slug.as_str()),
+                })
+            })
+            .collect();
+        let count_text = l.count.replace("{count}", &sample::thousands(all.len() as u64));
+        let intro = match page.neighborhood {
+            Some(n) => format!("{count_text}. {}", markdown::truncate(&n.fields.description, 200)),
+            None => l.intro.clone(),
+        };
+        let numbered = if page.n > 1 { format!(" ({})", paging.label) } else { String::new() };
+        let meta = Meta {
+            title: format!("{title}{numbered} | {}", s.brand),
+            description: markdown::truncate(&format!("{count_text}. {intro}"), DESCRIPTION_MAX),
+            canonical: self.canonical(&url),
+            og_type: "website",
+            og_image: self.og_image(None, ""),
+            jsonld: seo::graph(&self.agent_json, &[breadcrumb_ld(&s.base_url, &crumbs)])?,
+        };
+        let view = HomesView {
+            title,
+            intro,
+            count: count_text,
+            cards,
+            paging,
+            areas,
+            all_url: slug.map(|_| api::HOMES),
+            crumbs,
+            mls: self.mls(),
+            updated: self.updated(),
+        };
+        Ok(self.built(Kind::Homes, super::index_file(&url), &meta, &view, &Mounted::default()))
+    }
+}
+
+#[derive(Serialize)]
+struct Paging {
+    label: String,
+    previous: Option<String>,
+    next: Option<String>,
+}
+
+#[derive(Serialize)]
+struct Area<'a> {
+    name: &'a str,
+    url: String,
+    count: usize,
+    current: bool,
+}
+
+#[derive(Serialize)]
+struct HomesView<'a> {
+    title: String,
+    intro: String,
+    count: String,
+    cards: Vec<Card<'a>>,
+    paging: Paging,
+    areas: Vec<Area<'a>>,
+    /// From a neighborhood's list, the link back to all of them.
+    all_url: Option<&'static str>,
+    crumbs: Vec<Crumb<'a>>,
+    mls: &'a Mls,
+    updated: Option<String>,
+}

@@ -1,0 +1,175 @@
+//! The MLS's listings on the built site: the real content with the sample feed imported (two of
+//! its listings changed to test the IDX display flags), built by the `generator` binary.
+
+mod common;
+
+use common::{files, generator, repo_root};
+use serde_json::{json, Value};
+use std::path::Path;
+
+/// Imports the sample (`listings` of them, as `change` leaves them) and builds the real site.
+fn build(dir: &Path, listings: usize, mut change: impl FnMut(&mut Vec<Value>)) -> Vec<(String, String)> {
+    let content = repo_root().join("content");
+    let content = content.to_str().unwrap();
+    let run =
+        generator(dir, &["sample", "reso", "--listings", &listings.to_string(), "--out", "feed", "--content", content]);
+    assert!(run.ok, "{}", run.stderr);
+    let page = dir.join("feed/page-000001.json");
+    let mut doc: Value = serde_json::from_slice(&std::fs::read(&page).unwrap()).unwrap();
+    let mut records: Vec<Value> = doc["value"].as_array().unwrap().clone();
+    change(&mut records);
+    doc["value"] = json!(records);
+    std::fs::write(&page, serde_json::to_vec(&doc).unwrap()).unwrap();
+    let run = generator(dir, &["import", "reso", "--file", "feed", "--into", "mls", "--content", content]);
+    assert!(run.ok, "{}", run.stderr);
+    let run = generator(dir, &build_args(content, "mls"));
+    assert!(run.ok, "{}", run.stderr);
+    files(&dir.join("dist"))
+        .into_iter()
+        .filter(|(p, _)| p.ends_with(".html") || p.ends_with(".xml") || p.ends_with(".json"))
+        .map(|(p, b)| (p, String::from_utf8(b).unwrap()))
+        .collect()
+}
+
+/// `generator build` of the real content with the listings in `mls`.
+fn build_args<'a>(content: &'a str, mls: &'a str) -> Vec<&'a str> {
+    let script: &'static str =
+        Box::leak(repo_root().join("site/build/render-reports.mjs").to_string_lossy().into_owned().into_boxed_str());
+    vec![
+        "build",
+        "--content",
+        content,
+        "--out",
+        "dist",
+        "--mls",
+        mls,
+        "--islands",
+        "none",
+        "--cache",
+        "cache",
+        "--mdx-renderer",
+        script,
+    ]
+}
+
+fn page<'a>(site: &'a [(String, String)], path: &str) -> &'a str {
+    &site.iter().find(|(p, _)| p == path).unwrap_or_else(|| panic!("no {path}")).1
+}
+
+fn active(r: &Value) -> bool {
+    r["StandardStatus"] == "Active"
+        && r["InternetEntireListingDisplayYN"] == true
+        && r["InternetAddressDisplayYN"] == true
+}
+
+#[test]
+fn every_listing_has_its_page_with_its_office_and_the_mls_notice_and_the_display_flags_hold() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (mut hidden_street, mut hidden_id, mut shown) = (String::new(), String::new(), Value::Null);
+    let site = build(tmp.path(), 80, |records| {
+        let mut active = records.iter_mut().filter(|r| active(r));
+        let a = active.next().unwrap();
+        a["InternetAddressDisplayYN"] = json!(false);
+        hidden_street = a["UnparsedAddress"].as_str().unwrap().to_string();
+        let b = active.next().unwrap();
+        b["InternetEntireListingDisplayYN"] = json!(false);
+        hidden_id = b["ListingId"].as_str().unwrap().to_string();
+        shown = active.next().unwrap().clone();
+    });
+    let mls = include_str!("../../content/site.yaml");
+    let disclaimer_start =
+        "The data relating to real estate for sale on this website comes in part from the Internet Data Exchange (IDX)";
+    assert!(mls.contains(disclaimer_start));
+
+    // /homes/ and its pages: 24 cards each, newest first, linked in order.
+    let first = page(&site, "homes/index.html");
+    assert_eq!(first.matches("<article class=\"home-card\"").count(), 24);
+    assert!(first.contains("<a class=\"link-arrow\" href=\"/homes/page/2/\" rel=\"next\">"));
+    assert!(page(&site, "homes/page/2/index.html").contains("href=\"/homes/\" rel=\"prev\""));
+    for (path, html) in site.iter().filter(|(p, _)| p.starts_with("homes/")) {
+        assert!(html.contains(disclaimer_start), "{path} carries the MLS's disclaimer");
+        assert!(html.contains("Listing data last updated "), "{path} says when its data was updated");
+        assert!(html.contains("Sample listing"), "{path} says its listings are the sample");
+    }
+
+    // A listing's page names the listing office and links its neighborhood.
+    let street = shown["UnparsedAddress"].as_str().unwrap();
+    let (path, html) = site
+        .iter()
+        .find(|(p, h)| p.starts_with("homes/") && h.contains(&format!("id=\"page-title\">{street}</h1>")))
+        .expect("the listing's page");
+    assert!(path.contains(&shown["ListingId"].as_str().unwrap().to_string()), "{path}");
+    assert!(html.contains(&format!("Listed by {}", shown["ListOfficeName"].as_str().unwrap())));
+    assert!(html.contains("\"@type\":\"RealEstateListing\"") && html.contains("\"@type\":\"Offer\""));
+    assert!(page(&site, "sitemap.xml").contains(&format!("/{}</loc>", path.trim_end_matches("index.html"))));
+
+    // InternetAddressDisplayYN: false hides the street everywhere; InternetEntireListingDisplayYN:
+    // false hides the listing.
+    for (path, html) in &site {
+        assert!(!html.contains(&hidden_street), "{path} shows the street of a listing whose address is hidden");
+        assert!(
+            !html.contains(&hidden_id) || path == "data/market.json",
+            "{path} shows a listing the MLS forbids online"
+        );
+    }
+    assert!(site.iter().any(|(_, h)| h.contains("Address available on request")));
+}
+
+#[test]
+fn each_neighborhood_with_listings_has_its_own_pages() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = build(tmp.path(), 60, |_| {});
+    let riverside = page(&site, "homes/in/riverside/index.html");
+    assert!(riverside.contains("<h1 class=\"page-hero__title\" id=\"page-title\">Homes for Sale in Riverside</h1>"));
+    assert!(riverside.contains("aria-current=\"page\">Riverside"));
+    // The MLS's photos may come from its media host.
+    let headers = std::fs::read_to_string(tmp.path().join("dist/_headers")).unwrap();
+    assert!(headers.contains("img-src 'self' data: https://photos.mls.example;"), "{headers}");
+    let cards = riverside.matches("<article class=\"home-card\"").count();
+    assert!(cards > 0 && riverside.contains(&format!("{cards} homes for sale")), "{cards}");
+}
+
+#[test]
+fn without_an_import_the_build_says_so_and_shows_no_listings() {
+    let tmp = tempfile::tempdir().unwrap();
+    let content = repo_root().join("content");
+    let run = generator(tmp.path(), &build_args(content.to_str().unwrap(), "nothing-here"));
+    assert!(run.ok, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("no listings were imported into nothing-here: run `generator import reso`"),
+        "{}",
+        run.stderr
+    );
+    let homes = std::fs::read_to_string(tmp.path().join("dist/homes/index.html")).unwrap();
+    assert!(homes.contains("0 homes for sale") && !homes.contains("<article class=\"home-card\""));
+    assert!(!homes.contains("Listing data last updated"));
+}
+
+#[test]
+fn a_build_to_deploy_refuses_the_sample_listings() {
+    let tmp = tempfile::tempdir().unwrap();
+    build(tmp.path(), 30, |_| {});
+    let content = repo_root().join("content");
+    let content = content.to_str().unwrap();
+    let mut args = build_args(content, "mls");
+    args.push("--deploy");
+    let run = generator(tmp.path(), &args);
+    assert!(!run.ok);
+    assert!(
+        run.stderr.contains("holds the project's sample listings, which are invented and must never be published"),
+        "{}",
+        run.stderr
+    );
+
+    // The same listings from a feed that is not the sample deploy.
+    let page = tmp.path().join("feed/page-000001.json");
+    let mut doc: Value = serde_json::from_slice(&std::fs::read(&page).unwrap()).unwrap();
+    doc["@odata.context"] = json!("https://api.mls.example/odata/$metadata#Property");
+    std::fs::write(&page, serde_json::to_vec(&doc).unwrap()).unwrap();
+    let run = generator(tmp.path(), &["import", "reso", "--file", "feed", "--into", "mls", "--content", content]);
+    assert!(run.ok && !run.stdout.contains("(sample listings)"), "{}", run.stdout);
+    let run = generator(tmp.path(), &args);
+    assert!(run.ok, "{}", run.stderr);
+    let homes = std::fs::read_to_string(tmp.path().join("dist/homes/index.html")).unwrap();
+    assert!(!homes.contains("Sample listing"));
+}
