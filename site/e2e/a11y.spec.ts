@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { dialog, expect, listingIds, test } from './fixtures';
-import { REPORT } from './page-types.mjs';
+import { FOR_SALE, REPORT } from './page-types.mjs';
 
 // Every rule axe runs by default: WCAG 2.0, 2.1 and 2.2 at A and AA, and its best practices.
 async function expectNoViolations(page: Page, what: string) {
@@ -9,8 +9,8 @@ async function expectNoViolations(page: Page, what: string) {
   expect(violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-// Every page type: home, neighborhood, market, listing, concierge portal, 404, the form result pages, the legal pages, the reports.
-for (const path of ['/', '/neighborhoods/ortega/', '/market/', `/listings/${listingIds[0]}/`, '/client-concierge/', '/privacy-policy/', '/terms-of-service/', '/no-such-page', '/thank-you/?form=contact', '/form-error/?form=contact', '/client-concierge/thank-you/?form=concierge', '/client-concierge/form-error/?form=concierge', '/reports/', REPORT]) {
+// Every page type: home, neighborhood, market, listing, concierge portal, 404, the form result pages, the legal pages, the reports, the MLS's lists and listings.
+for (const path of ['/', '/neighborhoods/ortega/', '/market/', `/listings/${listingIds[0]}/`, '/client-concierge/', '/privacy-policy/', '/terms-of-service/', '/no-such-page', '/thank-you/?form=contact', '/form-error/?form=contact', '/client-concierge/thank-you/?form=concierge', '/client-concierge/form-error/?form=concierge', '/reports/', REPORT, '/homes/', FOR_SALE]) {
   test(`axe: ${path}`, async ({ page }) => {
     await page.goto(path);
     await page.waitForLoadState('networkidle');

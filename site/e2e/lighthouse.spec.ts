@@ -10,7 +10,7 @@ import { expect, test } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM, CHROMIUM_FLAGS } from './chromium';
-import { REPORT } from './page-types.mjs';
+import { FOR_SALE, REPORT } from './page-types.mjs';
 import { BASE } from './stack';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -43,7 +43,7 @@ test.afterAll(() => {
   rmSync(profile, { recursive: true, force: true });
 });
 
-for (const path of ['/', '/neighborhoods/ortega/', '/market/', '/client-concierge/', REPORT]) {
+for (const path of ['/', '/neighborhoods/ortega/', '/market/', '/client-concierge/', REPORT, '/homes/', FOR_SALE]) {
   test(`Lighthouse ${path}`, async () => {
     test.setTimeout(RUNS * 90_000);
     const runs: Lhr[] = [];

@@ -47,12 +47,19 @@ test('every page in the sitemap, and the form result pages, answer 200 with thei
   // page, the list of reports and each report.
   const folder = resolve(import.meta.dirname, '../../content/reports');
   const reports = readdirSync(folder).filter((f) => f.endsWith('.mdx') && !/^draft: true$/m.test(readFileSync(resolve(folder, f), 'utf8')));
-  expect(paths).toHaveLength(1 + ROUTES.length + listingIds.length + 1 + 2 + 1 + 1 + reports.length);
+  // The MLS's listings (the sample `make build` imported): a page each, and their lists.
+  const mls = paths.filter((p) => p.startsWith('/homes/'));
+  const imported = readdirSync(resolve(import.meta.dirname, '../../.cache/mls/current/listings')).length;
+  expect(mls.filter((p) => !/^\/homes\/(in\/[a-z-]+\/)?(page\/\d+\/)?$/.test(p))).toHaveLength(imported);
+  expect(mls).toContain('/homes/');
+  expect(paths).toHaveLength(1 + ROUTES.length + listingIds.length + 1 + 2 + 1 + 1 + reports.length + mls.length);
   expect(paths).toContain('/market/');
   expect(paths).toContain('/reports/');
   for (const f of reports) expect(paths).toContain(`/reports/${f.replace(/\.mdx$/, '')}/`);
   for (const path of ['/privacy-policy/', '/terms-of-service/']) expect(paths).toContain(path);
   for (const route of ROUTES) expect(paths).toContain(`/neighborhoods/${route}/`);
+  // Some 280 pages with the sample's listings, each loaded.
+  test.setTimeout(20_000 + paths.length * 400);
   const titles = new Set<string>();
   const results = ['/thank-you/', '/form-error/', '/client-concierge/thank-you/', '/client-concierge/form-error/'];
   for (const path of [...paths, ...results]) {

@@ -141,7 +141,13 @@ impl<'a> Shared<'a> {
         }
         let jsonld = seo::graph(&self.agent_json, &[breadcrumb_ld(base, &crumbs), listing])?;
         let meta = Meta {
-            title: format!("{title}, {} — {} | {}", h.place, card.price, s.brand),
+            // Without its street, the MLS number tells one listing's title from another's.
+            title: match &h.address {
+                Some(_) => format!("{title}, {} — {} | {}", h.place, card.price, s.brand),
+                None => {
+                    format!("{title}, {} — {} ({} {}) | {}", h.place, card.price, l.mls_number, p.listing_id, s.brand)
+                }
+            },
             description,
             canonical: self.canonical(&h.url),
             og_type: "website",
