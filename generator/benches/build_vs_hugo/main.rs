@@ -29,6 +29,10 @@
 mod hugo;
 mod measure;
 mod report;
+// The sample MLS feed's writer: its word lists and seeded draws make the corpus too.
+#[path = "../../src/mls/sample.rs"]
+#[allow(dead_code)] // the feed's own parts (records, pages) are the generator's
+mod sample;
 mod site;
 
 use measure::{count_pages, expect_pages, load_average, Gen};

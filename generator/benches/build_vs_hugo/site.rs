@@ -2,24 +2,17 @@
 //! synthetic listings drawn from it with a seeded RNG, so every run builds the same corpus.
 
 use crate::hugo;
+use crate::sample::{city_of, pick, remarks, thousands as money, Area, FEATURES, KINDS, STREETS};
 use jax_model::slug::slugify;
 use rand::rngs::Xoshiro256PlusPlus;
-use rand::seq::{IndexedRandom, SliceRandom};
-use rand::{RngExt, SeedableRng};
+use rand::seq::IndexedRandom;
+use rand::RngExt;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// Listings marked `featured: true` in a synthetic corpus, so the home page stays normal-sized.
 const FEATURED: usize = 8;
-/// The corpus's seed (xor the number of listings): a portable generator, so the corpus is the
-/// same on every machine and rand version.
-const SEED: u64 = 0x5eed_1157;
-
-pub struct Area {
-    pub name: String,
-    pub zip: String,
-}
 
 pub struct RealContent {
     /// Images the real listings use (paths relative to content/; each exists).
@@ -150,7 +143,7 @@ impl Corpus {
         copy_dir(&real_content.join("legal"), &content.join("legal"));
         copy_dir(&real_content.join("images"), &content.join("images"));
 
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(SEED ^ n as u64);
+        let mut rng = crate::sample::rng(n);
         let listings: Vec<(String, String)> = (0..n).map(|i| listing(real, &mut rng, i)).collect();
         for (id, text) in &listings {
             write(&content.join("listings").join(format!("{id}.md")), text);
@@ -162,179 +155,30 @@ impl Corpus {
     }
 }
 
-const STREETS: &[&str] = &[
-    "Riverside Ave",
-    "San Jose Blvd",
-    "Herschel St",
-    "Atlantic Blvd",
-    "Beach Blvd",
-    "1st St N",
-    "Ocean Dr",
-    "Park St",
-    "Oak St",
-    "Post St",
-    "Edgewood Ave",
-    "Ortega Blvd",
-    "Baymeadows Rd",
-    "Hendricks Ave",
-    "Main St",
-    "Laura St",
-    "Hogan St",
-    "Bay St",
-    "Prudential Dr",
-    "Kings Ave",
-    "San Marco Blvd",
-    "Landon Ave",
-    "St Johns Ave",
-    "Avondale Ave",
-    "Challen Ave",
-    "Belvedere Ave",
-    "Lakeside Dr",
-    "Pablo Rd",
-    "Nocatee Pkwy",
-    "Crosswater Pkwy",
-    "Ponte Vedra Blvd",
-    "Sawgrass Dr",
-    "Seminole Rd",
-    "Sherry Dr",
-    "Silver St",
-    "Walnut St",
-    "Market St",
-    "8th St W",
-    "Willow Branch Ave",
-    "Roscoe Blvd",
-    "Atlantic Ave",
-    "Mayport Rd",
-    "Hodges Blvd",
-    "Southside Blvd",
-    "Gate Pkwy",
-    "Timuquana Rd",
-];
-
-const FEATURES: &[&str] = &[
-    "Private dock",
-    "Pool & spa",
-    "River views",
-    "Ocean views",
-    "Chef's kitchen",
-    "Wine room",
-    "Home office",
-    "Three-car garage",
-    "Impact windows",
-    "Hardwood floors",
-    "Walk-in closets",
-    "Screened lanai",
-    "Rooftop terrace",
-    "24-hour concierge",
-    "Fitness center",
-    "Gated community",
-    "Wood-burning fireplace",
-    "Smart-home wiring",
-    "Solar panels",
-    "Guest suite",
-    "Heart pine floors",
-    "Original millwork",
-    "Wraparound porch",
-    "Quartz countertops",
-    "Gas range",
-    "Boat lift",
-    "Golf course views",
-    "Outdoor kitchen",
-    "Private elevator",
-    "Covered parking",
-    "Resort-style pool",
-    "Marsh views",
-    "Detached studio",
-    "Whole-house generator",
-];
-
-/// An inclusive range to draw from.
-type Span = (u64, u64);
-/// (kind, beds range, sqft range, $/sqft range, unit?)
-const KINDS: &[(&str, Span, Span, Span, bool)] = &[
-    ("condominium", (1, 3), (650, 2_400), (240, 650), true),
-    ("townhome", (2, 4), (1_300, 2_800), (190, 420), false),
-    ("single-family home", (3, 5), (1_700, 4_200), (170, 480), false),
-    ("historic bungalow", (2, 4), (1_100, 2_600), (210, 430), false),
-    ("estate", (4, 7), (3_800, 9_500), (320, 900), false),
-];
-
-const OPENERS: &[&str] = &[
-    "Set on a quiet, tree-lined stretch of {street}, this {kind} pairs {area} convenience with room to breathe.",
-    "Sunlight fills every room of this {kind} in the heart of {area}, steps from cafés, parks and the river.",
-    "This {kind} on {street} has been thoughtfully updated from top to bottom without losing its character.",
-    "Welcome home to one of {area}'s most inviting addresses: a {beds}-bedroom {kind} with {sqft} square feet of living space.",
-    "Rarely does a {kind} like this come to market in {area}, and the details show why.",
-];
-
-const MIDDLES: &[&str] = &[
-    "The open kitchen centres on a long island with **{f0}**, flowing into a family room made for long evenings.",
-    "Upstairs, the primary suite offers a spa bath, a sitting area and **{f1}**, while the guest rooms share a bright hall bath.",
-    "Entertaining is easy with **{f0}** and **{f2}**, and the floor plan keeps everyday living simple.",
-    "Thoughtful upgrades include **{f1}**, new systems and *fresh paint throughout*, so there is nothing left to do but move in.",
-    "Out back, a private yard and **{f2}** make weekends at home feel like a getaway.",
-    "Every bedroom has generous closet space, and **{f3}** adds flexibility for guests or a growing household.",
-];
-
-const CLOSERS: &[&str] = &[
-    "You are minutes from downtown Jacksonville, the beaches and the airport, with top-rated schools nearby.",
-    "Stroll to the neighbourhood's restaurants and shops, or spend the afternoon on the water.",
-    "{area} keeps its small-town feel while putting the whole city within a short drive.",
-    "Schedule a private showing to see why buyers keep coming back to {area}.",
-    "HOA dues are modest, and the community's amenities are among the best on the First Coast.",
-];
-
-fn money(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-/// One item of a non-empty slice.
-fn pick<'a, T>(rng: &mut Xoshiro256PlusPlus, items: &'a [T]) -> &'a T {
-    items.choose(rng).expect("a non-empty list")
-}
-
-fn city_of(area: &str) -> &str {
-    if area.contains("Beach") {
-        area
-    } else if area == "Nocatee" {
-        "Ponte Vedra"
-    } else {
-        "Jacksonville"
-    }
-}
-
 /// One synthetic listing: (id, the Markdown file's text).
 fn listing(real: &RealContent, rng: &mut Xoshiro256PlusPlus, i: usize) -> (String, String) {
-    let &(kind, beds_r, sqft_r, ppsf_r, unit) = pick(rng, KINDS);
+    let kind = pick(rng, KINDS);
     let area = pick(rng, &real.areas);
     let street = *pick(rng, STREETS);
     let number = rng.random_range(100..=9_899);
-    let unit = if unit {
+    let unit = if kind.lot.is_none() {
         format!(", Unit {}{:02}", rng.random_range(1..=24), rng.random_range(1..=12))
     } else {
         String::new()
     };
     let address = format!("{number} {street}{unit}, {}, FL {}", city_of(&area.name), area.zip);
     let id = format!("{}-{i:05}", slugify(&format!("{number} {street}{unit}")));
-    let beds = rng.random_range(beds_r.0..=beds_r.1);
+    let beds = rng.random_range(kind.beds.0..=kind.beds.1);
     let baths = (rng.random_range(beds.max(2) - 1..=beds + 1) * 2 + rng.random_range(0..=1)) as f64 / 2.0;
-    let sqft = rng.random_range(sqft_r.0..=sqft_r.1) / 10 * 10;
-    let price = (sqft * rng.random_range(ppsf_r.0..=ppsf_r.1)) / 5_000 * 5_000;
+    let sqft = rng.random_range(kind.sqft.0..=kind.sqft.1) / 10 * 10;
+    let price = (sqft * rng.random_range(kind.per_sqft.0..=kind.per_sqft.1)) / 5_000 * 5_000;
     let features: Vec<&str> = FEATURES.sample(rng, 4).copied().collect();
     let image = pick(rng, &real.images);
-    let alt = format!("Front of the {kind} at {number} {street}");
+    let alt = format!("Front of the {} at {number} {street}", kind.name);
 
     let fill = |t: &str| {
         t.replace("{street}", street)
-            .replace("{kind}", kind)
+            .replace("{kind}", kind.name)
             .replace("{area}", &area.name)
             .replace("{beds}", &beds.to_string())
             .replace("{sqft}", &money(sqft))
@@ -343,28 +187,9 @@ fn listing(real: &RealContent, rng: &mut Xoshiro256PlusPlus, i: usize) -> (Strin
             .replace("{f2}", &features[2].to_lowercase())
             .replace("{f3}", &features[3].to_lowercase())
     };
-    // Each sentence at most once per listing: draw from shuffled pools.
-    let (mut middles, mut closers) = (MIDDLES.to_vec(), CLOSERS.to_vec());
-    middles.shuffle(rng);
-    closers.shuffle(rng);
-    let opener = *pick(rng, OPENERS);
-    let paragraphs = if rng.random_bool(0.5) { 2 } else { 3 };
     let mut body = String::new();
-    for p in 0..paragraphs {
-        let last = p + 1 == paragraphs;
-        let mut sentences = Vec::new();
-        if p == 0 {
-            sentences.push(fill(opener));
-        }
-        for _ in 0..rng.random_range(1..=2) {
-            sentences.extend(middles.pop().map(fill));
-        }
-        if last {
-            for _ in 0..rng.random_range(1..=2) {
-                sentences.extend(closers.pop().map(fill));
-            }
-        }
-        body.push_str(&sentences.join(" "));
+    for paragraph in remarks(rng, fill) {
+        body.push_str(&paragraph);
         body.push_str("\n\n");
     }
 

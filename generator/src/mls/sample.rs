@@ -2,7 +2,8 @@
 //! development and the tests (no real MLS data is ever committed), and the benchmark's corpus.
 //! Seeded, so every run writes the same feed.
 //!
-//! The benchmark compiles this file too (`#[path]`): it uses only `rand`, `serde_json` and `jiff`.
+//! The benchmark compiles this file too (`#[path]`, for its Markdown corpus), so it uses only `rand`,
+//! `serde_json` and `jiff`.
 
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::{IndexedRandom, SliceRandom};
