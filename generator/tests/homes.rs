@@ -116,6 +116,40 @@ fn every_listing_has_its_page_with_its_office_and_the_mls_notice_and_the_display
 }
 
 #[test]
+fn the_home_page_and_each_neighborhood_show_their_count_and_three_newest() {
+    let tmp = tempfile::tempdir().unwrap();
+    let site = build(tmp.path(), 60, |_| {});
+    let home = page(&site, "index.html");
+    let list = page(&site, "homes/index.html");
+    let total: usize = {
+        let at = list.find("<p class=\"homes__count\">").unwrap() + "<p class=\"homes__count\">".len();
+        list[at..].split(' ').next().unwrap().parse().unwrap()
+    };
+    assert!(total > 48, "three pages of them: {total}");
+    // The Current Listings band leads to the site's own search, not the brokerage's.
+    assert!(home.contains(&format!("<a class=\"link-arrow\" href=\"/homes/\">{total} homes for sale")), "{total}");
+    assert!(home.contains("<a class=\"btn btn--navy\" href=\"/homes/\">View All Listings"));
+    assert_eq!(home.matches("<h3 class=\"home-card__title\"").count(), 3);
+    // The newest three are the list's first three.
+    let titles = |html: &str| -> Vec<String> {
+        html.split("class=\"home-card__title\"")
+            .skip(1)
+            .map(|r| r[r.find("<a href=\"").unwrap()..r.find("</a>").unwrap()].to_string())
+            .collect()
+    };
+    assert_eq!(titles(home), titles(list)[..3]);
+    assert!(home.contains("Listing data last updated "));
+
+    let riverside = page(&site, "neighborhoods/riverside/index.html");
+    let here = page(&site, "homes/in/riverside/index.html").matches("<article class=\"home-card\"").count();
+    assert!(riverside.contains("<h2 class=\"section-title\" id=\"newest-title\">Homes for Sale in Riverside</h2>"));
+    assert!(riverside.contains(&format!("href=\"/homes/in/riverside/\">{here} homes for sale")));
+    assert_eq!(riverside.matches("<h3 class=\"home-card__title\"").count(), here.min(3));
+    // The neighborhood cards on the home page say how many each has.
+    assert!(home.contains(&format!("<a class=\"card__homes\" href=\"/homes/in/riverside/\">{here} homes for sale")));
+}
+
+#[test]
 fn each_neighborhood_with_listings_has_its_own_pages() {
     let tmp = tempfile::tempdir().unwrap();
     let site = build(tmp.path(), 60, |_| {});
@@ -143,6 +177,10 @@ fn without_an_import_the_build_says_so_and_shows_no_listings() {
     let homes = std::fs::read_to_string(tmp.path().join("dist/homes/index.html")).unwrap();
     assert!(homes.contains("0 homes for sale") && !homes.contains("<article class=\"home-card\""));
     assert!(!homes.contains("Listing data last updated"));
+    // The home page keeps leading to the brokerage's listings, and counts nothing.
+    let home = std::fs::read_to_string(tmp.path().join("dist/index.html")).unwrap();
+    assert!(home.contains("href=\"https://www.coastalluxuryrealty.com/listings\" rel=\"noopener\">View All Listings"));
+    assert!(!home.contains("class=\"card__homes\""));
 }
 
 #[test]
@@ -172,4 +210,35 @@ fn a_build_to_deploy_refuses_the_sample_listings() {
     assert!(run.ok, "{}", run.stderr);
     let homes = std::fs::read_to_string(tmp.path().join("dist/homes/index.html")).unwrap();
     assert!(!homes.contains("Sample listing"));
+}
+
+#[test]
+fn a_featured_listing_the_mls_has_leads_to_its_mls_page() {
+    let tmp = tempfile::tempdir().unwrap();
+    build(tmp.path(), 30, |_| {});
+    // Pick an imported listing and say a featured one is it.
+    let stored = files(&tmp.path().join("mls/current/listings"));
+    let record: Value = serde_json::from_slice(&stored[0].1).unwrap();
+    let number = record["ListingId"].as_str().unwrap();
+    let content = tmp.path().join("content");
+    common::copy_dir(&repo_root().join("content"), &content);
+    let file = std::fs::read_dir(content.join("listings"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| std::fs::read_to_string(p).unwrap().contains("featured: true"));
+    let file = file.expect("a featured listing");
+    let text = std::fs::read_to_string(&file).unwrap().replacen(
+        "featured: true",
+        &format!("featured: true\nmls_number: \"{number}\""),
+        1,
+    );
+    std::fs::write(&file, text).unwrap();
+    let run = generator(tmp.path(), &build_args(content.to_str().unwrap(), "mls"));
+    assert!(run.ok, "{}", run.stderr);
+    let home = std::fs::read_to_string(tmp.path().join("dist/index.html")).unwrap();
+    // The carousel's slide (not the newest homes' cards, which may show it too) leads there.
+    let slides: Vec<&str> =
+        home.split("<h3 class=\"slide__title\"").skip(1).map(|r| &r[..r.find("</h3>").unwrap()]).collect();
+    assert!(slides.iter().any(|t| t.contains("href=\"/homes/") && t.contains(&format!("-{number}/\""))), "{slides:#?}");
+    assert!(slides.iter().filter(|t| t.contains("href=\"/listings/")).count() == slides.len() - 1);
 }

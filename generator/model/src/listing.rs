@@ -38,6 +38,9 @@ pub struct ListingFields {
     /// A draft is checked but not published.
     #[serde(default)]
     pub draft: bool,
+    /// Its MLS number, when the MLS feed has it too: its card then leads to its MLS page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mls_number: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]

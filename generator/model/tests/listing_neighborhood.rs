@@ -51,7 +51,7 @@ fn unknown_fields_suggest_the_right_one_and_missing_fields_are_named() {
         errors(parse_listing("l.md", &text)),
         [
             "l.md:2:1: price: missing (required: add `price:` under the top level)",
-            "l.md:5:1: prise: unknown field; expected one of: address, baths, beds, draft, featured, features, id, image, image_alt, neighborhood, order, price, sqft (did you mean `price`?)",
+            "l.md:5:1: prise: unknown field; expected one of: address, baths, beds, draft, featured, features, id, image, image_alt, mls_number, neighborhood, order, price, sqft (did you mean `price`?)",
         ]
     );
 }

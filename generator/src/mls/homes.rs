@@ -67,6 +67,11 @@ impl Homes {
         self.homes.iter().filter(|h| h.p.standard_status != Status::Closed)
     }
 
+    /// The listing with this MLS number (ListingId).
+    pub fn by_mls_number(&self, number: &str) -> Option<&Home> {
+        self.homes.iter().find(|h| h.p.listing_id == number)
+    }
+
     /// A neighborhood's listings for sale, newest first.
     pub fn in_neighborhood<'a>(&'a self, slug: &'a str) -> impl Iterator<Item = &'a Home> + 'a {
         self.for_sale().filter(move |h| h.neighborhood.as_deref() == Some(slug))

@@ -36,6 +36,8 @@ struct Card<'a> {
     f: &'a NeighborhoodFields,
     url: String,
     image: Option<&'a ImageInfo>,
+    /// How many MLS listings it has, when the site shows the MLS.
+    homes: Option<super::homes::AreaCount>,
 }
 
 #[derive(Serialize)]
@@ -54,6 +56,9 @@ struct HomeView<'a> {
     slides: Vec<Slide<'a>>,
     tabs: Vec<TabView<'a>>,
     cards: Vec<Card<'a>>,
+    /// The market's newest MLS listings and their count; the Current Listings band links to
+    /// the brokerage's site without them.
+    newest: Option<super::homes::Newest<'a>>,
     map_url: &'a str,
     map_title: &'a str,
     form: FormView<'a>,
@@ -95,6 +100,10 @@ impl<'a> Shared<'a> {
             .map(|(i, l)| {
                 let mut s = slide(l, i + 1, images, &labels.listing);
                 s.count = format!("{:02} / {total:02}", i + 1);
+                // A featured listing the MLS also has leads to its MLS page (photos, open houses).
+                if let Some(h) = l.fields.mls_number.as_deref().and_then(|n| self.input.homes?.by_mls_number(n)) {
+                    s.url = h.url.clone();
+                }
                 s
             })
             .collect();
@@ -107,7 +116,12 @@ impl<'a> Shared<'a> {
         let cards = c
             .neighborhoods
             .iter()
-            .map(|n| Card { f: &n.fields, url: api::neighborhood(&n.fields.slug), image: images.get(&n.fields.image) })
+            .map(|n| Card {
+                f: &n.fields,
+                url: api::neighborhood(&n.fields.slug),
+                image: images.get(&n.fields.image),
+                homes: self.area_count(&n.fields.slug),
+            })
             .collect();
         let forms = &c.forms.data;
         let assets = self.input.assets;
@@ -120,6 +134,7 @@ impl<'a> Shared<'a> {
             slides,
             tabs,
             cards,
+            newest: self.newest(None).filter(|n| n.has_listings()),
             map_url: &c.site.data.development_map_url,
             map_title: &c.site.data.development_map_title,
             form: form_view(

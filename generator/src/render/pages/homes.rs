@@ -95,7 +95,58 @@ pub(super) fn status(l: &MlsLabels, s: Status) -> &str {
     }
 }
 
+/// A place's three newest listings and how many it has, linked to its list (the home page for
+/// the whole market, a neighborhood's page for its own).
+#[derive(Serialize)]
+pub(super) struct Newest<'a> {
+    count: String,
+    url: String,
+    cards: Vec<Card<'a>>,
+    mls: &'a Mls,
+    updated: Option<String>,
+}
+
+impl Newest<'_> {
+    pub(super) fn has_listings(&self) -> bool {
+        !self.cards.is_empty()
+    }
+}
+
+/// How many listings a neighborhood has, linked to its list (the home page's neighborhood cards).
+#[derive(Serialize)]
+pub(super) struct AreaCount {
+    text: String,
+    url: String,
+}
+
 impl<'a> Shared<'a> {
+    /// The newest listings of a neighborhood (`slug`), or of the whole market; None without MLS.
+    pub(super) fn newest(&self, slug: Option<&'a str>) -> Option<Newest<'a>> {
+        let homes = self.input.homes?;
+        let all: Vec<&'a crate::mls::homes::Home> = match slug {
+            Some(slug) => homes.in_neighborhood(slug).collect(),
+            None => homes.for_sale().collect(),
+        };
+        let count = self.mls().labels.count.replace("{count}", &sample::thousands(all.len() as u64));
+        Some(Newest {
+            count,
+            url: api::homes_page(slug, 1),
+            cards: all.into_iter().take(3).map(|h| self.card(h)).collect(),
+            mls: self.mls(),
+            updated: self.updated(),
+        })
+    }
+
+    /// A neighborhood's count of listings for sale; None without MLS or before any import.
+    pub(super) fn area_count(&self, slug: &str) -> Option<AreaCount> {
+        let homes = self.input.homes.filter(|h| h.info.is_some())?;
+        let n = homes.in_neighborhood(slug).count();
+        Some(AreaCount {
+            text: self.mls().labels.count.replace("{count}", &sample::thousands(n as u64)),
+            url: api::homes_page(Some(slug), 1),
+        })
+    }
+
     pub(super) fn mls(&self) -> &'a Mls {
         self.input.content.site.data.mls.as_ref().expect("MLS pages exist only with an mls: block")
     }

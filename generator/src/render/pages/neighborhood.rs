@@ -24,6 +24,9 @@ struct NeighborhoodView<'a> {
     buyer_guide_cta: &'a str,
     valuation_cta: &'a str,
     explore: Mount,
+    /// Its three newest MLS listings and their count, under this heading.
+    newest: Option<super::homes::Newest<'a>>,
+    newest_heading: Option<String>,
 }
 
 impl<'a> Shared<'a> {
@@ -52,7 +55,11 @@ impl<'a> Shared<'a> {
             jsonld,
         };
         let mut mounted = Mounted::default();
+        let newest = self.newest(Some(&f.slug)).filter(|n| n.has_listings());
+        let newest_heading = c.site.data.mls.as_ref().map(|m| m.labels.title_in.replace("{name}", &f.name));
         let view = NeighborhoodView {
+            newest,
+            newest_heading,
             f,
             about_heading: labels.neighborhood.about.replace("{name}", &f.name),
             about_html: markdown::to_html(&n.about, 3),
