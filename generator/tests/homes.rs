@@ -100,6 +100,15 @@ fn every_listing_has_its_page_with_its_office_and_the_mls_notice_and_the_display
         .expect("the listing's page");
     assert!(path.contains(&shown["ListingId"].as_str().unwrap().to_string()), "{path}");
     assert!(html.contains(&format!("Listed by {}", shown["ListOfficeName"].as_str().unwrap())));
+    // 'Request a Showing' opens the contact form with the home and its MLS number in the message.
+    let id = shown["ListingId"].as_str().unwrap();
+    let showing = &html[html.find("data-message=\"").expect("a showing message")..];
+    let showing = &showing[..showing.find("\">").unwrap()];
+    assert!(
+        showing.starts_with(&format!("data-message=\"I would like to see {street}, "))
+            && showing.contains(&format!("(MLS # {id})")),
+        "{showing}"
+    );
     assert!(html.contains("\"@type\":\"RealEstateListing\"") && html.contains("\"@type\":\"Offer\""));
     assert!(page(&site, "sitemap.xml").contains(&format!("/{}</loc>", path.trim_end_matches("index.html"))));
 

@@ -48,6 +48,9 @@ pub struct MlsLabels {
     pub mls_number: String,
     /// The listing page's button that asks the agent for a showing.
     pub request_showing: String,
+    /// The contact form's message when it opens from that button: `{home}` (the address, or the
+    /// place where the address may not be shown) and `{number}` (the MLS number).
+    pub showing_message: String,
     pub open_houses: String,
     pub lot: String,
     pub year_built: String,
@@ -87,6 +90,7 @@ impl Mls {
             ("mls.labels.count", &l.count, "{count}"),
             ("mls.labels.updated", &l.updated, "{time}"),
             ("mls.labels.listed_by", &l.listed_by, "{office}"),
+            ("mls.labels.showing_message", &l.showing_message, "{number}"),
         ] {
             if !text.contains(placeholder) {
                 out.push(src.at_value(field, format!("expected the placeholder {placeholder} in the text")));

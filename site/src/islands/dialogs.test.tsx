@@ -13,6 +13,7 @@ const page = `<div class="dialogs" data-island="dialogs"></div>
 <a href="#contact" id="cma" data-open="lead" data-type="cma-request">What's My Home Worth?</a>
 <a href="#contact" id="portfolio" data-open="listing-request">Join Our Luxury Portfolio</a>
 <a href="#contact" id="message" data-open="contact">Message</a>
+<a href="#contact" id="showing" data-open="contact" data-message="See 12 Oak St (MLS # 2104001).">Request a Showing</a>
 <a href="#contact" id="vibe" data-open="quiz">What's Your Vibe Quiz</a>`;
 
 type Answer = { status: number; body?: unknown } | 'network';
@@ -67,6 +68,20 @@ describe('dialogs', () => {
     expect(screen.getByRole('dialog', { name: 'Join Our Luxury Portfolio' })).toBeInTheDocument();
     act(() => void document.getElementById('cma')!.click());
     expect(screen.getByRole('dialog', { name: "What's My Home Worth?" })).toBeInTheDocument();
+  });
+
+  it("a showing request's contact form names the home in its message, which the visitor may edit", async () => {
+    await start('showing');
+    const message = screen.getByLabelText('Message', { exact: false });
+    expect(message).toHaveValue('See 12 Oak St (MLS # 2104001).');
+    const user = await fill({ Name: 'Ana Ruiz', Email: 'ana@example.com', Phone: '904 555 0147', Message: ' Saturday?' });
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0].body.message).toBe('See 12 Oak St (MLS # 2104001). Saturday?');
+    // The plain Message trigger opens it empty.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    act(() => void document.getElementById('message')!.click());
+    expect(screen.getByLabelText('Message', { exact: false })).toHaveValue('');
   });
 
   it('shows every problem on its field and sends nothing', async () => {

@@ -14,7 +14,11 @@ import css from './dialogs/dialogs.css?inline';
 
 adoptStyles(css);
 
-type Open = { kind: 'lead'; type: LeadType } | { kind: 'listing-request' } | { kind: 'contact' } | { kind: 'quiz' };
+type Open =
+  | { kind: 'lead'; type: LeadType }
+  | { kind: 'listing-request' }
+  | { kind: 'contact'; message?: string }
+  | { kind: 'quiz' };
 
 const LEAD_TYPES: LeadType[] = ['consultation', 'buyer-guide', 'cma-request'];
 
@@ -30,8 +34,11 @@ export function dialogFor(el: Element, props: DialogsProps): Open | undefined {
       return props.listing_request ? { kind } : undefined;
     case 'quiz':
       return props.quiz ? { kind } : undefined;
-    case 'contact':
-      return { kind };
+    case 'contact': {
+      // A showing request names its home (`data-message`, written by the generator).
+      const message = el.getAttribute('data-message') ?? undefined;
+      return message ? { kind, message } : { kind };
+    }
     default:
       return undefined;
   }
@@ -53,7 +60,7 @@ function formSpec(open: Open, props: DialogsProps): FormSpec | undefined {
     case 'listing-request':
       return props.listing_request && { ...props.listing_request, endpoint: props.api.listing_request };
     case 'contact':
-      return { ...props.contact, endpoint: props.api.contact };
+      return { ...props.contact, endpoint: props.api.contact, message: open.message };
     default:
       return undefined;
   }

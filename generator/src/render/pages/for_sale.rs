@@ -31,6 +31,8 @@ struct ForSaleView<'a> {
     neighborhood: Option<super::Link>,
     map_url: Option<String>,
     office_phone: Option<&'a str>,
+    /// The contact form's message when 'Request a Showing' opens it.
+    showing_message: String,
     crumbs: Vec<Crumb<'a>>,
     mls: &'a Mls,
     updated: Option<String>,
@@ -162,6 +164,10 @@ impl<'a> Shared<'a> {
             neighborhood,
             map_url,
             office_phone: p.list_office_phone.as_deref(),
+            showing_message: l
+                .showing_message
+                .replace("{home}", &h.address.as_ref().map_or_else(|| h.place.clone(), |a| format!("{a}, {}", h.place)))
+                .replace("{number}", &p.listing_id),
             crumbs,
             mls,
             updated: self.updated(),

@@ -19,7 +19,15 @@ export type FormSpec = {
   extra?: Record<string, string>;
   /** Fields required here though optional in general. */
   alsoRequired?: string[];
+  /** What the form's first text area starts with (the home a showing is asked for). */
+  message?: string;
 };
+
+/** The values a form opens with: its first text area holds `spec.message`, if any. */
+function initialValues(spec: FormSpec): Values {
+  const area = spec.fields.find((f) => f.type === 'textarea');
+  return area && spec.message ? { [area.name]: spec.message } : {};
+}
 
 export function FormDialogBody({
   spec,
@@ -35,7 +43,7 @@ export function FormDialogBody({
   onDone: () => void;
 }) {
   const id = useId();
-  const [values, setValues] = useState<Values>({});
+  const [values, setValues] = useState<Values>(() => initialValues(spec));
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [sending, setSending] = useState(false);
   // One key per submission: a retry of this one repeats it, so the worker sends the e-mail once.
