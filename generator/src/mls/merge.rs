@@ -1,8 +1,9 @@
 //! What an import changes: the feed's records checked against the previous import, as listings to
 //! keep, to write and to drop, with every bad record named.
 
+use super::check;
 use super::feed::Page;
-use super::record::{self, Problem, Property, Status};
+use super::record::{Problem, Property, Status};
 use super::store::Imported;
 use jiff::Timestamp;
 use serde_json::Value;
@@ -64,7 +65,7 @@ pub fn plan<'a>(base: Option<&'a Imported>, pages: &[Page], scope: &Scope, show_
                 continue;
             }
             let place = format!("record {} of {}", i + 1, page.name);
-            match record::check(raw, &place) {
+            match check::check(raw, &place) {
                 Ok(p) => {
                     plan.newest = plan.newest.max(Some(p.modification_timestamp));
                     gone.remove(&p.listing_key);

@@ -3,6 +3,7 @@
 //! listings the site may show in a store the build reads (`.cache/mls/` by default: MLS rules
 //! forbid redistributing the data, so it never enters the repository).
 
+pub mod check;
 pub mod feed;
 pub mod fetch;
 pub mod homes;

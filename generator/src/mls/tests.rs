@@ -1,6 +1,7 @@
+use super::check::check;
 use super::feed::Page;
 use super::merge::{plan, Scope};
-use super::record::{check, Status};
+use super::record::Status;
 use super::store::{ImportInfo, Store};
 use super::{import, sample, Source};
 use serde_json::{json, Value};
