@@ -6,6 +6,7 @@ use super::store::ImportInfo;
 use jax_model::api;
 use jax_model::neighborhood::Neighborhood;
 use jax_model::slug::slugify;
+use std::collections::HashMap;
 
 /// One listing on the site.
 #[derive(Debug, Clone)]
@@ -27,6 +28,11 @@ pub struct Homes {
     /// None before the first import.
     pub info: Option<ImportInfo>,
     pub homes: Vec<Home>,
+    /// The listings for sale (every shown status but Closed), as positions in `homes`, newest
+    /// first: all of them, and each neighborhood's. Found once, since every list page, the home
+    /// page and each neighborhood page ask.
+    for_sale: Vec<usize>,
+    by_neighborhood: HashMap<String, Vec<usize>>,
 }
 
 /// The listing's neighborhood: the first (in the site's order) whose name is its City or is part
@@ -59,22 +65,28 @@ impl Homes {
         homes.sort_by(|a, b| {
             b.p.modification_timestamp.cmp(&a.p.modification_timestamp).then_with(|| a.slug.cmp(&b.slug))
         });
-        Homes { info, homes }
+        let for_sale: Vec<usize> = (0..homes.len()).filter(|&i| homes[i].p.standard_status != Status::Closed).collect();
+        let mut by_neighborhood: HashMap<String, Vec<usize>> = HashMap::new();
+        for &i in &for_sale {
+            if let Some(slug) = &homes[i].neighborhood {
+                by_neighborhood.entry(slug.clone()).or_default().push(i);
+            }
+        }
+        Homes { info, homes, for_sale, by_neighborhood }
     }
 
-    /// The listings for sale (every shown status but Closed), newest first.
-    pub fn for_sale(&self) -> impl Iterator<Item = &Home> {
-        self.homes.iter().filter(|h| h.p.standard_status != Status::Closed)
+    /// The listings for sale, newest first: a neighborhood's (`Some(slug)`), or all of them.
+    pub fn for_sale_in(&self, slug: Option<&str>) -> impl ExactSizeIterator<Item = &Home> + '_ {
+        let ids = match slug {
+            Some(slug) => self.by_neighborhood.get(slug).map_or(&[][..], Vec::as_slice),
+            None => &self.for_sale,
+        };
+        ids.iter().map(|&i| &self.homes[i])
     }
 
     /// The listing with this MLS number (ListingId).
     pub fn by_mls_number(&self, number: &str) -> Option<&Home> {
         self.homes.iter().find(|h| h.p.listing_id == number)
-    }
-
-    /// A neighborhood's listings for sale, newest first.
-    pub fn in_neighborhood<'a>(&'a self, slug: &'a str) -> impl Iterator<Item = &'a Home> + 'a {
-        self.for_sale().filter(move |h| h.neighborhood.as_deref() == Some(slug))
     }
 }
 

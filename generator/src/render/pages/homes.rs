@@ -30,9 +30,9 @@ pub struct HomesPage<'a> {
 pub fn pages<'a>(c: &'a Content, homes: &Homes) -> Vec<Page<'a>> {
     let count = |n: usize| n.div_ceil(PER_PAGE).max(1);
     let mut out: Vec<Page> =
-        (1..=count(homes.for_sale().count())).map(|n| Page::Homes(HomesPage { neighborhood: None, n })).collect();
+        (1..=count(homes.for_sale_in(None).len())).map(|n| Page::Homes(HomesPage { neighborhood: None, n })).collect();
     for nb in &c.neighborhoods {
-        let here = homes.in_neighborhood(&nb.fields.slug).count();
+        let here = homes.for_sale_in(Some(&nb.fields.slug)).len();
         if here > 0 {
             out.extend((1..=count(here)).map(|n| Page::Homes(HomesPage { neighborhood: Some(nb), n })));
         }
@@ -121,17 +121,14 @@ pub(super) struct AreaCount {
 
 impl<'a> Shared<'a> {
     /// The newest listings of a neighborhood (`slug`), or of the whole market; None without MLS.
-    pub(super) fn newest(&self, slug: Option<&'a str>) -> Option<Newest<'a>> {
+    pub(super) fn newest(&self, slug: Option<&str>) -> Option<Newest<'a>> {
         let homes = self.input.homes?;
-        let all: Vec<&'a crate::mls::homes::Home> = match slug {
-            Some(slug) => homes.in_neighborhood(slug).collect(),
-            None => homes.for_sale().collect(),
-        };
+        let all = homes.for_sale_in(slug);
         let count = self.mls().labels.count.replace("{count}", &sample::thousands(all.len() as u64));
         Some(Newest {
             count,
             url: api::homes_page(slug, 1),
-            cards: all.into_iter().take(3).map(|h| self.card(h)).collect(),
+            cards: all.take(3).map(|h| self.card(h)).collect(),
             mls: self.mls(),
             updated: self.updated(),
         })
@@ -140,7 +137,7 @@ impl<'a> Shared<'a> {
     /// A neighborhood's count of listings for sale; None without MLS or before any import.
     pub(super) fn area_count(&self, slug: &str) -> Option<AreaCount> {
         let homes = self.input.homes.filter(|h| h.info.is_some())?;
-        let n = homes.in_neighborhood(slug).count();
+        let n = homes.for_sale_in(Some(slug)).len();
         Some(AreaCount {
             text: self.mls().labels.count.replace("{count}", &sample::thousands(n as u64)),
             url: api::homes_page(Some(slug), 1),
@@ -194,12 +191,10 @@ impl<'a> Shared<'a> {
         let l = &self.mls().labels;
         let homes = self.homes();
         let slug = page.neighborhood.map(|n| n.fields.slug.as_str());
-        let all: Vec<&Home> = match slug {
-            Some(slug) => homes.in_neighborhood(slug).collect(),
-            None => homes.for_sale().collect(),
-        };
-        let total = all.len().div_ceil(PER_PAGE).max(1);
-        let cards: Vec<Card> = all.iter().skip((page.n - 1) * PER_PAGE).take(PER_PAGE).map(|h| self.card(h)).collect();
+        let all = homes.for_sale_in(slug);
+        let listed = all.len();
+        let total = listed.div_ceil(PER_PAGE).max(1);
+        let cards: Vec<Card> = all.skip((page.n - 1) * PER_PAGE).take(PER_PAGE).map(|h| self.card(h)).collect();
         let title = match page.neighborhood {
             Some(n) => l.title_in.replace("{name}", &n.fields.name),
             None => l.title.clone(),
@@ -219,7 +214,7 @@ impl<'a> Shared<'a> {
             .neighborhoods
             .iter()
             .filter_map(|n| {
-                let count = homes.in_neighborhood(&n.fields.slug).count();
+                let count = homes.for_sale_in(Some(&n.fields.slug)).len();
                 (count > 0).then(|| Area {
                     name: &n.fields.name,
                     url: api::homes_page(Some(&n.fields.slug), 1),
@@ -228,7 +223,7 @@ impl<'a> Shared<'a> {
                 })
             })
             .collect();
-        let count_text = l.count.replace("{count}", &sample::thousands(all.len() as u64));
+        let count_text = l.count.replace("{count}", &sample::thousands(listed as u64));
         let intro = match page.neighborhood {
             Some(n) => format!("{count_text}. {}", markdown::truncate(&n.fields.description, 200)),
             None => l.intro.clone(),
