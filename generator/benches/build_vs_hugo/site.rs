@@ -2,7 +2,7 @@
 //! synthetic listings drawn from it with a seeded RNG, so every run builds the same corpus.
 
 use crate::hugo;
-use crate::sample::{city_of, pick, remarks, thousands as money, Area, FEATURES, KINDS, STREETS};
+use crate::sample::{city_of, pick, remarks, thousands as money, Area, Words, FEATURES, KINDS, STREETS};
 use jax_model::slug::slugify;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::IndexedRandom;
@@ -176,17 +176,8 @@ fn listing(real: &RealContent, rng: &mut Xoshiro256PlusPlus, i: usize) -> (Strin
     let image = pick(rng, &real.images);
     let alt = format!("Front of the {} at {number} {street}", kind.name);
 
-    let fill = |t: &str| {
-        t.replace("{street}", street)
-            .replace("{kind}", kind.name)
-            .replace("{area}", &area.name)
-            .replace("{beds}", &beds.to_string())
-            .replace("{sqft}", &money(sqft))
-            .replace("{f0}", &features[0].to_lowercase())
-            .replace("{f1}", &features[1].to_lowercase())
-            .replace("{f2}", &features[2].to_lowercase())
-            .replace("{f3}", &features[3].to_lowercase())
-    };
+    let words = Words { street, kind: kind.name, area: &area.name, beds, sqft, features: &features };
+    let fill = |t: &str| words.fill(t);
     let mut body = String::new();
     for paragraph in remarks(rng, fill) {
         body.push_str(&paragraph);

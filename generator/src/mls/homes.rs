@@ -8,6 +8,9 @@ use jax_model::neighborhood::Neighborhood;
 use jax_model::slug::slugify;
 use std::collections::HashMap;
 
+/// The time zone the pages give times in (the import's, open houses'): Jacksonville's.
+pub const TIME_ZONE: &str = "America/New_York";
+
 /// One listing on the site.
 #[derive(Debug, Clone)]
 pub struct Home {

@@ -39,8 +39,7 @@ pub struct Plan<'a> {
 /// shown, or a listing the MLS forbids showing online. Its key, if it has a usable one.
 fn leaving(record: &Value, show_sold: bool) -> Option<&str> {
     let key = record.get("ListingKey")?.as_str()?.trim();
-    let status = record.get("StandardStatus").and_then(Value::as_str);
-    let status = serde_json::from_value::<Status>(Value::from(status?)).ok()?;
+    let status = Status::parse(record.get("StandardStatus")?.as_str()?)?;
     let hidden = record.get("InternetEntireListingDisplayYN") == Some(&Value::Bool(false));
     let shown = status.on_market() || (status == Status::Closed && show_sold);
     (!key.is_empty() && (!shown || hidden)).then_some(key)

@@ -258,6 +258,33 @@ pub fn rng(listings: usize) -> Xoshiro256PlusPlus {
     Xoshiro256PlusPlus::seed_from_u64(SEED ^ listings as u64)
 }
 
+/// A listing's words, for the sentence pools' `{street}`, `{kind}`, `{area}`, `{beds}`, `{sqft}`
+/// and `{f0}`…`{f3}` (its first four features).
+pub struct Words<'a> {
+    pub street: &'a str,
+    pub kind: &'a str,
+    pub area: &'a str,
+    pub beds: u64,
+    pub sqft: u64,
+    pub features: &'a [&'a str],
+}
+
+impl Words<'_> {
+    /// `t` with the listing's words in (the templates' Markdown emphasis kept).
+    pub fn fill(&self, t: &str) -> String {
+        let mut out = t
+            .replace("{street}", self.street)
+            .replace("{kind}", self.kind)
+            .replace("{area}", self.area)
+            .replace("{beds}", &self.beds.to_string())
+            .replace("{sqft}", &thousands(self.sqft));
+        for (i, f) in self.features.iter().enumerate() {
+            out = out.replace(&format!("{{f{i}}}"), &f.to_lowercase());
+        }
+        out
+    }
+}
+
 /// Remarks of two or three paragraphs from the sentence pools, each sentence at most once;
 /// `fill` puts the listing's words into a sentence. Markdown emphasis marks the features.
 pub fn remarks(rng: &mut Xoshiro256PlusPlus, fill: impl Fn(&str) -> String) -> Vec<String> {
@@ -308,19 +335,9 @@ fn record(rng: &mut Xoshiro256PlusPlus, areas: &[Area], images: &[String], newes
     let sqft = rng.random_range(kind.sqft.0..=kind.sqft.1) / 10 * 10;
     let price = (sqft * rng.random_range(kind.per_sqft.0..=kind.per_sqft.1)) / 5_000 * 5_000;
     let features: Vec<&str> = FEATURES.sample(rng, 4).copied().collect();
-    let fill = |t: &str| {
-        t.replace("{street}", street)
-            .replace("{kind}", kind.name)
-            .replace("{area}", &area.name)
-            .replace("{beds}", &beds.to_string())
-            .replace("{sqft}", &thousands(sqft))
-            .replace("{f0}", &features[0].to_lowercase())
-            .replace("{f1}", &features[1].to_lowercase())
-            .replace("{f2}", &features[2].to_lowercase())
-            .replace("{f3}", &features[3].to_lowercase())
-            .replace("**", "")
-            .replace('*', "")
-    };
+    let words = Words { street, kind: kind.name, area: &area.name, beds, sqft, features: &features };
+    // The feed's remarks are plain text: the templates' Markdown emphasis goes.
+    let fill = |t: &str| words.fill(t).replace('*', "");
     let remarks = remarks(rng, fill).join("\n\n");
     let roll = rng.random_range(0..100);
     let mut acc = 0;

@@ -77,8 +77,8 @@ impl<'a> Shared<'a> {
             .iter()
             .filter_map(|o| {
                 let (start, end) = (
-                    o.open_house_start_time.in_tz("America/New_York").ok()?,
-                    o.open_house_end_time.in_tz("America/New_York").ok()?,
+                    o.open_house_start_time.in_tz(crate::mls::homes::TIME_ZONE).ok()?,
+                    o.open_house_end_time.in_tz(crate::mls::homes::TIME_ZONE).ok()?,
                 );
                 Some(format!("{} – {}", start.strftime("%A, %B %-d, %-I:%M %p"), end.strftime("%-I:%M %p")))
             })

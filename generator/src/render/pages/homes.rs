@@ -180,7 +180,7 @@ impl<'a> Shared<'a> {
     /// "Listing data last updated November 24, 2026, 3:05 PM" (Eastern time), or None before any import.
     pub(super) fn updated(&self) -> Option<String> {
         let info = self.homes().info.as_ref()?;
-        let local = info.imported_at.in_tz("America/New_York").ok()?;
+        let local = info.imported_at.in_tz(crate::mls::homes::TIME_ZONE).ok()?;
         let time = local.strftime("%B %-d, %Y, %-I:%M %p %Z").to_string();
         Some(self.mls().labels.updated.replace("{time}", &time))
     }
