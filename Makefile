@@ -62,7 +62,8 @@ serve:
 # built (with the generator binary `cargo test` built, saving CI a release build), the deploy bundle
 # (at most 300 KiB gzip) and every page through the W3C checker; the edge worker in workerd against
 # a fake EmailJS (edge/tests, which also print its cold start) and
-# smoke runs of scripts/reliability.mjs and scripts/flood.mjs; then
+# smoke runs of scripts/reliability.mjs, scripts/flood.mjs and scripts/search-scale.mjs (the search
+# of /homes/ with 2,000 listings in throttled Chromium); then
 # the browser suite — Playwright + axe, budgets, secrets, screenshots, Lighthouse — which starts
 # the site like `make dev` (make serve on 8787, or $$E2E_PORT) with a fake EmailJS (site/e2e/stack.env);
 # then the cross-engine suite (site/engines: WebKitGTK and Firefox ESR, on 8789 and 8798).
@@ -79,6 +80,7 @@ test: setup-test lint
 	  node --test 'edge/tests/*.test.mjs' && \
 	  node scripts/reliability.mjs --posts 60 --clients 6 && \
 	  node scripts/flood.mjs --posts 150 --clients 30 --real 5 --emails 20 --unverified 12 --quota 60 && \
+	  node scripts/search-scale.mjs --listings 2000 --runs 1 --profile dev && \
 	  cd site && npx playwright test && node engines/run.mjs
 
 # The static checks, no warning allowed: rustfmt (rustfmt.toml), clippy on every crate and target,
@@ -153,6 +155,8 @@ bench:
 	cargo bench -p generator --bench build_vs_hugo
 	scripts/build-worker.sh
 	node scripts/cold-start.mjs
+	$(MAKE) --no-print-directory islands generator
+	node scripts/search-scale.mjs --listings 10000 --runs 3 --profile $(PROFILE)
 
 # Always ask cargo: it rebuilds only when generator/ changed.
 generator:

@@ -156,6 +156,10 @@ fn generate_with<P: RenderedPage>(
     let homes = crate::mls::for_build(c, &opts.mls)?;
     let input = RenderInput { content: c, images: &images, assets: &assets, reports: &reports, homes: homes.as_ref() };
     let pages = renderer.render_pages_with(&input, keep).context("rendering pages")?;
+    if let Some(homes) = &homes {
+        files.extend(crate::mls::search::outputs(homes).context("writing the search's index")?);
+        files.extend(renderer.render_cards(&input)?);
+    }
     files.push(sitemap::of_pages(&c.site.data.base_url, pages.iter().map(|p| (p.path(), p.noindex()))));
     files.push(sitemap::robots(&c.site.data.base_url));
     // Security headers on every static answer (the worker adds the same to its own, which are

@@ -66,11 +66,13 @@ fn active(r: &Value) -> bool {
 fn every_listing_has_its_page_with_its_office_and_the_mls_notice_and_the_display_flags_hold() {
     let tmp = tempfile::tempdir().unwrap();
     let (mut hidden_street, mut hidden_id, mut shown) = (String::new(), String::new(), Value::Null);
+    let mut hidden_address_id = String::new();
     let site = build(tmp.path(), 80, |records| {
         let mut active = records.iter_mut().filter(|r| active(r));
         let a = active.next().unwrap();
         a["InternetAddressDisplayYN"] = json!(false);
         hidden_street = a["UnparsedAddress"].as_str().unwrap().to_string();
+        hidden_address_id = a["ListingId"].as_str().unwrap().to_string();
         let b = active.next().unwrap();
         b["InternetEntireListingDisplayYN"] = json!(false);
         hidden_id = b["ListingId"].as_str().unwrap().to_string();
@@ -122,6 +124,36 @@ fn every_listing_has_its_page_with_its_office_and_the_mls_notice_and_the_display
         );
     }
     assert!(site.iter().any(|(_, h)| h.contains("Address available on request")));
+
+    // The search: every listing for sale in the index, in /homes/' order, each with its card; the
+    // hidden street's number is no word of its listing.
+    let index: Value = serde_json::from_str(page(&site, "data/homes/index.json")).unwrap();
+    let ids: Vec<&str> = index["ids"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+    let listed = first[first.find("class=\"homes__count\"").unwrap()..].split('>').nth(1).unwrap().split(' ').next();
+    assert_eq!(ids.len().to_string(), listed.unwrap().replace(',', ""));
+    for id in &ids {
+        let card = page(&site, &format!("data/homes/cards/{id}.html"));
+        assert!(card.starts_with("<article class=\"home-card\"") && card.contains("<a href=\"/homes/"), "{card}");
+    }
+    assert!(page(&site, &format!("data/homes/cards/{hidden_address_id}.html")).contains("Address available on request"));
+    let at = ids.iter().position(|id| *id == hidden_address_id).unwrap() as u64;
+    let number = hidden_street.split(' ').next().unwrap().to_lowercase();
+    let shard: Value = serde_json::from_str(page(&site, &format!("data/homes/words/{}.json", &number[..2]))).unwrap();
+    let places: Vec<u64> = shard[&number]
+        .as_array()
+        .map(|gaps| {
+            gaps.iter()
+                .scan(0, |p, g| {
+                    *p += g.as_u64().unwrap();
+                    Some(*p)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    assert!(!places.contains(&at), "the search finds a hidden address by its street number");
+    // The form, on the first page only.
+    assert!(first.contains("<form class=\"homes-search__form\" role=\"search\" action=\"/homes/\" method=\"get\""));
+    assert!(!page(&site, "homes/page/2/index.html").contains("<form class=\"homes-search__form\""));
 }
 
 #[test]
@@ -131,7 +163,9 @@ fn the_home_page_and_each_neighborhood_show_their_count_and_three_newest() {
     let home = page(&site, "index.html");
     let list = page(&site, "homes/index.html");
     let total: usize = {
-        let at = list.find("<p class=\"homes__count\">").unwrap() + "<p class=\"homes__count\">".len();
+        // The first page's count is the search's live region.
+        let at = list.find("<p class=\"homes__count\" role=\"status\">").unwrap()
+            + "<p class=\"homes__count\" role=\"status\">".len();
         list[at..].split(' ').next().unwrap().parse().unwrap()
     };
     assert!(total > 48, "three pages of them: {total}");

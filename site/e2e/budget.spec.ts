@@ -1,4 +1,4 @@
-// The issues' budgets, measured in the browser: JS fetched by / and by /market/ before any
+// The issues' budgets, measured in the browser: JS fetched by /, /market/ and /homes/ before any
 // interaction.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -71,5 +71,13 @@ test('the market page loads at most 80 KB of gzipped JS before any interaction, 
   expect(total).toBeLessThanOrEqual(JS_BUDGET);
   // The island woke (it is what the budget is for) and the dialogs still wait for a click.
   expect(paths.some((p) => roleOf(p) === 'island market-table')).toBe(true);
+  expect(paths.some((p) => p.includes('dialogs'))).toBe(false);
+});
+
+test('/homes/ loads at most 80 KB of gzipped JS before any interaction, its search island included', async ({ page }) => {
+  // The search wakes once the page has loaded (idle); it needs no framework.
+  const { total, paths } = await jsBeforeInteraction(page, '/homes/');
+  expect(total).toBeLessThanOrEqual(JS_BUDGET);
+  expect(paths.some((p) => roleOf(p) === 'island homes-search')).toBe(true);
   expect(paths.some((p) => p.includes('dialogs'))).toBe(false);
 });

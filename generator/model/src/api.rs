@@ -81,6 +81,13 @@ pub fn neighborhood(slug: &str) -> String {
 /// Every MLS listing for sale, searchable; its further pages are `/homes/page/<n>/`.
 pub const HOMES: &str = "/homes/";
 
+/// The prebuilt search of `/homes/` (generator/src/mls/search.rs): its index, …
+pub const HOMES_INDEX: &str = "/data/homes/index.json";
+/// … its word shards (`{key}`: a word's first two characters) …
+pub const HOMES_WORDS: &str = "/data/homes/words/{key}.json";
+/// … and each listing's card (`{id}`: the index's name for it).
+pub const HOMES_CARD: &str = "/data/homes/cards/{id}.html";
+
 /// An MLS listing's page.
 pub fn home_for_sale(slug: &str) -> String {
     format!("{HOMES}{slug}/")

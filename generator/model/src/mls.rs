@@ -69,6 +69,51 @@ pub struct MlsLabels {
     pub page: String,
     /// The statuses as visitors read them.
     pub status: StatusLabels,
+    /// The search form of `/homes/`.
+    pub search: SearchLabels,
+}
+
+/// The search form of `/homes/` and what it says of its results.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SearchLabels {
+    /// The form's name for assistive technology, e.g. "Search homes for sale".
+    pub name: String,
+    pub min_price: String,
+    pub max_price: String,
+    /// The price filters' choice for no bound, e.g. "No min", "No max".
+    pub no_min: String,
+    pub no_max: String,
+    pub beds: String,
+    pub baths: String,
+    /// The beds and baths filters' choice for any number, e.g. "Any".
+    pub any: String,
+    /// `{n}`: at least that many, e.g. "{n}+".
+    pub at_least: String,
+    /// The neighborhood filter's choice for every neighborhood.
+    pub all_neighborhoods: String,
+    /// The type filter's choice for every type.
+    pub any_type: String,
+    pub status: String,
+    pub any_status: String,
+    /// The words field's label and its hint.
+    pub words: String,
+    pub words_hint: String,
+    pub sort: String,
+    pub sort_newest: String,
+    pub sort_price_low: String,
+    pub sort_price_high: String,
+    pub sort_size: String,
+    /// The button that runs the search.
+    pub submit: String,
+    /// `{count}`: how many homes the filters leave, e.g. "{count} homes match your search".
+    pub results: String,
+    /// When none is left.
+    pub none: String,
+    /// The link that clears every filter.
+    pub clear: String,
+    /// When the search's files cannot be read (the list then stays as it is).
+    pub failed: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
@@ -91,6 +136,8 @@ impl Mls {
             ("mls.labels.updated", &l.updated, "{time}"),
             ("mls.labels.listed_by", &l.listed_by, "{office}"),
             ("mls.labels.showing_message", &l.showing_message, "{number}"),
+            ("mls.labels.search.at_least", &l.search.at_least, "{n}"),
+            ("mls.labels.search.results", &l.search.results, "{count}"),
         ] {
             if !text.contains(placeholder) {
                 out.push(src.at_value(field, format!("expected the placeholder {placeholder} in the text")));

@@ -10,6 +10,7 @@ pub mod homes;
 pub mod merge;
 pub mod record;
 pub mod sample;
+pub mod search;
 pub mod store;
 
 #[cfg(test)]

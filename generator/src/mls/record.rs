@@ -25,7 +25,7 @@ pub enum Status {
 }
 
 impl Status {
-    pub(super) const ALL: [Status; 11] = [
+    pub const ALL: [Status; 11] = [
         Status::Active,
         Status::ActiveUnderContract,
         Status::Canceled,

@@ -70,6 +70,9 @@ pub const CHECKED_FORM: Island = island("checked-form", Hydrate::Interaction);
 /// The market page's table: sorting and filtering it are the page's purpose, so it wakes once the
 /// page has loaded; the table is complete without it.
 pub const MARKET_TABLE: Island = island("market-table", Hydrate::Idle);
+/// The search of `/homes/`, the page's purpose: woken once the page has loaded (the form and the
+/// first page of results are prerendered; a search asked for meanwhile is held).
+pub const HOMES_SEARCH: Island = island("homes-search", Hydrate::Idle);
 
 /// What an island is handed: the type is the contract with its entry, and
 /// `site/src/lib/props.ts` is generated from it (`super::typescript`).

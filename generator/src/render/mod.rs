@@ -47,6 +47,9 @@ pub struct Renderer {
     css: Vec<String>,
 }
 
+/// The search's card fragments (`pages::homes_search`).
+const CARDS: &str = "home-cards.html";
+
 /// The stylesheet's file name in the templates folder; it is inlined, not rendered.
 const STYLESHEET: &str = "site.css";
 
@@ -70,13 +73,14 @@ const EMBEDDED: &[(&str, &str)] = &[
     ("reports.html", include_str!("../../templates/reports.html")),
     ("homes.html", include_str!("../../templates/homes.html")),
     ("for-sale.html", include_str!("../../templates/for-sale.html")),
+    (CARDS, include_str!("../../templates/home-cards.html")),
     ("partials/report-component.html", include_str!("../../templates/partials/report-component.html")),
     (STYLESHEET, include_str!("../../templates/site.css")),
 ];
 
 /// Templates the renderer calls by name; a folder lacking one is refused up front.
 fn required() -> impl Iterator<Item = &'static str> {
-    ["base.html", "macros.html", chrome::HEADER, chrome::FOOTER, chrome::WIDGET]
+    ["base.html", "macros.html", chrome::HEADER, chrome::FOOTER, chrome::WIDGET, CARDS]
         .into_iter()
         .chain(Kind::ALL.iter().map(|k| k.template()))
 }
@@ -198,6 +202,11 @@ impl Renderer {
             jobs.extend(homes.homes.iter().map(pages::Page::ForSale));
         }
         jobs.par_iter().map(|page| shared.render(page).and_then(&keep)).collect()
+    }
+
+    /// The search's cards (`mls::search`): a fragment per listing for sale.
+    pub fn render_cards(&self, input: &RenderInput) -> Result<Vec<Output>> {
+        pages::Shared::new(self, input)?.cards()
     }
 
     /// Render one template, naming it in the error.

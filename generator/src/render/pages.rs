@@ -7,6 +7,7 @@ mod form;
 mod form_result;
 mod home;
 mod homes;
+mod homes_search;
 mod legal;
 mod listing;
 mod market;

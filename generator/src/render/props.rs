@@ -3,8 +3,10 @@
 //! included), so the TypeScript documents them.
 
 use super::islands::{self, Island, Props};
+use crate::mls::search::Fields;
 use jax_model::api::Endpoints;
 use jax_model::forms::{ConciergeForm, Form, LeadForm, Limits, Messages, QuizForm};
+use jax_model::mls::SearchLabels;
 use jax_model::quiz::Quiz;
 use jax_model::site::PriceBand;
 use schemars::JsonSchema;
@@ -100,6 +102,25 @@ pub struct MarketTableProps<'a> {
     pub none: &'a str,
 }
 
+/// The search of `/homes/`: the island reads the prebuilt index (`index`, typed `Index`), the
+/// word shards (`words`, `{key}`: `shard_key`'s) and the cards (`cards`, `{id}`: the index's)
+/// a search needs, and runs the prerendered form's query, kept in the URL.
+#[derive(Serialize, JsonSchema)]
+pub struct HomesSearchProps<'a> {
+    pub index: &'static str,
+    pub words: &'static str,
+    pub cards: &'static str,
+    /// Results per page.
+    pub per_page: usize,
+    /// The form's fields: the URL's parameters.
+    pub fields: Fields,
+    pub labels: &'a SearchLabels,
+    /// The count without filters: "{count} homes for sale".
+    pub count: &'a str,
+    /// The paging's "Page {n} of {total}" (its links are the page's `template[data-paging]`).
+    pub page: &'a str,
+}
+
 /// A form that posts without JavaScript, given the bot check's token when JavaScript runs: where
 /// to ask for the check and which field carries its token.
 #[derive(Serialize, JsonSchema)]
@@ -164,6 +185,9 @@ impl Props for CheckedFormProps {
 }
 impl Props for NotFoundProps {
     const ISLAND: Island = islands::NOT_FOUND;
+}
+impl Props for HomesSearchProps<'_> {
+    const ISLAND: Island = islands::HOMES_SEARCH;
 }
 impl Props for MarketTableProps<'_> {
     const ISLAND: Island = islands::MARKET_TABLE;

@@ -11,6 +11,7 @@
 use super::islands::Props;
 use super::market::MarketData;
 use super::props::*;
+use crate::mls::search::{Index, Sort};
 use anyhow::{anyhow, bail, Result};
 use jax_model::forms::{SIGNATURES, SNIFF_LEN};
 use schemars::generate::{SchemaGenerator, SchemaSettings};
@@ -48,10 +49,13 @@ fn props() -> Result<String> {
         island::<CheckedFormProps>(&mut g),
         island::<DialogsProps>(&mut g),
         island::<MarketTableProps>(&mut g),
+        island::<HomesSearchProps>(&mut g),
     ];
     // The JSON an island fetches, as a root type of its own.
     g.subschema_for::<MarketData>();
-    let data_roots = [MarketData::schema_name().into_owned()];
+    g.subschema_for::<Index>();
+    g.subschema_for::<Sort>();
+    let data_roots = [MarketData::schema_name(), Index::schema_name(), Sort::schema_name()].map(|n| n.into_owned());
     let defs = g.definitions();
     let names = ts_names(defs)?;
     let t = Translator { names: &names };

@@ -134,6 +134,26 @@ export type MarketTableProps = {
 };
 
 /**
+ * The search of `/homes/`: the island reads the prebuilt index (`index`, typed `Index`), the
+ * word shards (`words`, `{key}`: `shard_key`'s) and the cards (`cards`, `{id}`: the index's)
+ * a search needs, and runs the prerendered form's query, kept in the URL.
+ */
+export type HomesSearchProps = {
+  index: string;
+  words: string;
+  cards: string;
+  /** Results per page. */
+  per_page: number;
+  /** The form's fields: the URL's parameters. */
+  fields: Fields;
+  labels: SearchLabels;
+  /** The count without filters: "{count} homes for sale". */
+  count: string;
+  /** The paging's "Page {n} of {total}" (its links are the page's `template[data-paging]`). */
+  page: string;
+};
+
+/**
  * `/data/market.json`: the latest snapshot, every neighborhood in the site's order, with each
  * figure as a number (to sort and filter by) and as the page writes it.
  */
@@ -147,6 +167,36 @@ export type MarketData = {
   source_url: string | null;
   neighborhoods: MarketRow[];
 };
+
+/**
+ * The columns of every listing for sale, in `/homes/`' order. A missing figure is 0 (no filter
+ * "at least 1" keeps it; sorting by size puts it last).
+ */
+export type Index = {
+  /** Each listing's card: `cards/<id>.html`. */
+  ids: string[];
+  /** The list price, or the sold price of a sold listing, in dollars. */
+  price: number[];
+  beds: number[];
+  baths: number[];
+  /** Living area in square feet. */
+  sqft: number[];
+  /** Its neighborhood, as a place in `areas`. */
+  area: number[];
+  /** Its type, as a place in `kinds`. */
+  kind: number[];
+  /** Its status, as a place in `statuses`. */
+  status: number[];
+  /** The neighborhoods' slugs (the form's values); the first, "", is none. */
+  areas: string[];
+  /** The types' values (slugs of PropertySubType, else PropertyType); the first, "", is none. */
+  kinds: string[];
+  /** The statuses' values (slugs of RESO's StandardStatus). */
+  statuses: string[];
+};
+
+/** The orders the results can take: the sort field's values. */
+export type Sort = 'price-asc' | 'price-desc' | 'newest' | 'size';
 
 export type Acknowledgment = {
   /** The field name, e.g. "acknowledged". */
@@ -210,6 +260,24 @@ export type Field = {
 };
 
 export type FieldKind = 'text' | 'email' | 'tel' | 'textarea' | 'select';
+
+/**
+ * The names of the form's fields, which are the search's URL parameters
+ * (`/homes/?min_price=500000&beds=3&q=pool`).
+ */
+export type Fields = {
+  min_price: string;
+  max_price: string;
+  beds: string;
+  baths: string;
+  area: string;
+  kind: string;
+  status: string;
+  words: string;
+  sort: string;
+  /** The results' page, from 1 (not a field: the island's paging sets it). */
+  page: string;
+};
 
 export type FileType = 'jpeg' | 'png' | 'pdf';
 
@@ -361,6 +429,47 @@ export type QuizOption = {
   text: string;
 };
 
+/** The search form of `/homes/` and what it says of its results. */
+export type SearchLabels = {
+  /** The form's name for assistive technology, e.g. "Search homes for sale". */
+  name: string;
+  min_price: string;
+  max_price: string;
+  /** The price filters' choice for no bound, e.g. "No min", "No max". */
+  no_min: string;
+  no_max: string;
+  beds: string;
+  baths: string;
+  /** The beds and baths filters' choice for any number, e.g. "Any". */
+  any: string;
+  /** `{n}`: at least that many, e.g. "{n}+". */
+  at_least: string;
+  /** The neighborhood filter's choice for every neighborhood. */
+  all_neighborhoods: string;
+  /** The type filter's choice for every type. */
+  any_type: string;
+  status: string;
+  any_status: string;
+  /** The words field's label and its hint. */
+  words: string;
+  words_hint: string;
+  sort: string;
+  sort_newest: string;
+  sort_price_low: string;
+  sort_price_high: string;
+  sort_size: string;
+  /** The button that runs the search. */
+  submit: string;
+  /** `{count}`: how many homes the filters leave, e.g. "{count} homes match your search". */
+  results: string;
+  /** When none is left. */
+  none: string;
+  /** The link that clears every filter. */
+  clear: string;
+  /** When the search's files cannot be read (the list then stays as it is). */
+  failed: string;
+};
+
 export type ToastText = {
   title: string;
   description: string;
@@ -386,4 +495,5 @@ export type IslandProps = {
   'checked-form': CheckedFormProps;
   dialogs: DialogsProps;
   'market-table': MarketTableProps;
+  'homes-search': HomesSearchProps;
 };

@@ -237,7 +237,13 @@ impl<'a> Shared<'a> {
             og_image: self.og_image(None, ""),
             jsonld: seo::graph(&self.agent_json, &[breadcrumb_ld(&s.base_url, &crumbs)])?,
         };
+        let mut mounted = Mounted::default();
+        let search = match (page.neighborhood, page.n) {
+            (None, 1) => Some(self.search_view(homes, &mut mounted)?),
+            _ => None,
+        };
         let view = HomesView {
+            search,
             title,
             intro,
             count: count_text,
@@ -249,7 +255,7 @@ impl<'a> Shared<'a> {
             mls: self.mls(),
             updated: self.updated(),
         };
-        Ok(self.built(Kind::Homes, super::index_file(&url), &meta, &view, &Mounted::default()))
+        Ok(self.built(Kind::Homes, super::index_file(&url), &meta, &view, &mounted))
     }
 }
 
@@ -270,6 +276,8 @@ struct Area<'a> {
 
 #[derive(Serialize)]
 struct HomesView<'a> {
+    /// The search form, on the first page of all listings.
+    search: Option<super::homes_search::SearchView<'a>>,
     title: String,
     intro: String,
     count: String,

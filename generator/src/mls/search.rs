@@ -1,0 +1,315 @@
+//! The search of `/homes/`, prebuilt: what the island (`site/src/islands/homes-search.ts`) reads
+//! instead of a server. Three kinds of file, each fetched only when a search needs it:
+//! - `index.json` (`Index`): one column per filter and sort key, a listing's place in every
+//!   column being its place in `/homes/`' own order (newest first), so "newest" is no sort at all;
+//! - `words/<key>.json` (`WordShard`): the words of the listings' addresses (where the MLS lets
+//!   them show), subdivisions, ZIP codes, MLS numbers and remarks, sharded by their first two
+//!   characters (`shard_key`), each with the places of the listings that have it;
+//! - `cards/<id>.html`: each listing's card, rendered by the same template macro as the lists
+//!   (`render::pages::homes`), so a result looks exactly like the prerendered page's cards.
+//!
+//! Measured at 10,000 listings before it was chosen over Pagefind (whose first results needed
+//! ~266 KB): see the README's "Search" section for the figures.
+
+use super::homes::{Home, Homes};
+use crate::output::Output;
+use anyhow::{Context, Result};
+use jax_model::api;
+use jax_model::slug::slugify;
+use schemars::JsonSchema;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// The steps the price filters offer, in dollars.
+pub const PRICE_STEPS: [u64; 12] = [
+    200_000, 300_000, 400_000, 500_000, 600_000, 750_000, 1_000_000, 1_500_000, 2_000_000, 3_000_000, 5_000_000,
+    10_000_000,
+];
+
+/// The names of the form's fields, which are the search's URL parameters
+/// (`/homes/?min_price=500000&beds=3&q=pool`).
+#[derive(Debug, Clone, Copy, Serialize, JsonSchema)]
+pub struct Fields {
+    pub min_price: &'static str,
+    pub max_price: &'static str,
+    pub beds: &'static str,
+    pub baths: &'static str,
+    pub area: &'static str,
+    pub kind: &'static str,
+    pub status: &'static str,
+    pub words: &'static str,
+    pub sort: &'static str,
+    /// The results' page, from 1 (not a field: the island's paging sets it).
+    pub page: &'static str,
+}
+
+pub const FIELDS: Fields = Fields {
+    min_price: "min_price",
+    max_price: "max_price",
+    beds: "beds",
+    baths: "baths",
+    area: "area",
+    kind: "type",
+    status: "status",
+    words: "q",
+    sort: "sort",
+    page: "page",
+};
+
+/// The orders the results can take: the sort field's values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+pub enum Sort {
+    /// `/homes/`' own order: the most recently changed first.
+    #[serde(rename = "newest")]
+    Newest,
+    #[serde(rename = "price-asc")]
+    PriceLow,
+    #[serde(rename = "price-desc")]
+    PriceHigh,
+    /// The largest living area first.
+    #[serde(rename = "size")]
+    Size,
+}
+
+impl Sort {
+    /// Its value in the URL.
+    pub fn value(self) -> &'static str {
+        match self {
+            Sort::Newest => "newest",
+            Sort::PriceLow => "price-asc",
+            Sort::PriceHigh => "price-desc",
+            Sort::Size => "size",
+        }
+    }
+}
+
+/// The columns of every listing for sale, in `/homes/`' order. A missing figure is 0 (no filter
+/// "at least 1" keeps it; sorting by size puts it last).
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Index {
+    /// Each listing's card: `cards/<id>.html`.
+    pub ids: Vec<String>,
+    /// The list price, or the sold price of a sold listing, in dollars.
+    pub price: Vec<u64>,
+    pub beds: Vec<u32>,
+    pub baths: Vec<u32>,
+    /// Living area in square feet.
+    pub sqft: Vec<u32>,
+    /// Its neighborhood, as a place in `areas`.
+    pub area: Vec<u32>,
+    /// Its type, as a place in `kinds`.
+    pub kind: Vec<u32>,
+    /// Its status, as a place in `statuses`.
+    pub status: Vec<u32>,
+    /// The neighborhoods' slugs (the form's values); the first, "", is none.
+    pub areas: Vec<String>,
+    /// The types' values (slugs of PropertySubType, else PropertyType); the first, "", is none.
+    pub kinds: Vec<String>,
+    /// The statuses' values (slugs of RESO's StandardStatus).
+    pub statuses: Vec<String>,
+}
+
+/// One shard of the word index: each word with the places (in `Index`' order) of the listings
+/// that have it, as gaps: `[3, 1, 4]` is places 3, 4 and 8.
+pub type WordShard = BTreeMap<String, Vec<u32>>;
+
+/// A choice of a select: its value in the URL and what it says.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Choice {
+    pub value: String,
+    pub label: String,
+}
+
+/// The type a listing is searched and shown as: its PropertySubType, else its PropertyType.
+pub fn kind_of(h: &Home) -> Option<&str> {
+    h.p.property_sub_type.as_deref().or(h.p.property_type.as_deref())
+}
+
+/// A status's value in the URL and the index: "active-under-contract".
+pub fn status_value(h: &Home) -> String {
+    slugify(h.p.standard_status.name())
+}
+
+/// The price a listing is searched by: what its card shows.
+pub fn price_of(h: &Home) -> u64 {
+    match (h.p.standard_status, h.p.close_price) {
+        (super::record::Status::Closed, Some(p)) => p,
+        _ => h.p.list_price,
+    }
+}
+
+/// The words of `text` as the index keeps them and the island asks for them: runs of letters and
+/// digits (`char::is_alphanumeric`, in JavaScript `[\p{Alphabetic}\p{N}]+`), lowercased, of two
+/// characters or more.
+pub fn words(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.split(|c: char| !c.is_alphanumeric()).filter(|w| w.chars().nth(1).is_some()).map(str::to_lowercase)
+}
+
+/// The shard a word is in: its first two characters, each kept when an ASCII letter or digit and
+/// `_` otherwise (file names stay plain).
+pub fn shard_key(word: &str) -> String {
+    word.chars().take(2).map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect()
+}
+
+/// The index and the word shards (by key) of the listings for sale.
+pub fn build(homes: &Homes) -> (Index, BTreeMap<String, WordShard>) {
+    let listed: Vec<&Home> = homes.for_sale_in(None).collect();
+    let mut areas = vec![String::new()];
+    let mut kinds = vec![String::new()];
+    let mut statuses = Vec::new();
+    let place = |list: &mut Vec<String>, value: String| -> u32 {
+        let i = list.iter().position(|v| *v == value).unwrap_or_else(|| {
+            list.push(value);
+            list.len() - 1
+        });
+        u32::try_from(i).expect("fewer than 4 billion distinct values")
+    };
+    let mut index = Index {
+        ids: Vec::with_capacity(listed.len()),
+        price: Vec::with_capacity(listed.len()),
+        beds: Vec::with_capacity(listed.len()),
+        baths: Vec::with_capacity(listed.len()),
+        sqft: Vec::with_capacity(listed.len()),
+        area: Vec::with_capacity(listed.len()),
+        kind: Vec::with_capacity(listed.len()),
+        status: Vec::with_capacity(listed.len()),
+        areas: Vec::new(),
+        kinds: Vec::new(),
+        statuses: Vec::new(),
+    };
+    let mut places: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+    for (i, h) in listed.iter().enumerate() {
+        let at = u32::try_from(i).expect("fewer than 4 billion listings");
+        index.ids.push(card_id(h));
+        index.price.push(price_of(h));
+        index.beds.push(h.p.bedrooms_total.unwrap_or(0));
+        index.baths.push(h.p.bathrooms_total_integer.unwrap_or(0));
+        index.sqft.push(h.p.living_area.map_or(0, |a| a.round().clamp(0.0, f64::from(u32::MAX)) as u32));
+        index.area.push(place(&mut areas, h.neighborhood.clone().unwrap_or_default()));
+        index.kind.push(place(&mut kinds, kind_of(h).map(slugify).unwrap_or_default()));
+        index.status.push(place(&mut statuses, status_value(h)));
+        let mut own: Vec<String> = searchable(h).flat_map(words).collect();
+        own.sort_unstable();
+        own.dedup();
+        for w in own {
+            places.entry(w).or_default().push(at);
+        }
+    }
+    (index.areas, index.kinds, index.statuses) = (areas, kinds, statuses);
+    let mut shards: BTreeMap<String, WordShard> = BTreeMap::new();
+    for (word, at) in places {
+        let gaps = at.iter().scan(0, |prev, &p| Some(p - std::mem::replace(prev, p))).collect();
+        shards.entry(shard_key(&word)).or_default().insert(word, gaps);
+    }
+    (index, shards)
+}
+
+/// The index and the word shards as files of the site.
+pub fn outputs(homes: &Homes) -> Result<Vec<Output>> {
+    fn file(path: &str, value: &impl Serialize) -> Result<Output> {
+        let bytes = serde_json::to_vec(value).with_context(|| format!("serializing {path}"))?;
+        Ok(Output::new(path.trim_start_matches('/'), bytes))
+    }
+    let (index, shards) = build(homes);
+    let mut out = Vec::with_capacity(shards.len() + 1);
+    out.push(file(api::HOMES_INDEX, &index)?);
+    for (key, shard) in &shards {
+        out.push(file(&api::HOMES_WORDS.replace("{key}", key), shard)?);
+    }
+    Ok(out)
+}
+
+/// The texts a listing is found by: the street address only where the MLS lets it show.
+fn searchable(h: &Home) -> impl Iterator<Item = &str> {
+    [
+        h.address.as_deref(),
+        h.p.subdivision_name.as_deref(),
+        Some(h.p.city.as_str()),
+        Some(h.p.postal_code.get(..5).unwrap_or(&h.p.postal_code)),
+        Some(h.p.listing_id.as_str()),
+        h.p.public_remarks.as_deref(),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// The name of a listing's card file: its MLS number as a slug.
+pub fn card_id(h: &Home) -> String {
+    slugify(&h.p.listing_id)
+}
+
+/// The price filters' choices: every step, written as the market figures are ("$750K", "$1.5M").
+pub fn price_choices() -> Vec<Choice> {
+    PRICE_STEPS.iter().map(|&p| Choice { value: p.to_string(), label: jax_model::market::format::price(p) }).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mls::check::check;
+    use serde_json::json;
+
+    fn listing(n: u32, modified: &str, address_shown: bool, status: &str) -> super::super::record::Property {
+        let record = json!({
+            "ListingKey": format!("K{n}"), "ListingId": format!("21{n:05}"), "StandardStatus": status,
+            "ListPrice": 400_000 + n * 1000, "BedroomsTotal": n, "LivingArea": 1500.4,
+            "UnparsedAddress": format!("{n} Hidden Oak Lane"), "City": "Jacksonville", "PostalCode": "32210-1234",
+            "SubdivisionName": "Ortega Forest", "PublicRemarks": "Saltwater POOL, dock.",
+            "PropertySubType": if n.is_multiple_of(2) { "Condominium" } else { "Single Family Residence" },
+            "ListOfficeName": "Harbor Realty", "ModificationTimestamp": modified,
+            "InternetEntireListingDisplayYN": true, "InternetAddressDisplayYN": address_shown,
+        });
+        check(&record, "x").unwrap()
+    }
+
+    #[test]
+    fn columns_follow_the_lists_order_and_words_keep_what_may_be_shown() {
+        let homes = Homes::new(
+            None,
+            vec![
+                listing(1, "2026-11-01T00:00:00Z", true, "Active"),
+                listing(2, "2026-11-03T00:00:00Z", false, "Pending"),
+                listing(3, "2026-11-02T00:00:00Z", true, "Closed"),
+                listing(4, "2026-11-04T00:00:00Z", true, "Coming Soon"),
+            ],
+            &[],
+        );
+        let (index, shards) = build(&homes);
+        // Newest first; the sold one is not for sale.
+        assert_eq!(index.ids, ["2100004", "2100002", "2100001"]);
+        assert_eq!(index.price, [404_000, 402_000, 401_000]);
+        assert_eq!(
+            (index.beds.as_slice(), index.baths.as_slice(), index.sqft.as_slice()),
+            ([4, 2, 1].as_slice(), [0, 0, 0].as_slice(), [1500, 1500, 1500].as_slice())
+        );
+        assert_eq!(index.areas, [""]);
+        assert_eq!(index.area, [0, 0, 0]);
+        assert_eq!(index.kinds, ["", "condominium", "single-family-residence"]);
+        assert_eq!(index.kind, [1, 1, 2]);
+        assert_eq!(index.statuses, ["coming-soon", "pending", "active"]);
+        assert_eq!(index.status, [0, 1, 2]);
+        // Places as gaps: "pool" is in all three, the street number "4" is too short to be a word.
+        assert_eq!(shards["po"]["pool"], [0, 1, 1]);
+        assert_eq!(shards["32"]["32210"], [0, 1, 1]);
+        assert_eq!(shards["21"]["2100002"], [1]);
+        // Listing 2 hides its address: its street's words are the others' only.
+        assert_eq!(shards["hi"]["hidden"], [0, 2]);
+        assert!(!shards.values().any(|s| s.contains_key("1234")), "the ZIP+4's extension is not a word of the listing");
+    }
+
+    #[test]
+    fn a_sort_serializes_as_its_value() {
+        for sort in [Sort::Newest, Sort::PriceLow, Sort::PriceHigh, Sort::Size] {
+            assert_eq!(serde_json::to_value(sort).unwrap(), sort.value());
+        }
+    }
+
+    #[test]
+    fn words_are_runs_of_letters_and_digits_lowercased() {
+        let got: Vec<String> = words("4521 Ortega Blvd, Unit 3B — Ponte Vedra's “pool” a é").collect();
+        assert_eq!(got, ["4521", "ortega", "blvd", "unit", "3b", "ponte", "vedra", "pool"]);
+        assert_eq!(shard_key("ortega"), "or");
+        assert_eq!(shard_key("éte"), "_t");
+        assert_eq!(shard_key("3b"), "3b");
+    }
+}

@@ -1,0 +1,153 @@
+//! The search of `/homes/`: its form, prerendered on the first page of the list (a GET form whose
+//! fields are the search's URL parameters, live once the island is), and every listing's card as
+//! a fragment of its own (`cards/<id>.html`), rendered by the lists' own macro, which the island
+//! shows as results.
+
+use super::homes::{status, Card};
+use super::Shared;
+use crate::mls::homes::Homes;
+use crate::mls::record::Status;
+use crate::mls::search::{self, Choice, Fields, Sort};
+use crate::output::Output;
+use crate::render::islands::{Mount, Mounted};
+use crate::render::props::HomesSearchProps;
+use anyhow::{Context, Result};
+use jax_model::api;
+use jax_model::mls::SearchLabels;
+use jax_model::slug::slugify;
+use rayon::prelude::*;
+use serde::Serialize;
+
+/// Cards rendered by one template call (a call costs more than a card).
+const CARDS_PER_CALL: usize = 256;
+/// What separates the cards of one call: a comment no escaped text can contain.
+const SEPARATOR: &str = "<!--card-->";
+
+/// The form as `homes.html` writes it.
+#[derive(Serialize)]
+pub(super) struct SearchView<'a> {
+    mount: Mount,
+    action: &'static str,
+    fields: Fields,
+    labels: &'a SearchLabels,
+    neighborhood: &'a str,
+    property_type: &'a str,
+    prices: Vec<Choice>,
+    beds: Vec<Choice>,
+    baths: Vec<Choice>,
+    areas: Vec<Choice>,
+    kinds: Vec<Choice>,
+    statuses: Vec<Choice>,
+    sorts: Vec<Choice>,
+}
+
+/// A card fragment as `home-cards.html` writes it.
+#[derive(Serialize)]
+struct Fragment<'a> {
+    id: String,
+    card: Card<'a>,
+}
+
+impl<'a> Shared<'a> {
+    /// The search form of `/homes/`, with its island mounted in `mounted`.
+    pub(super) fn search_view(&self, homes: &'a Homes, mounted: &mut Mounted) -> Result<SearchView<'a>> {
+        let c = self.input.content;
+        let l = &self.mls().labels;
+        let s = &l.search;
+        let props = HomesSearchProps {
+            index: api::HOMES_INDEX,
+            words: api::HOMES_WORDS,
+            cards: api::HOMES_CARD,
+            per_page: super::homes::PER_PAGE,
+            fields: search::FIELDS,
+            labels: s,
+            count: &l.count,
+            page: &l.page,
+        };
+        let mount = mounted.mount(self.input.assets, &props)?;
+        let at_least = |n: u32| Choice { value: n.to_string(), label: s.at_least.replace("{n}", &n.to_string()) };
+        let listed: Vec<_> = homes.for_sale_in(None).collect();
+        let areas = c
+            .neighborhoods
+            .iter()
+            .filter(|n| homes.for_sale_in(Some(&n.fields.slug)).len() > 0)
+            .map(|n| Choice { value: n.fields.slug.clone(), label: n.fields.name.clone() })
+            .collect();
+        // Types by how many listings have them, most first.
+        let mut kinds: Vec<(String, usize)> = Vec::new();
+        for kind in listed.iter().filter_map(|h| search::kind_of(h)) {
+            match kinds.iter_mut().find(|(k, _)| k == kind) {
+                Some((_, n)) => *n += 1,
+                None => kinds.push((kind.to_string(), 1)),
+            }
+        }
+        kinds.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        let statuses = Status::ALL
+            .into_iter()
+            .filter(|st| listed.iter().any(|h| h.p.standard_status == *st))
+            .map(|st| Choice { value: slugify(st.name()), label: status(l, st).to_string() })
+            .collect();
+        let sort = |sort: Sort, label: &String| Choice { value: sort.value().into(), label: label.clone() };
+        Ok(SearchView {
+            mount,
+            action: api::HOMES,
+            fields: search::FIELDS,
+            labels: s,
+            neighborhood: &l.neighborhood,
+            property_type: &l.property_type,
+            prices: search::price_choices(),
+            beds: (1..=5).map(at_least).collect(),
+            baths: (1..=4).map(at_least).collect(),
+            areas,
+            kinds: kinds.into_iter().map(|(k, _)| Choice { value: slugify(&k), label: k }).collect(),
+            statuses,
+            sorts: vec![
+                sort(Sort::Newest, &s.sort_newest),
+                sort(Sort::PriceLow, &s.sort_price_low),
+                sort(Sort::PriceHigh, &s.sort_price_high),
+                sort(Sort::Size, &s.sort_size),
+            ],
+        })
+    }
+
+    /// Every listing's card for sale as a fragment of its own, the island's results.
+    pub fn cards(&self) -> Result<Vec<Output>> {
+        let Some(homes) = self.input.homes else { return Ok(Vec::new()) };
+        let listed: Vec<_> = homes.for_sale_in(None).collect();
+        let l = &self.mls().labels;
+        let ll = &self.input.content.site.data.labels.listing;
+        let chunks: Vec<Result<Vec<Output>>> = listed
+            .par_chunks(CARDS_PER_CALL)
+            .map(|chunk| {
+                let fragments: Vec<Fragment> =
+                    chunk.iter().map(|h| Fragment { id: search::card_id(h), card: self.card(h) }).collect();
+                let mut ctx = tera::Context::new();
+                ctx.insert("cards", &fragments);
+                ctx.insert("l", l);
+                ctx.insert("ll", ll);
+                ctx.insert("separator", SEPARATOR);
+                let html = self.r.render(super::super::CARDS, &ctx)?;
+                let parts: Vec<&str> = html.split(SEPARATOR).collect();
+                anyhow::ensure!(
+                    parts.len() == fragments.len() + 1,
+                    "home-cards.html must end each card with its separator"
+                );
+                Ok(fragments
+                    .iter()
+                    .zip(parts)
+                    .map(|(f, part)| Output::new(card_path(&f.id), part.trim().as_bytes()))
+                    .collect())
+            })
+            .collect();
+        let mut out = Vec::with_capacity(listed.len());
+        for chunk in chunks {
+            out.extend(chunk.context("rendering the search's cards")?);
+        }
+        Ok(out)
+    }
+}
+
+/// Where a card fragment goes in the site.
+fn card_path(id: &str) -> String {
+    api::HOMES_CARD.trim_start_matches('/').replace("{id}", id)
+}

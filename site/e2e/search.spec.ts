@@ -1,0 +1,157 @@
+// The search of /homes/ in a real browser, on the sample `make build` imported: every filter
+// narrows the results to what it asks for (checked on the cards themselves, and against the
+// neighborhoods' static lists, which the generator writes by another path), the sorts order them,
+// the query lives in the URL (a reload and a shared link open on it, Back and Forward restore it),
+// paging, and a choice made before the island woke.
+import { expect, test } from './fixtures';
+
+type Page = import('@playwright/test').Page;
+
+const cards = (page: Page) => page.locator('.homes-search article.home-card');
+const count = (page: Page) => page.locator('.homes__count');
+const form = (page: Page) => page.getByRole('search', { name: 'Search homes for sale' });
+/** The island is live once it has marked its host. */
+const live = (page: Page) => expect(page.locator('.homes-search[data-hydrated="true"]')).toHaveCount(1);
+const dollars = (text: string) => Number(text.replace(/[$,]/g, ''));
+const figure = (facts: string, unit: string) => Number(new RegExp(`(\\d+) ${unit}`).exec(facts)?.[1] ?? 0);
+const hrefs = (page: Page) => cards(page).locator('h2 a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+const total = async (page: Page) => Number((await count(page).innerText()).replace(/,/g, '').split(' ')[0]);
+
+test('price, beds and baths narrow the results to homes that have them', async ({ page }) => {
+  await page.goto('/homes/');
+  await live(page);
+  const all = await total(page);
+  await form(page).getByLabel('Min price').selectOption({ label: '$500K' });
+  await form(page).getByLabel('Max price').selectOption({ label: '$1.5M' });
+  await form(page).getByLabel('Beds').selectOption({ label: '3+' });
+  await form(page).getByLabel('Baths').selectOption({ label: '2+' });
+  await expect(count(page)).toHaveText(/^\d[\d,]* homes match your search$/);
+  const found = await total(page);
+  expect(found).toBeGreaterThan(0);
+  expect(found).toBeLessThan(all);
+  await expect(cards(page)).toHaveCount(Math.min(found, 24));
+  for (const price of await cards(page).locator('.price').allInnerTexts()) {
+    expect(dollars(price)).toBeGreaterThanOrEqual(500_000);
+    expect(dollars(price)).toBeLessThanOrEqual(1_500_000);
+  }
+  for (const facts of await cards(page).locator('.home-card__facts').allInnerTexts()) {
+    expect(figure(facts, 'Beds')).toBeGreaterThanOrEqual(3);
+    expect(figure(facts, 'Baths')).toBeGreaterThanOrEqual(2);
+  }
+  await expect(page).toHaveURL(/\/homes\/\?min_price=500000&max_price=1500000&beds=3&baths=2$/);
+  // Clearing the filters brings back every home.
+  await page.getByRole('link', { name: 'Clear all filters' }).click();
+  await expect(count(page)).toHaveText(`${all.toLocaleString('en-US')} homes for sale`);
+});
+
+test("a neighborhood's results are its static list's homes, and sorting orders them", async ({ page }) => {
+  // The generator's list of Ortega, built without the search.
+  await page.goto('/homes/in/ortega/');
+  const expected = await total(page);
+  const firstStatic = await page.locator('article.home-card h2 a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  expect(firstStatic.length).toBe(Math.min(expected, 24));
+
+  await page.goto('/homes/');
+  await live(page);
+  await form(page).getByLabel('Neighborhood').selectOption({ label: 'Ortega' });
+  await expect(count(page)).toHaveText(`${expected.toLocaleString('en-US')} homes match your search`);
+  // Both newest first: the same homes in the same order.
+  await expect.poll(() => hrefs(page)).toEqual(firstStatic);
+
+  await form(page).getByLabel('Sort by').selectOption({ label: 'Price: low to high' });
+  await expect(page).toHaveURL(/area=ortega&sort=price-asc$/);
+  await expect.poll(async () => {
+    const prices = (await cards(page).locator('.price').allInnerTexts()).map(dollars);
+    return prices.length > 0 && prices.every((p, i) => i === 0 || prices[i - 1] <= p);
+  }).toBe(true);
+  await form(page).getByLabel('Sort by').selectOption({ label: 'Price: high to low' });
+  await expect.poll(async () => {
+    const prices = (await cards(page).locator('.price').allInnerTexts()).map(dollars);
+    return prices.length > 0 && prices.every((p, i) => i === 0 || prices[i - 1] >= p);
+  }).toBe(true);
+  await form(page).getByLabel('Sort by').selectOption({ label: 'Size: largest first' });
+  await expect.poll(async () => {
+    const sizes = (await cards(page).locator('.home-card__facts').allInnerTexts()).map((f) => Number(/([\d,]+) Sq/.exec(f)?.[1].replace(/,/g, '') ?? 0));
+    return sizes.length > 0 && sizes.every((s, i) => i === 0 || sizes[i - 1] >= s);
+  }).toBe(true);
+  // Every result is still one of Ortega's.
+  expect(await total(page)).toBe(expected);
+});
+
+test("words find the homes whose pages say them; type and status narrow as asked", async ({ page, request }) => {
+  await page.goto('/homes/');
+  await live(page);
+  await form(page).getByLabel('Keywords').pressSequentially('pool');
+  await expect(count(page)).toHaveText(/homes match your search$/);
+  const found = await hrefs(page);
+  expect(found.length).toBeGreaterThan(0);
+  for (const href of found.slice(0, 4)) expect((await (await request.get(href!)).text()).toLowerCase()).toContain('pool');
+
+  await form(page).getByLabel('Type').selectOption({ index: 1 });
+  const kind = await form(page).getByLabel('Type').locator('option:checked').innerText();
+  await form(page).getByLabel('Status').selectOption({ label: 'For Sale' });
+  await expect.poll(async () => (await hrefs(page)).join()).not.toBe(found.join());
+  for (const href of (await hrefs(page)).slice(0, 3)) {
+    const listing = await (await request.get(href!)).text();
+    expect(listing).toContain(kind);
+    expect(listing.toLowerCase()).toContain('pool');
+  }
+  // Words no listing has leave none, and say so.
+  await form(page).getByLabel('Keywords').fill('zzqx');
+  await expect(count(page)).toHaveText('No homes match your search. Remove a filter to see more.');
+  await expect(cards(page)).toHaveCount(0);
+});
+
+test('the query lives in the URL: a shared link opens on it, Back and Forward restore it, paging keeps it', async ({ page }) => {
+  await page.goto('/homes/?beds=4&sort=price-desc');
+  await live(page);
+  await expect(form(page).getByLabel('Beds')).toHaveValue('4');
+  await expect(form(page).getByLabel('Sort by')).toHaveValue('price-desc');
+  await expect(count(page)).toHaveText(/homes match your search$/);
+  const fourBeds = await total(page);
+  const firstPage = await hrefs(page);
+
+  await page.locator('.homes-search .paging').getByRole('link', { name: 'Next page' }).click();
+  await expect(page).toHaveURL(/\?beds=4&sort=price-desc&page=2$/);
+  await expect(page.locator('.homes-search .paging')).toContainText(`Page 2 of ${Math.ceil(fourBeds / 24)}`);
+  const secondPage = await hrefs(page);
+  expect(secondPage.some((h) => firstPage.includes(h))).toBe(false);
+
+  await form(page).getByLabel('Baths').selectOption('3');
+  await expect(page).toHaveURL(/\?beds=4&baths=3&sort=price-desc$/);
+  const narrowed = await total(page);
+  expect(narrowed).toBeLessThanOrEqual(fourBeds);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/page=2$/);
+  await expect(form(page).getByLabel('Baths')).toHaveValue('');
+  await expect.poll(() => hrefs(page)).toEqual(secondPage);
+  await page.goBack();
+  await expect.poll(() => hrefs(page)).toEqual(firstPage);
+  await page.goForward();
+  await page.goForward();
+  await expect(form(page).getByLabel('Baths')).toHaveValue('3');
+  await expect(count(page)).toHaveText(`${narrowed.toLocaleString('en-US')} homes match your search`);
+
+  // A reload opens on the same search.
+  await page.reload();
+  await live(page);
+  await expect(count(page)).toHaveText(`${narrowed.toLocaleString('en-US')} homes match your search`);
+});
+
+test('a choice made before the island woke is searched once it does', async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/homes-search[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/homes/');
+  await form(page).getByLabel('Beds').selectOption('5');
+  await form(page).getByRole('button', { name: 'Search' }).click();
+  release();
+  await live(page);
+  await expect(page).toHaveURL(/\?beds=5$/);
+  await expect(count(page)).toHaveText(/homes match your search$/);
+  for (const facts of await cards(page).locator('.home-card__facts').allInnerTexts()) expect(figure(facts, 'Beds')).toBeGreaterThanOrEqual(5);
+});

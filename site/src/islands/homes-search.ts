@@ -1,0 +1,163 @@
+// The search of /homes/ (no React: the form, the count, the cards and the paging are the page's
+// own markup). It runs the prerendered GET form in place on the generator's prebuilt index — the
+// columns once, then only the word shards and cards a search needs — and keeps the query in the
+// URL: a search is shareable, Back and Forward restore it, and /homes/?… opens on its results.
+// What the visitor chose before the island woke is read from the form when it does.
+import { Columns, filters, matching, readQuery, search, shardKey, toParams, words, type Query, type Shard } from '../lib/homes-search';
+import type { HomesSearchProps, Index } from '../lib/props';
+
+const json = <T>(url: string): Promise<T> =>
+  fetch(url).then((r) => (r.ok ? (r.json() as Promise<T>) : Promise.reject(new Error(`${url}: ${r.status}`))));
+
+export default function homesSearch(host: HTMLElement, props: HomesSearchProps) {
+  const form = host.querySelector('form');
+  const list = host.querySelector('.home-cards');
+  const count = host.querySelector('.homes__count');
+  const pagingTemplate = host.querySelector<HTMLTemplateElement>('template[data-paging]');
+  if (!form || !list || !count || !pagingTemplate) return;
+  const clear = form.querySelector<HTMLAnchorElement>('.homes-search__clear');
+  const { fields } = props;
+
+  let columns: Promise<Columns> | undefined;
+  const index = () =>
+    (columns ??= json<Index>(props.index).then(
+      (i) => new Columns(i),
+      (error: unknown) => {
+        columns = undefined; // the next search asks again
+        throw error;
+      },
+    ));
+  const shards = new Map<string, Promise<Shard>>();
+  const shard = (key: string) => {
+    if (!shards.has(key)) {
+      // A key no word has is a 404: nothing has it.
+      const url = props.words.replace('{key}', key);
+      shards.set(key, fetch(url).then((r) => (r.ok ? (r.json() as Promise<Shard>) : r.status === 404 ? {} : Promise.reject(new Error(`${url}: ${r.status}`)))));
+    }
+    return shards.get(key)!;
+  };
+  const cards = new Map<string, Promise<string | null>>();
+  const card = (id: string) => {
+    if (!cards.has(id)) {
+      const url = props.cards.replace('{id}', id);
+      // A card gone since the index was read (a newer import) is left out.
+      cards.set(id, fetch(url).then((r) => (r.ok ? r.text() : null)));
+    }
+    return cards.get(id)!;
+  };
+
+  const fromForm = () => readQuery((name) => new FormData(form).get(name) as string | null, fields);
+  const fromUrl = () => readQuery((name) => new URLSearchParams(location.search).get(name), fields);
+  const url = (q: Query) => {
+    const params = toParams(q, fields).toString();
+    return `${location.pathname}${params ? `?${params}` : ''}`;
+  };
+
+  /** Shows the query in the form (a value its select lacks leaves the select on "any"). */
+  function show(q: Query) {
+    const values = toParams(q, fields);
+    for (const control of form!.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input[name], select[name]')) {
+      control.value = values.get(control.name) ?? '';
+      if (control instanceof HTMLSelectElement && control.selectedIndex === -1) control.selectedIndex = 0;
+    }
+  }
+
+  let latest = 0;
+  async function run(q: Query) {
+    const mine = ++latest;
+    host.setAttribute('aria-busy', 'true');
+    try {
+      const c = await index();
+      const typed = words(q.words);
+      const loaded = new Map(await Promise.all([...new Set(typed.map(shardKey))].map(async (k) => [k, await shard(k)] as const)));
+      const found = search(c, q, typed.length ? matching(c.size, typed, loaded) : null);
+      const pages = Math.max(1, Math.ceil(found.length / props.per_page));
+      const page = Math.min(q.page, pages);
+      const shown = found.slice((page - 1) * props.per_page, page * props.per_page);
+      const html = await Promise.all(shown.map((at) => card(c.ids[at])));
+      if (mine !== latest) return; // a newer search is under way
+      list!.replaceChildren(
+        ...html.flatMap((h) => {
+          if (h === null) return [];
+          const li = document.createElement('li');
+          li.innerHTML = h;
+          return [li];
+        }),
+      );
+      const n = found.length.toLocaleString('en-US');
+      count!.textContent = !filters(q) ? props.count.replace('{count}', n) : found.length ? props.labels.results.replace('{count}', n) : props.labels.none;
+      if (clear) clear.hidden = !filters(q);
+      showPaging({ ...q, page }, pages);
+    } catch (error) {
+      if (mine !== latest) return;
+      console.error(error);
+      count!.textContent = props.labels.failed;
+    } finally {
+      if (mine === latest) host.removeAttribute('aria-busy');
+    }
+  }
+
+  function showPaging(q: Query, pages: number) {
+    host.querySelector('.paging')?.remove();
+    if (pages < 2) return;
+    const nav = (pagingTemplate!.content.firstElementChild as HTMLElement).cloneNode(true) as HTMLElement;
+    const label = props.page.replace('{n}', String(q.page)).replace('{total}', String(pages));
+    nav.setAttribute('aria-label', label);
+    nav.querySelector('[data-page]')!.textContent = label;
+    const prev = nav.querySelector<HTMLAnchorElement>('[rel="prev"]')!;
+    const next = nav.querySelector<HTMLAnchorElement>('[rel="next"]')!;
+    if (q.page > 1) prev.href = url({ ...q, page: q.page - 1 });
+    else prev.remove();
+    if (q.page < pages) next.href = url({ ...q, page: q.page + 1 });
+    else next.remove();
+    list!.after(nav);
+  }
+
+  /** Runs `q`, and records it in the history: a new entry, or (while typing) the current one. */
+  function go(q: Query, entry: 'push' | 'replace') {
+    const to = url(q);
+    if (to !== `${location.pathname}${location.search}`) history[entry === 'push' ? 'pushState' : 'replaceState'](null, '', to);
+    void run(q);
+  }
+
+  // Typing changes the current entry once it has made one: Back goes to before the words.
+  let typing = false;
+  form.addEventListener('input', (e) => {
+    const words = (e.target as HTMLElement).getAttribute('name') === fields.words;
+    go(fromForm(), words && typing ? 'replace' : 'push');
+    typing = words;
+  });
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    typing = false;
+    go(fromForm(), 'push');
+  });
+  host.addEventListener('click', (e) => {
+    // The search's own paging (the prerendered list's leads to /homes/page/N/ as without JavaScript).
+    const link = (e.target as Element).closest<HTMLAnchorElement>('.paging a[href]');
+    if (!link || new URL(link.href).pathname !== location.pathname) return;
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    typing = false;
+    go(readQuery((name) => new URL(link.href).searchParams.get(name), fields), 'push');
+    form.scrollIntoView({ block: 'start' });
+  });
+  addEventListener('popstate', () => {
+    typing = false;
+    const q = fromUrl();
+    show(q);
+    void run(q);
+  });
+  // The index as soon as the visitor reaches for the form: it is there by the first keystroke.
+  for (const type of ['focusin', 'pointerover']) form.addEventListener(type, () => void index().catch(() => {}), { once: true });
+
+  // The URL's search (a shared link, a reload), else what the visitor chose before this woke.
+  const asked = fromUrl();
+  const chosen = fromForm();
+  if (location.search) {
+    show(asked);
+    void run(asked);
+  } else if (toParams(chosen, fields).size > 0) {
+    go(chosen, 'push');
+  }
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { Columns, filters, matching, NO_QUERY, readQuery, search, shardKey, toParams, words, type Query, type Shard } from './homes-search';
+import type { Fields, Index } from './props';
+
+const fields: Fields = {
+  min_price: 'min_price',
+  max_price: 'max_price',
+  beds: 'beds',
+  baths: 'baths',
+  area: 'area',
+  kind: 'type',
+  status: 'status',
+  words: 'q',
+  sort: 'sort',
+  page: 'page',
+};
+
+// Five listings in /homes/' order (newest first).
+const index: Index = {
+  ids: ['a', 'b', 'c', 'd', 'e'],
+  price: [450_000, 1_250_000, 650_000, 650_000, 2_900_000],
+  beds: [2, 4, 3, 0, 5],
+  baths: [2, 3, 2, 0, 4],
+  sqft: [1200, 3100, 0, 1800, 4200],
+  area: [1, 2, 1, 0, 2],
+  kind: [1, 2, 1, 1, 2],
+  status: [0, 0, 1, 0, 2],
+  areas: ['', 'riverside', 'ortega'],
+  kinds: ['', 'condominium', 'single-family-residence'],
+  statuses: ['active', 'pending', 'coming-soon'],
+};
+const columns = new Columns(index);
+const q = (over: Partial<Query>): Query => ({ ...NO_QUERY, ...over });
+const ids = (places: number[]) => places.map((p) => index.ids[p]).join('');
+
+describe('the search', () => {
+  it('without filters lists everything in /homes/ order', () => {
+    expect(ids(search(columns, NO_QUERY, null))).toBe('abcde');
+  });
+
+  it('narrows by price range, beds, baths, neighborhood, type and status', () => {
+    expect(ids(search(columns, q({ minPrice: 600_000, maxPrice: 1_300_000 }), null))).toBe('bcd');
+    expect(ids(search(columns, q({ beds: 3 }), null))).toBe('bce');
+    expect(ids(search(columns, q({ baths: 3 }), null))).toBe('be');
+    expect(ids(search(columns, q({ area: 'ortega' }), null))).toBe('be');
+    expect(ids(search(columns, q({ kind: 'condominium', beds: 1 }), null))).toBe('ac');
+    expect(ids(search(columns, q({ status: 'pending' }), null))).toBe('c');
+    // A value no listing has matches nothing (not everything).
+    expect(search(columns, q({ area: 'atlantis' }), null)).toEqual([]);
+  });
+
+  it('orders by price either way and by size, ties in /homes/ order, unknown sizes last', () => {
+    expect(ids(search(columns, q({ sort: 'price-asc' }), null))).toBe('acdbe');
+    expect(ids(search(columns, q({ sort: 'price-desc' }), null))).toBe('ebcda');
+    expect(ids(search(columns, q({ sort: 'size' }), null))).toBe('ebdac');
+  });
+
+  it('finds listings having every typed word as the start of one of theirs', () => {
+    const shards = new Map<string, Shard>([
+      ['po', { pool: [0, 2], porch: [1] }],
+      ['oc', { ocean: [4] }],
+      ['or', { ortega: [1, 3] }],
+    ]);
+    expect(ids(search(columns, NO_QUERY, matching(5, ['po'], shards)))).toBe('abc');
+    expect(ids(search(columns, NO_QUERY, matching(5, ['pool'], shards)))).toBe('ac');
+    expect(ids(search(columns, NO_QUERY, matching(5, ['po', 'ort'], shards)))).toBe('b');
+    expect(ids(search(columns, NO_QUERY, matching(5, ['oce', 'pool'], shards)))).toBe('');
+    expect(ids(search(columns, NO_QUERY, matching(5, ['zz'], shards)))).toBe('');
+  });
+});
+
+describe('the words', () => {
+  it('are runs of letters and digits, lowercased, of two characters or more, as the generator cuts them', () => {
+    // The same text as generator/src/mls/search.rs' test.
+    expect(words('4521 Ortega Blvd, Unit 3B — Ponte Vedra\'s “pool” a é')).toEqual(['4521', 'ortega', 'blvd', 'unit', '3b', 'ponte', 'vedra', 'pool']);
+    expect(shardKey('ortega')).toBe('or');
+    expect(shardKey('éte')).toBe('_t');
+    expect(shardKey('3b')).toBe('3b');
+  });
+});
+
+describe('the query in the URL', () => {
+  it('round-trips, leaving out what asks for nothing', () => {
+    const asked = q({ minPrice: 500_000, beds: 3, area: 'ortega', words: 'pool', sort: 'price-desc', page: 2 });
+    const params = toParams(asked, fields);
+    expect(params.toString()).toBe('q=pool&min_price=500000&beds=3&area=ortega&sort=price-desc&page=2');
+    expect(readQuery((n) => params.get(n), fields)).toEqual(asked);
+    expect(toParams(NO_QUERY, fields).toString()).toBe('');
+  });
+
+  it('asks for nothing where a parameter is not a value of its field', () => {
+    const params = new URLSearchParams('min_price=cheap&beds=-2&sort=random&page=0&q=%20%20');
+    expect(readQuery((n) => params.get(n), fields)).toEqual(NO_QUERY);
+    expect(filters(NO_QUERY)).toBe(false);
+    expect(filters(q({ sort: 'size', page: 3 }))).toBe(false);
+    expect(filters(q({ baths: 1 }))).toBe(true);
+  });
+});

@@ -1,0 +1,178 @@
+// The search of /homes/ on the generator's prebuilt index (generator/src/mls/search.rs): pure
+// functions from a query to the listings' places, so the island only fetches and shows. A place
+// is a listing's position in every column of the index, which is /homes/' own order (newest
+// first).
+import type { Fields, Index, Sort } from './props';
+
+/** What the form asks for. A number filter of 0 and a text filter of '' ask for nothing. */
+export type Query = {
+  minPrice: number;
+  maxPrice: number;
+  beds: number;
+  baths: number;
+  area: string;
+  kind: string;
+  status: string;
+  words: string;
+  sort: Sort;
+  /** The results' page, from 1. */
+  page: number;
+};
+
+const SORTS: readonly Sort[] = ['newest', 'price-asc', 'price-desc', 'size'];
+
+export const NO_QUERY: Query = {
+  minPrice: 0,
+  maxPrice: 0,
+  beds: 0,
+  baths: 0,
+  area: '',
+  kind: '',
+  status: '',
+  words: '',
+  sort: 'newest',
+  page: 1,
+};
+
+const count = (value: string | null) => {
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n > 0 ? n : 0;
+};
+
+/** The query that `get` (a form's or a URL's values by field name) asks for; anything that is
+ * not a value of its field asks for nothing. */
+export function readQuery(get: (name: string) => string | null, fields: Fields): Query {
+  const sort = get(fields.sort) as Sort | null;
+  return {
+    minPrice: count(get(fields.min_price)),
+    maxPrice: count(get(fields.max_price)),
+    beds: count(get(fields.beds)),
+    baths: count(get(fields.baths)),
+    area: get(fields.area) ?? '',
+    kind: get(fields.kind) ?? '',
+    status: get(fields.status) ?? '',
+    words: (get(fields.words) ?? '').trim(),
+    sort: sort && SORTS.includes(sort) ? sort : 'newest',
+    page: Math.max(1, count(get(fields.page))),
+  };
+}
+
+/** The query as URL parameters, each only when it asks for something. */
+export function toParams(q: Query, fields: Fields): URLSearchParams {
+  const params = new URLSearchParams();
+  const put = (name: string, value: string | number, none: string | number) => {
+    if (value !== none) params.set(name, String(value));
+  };
+  put(fields.words, q.words, '');
+  put(fields.min_price, q.minPrice, 0);
+  put(fields.max_price, q.maxPrice, 0);
+  put(fields.beds, q.beds, 0);
+  put(fields.baths, q.baths, 0);
+  put(fields.area, q.area, '');
+  put(fields.kind, q.kind, '');
+  put(fields.status, q.status, '');
+  put(fields.sort, q.sort, 'newest');
+  put(fields.page, q.page, 1);
+  return params;
+}
+
+/** Whether the query filters at all (its order and page aside). */
+export const filters = (q: Query): boolean =>
+  q.minPrice > 0 || q.maxPrice > 0 || q.beds > 0 || q.baths > 0 || q.area + q.kind + q.status + q.words !== '';
+
+/** The words of a text as the index keeps them: runs of letters and digits, lowercased, of two
+ * characters or more (the generator's `search::words`). */
+export const words = (text: string): string[] =>
+  (text.toLowerCase().match(/[\p{Alphabetic}\p{N}]+/gu) ?? []).filter((w) => [...w].length > 1);
+
+/** The shard a word is in: its first two characters, `_` for any but an ASCII letter or digit
+ * (the generator's `search::shard_key`). */
+export const shardKey = (word: string): string =>
+  [...word]
+    .slice(0, 2)
+    .map((c) => (/^[a-z0-9]$/.test(c) ? c : '_'))
+    .join('');
+
+/** A word shard: each word with its listings' places, as gaps from the one before. */
+export type Shard = Record<string, number[]>;
+
+/** The listings (as a mask over places) having, for every word typed, a word that starts with it:
+ * "oce" finds "ocean", "pool ortega" needs both. `shards` holds the shard of each word's key. */
+export function matching(size: number, typed: readonly string[], shards: ReadonlyMap<string, Shard>): Uint8Array {
+  let all: Uint8Array | null = null;
+  for (const t of typed) {
+    const mine = new Uint8Array(size);
+    for (const [word, gaps] of Object.entries(shards.get(shardKey(t)) ?? {})) {
+      if (!word.startsWith(t)) continue;
+      let at = 0;
+      for (const gap of gaps) {
+        at += gap;
+        if (at < size) mine[at] = 1;
+      }
+    }
+    if (all) for (let i = 0; i < size; i++) all[i] &= mine[i];
+    else all = mine;
+  }
+  return all ?? new Uint8Array(size).fill(1);
+}
+
+/** The index as typed columns, read once. */
+export class Columns {
+  readonly size: number;
+  readonly ids: readonly string[];
+  readonly price: Float64Array;
+  readonly beds: Uint32Array;
+  readonly baths: Uint32Array;
+  readonly sqft: Uint32Array;
+  readonly area: Uint32Array;
+  readonly kind: Uint32Array;
+  readonly status: Uint32Array;
+  private readonly values: { area: readonly string[]; kind: readonly string[]; status: readonly string[] };
+
+  constructor(index: Index) {
+    this.size = index.ids.length;
+    this.ids = index.ids;
+    this.price = Float64Array.from(index.price);
+    this.beds = Uint32Array.from(index.beds);
+    this.baths = Uint32Array.from(index.baths);
+    this.sqft = Uint32Array.from(index.sqft);
+    this.area = Uint32Array.from(index.area);
+    this.kind = Uint32Array.from(index.kind);
+    this.status = Uint32Array.from(index.status);
+    this.values = { area: index.areas, kind: index.kinds, status: index.statuses };
+  }
+
+  /** The place of a text filter's value in its column's values: -1 for none asked, -2 for a value
+   * no listing has (nothing matches). */
+  code(column: 'area' | 'kind' | 'status', value: string): number {
+    return value === '' ? -1 : this.values[column].indexOf(value) === -1 ? -2 : this.values[column].indexOf(value);
+  }
+}
+
+/** The places of the listings the query asks for, in its order. `words`: `matching`'s mask, or
+ * null when no word was typed. */
+export function search(c: Columns, q: Query, words: Uint8Array | null): number[] {
+  const [area, kind, status] = [c.code('area', q.area), c.code('kind', q.kind), c.code('status', q.status)];
+  if (area === -2 || kind === -2 || status === -2) return [];
+  const found: number[] = [];
+  for (let i = 0; i < c.size; i++) {
+    if (words && !words[i]) continue;
+    if (q.minPrice && c.price[i] < q.minPrice) continue;
+    if (q.maxPrice && c.price[i] > q.maxPrice) continue;
+    if (c.beds[i] < q.beds || c.baths[i] < q.baths) continue;
+    if ((area >= 0 && c.area[i] !== area) || (kind >= 0 && c.kind[i] !== kind)) continue;
+    if (status >= 0 && c.status[i] !== status) continue;
+    found.push(i);
+  }
+  // Ties keep /homes/' order (the sort is stable); an unknown size goes last.
+  switch (q.sort) {
+    case 'price-asc':
+      return found.sort((a, b) => c.price[a] - c.price[b]);
+    case 'price-desc':
+      return found.sort((a, b) => c.price[b] - c.price[a]);
+    case 'size':
+      return found.sort((a, b) => c.sqft[b] - c.sqft[a]);
+    case 'newest':
+      return found;
+  }
+}
