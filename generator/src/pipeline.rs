@@ -120,9 +120,9 @@ fn island_files(assets: &Assets) -> Result<Vec<Output>> {
 
 /// Everything the site consists of, in memory.
 pub fn generate(c: &Content, opts: &BuildOptions, renderer: &Renderer) -> Result<(Vec<Output>, usize)> {
-    let (mut files, pages) = generate_with(c, opts, renderer, Ok)?;
+    let (mut files, pages, photos) = generate_with(c, opts, renderer, Ok)?;
     let page_count = pages.len();
-    files.extend(pages);
+    files.extend(pages.into_iter().chain(photos));
     Ok((files, page_count))
 }
 
@@ -142,20 +142,26 @@ impl RenderedPage for Output {
     }
 }
 
-/// The site's files but its pages, and its pages as `keep` made them when each was rendered.
+/// The site's files but its pages and MLS photos, then its pages and the MLS photos' files as
+/// `keep` made them when each was made (thousands of photos are not held in memory either).
 fn generate_with<P: RenderedPage>(
     c: &Content,
     opts: &BuildOptions,
     renderer: &Renderer,
     keep: impl Fn(Output) -> Result<P> + Sync + Send,
-) -> Result<(Vec<Output>, Vec<P>)> {
+) -> Result<(Vec<Output>, Vec<P>, Vec<P>)> {
     let (images, mut files) = process_images(&opts.content, &opts.cache, c).context("processing images")?;
     let assets = Assets::load(&opts.islands).context("reading the islands' build")?;
     files.extend(island_files(&assets)?);
     let reports = crate::reports::prepare(c, &opts.mdx_renderer, &opts.cache.join("reports"))?;
-    let homes = crate::mls::for_build(c, &opts.mls)?;
+    let mut homes = crate::mls::for_build(c, &opts.mls)?;
+    let photos = match homes.as_mut() {
+        Some(h) => crate::mls::photos::process(&ImagePipeline::new(&opts.content, &opts.cache), h, &opts.mls, &keep)
+            .context("processing the MLS's photos")?,
+        None => Vec::new(),
+    };
     let input = RenderInput { content: c, images: &images, assets: &assets, reports: &reports, homes: homes.as_ref() };
-    let pages = renderer.render_pages_with(&input, keep).context("rendering pages")?;
+    let pages = renderer.render_pages_with(&input, &keep).context("rendering pages")?;
     if let Some(homes) = &homes {
         files.extend(crate::mls::search::outputs(homes).context("writing the search's index")?);
         files.extend(renderer.render_cards(&input)?);
@@ -175,12 +181,12 @@ fn generate_with<P: RenderedPage>(
     ));
     files.extend(data::outputs(c, &images)?);
     let mut seen = HashSet::new();
-    for path in files.iter().map(|f| f.path.as_str()).chain(pages.iter().map(|p| p.path())) {
+    for path in files.iter().map(|f| f.path.as_str()).chain(pages.iter().chain(&photos).map(|p| p.path())) {
         if !seen.insert(path) {
             bail!("two outputs want the same path {path}");
         }
     }
-    Ok((files, pages))
+    Ok((files, pages, photos))
 }
 
 /// Make `out` hold exactly `files`: write what changed, delete what is no longer produced.
@@ -320,8 +326,8 @@ fn build_staged(
 ) -> Result<(usize, usize, Written)> {
     let out = &opts.out;
     let next = AtomicUsize::new(0);
-    let (files, pages) = generate_with(c, opts, renderer, |page: Output| {
-        let noindex = sitemap::is_noindex(&page.bytes);
+    let (files, pages, photos) = generate_with(c, opts, renderer, |page: Output| {
+        let noindex = page.path.ends_with(".html") && sitemap::is_noindex(&page.bytes);
         let path = out.join(&page.path);
         let place = if created {
             // Half the file-system work of staging (one create, no rename), done while the other
@@ -341,7 +347,8 @@ fn build_staged(
         Ok(Staged { path: page.path, noindex, place })
     })?;
     let mut done = write_files(out, &files, fresh)?;
-    let moved: Vec<Result<bool>> = pages
+    let staged: Vec<&Staged> = pages.iter().chain(&photos).collect();
+    let moved: Vec<Result<bool>> = staged
         .par_iter()
         .map(|p| {
             let file = match &p.place {
@@ -357,7 +364,7 @@ fn build_staged(
             Ok(true)
         })
         .collect();
-    for (page, m) in pages.iter().zip(moved) {
+    for (page, m) in staged.iter().zip(moved) {
         if m? {
             done.wrote(&page.path);
         } else {
@@ -365,11 +372,11 @@ fn build_staged(
         }
     }
     if !fresh {
-        let keep = files.iter().map(|f| f.path.as_str()).chain(pages.iter().map(|p| p.path.as_str()));
+        let keep = files.iter().map(|f| f.path.as_str()).chain(staged.iter().map(|p| p.path.as_str()));
         remove_stale(out, keep, &mut done)?;
     }
     done.changed.sort();
-    Ok((pages.len(), files.len() + pages.len(), done))
+    Ok((pages.len(), files.len() + staged.len(), done))
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ mod svg;
 mod tests;
 
 use crate::output::Output;
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use cache::{Cache, Meta};
 use encoding::{format_from_signature, Decoded, Fallback, Raster, Variant};
 use naming::{url, Kind, Name};
@@ -48,6 +48,7 @@ pub struct ImageSource {
 /// Widths (in CSS pixels of the file) a raster image is offered at. A source narrower than the
 /// largest is also offered at its own width; nothing is ever upscaled.
 const WIDTHS: [u32; 5] = [480, 800, 1200, 1600, 2400];
+const WIDEST: u32 = WIDTHS[WIDTHS.len() - 1];
 
 /// Turns content images into the files of the site. Cheap to share between threads.
 #[derive(Debug, Clone)]
@@ -69,35 +70,56 @@ impl ImagePipeline {
         self.process_inner(rel).with_context(|| format!("processing {rel}"))
     }
 
+    /// An image outside the content folder (an MLS photo the import cached), its files named as if
+    /// it were at the content path `name`, and offered at most `widest` wide (one of `WIDTHS`).
+    pub fn process_file(&self, path: &Path, name: &str, widest: u32) -> Result<(ImageInfo, Vec<Output>)> {
+        if !WIDTHS.contains(&widest) {
+            bail!("{widest} is not one of the widths {WIDTHS:?}");
+        }
+        self.process_at(&Name::parse(name)?, path, widest).with_context(|| format!("processing {}", path.display()))
+    }
+
     fn process_inner(&self, rel: &str) -> Result<(ImageInfo, Vec<Output>)> {
         let name = Name::parse(rel)?;
-        let path = self.content_dir.join(&name.clean);
-        let bytes = std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
+        self.process_at(&name, &self.content_dir.join(&name.clean), WIDEST)
+    }
+
+    fn process_at(&self, name: &Name, path: &Path, widest: u32) -> Result<(ImageInfo, Vec<Output>)> {
+        let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
         let hash = blake3::hash(&bytes).to_hex().to_string();
         match name.kind()? {
-            Kind::Svg => svg(&name, &hash, bytes),
+            Kind::Svg => svg(name, &hash, bytes),
             Kind::Raster(by_extension) => {
                 // The bytes win over the extension (a PNG saved as .jpg is still a PNG); bytes
                 // nobody recognises go to the decoder the extension names, for its error.
                 let format = format_from_signature(&bytes).unwrap_or(by_extension);
-                self.raster(&name, &hash, bytes, format)
+                self.raster(name, &hash, bytes, format, widest)
             }
         }
     }
 
-    fn raster(&self, name: &Name, hash: &str, bytes: Vec<u8>, format: Raster) -> Result<(ImageInfo, Vec<Output>)> {
+    fn raster(
+        &self,
+        name: &Name,
+        hash: &str,
+        bytes: Vec<u8>,
+        format: Raster,
+        widest: u32,
+    ) -> Result<(ImageInfo, Vec<Output>)> {
         // A fully cached image is neither decoded nor encoded.
         let cached = self.cache.meta(hash).map(|meta| {
             let fallback = Fallback::for_source(format, meta.alpha);
-            let variants =
-                variant_widths(meta.width).into_iter().map(|w| (w, self.cache.variant(hash, w, fallback))).collect();
+            let variants = variant_widths(meta.width, widest)
+                .into_iter()
+                .map(|w| (w, self.cache.variant(hash, w, fallback)))
+                .collect();
             Cached { meta, variants }
         });
         let (meta, variants) = match cached {
             Some(Cached { meta, variants }) if variants.iter().all(|(_, v)| v.is_some()) => {
                 (meta, variants.into_iter().map(|(w, v)| (w, v.expect("checked"))).collect())
             }
-            cached => self.encode(hash, bytes, format, cached)?,
+            cached => self.encode(hash, bytes, format, cached, widest)?,
         };
 
         let fallback = Fallback::for_source(format, meta.alpha);
@@ -133,6 +155,7 @@ impl ImagePipeline {
         bytes: Vec<u8>,
         format: Raster,
         cached: Option<Cached>,
+        widest: u32,
     ) -> Result<(Meta, Vec<(u32, Variant)>)> {
         let decoded = Decoded::new(&bytes, format)?;
         drop(bytes);
@@ -140,7 +163,7 @@ impl ImagePipeline {
         let known = match cached {
             Some(c) if c.meta == meta => c.variants,
             // None, or the cached metadata lied (edited by hand?): start afresh.
-            _ => variant_widths(meta.width).into_iter().map(|w| (w, None)).collect(),
+            _ => variant_widths(meta.width, widest).into_iter().map(|w| (w, None)).collect(),
         };
         let fallback = Fallback::for_source(format, meta.alpha);
         let variants = known
@@ -165,11 +188,12 @@ struct Cached {
     variants: Vec<(u32, Option<Variant>)>,
 }
 
-/// Widths to produce for a source `src_width` wide: the widths below it, plus the source's own
-/// width unless it exceeds the largest (a 6000px photo is offered up to 2400px, not at 6000px).
-fn variant_widths(src_width: u32) -> Vec<u32> {
-    let mut out: Vec<u32> = WIDTHS.iter().copied().filter(|&w| w < src_width).collect();
-    if src_width <= WIDTHS[WIDTHS.len() - 1] {
+/// Widths to produce for a source `src_width` wide: the widths below it up to `widest` (one of
+/// `WIDTHS`), plus the source's own width unless it exceeds `widest` (a 6000px photo is offered up
+/// to 2400px, not at 6000px).
+fn variant_widths(src_width: u32, widest: u32) -> Vec<u32> {
+    let mut out: Vec<u32> = WIDTHS.iter().copied().filter(|&w| w < src_width && w <= widest).collect();
+    if src_width <= widest {
         out.push(src_width);
     }
     out

@@ -274,8 +274,29 @@ fn unsupported_and_unsafe_paths() {
 
 #[test]
 fn widths() {
-    assert_eq!(variant_widths(300), vec![300]);
-    assert_eq!(variant_widths(1000), vec![480, 800, 1000]);
-    assert_eq!(variant_widths(2400), vec![480, 800, 1200, 1600, 2400]);
-    assert_eq!(variant_widths(5000), vec![480, 800, 1200, 1600, 2400]);
+    assert_eq!(variant_widths(300, WIDEST), vec![300]);
+    assert_eq!(variant_widths(1000, WIDEST), vec![480, 800, 1000]);
+    assert_eq!(variant_widths(2400, WIDEST), vec![480, 800, 1200, 1600, 2400]);
+    assert_eq!(variant_widths(5000, WIDEST), vec![480, 800, 1200, 1600, 2400]);
+    assert_eq!(variant_widths(2048, 1600), vec![480, 800, 1200, 1600]);
+    assert_eq!(variant_widths(1000, 1600), vec![480, 800, 1000]);
+}
+
+#[test]
+fn a_file_outside_the_content_is_named_as_asked_capped_and_cached() {
+    let s = site(&[]);
+    let jpeg = encode_jpeg(&gradient(2000, 1000));
+    let photo = s.cache.parent().unwrap().join("photo.jpg");
+    std::fs::write(&photo, &jpeg).unwrap();
+    let pipeline = ImagePipeline::new(&s.content, &s.cache);
+    let (info, outs) = pipeline.process_file(&photo, "images/mls/a-home.jpg", 1600).unwrap();
+    let h = hash8(&jpeg);
+    assert_eq!((info.src.as_str(), info.width, info.height), (&*format!("/images/mls/a-home-{h}-1600.jpg"), 1600, 800));
+    assert_eq!(outs.len(), 8, "{:?}", paths(&outs));
+    assert!(info.sources[0].srcset.starts_with(&format!("/images/mls/a-home-{h}-480.webp 480w, ")));
+    // The second time, from the pipeline's cache: not decoded.
+    let before = DECODES.with(|d| d.get());
+    assert_eq!(pipeline.process_file(&photo, "images/mls/a-home.jpg", 1600).unwrap().0, info);
+    assert_eq!(DECODES.with(|d| d.get()), before);
+    assert!(pipeline.process_file(&photo, "images/mls/a-home.jpg", 1000).is_err());
 }

@@ -57,10 +57,15 @@ fn resolve(page: &str, next: &str) -> String {
     format!("{}{sep}{next}", &path[..dir_end])
 }
 
+/// An http:// URL on this machine (the tests' fake feed and media host).
+pub(super) fn on_this_machine(url: &str) -> bool {
+    let loopback = ["http://127.0.0.1:", "http://127.0.0.1/", "http://localhost:", "http://localhost/", "http://[::1]"];
+    loopback.iter().any(|p| url.starts_with(p))
+}
+
 /// https only, except on this machine (the tests' fake feed): the token must not cross a network in clear.
 fn check_url(url: &str) -> Result<()> {
-    let loopback = ["http://127.0.0.1:", "http://127.0.0.1/", "http://localhost:", "http://localhost/", "http://[::1]"];
-    if url.starts_with("https://") || loopback.iter().any(|p| url.starts_with(p)) {
+    if url.starts_with("https://") || on_this_machine(url) {
         Ok(())
     } else {
         bail!("the feed's URL must start with https:// (found \"{url}\")")

@@ -3,6 +3,7 @@
 
 use super::record::{Property, Status};
 use super::store::ImportInfo;
+use crate::images::ImageInfo;
 use jax_model::api;
 use jax_model::neighborhood::Neighborhood;
 use jax_model::slug::slugify;
@@ -24,6 +25,8 @@ pub struct Home {
     pub place: String,
     /// The neighborhood it is in (its slug), if it is in one of the site's.
     pub neighborhood: Option<String>,
+    /// Its first photo served from the site, when the import cached it (`photos::process`).
+    pub photo: Option<ImageInfo>,
 }
 
 /// The MLS's listings, newest first, and the import they came from.
@@ -62,7 +65,7 @@ impl Homes {
                 let place = format!("{}, FL {zip}", p.city);
                 let slug = slugify(&format!("{} {place} {}", address.as_deref().unwrap_or(""), p.listing_id));
                 let neighborhood = neighborhood_of(&p, areas);
-                Home { url: api::home_for_sale(&slug), slug, address, place, neighborhood, p }
+                Home { url: api::home_for_sale(&slug), slug, address, place, neighborhood, photo: None, p }
             })
             .collect();
         homes.sort_by(|a, b| {

@@ -8,6 +8,7 @@ pub mod feed;
 pub mod fetch;
 pub mod homes;
 pub mod merge;
+pub mod photos;
 pub mod record;
 pub mod sample;
 pub mod search;
@@ -20,7 +21,7 @@ use anyhow::{Context, Result};
 use homes::Homes;
 use jax_model::Content;
 use merge::Scope;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use store::{ImportInfo, Store};
 
@@ -45,6 +46,8 @@ pub struct Summary {
     pub removed: usize,
     pub unchanged: usize,
     pub skipped: usize,
+    /// First photos downloaded into the photo cache.
+    pub photos: usize,
     /// One line per problem: `ListingKey <key>: <field>: <what is wrong>`.
     pub problems: Vec<String>,
 }
@@ -62,7 +65,7 @@ impl Summary {
             self.removed,
             self.unchanged,
             self.skipped
-        )
+        ) + &if self.sample { String::new() } else { format!("; {} photos downloaded", self.photos) }
     }
 }
 
@@ -71,6 +74,7 @@ pub fn import(dir: &Path, source: Source, show_sold: bool) -> Result<Summary> {
     let store = Store::new(dir);
     let base = store.read()?;
     let download = dir.join("download");
+    let local_photos = matches!(source, Source::Sample { .. });
     let (name, pages, scope) = match source {
         Source::File(path) => (path.display().to_string(), feed::read(&path)?, Scope::Whole),
         Source::Sample { areas, images, listings } => {
@@ -104,7 +108,14 @@ pub fn import(dir: &Path, source: Source, show_sold: bool) -> Result<Summary> {
     let sample = !pages.is_empty() && pages.iter().all(|p| p.context.as_deref() == Some(sample::CONTEXT));
     let plan = merge::plan(base.as_ref(), &pages, &scope, show_sold);
     let info = ImportInfo { source: name.clone(), sample, imported_at: jiff::Timestamp::now(), newest: plan.newest };
+    let by_key: HashMap<&str, &record::Property> =
+        base.iter().flat_map(|b| &b.listings).map(|p| (p.listing_key.as_str(), p)).collect();
+    let listings: Vec<&record::Property> =
+        plan.keep.iter().filter_map(|k| by_key.get(k).copied()).chain(&plan.write).collect();
+    // The sample's photos are the site's own images already.
+    let fetched = if local_photos { photos::Fetched::default() } else { photos::fetch(dir, &listings)? };
     store.commit(base.as_ref(), &plan.keep, &plan.write, &info)?;
+    photos::prune(dir, &listings);
     if download.exists() {
         let _ = std::fs::remove_dir_all(&download);
     }
@@ -117,7 +128,8 @@ pub fn import(dir: &Path, source: Source, show_sold: bool) -> Result<Summary> {
         removed: plan.removed,
         unchanged: plan.unchanged,
         skipped: plan.skipped,
-        problems: plan.problems.iter().map(ToString::to_string).collect(),
+        photos: fetched.downloaded,
+        problems: plan.problems.iter().chain(&fetched.problems).map(ToString::to_string).collect(),
     })
 }
 

@@ -55,7 +55,7 @@ impl<'a> Shared<'a> {
             .skip(1)
             .map(|(i, m)| {
                 let alt = m.short_description.clone().unwrap_or_else(|| format!("{title}, photo {}", i + 1));
-                photo(self.input.images, &m.media_url, alt)
+                photo(self.input.images, &m.media_url, None, alt)
             })
             .collect();
         let mut facts = Vec::new();

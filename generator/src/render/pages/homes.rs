@@ -40,8 +40,8 @@ pub fn pages<'a>(c: &'a Content, homes: &Homes) -> Vec<Page<'a>> {
     out
 }
 
-/// A listing's photo: the site's own image (the sample's), or the MLS's, in a frame of fixed
-/// proportions so nothing shifts while it loads.
+/// A listing's photo: the site's own image (the sample's, or a first photo the import cached), or
+/// the MLS's, in a frame of fixed proportions so nothing shifts while it loads.
 #[derive(Serialize)]
 pub(super) struct Photo<'a> {
     local: Option<&'a ImageInfo>,
@@ -50,18 +50,20 @@ pub(super) struct Photo<'a> {
 }
 
 impl<'a> Photo<'a> {
-    /// The site's own image, when the photo is one (the sample's).
+    /// The site's own image, when the photo is one.
     pub(super) fn local(&self) -> Option<&'a ImageInfo> {
         self.local
     }
 }
 
+/// `cached`: the photo as the build made it from the import's copy (`Home::photo`).
 pub(super) fn photo<'a>(
     images: &'a std::collections::HashMap<String, ImageInfo>,
     url: &'a str,
+    cached: Option<&'a ImageInfo>,
     alt: String,
 ) -> Photo<'a> {
-    let local = url.strip_prefix(sample::MEDIA_ORIGIN).and_then(|path| images.get(path));
+    let local = url.strip_prefix(sample::MEDIA_ORIGIN).and_then(|path| images.get(path)).or(cached);
     Photo { local, src: url, alt }
 }
 
@@ -170,7 +172,11 @@ impl<'a> Shared<'a> {
             beds: h.p.bedrooms_total,
             baths: h.p.bathrooms_total_integer,
             sqft: h.p.living_area.map(|a| sample::thousands(a.round() as u64)),
-            photo: h.p.media.first().map(|m| photo(self.input.images, &m.media_url, format!("{title}, {}", h.place))),
+            photo: h
+                .p
+                .media
+                .first()
+                .map(|m| photo(self.input.images, &m.media_url, h.photo.as_ref(), format!("{title}, {}", h.place))),
             office: l.listed_by.replace("{office}", &h.p.list_office_name),
             mls_number: &h.p.listing_id,
             sample,

@@ -1,0 +1,219 @@
+//! Each listing's first photo, served from the site: the import downloads it into the store's
+//! photo cache (`<dir>/photos/<blake3 of its URL>.<jpg|png|webp>`), and the build gives it to the
+//! image pipeline like the site's own images. The other photos stay on the MLS's media host.
+//!
+//! A cached file is named by its URL and never rewritten, so filling the cache before an import
+//! commits changes nothing a build reads; photos no listing starts with are deleted after it.
+
+use super::homes::Homes;
+use super::record::{Problem, Property};
+use crate::images::ImagePipeline;
+use crate::output::Output;
+use anyhow::{anyhow, bail, Context, Result};
+use jax_model::signatures;
+use rayon::prelude::*;
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// The photo cache, in the store's folder.
+pub const DIR: &str = "photos";
+/// Downloads at a time: enough to hide the latency, few enough to be polite to the media host.
+const AT_ONCE: usize = 4;
+/// The largest photo accepted; an MLS's photos are a few MB at most.
+const MAX_BYTES: u64 = 15 << 20;
+const EXTENSIONS: [&str; 3] = ["jpg", "png", "webp"];
+/// The widest variant made: the listing page shows its photo at most 760 CSS px wide.
+const WIDEST: u32 = 1600;
+
+/// A listing's first photo's URL (the import sorts a listing's media by Order).
+pub fn first(p: &Property) -> Option<&str> {
+    p.media.first().map(|m| m.media_url.as_str())
+}
+
+/// The cached file's name without its extension.
+fn stem(url: &str) -> String {
+    blake3::hash(url.as_bytes()).to_hex().to_string()
+}
+
+/// What the bytes are by their signature: the cached file's extension.
+fn extension(bytes: &[u8]) -> Result<&'static str> {
+    if bytes.starts_with(signatures::JPEG) {
+        Ok("jpg")
+    } else if bytes.starts_with(signatures::PNG) {
+        Ok("png")
+    } else if signatures::is_webp(bytes) {
+        Ok("webp")
+    } else {
+        bail!("not a JPEG, PNG or WebP image")
+    }
+}
+
+/// The cached photos, by the stem of their names.
+fn cached_files(dir: &Path) -> HashMap<String, PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir.join(DIR)) else { return HashMap::new() };
+    entries
+        .filter_map(Result::ok)
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let (stem, ext) = name.split_once('.')?;
+            (stem.len() == 64 && EXTENSIONS.contains(&ext)).then(|| (stem.to_string(), e.path()))
+        })
+        .collect()
+}
+
+/// What `fetch` did.
+#[derive(Debug, Default)]
+pub struct Fetched {
+    pub downloaded: usize,
+    /// One per photo not downloaded: `ListingKey <key>: Media: <what is wrong>`.
+    pub problems: Vec<Problem>,
+}
+
+/// Downloads the first photo of each of `listings` not cached yet, `AT_ONCE` at a time. A photo
+/// that fails is a problem, never an error: its listing keeps the media host's URL.
+pub fn fetch(dir: &Path, listings: &[&Property]) -> Result<Fetched> {
+    let folder = dir.join(DIR);
+    std::fs::create_dir_all(&folder).with_context(|| format!("creating {}", folder.display()))?;
+    let cached = cached_files(dir);
+    let mut asked = HashSet::new();
+    let todo: Vec<(&str, &str)> = listings
+        .iter()
+        .filter_map(|p| first(p).map(|url| (p.listing_key.as_str(), url)))
+        .filter(|(_, url)| !cached.contains_key(&stem(url)) && asked.insert(*url))
+        .collect();
+    if todo.is_empty() {
+        return Ok(Fetched::default());
+    }
+    eprintln!("import: downloading {} photos", todo.len());
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_connect(Some(Duration::from_secs(15)))
+        .timeout_global(Some(Duration::from_secs(60)))
+        .build()
+        .into();
+    let next = AtomicUsize::new(0);
+    let downloaded = AtomicUsize::new(0);
+    let problems = Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..AT_ONCE.min(todo.len()) {
+            s.spawn(|| {
+                while let Some(&(key, url)) = todo.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    match download(&agent, url).and_then(|bytes| save(&folder, url, &bytes)) {
+                        Ok(()) => {
+                            downloaded.fetch_add(1, Ordering::Relaxed);
+                        }
+                        Err(e) => problems.lock().expect("no thread panics holding it").push(Problem {
+                            key: key.to_string(),
+                            field: "Media".into(),
+                            message: format!("first photo not downloaded, shown from the media host: {e:#}"),
+                        }),
+                    }
+                }
+            });
+        }
+    });
+    let mut problems = problems.into_inner().expect("no thread panicked holding it");
+    problems.sort_by(|a, b| a.key.cmp(&b.key));
+    Ok(Fetched { downloaded: downloaded.into_inner(), problems })
+}
+
+/// The photo's bytes, if the media host answers 200 with at most `MAX_BYTES`.
+fn download(agent: &ureq::Agent, url: &str) -> Result<Vec<u8>> {
+    if !url.starts_with("https://") && !super::fetch::on_this_machine(url) {
+        bail!("{url}: expected an https:// URL");
+    }
+    let mut response =
+        agent.get(url).call().map_err(|e| anyhow!("{e}")).with_context(|| format!("asking for {url}"))?;
+    let status = response.status().as_u16();
+    if status != 200 {
+        bail!("{url}: the media host answered {status}");
+    }
+    response.body_mut().with_config().limit(MAX_BYTES).read_to_vec().map_err(|e| match e {
+        ureq::Error::BodyExceedsLimit(_) => anyhow!("{url}: larger than {} MB", MAX_BYTES >> 20),
+        e => anyhow!("{url}: the photo was cut off: {e}"),
+    })
+}
+
+/// Keeps `bytes` as the cached photo of `url`, written whole or not at all.
+fn save(folder: &Path, url: &str, bytes: &[u8]) -> Result<()> {
+    let ext = extension(bytes).with_context(|| url.to_string())?;
+    let stem = stem(url);
+    let (tmp, path) = (folder.join(format!(".{stem}.tmp")), folder.join(format!("{stem}.{ext}")));
+    std::fs::write(&tmp, bytes).with_context(|| format!("writing {}", tmp.display()))?;
+    std::fs::rename(&tmp, &path).with_context(|| format!("writing {}", path.display()))
+}
+
+/// Deletes the cached photos none of `listings` starts with, and what a stopped run left. Run
+/// after the import's commit, so it only warns: what it misses goes at the next import.
+pub fn prune(dir: &Path, listings: &[&Property]) {
+    let keep: HashSet<String> = listings.iter().filter_map(|p| first(p)).map(stem).collect();
+    let folder = dir.join(DIR);
+    let Ok(entries) = std::fs::read_dir(&folder) else { return };
+    for e in entries.filter_map(Result::ok) {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let wanted = name.split_once('.').is_some_and(|(stem, ext)| keep.contains(stem) && EXTENSIONS.contains(&ext));
+        if !wanted {
+            if let Err(err) = std::fs::remove_file(e.path()) {
+                eprintln!("warning: removing {}: {err}", e.path().display());
+            }
+        }
+    }
+}
+
+/// Gives each listing whose first photo is cached that photo through the image pipeline
+/// (`Home::photo`), handing each file to `keep` as it is made. A photo the pipeline cannot read
+/// stays on the media host, with a warning.
+pub fn process<P: Send>(
+    pipeline: &ImagePipeline,
+    homes: &mut Homes,
+    dir: &Path,
+    keep: &(impl Fn(Output) -> Result<P> + Sync),
+) -> Result<Vec<P>> {
+    let cached = cached_files(dir);
+    if cached.is_empty() {
+        return Ok(Vec::new());
+    }
+    let done: Vec<Vec<P>> = homes
+        .homes
+        .par_iter_mut()
+        .map(|h| {
+            let Some(file) = first(&h.p).and_then(|url| cached.get(&stem(url))) else { return Ok(Vec::new()) };
+            let ext = file.extension().map_or("jpg".into(), |x| x.to_string_lossy());
+            match pipeline.process_file(file, &format!("images/mls/{}.{ext}", h.slug), WIDEST) {
+                Ok((info, files)) => {
+                    h.photo = Some(info);
+                    files.into_iter().map(keep).collect()
+                }
+                Err(e) => {
+                    eprintln!("warning: ListingKey {}: Media: {e:#}; shown from the media host", h.p.listing_key);
+                    Ok(Vec::new())
+                }
+            }
+        })
+        .collect::<Result<_>>()?;
+    Ok(done.into_iter().flatten().collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_images_are_kept_named_by_their_url() {
+        let tmp = tempfile::tempdir().unwrap();
+        let folder = tmp.path().join(DIR);
+        std::fs::create_dir_all(&folder).unwrap();
+        let url = "https://media.mls.example/a.jpg";
+        save(&folder, url, b"\xFF\xD8\xFF\xE0 rest of a JPEG").unwrap();
+        assert!(folder.join(format!("{}.jpg", stem(url))).is_file());
+        assert_eq!(cached_files(tmp.path()).len(), 1);
+        let err = save(&folder, "https://media.mls.example/b.jpg", b"<html>Not found</html>").unwrap_err();
+        assert_eq!(format!("{err:#}"), "https://media.mls.example/b.jpg: not a JPEG, PNG or WebP image");
+        assert_eq!(extension(b"\x89PNG\r\n\x1a\n...").unwrap(), "png");
+        assert_eq!(extension(b"RIFF\x24\0\0\0WEBPVP8 ").unwrap(), "webp");
+        assert_eq!(std::fs::read_dir(&folder).unwrap().count(), 1, "nothing left of the refused photo");
+    }
+}

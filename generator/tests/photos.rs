@@ -1,0 +1,211 @@
+//! The listings' first photos end to end: the import downloads them from a fake media host on
+//! loopback into the store's photo cache (once), reports and skips those it cannot use, drops
+//! those no listing starts with any more; the build serves them through the image pipeline.
+
+mod common;
+
+use common::{generator, repo_root};
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+/// A media host on 127.0.0.1: `/a1.jpg` and `/a2.jpg` are JPEGs, `/c1.jpg` is a web page, the
+/// rest 404. It remembers every path asked for.
+struct FakeHost {
+    origin: String,
+    seen: Arc<Mutex<Vec<String>>>,
+}
+
+fn jpeg(w: u32, h: u32, tint: u8) -> Vec<u8> {
+    let img = image::RgbImage::from_fn(w, h, |x, y| image::Rgb([(x * 255 / w) as u8, (y * 255 / h) as u8, tint]));
+    let mut out = Vec::new();
+    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 85).encode_image(&img).unwrap();
+    out
+}
+
+impl FakeHost {
+    fn start(a1: Vec<u8>, a2: Vec<u8>) -> FakeHost {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let origin = format!("http://{}", listener.local_addr().unwrap());
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let shared = seen.clone();
+        let files = Arc::new([a1, a2]);
+        std::thread::spawn(move || {
+            for stream in listener.incoming().flatten() {
+                let (seen, files) = (shared.clone(), files.clone());
+                std::thread::spawn(move || serve(stream, &seen, &files[..]));
+            }
+        });
+        FakeHost { origin, seen }
+    }
+
+    fn asked(&self, path: &str) -> usize {
+        self.seen.lock().unwrap().iter().filter(|p| *p == path).count()
+    }
+}
+
+fn serve(mut stream: TcpStream, seen: &Mutex<Vec<String>>, files: &[Vec<u8>]) {
+    let mut reader = BufReader::new(stream.try_clone().unwrap());
+    let mut line = String::new();
+    if reader.read_line(&mut line).is_err() {
+        return;
+    }
+    loop {
+        let mut h = String::new();
+        if reader.read_line(&mut h).unwrap_or(0) == 0 || h == "\r\n" {
+            break;
+        }
+    }
+    let path = line.split_whitespace().nth(1).unwrap_or("/").to_string();
+    seen.lock().unwrap().push(path.clone());
+    let (status, kind, body): (&str, &str, &[u8]) = match path.as_str() {
+        "/a1.jpg" => ("200 OK", "image/jpeg", &files[0]),
+        "/a2.jpg" => ("200 OK", "image/jpeg", &files[1]),
+        "/c1.jpg" => ("200 OK", "image/jpeg", b"<!doctype html><title>Sign in</title>"),
+        _ => ("404 Not Found", "text/plain", b"not found"),
+    };
+    let head = format!(
+        "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    let _ = stream.write_all(head.as_bytes());
+    let _ = stream.write_all(body);
+    let _ = stream.flush();
+}
+
+/// A listing of the feed with these photos, in this order.
+fn record(key: &str, id: &str, street: &str, photos: &[String], modified: &str) -> Value {
+    let media: Vec<Value> = photos.iter().enumerate().map(|(i, url)| json!({"MediaURL": url, "Order": i})).collect();
+    json!({
+        "ListingKey": key, "ListingId": id, "StandardStatus": "Active", "ListPrice": 650000,
+        "BedroomsTotal": 4, "BathroomsTotalInteger": 3, "LivingArea": 2600,
+        "UnparsedAddress": street, "City": "Jacksonville", "PostalCode": "32204",
+        "ListOfficeName": "River City Realty", "ModificationTimestamp": modified, "Media": media,
+    })
+}
+
+fn write_feed(dir: &Path, records: Vec<Value>) {
+    let doc = json!({"@odata.context": "https://api.mls.example/odata/$metadata#Property", "value": records});
+    std::fs::write(dir.join("feed.json"), serde_json::to_vec(&doc).unwrap()).unwrap();
+}
+
+/// The real content without its reports (which need Node to compile), in `dir/content`.
+fn content(dir: &Path) -> String {
+    let content = dir.join("content");
+    if !content.exists() {
+        common::copy_dir(&repo_root().join("content"), &content);
+        std::fs::remove_dir_all(content.join("reports")).unwrap();
+    }
+    content.to_string_lossy().into_owned()
+}
+
+fn import(dir: &Path) -> common::Run {
+    let run = generator(dir, &["import", "reso", "--file", "feed.json", "--into", "mls", "--content", &content(dir)]);
+    assert!(run.ok, "a photo never stops an import: {}", run.stderr);
+    run
+}
+
+fn build(dir: &Path) -> common::Run {
+    let content = content(dir);
+    let args =
+        ["build", "--content", &content, "--out", "dist", "--mls", "mls", "--islands", "none", "--cache", "cache"];
+    let run = generator(dir, &args);
+    assert!(run.ok, "{}", run.stderr);
+    run
+}
+
+/// The built page of the listing with this MLS number.
+fn listing_page(dir: &Path, id: &str) -> String {
+    let homes = std::fs::read_dir(dir.join("dist/homes")).unwrap().map(|e| e.unwrap().file_name());
+    let slug = homes.map(|n| n.to_string_lossy().into_owned()).find(|n| n.ends_with(&format!("-{id}"))).unwrap();
+    std::fs::read_to_string(dir.join(format!("dist/homes/{slug}/index.html"))).unwrap()
+}
+
+fn cached(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir.join("mls/photos"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+fn hex(bytes: &[u8]) -> String {
+    blake3::hash(bytes).to_hex().to_string()
+}
+
+#[test]
+fn first_photos_are_downloaded_once_served_from_the_site_and_dropped_with_the_feed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let (a1, a2) = (jpeg(900, 600, 40), jpeg(1200, 800, 200));
+    let host = FakeHost::start(a1.clone(), a2.clone());
+    let url = |p: &str| format!("{}/{p}", host.origin);
+    let a = |photos: &[String], modified: &str| record("PHOTO-A", "910001", "1200 Riverside Ave", photos, modified);
+    let others = [
+        record("PHOTO-B", "910002", "1300 Riverside Ave", &[url("b1.jpg")], "2026-11-20T10:00:00Z"),
+        record("PHOTO-C", "910003", "1400 Riverside Ave", &[url("c1.jpg")], "2026-11-20T10:00:00Z"),
+    ];
+    write_feed(dir, [vec![a(&[url("a1.jpg"), url("a2.jpg")], "2026-11-20T10:00:00Z")], others.to_vec()].concat());
+
+    // A 404 and a web page are named and skipped; the JPEG is cached under its URL's hash.
+    let run = import(dir);
+    assert!(run.stdout.contains("3 added") && run.stdout.contains("; 1 photos downloaded"), "{}", run.stdout);
+    let b =
+        format!("ListingKey PHOTO-B: Media: first photo not downloaded, shown from the media host: {}", url("b1.jpg"));
+    assert!(run.stderr.contains(&format!("{b}: the media host answered 404")), "{}", run.stderr);
+    let c =
+        format!("ListingKey PHOTO-C: Media: first photo not downloaded, shown from the media host: {}", url("c1.jpg"));
+    assert!(run.stderr.contains(&format!("{c}: not a JPEG, PNG or WebP image")), "{}", run.stderr);
+    let a1_file = format!("{}.jpg", hex(url("a1.jpg").as_bytes()));
+    assert_eq!(cached(dir), std::slice::from_ref(&a1_file));
+    assert_eq!(std::fs::read(dir.join("mls/photos").join(&a1_file)).unwrap(), a1);
+    assert_eq!((host.asked("/a1.jpg"), host.asked("/a2.jpg")), (1, 0), "only first photos are downloaded");
+
+    // Imported again: the cached photo is not asked for; the failed ones are.
+    let run = import(dir);
+    assert!(run.stdout.contains("; 0 photos downloaded"), "{}", run.stdout);
+    assert_eq!((host.asked("/a1.jpg"), host.asked("/b1.jpg")), (1, 2));
+
+    // Built: the first photo from the site in the pipeline's variants, the others from the host.
+    build(dir);
+    let h = &hex(&a1)[..8];
+    let page = listing_page(dir, "910001");
+    let media = &page[page.find("<div class=\"listing__media\">").unwrap()..];
+    let media = &media[..media.find("</div>").unwrap()];
+    assert!(media.contains(&format!("-{h}-480.webp 480w, /images/mls/")), "{media}");
+    assert!(media.contains(&format!("-{h}-900.jpg\" srcset=\"")) && media.contains("width=\"900\" height=\"600\""));
+    assert!(media.contains("loading=\"eager\""), "{media}");
+    let rest = format!("<img class=\"mls-photo\" src=\"{}\" width=\"1200\" height=\"800\"", url("a2.jpg"));
+    assert!(page.contains(&rest) && page.contains("loading=\"lazy\""), "{page}");
+    let slug_file = media[media.find("/images/mls/").unwrap()..].split(' ').next().unwrap().to_string();
+    assert!(dir.join("dist").join(slug_file.trim_start_matches('/')).is_file(), "{slug_file}");
+    let list = std::fs::read_to_string(dir.join("dist/homes/index.html")).unwrap();
+    assert!(list.contains(&format!("-{h}-480.webp 480w")), "the card shows it too");
+    let b_page = listing_page(dir, "910002");
+    assert!(b_page.contains(&format!("<img class=\"mls-photo\" src=\"{}\"", url("b1.jpg"))), "{b_page}");
+
+    // Built again: nothing re-encoded, nothing rewritten.
+    let variant = dir.join(format!("cache/{}-480.webp", hex(&a1)));
+    let encoded = std::fs::metadata(&variant).unwrap().modified().unwrap();
+    let run = build(dir);
+    assert!(run.stdout.contains(" 0 written,"), "{}", run.stdout);
+    assert_eq!(std::fs::metadata(&variant).unwrap().modified().unwrap(), encoded);
+
+    // A1 leaves the feed: A2 becomes the first photo, and A1 leaves the cache and the site.
+    write_feed(dir, [vec![a(&[url("a2.jpg")], "2026-11-21T10:00:00Z")], others.to_vec()].concat());
+    let run = import(dir);
+    assert!(run.stdout.contains("1 changed") && run.stdout.contains("; 1 photos downloaded"), "{}", run.stdout);
+    assert_eq!(cached(dir), [format!("{}.jpg", hex(url("a2.jpg").as_bytes()))]);
+    build(dir);
+    let page = listing_page(dir, "910001");
+    let remote = format!("src=\"{}\"", url("a2.jpg"));
+    assert!(page.contains(&format!("-{}-1200.jpg", &hex(&a2)[..8])) && !page.contains(&remote), "{page}");
+    let images: Vec<String> = std::fs::read_dir(dir.join("dist/images/mls"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(!images.is_empty() && images.iter().all(|n| !n.contains(h)), "{images:?}");
+}
