@@ -127,8 +127,14 @@ fn every_listing_has_its_page_with_its_office_and_the_mls_notice_and_the_display
 
     // The search: every listing for sale in the index, in /homes/' order, each with its card; the
     // hidden street's number is no word of its listing.
-    let index: Value = serde_json::from_str(page(&site, "data/homes/index.json")).unwrap();
-    let ids: Vec<&str> = index["ids"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+    let ids: Value = serde_json::from_str(page(&site, "data/homes/columns/ids.json")).unwrap();
+    let ids: Vec<&str> = ids.as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+    let meta: Value = serde_json::from_str(page(&site, "data/homes/meta.json")).unwrap();
+    assert_eq!(meta["size"], ids.len());
+    for column in ["price", "beds", "baths", "sqft", "area", "kind", "status"] {
+        let values: Value = serde_json::from_str(page(&site, &format!("data/homes/columns/{column}.json"))).unwrap();
+        assert_eq!(values.as_array().unwrap().len(), ids.len(), "{column}");
+    }
     let listed = first[first.find("class=\"homes__count\"").unwrap()..].split('>').nth(1).unwrap().split(' ').next();
     assert_eq!(ids.len().to_string(), listed.unwrap().replace(',', ""));
     for id in &ids {

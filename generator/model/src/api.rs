@@ -81,8 +81,10 @@ pub fn neighborhood(slug: &str) -> String {
 /// Every MLS listing for sale, searchable; its further pages are `/homes/page/<n>/`.
 pub const HOMES: &str = "/homes/";
 
-/// The prebuilt search of `/homes/` (generator/src/mls/search.rs): its index, …
-pub const HOMES_INDEX: &str = "/data/homes/index.json";
+/// The prebuilt search of `/homes/` (generator/src/mls/search.rs): its index's size and codes,
+/// its columns (`{name}`: a column's), …
+pub const HOMES_META: &str = "/data/homes/meta.json";
+pub const HOMES_COLUMN: &str = "/data/homes/columns/{name}.json";
 /// … its word shards (`{key}`: a word's first two characters) …
 pub const HOMES_WORDS: &str = "/data/homes/words/{key}.json";
 /// … and each listing's card (`{id}`: the index's name for it).

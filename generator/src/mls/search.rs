@@ -1,6 +1,7 @@
 //! The search of `/homes/`, prebuilt: what the island (`site/src/islands/homes-search.ts`) reads
 //! instead of a server. Three kinds of file, each fetched only when a search needs it:
-//! - `index.json` (`Index`): one column per filter and sort key, a listing's place in every
+//! - `meta.json` (`Meta`) and `columns/<name>.json` (`Column`): one column per filter and sort
+//!   key, each a file of its own so a search fetches only those it needs, a listing's place in every
 //!   column being its place in `/homes/`' own order (newest first), so "newest" is no sort at all;
 //! - `words/<key>.json` (`WordShard`): the words of the listings' addresses (where the MLS lets
 //!   them show), subdivisions, ZIP codes, MLS numbers and remarks, sharded by their first two
@@ -83,30 +84,94 @@ impl Sort {
     }
 }
 
-/// The columns of every listing for sale, in `/homes/`' order. A missing figure is 0 (no filter
-/// "at least 1" keeps it; sorting by size puts it last).
+/// How many listings the index has and what its coded columns' codes stand for.
 #[derive(Debug, Serialize, JsonSchema)]
-pub struct Index {
-    /// Each listing's card: `cards/<id>.html`.
-    pub ids: Vec<String>,
-    /// The list price, or the sold price of a sold listing, in dollars.
-    pub price: Vec<u64>,
-    pub beds: Vec<u32>,
-    pub baths: Vec<u32>,
-    /// Living area in square feet.
-    pub sqft: Vec<u32>,
-    /// Its neighborhood, as a place in `areas`.
-    pub area: Vec<u32>,
-    /// Its type, as a place in `kinds`.
-    pub kind: Vec<u32>,
-    /// Its status, as a place in `statuses`.
-    pub status: Vec<u32>,
+pub struct Meta {
+    pub size: usize,
     /// The neighborhoods' slugs (the form's values); the first, "", is none.
     pub areas: Vec<String>,
     /// The types' values (slugs of PropertySubType, else PropertyType); the first, "", is none.
     pub kinds: Vec<String>,
     /// The statuses' values (slugs of RESO's StandardStatus).
     pub statuses: Vec<String>,
+}
+
+/// The index's columns, each a JSON array in a file of its own: `columns/<name>.json`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Column {
+    /// Each listing's card: `cards/<id>.html`.
+    Ids,
+    /// The list price, or the sold price of a sold listing, in dollars.
+    Price,
+    Beds,
+    Baths,
+    /// Living area in square feet.
+    Sqft,
+    /// Its neighborhood, as a place in `Meta::areas`.
+    Area,
+    /// Its type, as a place in `Meta::kinds`.
+    Kind,
+    /// Its status, as a place in `Meta::statuses`.
+    Status,
+}
+
+impl Column {
+    pub const ALL: [Column; 8] = [
+        Column::Ids,
+        Column::Price,
+        Column::Beds,
+        Column::Baths,
+        Column::Sqft,
+        Column::Area,
+        Column::Kind,
+        Column::Status,
+    ];
+
+    /// Its name in the file's path.
+    pub fn name(self) -> &'static str {
+        match self {
+            Column::Ids => "ids",
+            Column::Price => "price",
+            Column::Beds => "beds",
+            Column::Baths => "baths",
+            Column::Sqft => "sqft",
+            Column::Area => "area",
+            Column::Kind => "kind",
+            Column::Status => "status",
+        }
+    }
+}
+
+/// The columns of every listing for sale, in `/homes/`' order. A missing figure is 0 (no filter
+/// "at least 1" keeps it; sorting by size puts it last).
+#[derive(Debug)]
+pub struct Index {
+    pub meta: Meta,
+    pub ids: Vec<String>,
+    pub price: Vec<u64>,
+    pub beds: Vec<u32>,
+    pub baths: Vec<u32>,
+    pub sqft: Vec<u32>,
+    pub area: Vec<u32>,
+    pub kind: Vec<u32>,
+    pub status: Vec<u32>,
+}
+
+impl Index {
+    /// A column as its file's JSON.
+    fn column(&self, c: Column) -> serde_json::Result<Vec<u8>> {
+        match c {
+            Column::Ids => serde_json::to_vec(&self.ids),
+            Column::Price => serde_json::to_vec(&self.price),
+            Column::Beds => serde_json::to_vec(&self.beds),
+            Column::Baths => serde_json::to_vec(&self.baths),
+            Column::Sqft => serde_json::to_vec(&self.sqft),
+            Column::Area => serde_json::to_vec(&self.area),
+            Column::Kind => serde_json::to_vec(&self.kind),
+            Column::Status => serde_json::to_vec(&self.status),
+        }
+    }
 }
 
 /// One shard of the word index: each word with the places (in `Index`' order) of the listings
@@ -165,6 +230,7 @@ pub fn build(homes: &Homes) -> (Index, BTreeMap<String, WordShard>) {
         u32::try_from(i).expect("fewer than 4 billion distinct values")
     };
     let mut index = Index {
+        meta: Meta { size: listed.len(), areas: Vec::new(), kinds: Vec::new(), statuses: Vec::new() },
         ids: Vec::with_capacity(listed.len()),
         price: Vec::with_capacity(listed.len()),
         beds: Vec::with_capacity(listed.len()),
@@ -173,9 +239,6 @@ pub fn build(homes: &Homes) -> (Index, BTreeMap<String, WordShard>) {
         area: Vec::with_capacity(listed.len()),
         kind: Vec::with_capacity(listed.len()),
         status: Vec::with_capacity(listed.len()),
-        areas: Vec::new(),
-        kinds: Vec::new(),
-        statuses: Vec::new(),
     };
     let mut places: BTreeMap<String, Vec<u32>> = BTreeMap::new();
     for (i, h) in listed.iter().enumerate() {
@@ -195,7 +258,7 @@ pub fn build(homes: &Homes) -> (Index, BTreeMap<String, WordShard>) {
             places.entry(w).or_default().push(at);
         }
     }
-    (index.areas, index.kinds, index.statuses) = (areas, kinds, statuses);
+    index.meta = Meta { size: listed.len(), areas, kinds, statuses };
     let mut shards: BTreeMap<String, WordShard> = BTreeMap::new();
     for (word, at) in places {
         let gaps = at.iter().scan(0, |prev, &p| Some(p - std::mem::replace(prev, p))).collect();
@@ -206,15 +269,17 @@ pub fn build(homes: &Homes) -> (Index, BTreeMap<String, WordShard>) {
 
 /// The index and the word shards as files of the site.
 pub fn outputs(homes: &Homes) -> Result<Vec<Output>> {
-    fn file(path: &str, value: &impl Serialize) -> Result<Output> {
-        let bytes = serde_json::to_vec(value).with_context(|| format!("serializing {path}"))?;
-        Ok(Output::new(path.trim_start_matches('/'), bytes))
-    }
     let (index, shards) = build(homes);
-    let mut out = Vec::with_capacity(shards.len() + 1);
-    out.push(file(api::HOMES_INDEX, &index)?);
+    let json = |path: &str, bytes: serde_json::Result<Vec<u8>>| -> Result<Output> {
+        Ok(Output::new(path.trim_start_matches('/'), bytes.with_context(|| format!("serializing {path}"))?))
+    };
+    let mut out = Vec::with_capacity(shards.len() + Column::ALL.len() + 1);
+    out.push(json(api::HOMES_META, serde_json::to_vec(&index.meta))?);
+    for c in Column::ALL {
+        out.push(json(&api::HOMES_COLUMN.replace("{name}", c.name()), index.column(c))?);
+    }
     for (key, shard) in &shards {
-        out.push(file(&api::HOMES_WORDS.replace("{key}", key), shard)?);
+        out.push(json(&api::HOMES_WORDS.replace("{key}", key), serde_json::to_vec(shard))?);
     }
     Ok(out)
 }
@@ -282,11 +347,12 @@ mod tests {
             (index.beds.as_slice(), index.baths.as_slice(), index.sqft.as_slice()),
             ([4, 2, 1].as_slice(), [0, 0, 0].as_slice(), [1500, 1500, 1500].as_slice())
         );
-        assert_eq!(index.areas, [""]);
+        assert_eq!(index.meta.size, 3);
+        assert_eq!(index.meta.areas, [""]);
         assert_eq!(index.area, [0, 0, 0]);
-        assert_eq!(index.kinds, ["", "condominium", "single-family-residence"]);
+        assert_eq!(index.meta.kinds, ["", "condominium", "single-family-residence"]);
         assert_eq!(index.kind, [1, 1, 2]);
-        assert_eq!(index.statuses, ["coming-soon", "pending", "active"]);
+        assert_eq!(index.meta.statuses, ["coming-soon", "pending", "active"]);
         assert_eq!(index.status, [0, 1, 2]);
         // Places as gaps: "pool" is in all three, the street number "4" is too short to be a word.
         assert_eq!(shards["po"]["pool"], [0, 1, 1]);
@@ -298,9 +364,12 @@ mod tests {
     }
 
     #[test]
-    fn a_sort_serializes_as_its_value() {
+    fn sorts_and_columns_serialize_as_their_names() {
         for sort in [Sort::Newest, Sort::PriceLow, Sort::PriceHigh, Sort::Size] {
             assert_eq!(serde_json::to_value(sort).unwrap(), sort.value());
+        }
+        for c in Column::ALL {
+            assert_eq!(serde_json::to_value(c).unwrap(), c.name());
         }
     }
 

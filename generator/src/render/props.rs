@@ -102,12 +102,14 @@ pub struct MarketTableProps<'a> {
     pub none: &'a str,
 }
 
-/// The search of `/homes/`: the island reads the prebuilt index (`index`, typed `Index`), the
-/// word shards (`words`, `{key}`: `shard_key`'s) and the cards (`cards`, `{id}`: the index's)
-/// a search needs, and runs the prerendered form's query, kept in the URL.
+/// The search of `/homes/`: the island reads the prebuilt index (`meta`, typed `Meta`, and the
+/// columns, `{name}`: a `Column`'s), the word shards (`words`, `{key}`: `shard_key`'s) and the
+/// cards (`cards`, `{id}`: the ids column's) a search needs, and runs the prerendered form's
+/// query, kept in the URL.
 #[derive(Serialize, JsonSchema)]
 pub struct HomesSearchProps<'a> {
-    pub index: &'static str,
+    pub meta: &'static str,
+    pub column: &'static str,
     pub words: &'static str,
     pub cards: &'static str,
     /// Results per page.

@@ -11,7 +11,7 @@
 use super::islands::Props;
 use super::market::MarketData;
 use super::props::*;
-use crate::mls::search::{Index, Sort};
+use crate::mls::search::{Column, Meta, Sort};
 use anyhow::{anyhow, bail, Result};
 use jax_model::forms::{SIGNATURES, SNIFF_LEN};
 use schemars::generate::{SchemaGenerator, SchemaSettings};
@@ -53,9 +53,11 @@ fn props() -> Result<String> {
     ];
     // The JSON an island fetches, as a root type of its own.
     g.subschema_for::<MarketData>();
-    g.subschema_for::<Index>();
+    g.subschema_for::<Meta>();
+    g.subschema_for::<Column>();
     g.subschema_for::<Sort>();
-    let data_roots = [MarketData::schema_name(), Index::schema_name(), Sort::schema_name()].map(|n| n.into_owned());
+    let data_roots = [MarketData::schema_name(), Meta::schema_name(), Column::schema_name(), Sort::schema_name()]
+        .map(|n| n.into_owned());
     let defs = g.definitions();
     let names = ts_names(defs)?;
     let t = Translator { names: &names };

@@ -1,10 +1,10 @@
 // The search of /homes/ (no React: the form, the count, the cards and the paging are the page's
-// own markup). It runs the prerendered GET form in place on the generator's prebuilt index — the
-// columns once, then only the word shards and cards a search needs — and keeps the query in the
+// own markup). It runs the prerendered GET form in place on the generator's prebuilt index —
+// each column, word shard and card the first time a search needs it — and keeps the query in the
 // URL: a search is shareable, Back and Forward restore it, and /homes/?… opens on its results.
 // What the visitor chose before the island woke is read from the form when it does.
-import { Columns, filters, matching, readQuery, search, shardKey, toParams, words, type Query, type Shard } from '../lib/homes-search';
-import type { HomesSearchProps, Index } from '../lib/props';
+import { Columns, filters, matching, needs, readQuery, search, shardKey, toParams, words, type Query, type Shard } from '../lib/homes-search';
+import type { Column, HomesSearchProps, Meta } from '../lib/props';
 
 const json = <T>(url: string): Promise<T> =>
   fetch(url).then((r) => (r.ok ? (r.json() as Promise<T>) : Promise.reject(new Error(`${url}: ${r.status}`))));
@@ -18,15 +18,27 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
   const clear = form.querySelector<HTMLAnchorElement>('.homes-search__clear');
   const { fields } = props;
 
-  let columns: Promise<Columns> | undefined;
-  const index = () =>
-    (columns ??= json<Index>(props.index).then(
-      (i) => new Columns(i),
-      (error: unknown) => {
-        columns = undefined; // the next search asks again
-        throw error;
-      },
-    ));
+  // The index's size and codes, then each column the first time a search needs it.
+  let index: Promise<Columns> | undefined;
+  const loading = new Map<Column, Promise<void>>();
+  const forget = (error: unknown) => {
+    // The next search asks again, from the start: a column of another build is refused too.
+    index = undefined;
+    loading.clear();
+    throw error;
+  };
+  async function columns(needed: readonly Column[]): Promise<Columns> {
+    const c = await (index ??= json<Meta>(props.meta).then((meta) => new Columns(meta), forget));
+    const load = (name: Column) => json<(number | string)[]>(props.column.replace('{name}', name)).then((values) => c.add(name, values), forget);
+    await Promise.all(
+      needed.map((name) => {
+        const underway = loading.get(name) ?? load(name);
+        loading.set(name, underway);
+        return underway;
+      }),
+    );
+    return c;
+  }
   const shards = new Map<string, Promise<Shard>>();
   const shard = (key: string) => {
     if (!shards.has(key)) {
@@ -67,14 +79,15 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
     const mine = ++latest;
     host.setAttribute('aria-busy', 'true');
     try {
-      const c = await index();
+      const c = await columns(needs(q));
       const typed = words(q.words);
       const loaded = new Map(await Promise.all([...new Set(typed.map(shardKey))].map(async (k) => [k, await shard(k)] as const)));
       const found = search(c, q, typed.length ? matching(c.size, typed, loaded) : null);
       const pages = Math.max(1, Math.ceil(found.length / props.per_page));
       const page = Math.min(q.page, pages);
       const shown = found.slice((page - 1) * props.per_page, page * props.per_page);
-      const html = await Promise.all(shown.map((at) => card(c.ids[at])));
+      const ids = c.ids!;
+      const html = await Promise.all(shown.map((at) => card(ids[at])));
       if (mine !== latest) return; // a newer search is under way
       list!.replaceChildren(
         ...html.flatMap((h) => {
@@ -148,8 +161,8 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
     show(q);
     void run(q);
   });
-  // The index as soon as the visitor reaches for the form: it is there by the first keystroke.
-  for (const type of ['focusin', 'pointerover']) form.addEventListener(type, () => void index().catch(() => {}), { once: true });
+  // What every search needs, as soon as the visitor reaches for the form.
+  for (const type of ['focusin', 'pointerover']) form.addEventListener(type, () => void columns(['ids']).catch(() => {}), { once: true });
 
   // The URL's search (a shared link, a reload), else what the visitor chose before this woke.
   const asked = fromUrl();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Columns, filters, matching, NO_QUERY, readQuery, search, shardKey, toParams, words, type Query, type Shard } from './homes-search';
-import type { Fields, Index } from './props';
+import { Columns, filters, matching, needs, NO_QUERY, readQuery, search, shardKey, toParams, words, type Query, type Shard } from './homes-search';
+import type { Fields, Meta } from './props';
 
 const fields: Fields = {
   min_price: 'min_price',
@@ -16,7 +16,8 @@ const fields: Fields = {
 };
 
 // Five listings in /homes/' order (newest first).
-const index: Index = {
+const meta: Meta = { size: 5, areas: ['', 'riverside', 'ortega'], kinds: ['', 'condominium', 'single-family-residence'], statuses: ['active', 'pending', 'coming-soon'] };
+const index = {
   ids: ['a', 'b', 'c', 'd', 'e'],
   price: [450_000, 1_250_000, 650_000, 650_000, 2_900_000],
   beds: [2, 4, 3, 0, 5],
@@ -25,15 +26,24 @@ const index: Index = {
   area: [1, 2, 1, 0, 2],
   kind: [1, 2, 1, 1, 2],
   status: [0, 0, 1, 0, 2],
-  areas: ['', 'riverside', 'ortega'],
-  kinds: ['', 'condominium', 'single-family-residence'],
-  statuses: ['active', 'pending', 'coming-soon'],
-};
-const columns = new Columns(index);
+} as const;
+const columns = new Columns(meta);
+for (const [name, values] of Object.entries(index)) columns.add(name as keyof typeof index, values);
 const q = (over: Partial<Query>): Query => ({ ...NO_QUERY, ...over });
 const ids = (places: number[]) => places.map((p) => index.ids[p]).join('');
 
 describe('the search', () => {
+  it('needs the ids and only the columns its filters and order use', () => {
+    expect(needs(NO_QUERY)).toEqual(['ids']);
+    expect(needs(q({ beds: 2, sort: 'price-desc' }))).toEqual(['ids', 'price', 'beds']);
+    expect(needs(q({ maxPrice: 1, baths: 1, area: 'x', kind: 'y', status: 'z', sort: 'size' }))).toEqual(['ids', 'price', 'baths', 'sqft', 'area', 'kind', 'status']);
+    // What a query needs and is not loaded is an error, never a wrong answer.
+    const bare = new Columns(meta);
+    bare.add('ids', index.ids);
+    expect(() => search(bare, q({ beds: 3 }), null)).toThrow('the column beds is not loaded');
+    expect(() => bare.add('price', [1, 2])).toThrow('the column price has 2 values, the index 5');
+  });
+
   it('without filters lists everything in /homes/ order', () => {
     expect(ids(search(columns, NO_QUERY, null))).toBe('abcde');
   });

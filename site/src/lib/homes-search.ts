@@ -2,7 +2,7 @@
 // functions from a query to the listings' places, so the island only fetches and shows. A place
 // is a listing's position in every column of the index, which is /homes/' own order (newest
 // first).
-import type { Fields, Index, Sort } from './props';
+import type { Column, Fields, Meta, Sort } from './props';
 
 /** What the form asks for. A number filter of 0 and a text filter of '' ask for nothing. */
 export type Query = {
@@ -116,62 +116,85 @@ export function matching(size: number, typed: readonly string[], shards: Readonl
   return all ?? new Uint8Array(size).fill(1);
 }
 
-/** The index as typed columns, read once. */
+/** The columns a query needs: the ids always (they name the cards), then one per filter or sort
+ * it uses. */
+export function needs(q: Query): Column[] {
+  const price = q.minPrice > 0 || q.maxPrice > 0 || q.sort === 'price-asc' || q.sort === 'price-desc';
+  const asked: [Column, boolean][] = [
+    ['price', price],
+    ['beds', q.beds > 0],
+    ['baths', q.baths > 0],
+    ['sqft', q.sort === 'size'],
+    ['area', q.area !== ''],
+    ['kind', q.kind !== ''],
+    ['status', q.status !== ''],
+  ];
+  return ['ids', ...asked.filter(([, yes]) => yes).map(([c]) => c)];
+}
+
+type Coded = 'area' | 'kind' | 'status';
+const CODES: Record<Coded, keyof Meta> = { area: 'areas', kind: 'kinds', status: 'statuses' };
+
+/** The index's columns as far as they are loaded (each once), typed. */
 export class Columns {
   readonly size: number;
-  readonly ids: readonly string[];
-  readonly price: Float64Array;
-  readonly beds: Uint32Array;
-  readonly baths: Uint32Array;
-  readonly sqft: Uint32Array;
-  readonly area: Uint32Array;
-  readonly kind: Uint32Array;
-  readonly status: Uint32Array;
-  private readonly values: { area: readonly string[]; kind: readonly string[]; status: readonly string[] };
+  ids: readonly string[] | null = null;
+  private readonly numbers = new Map<Exclude<Column, 'ids'>, Float64Array>();
 
-  constructor(index: Index) {
-    this.size = index.ids.length;
-    this.ids = index.ids;
-    this.price = Float64Array.from(index.price);
-    this.beds = Uint32Array.from(index.beds);
-    this.baths = Uint32Array.from(index.baths);
-    this.sqft = Uint32Array.from(index.sqft);
-    this.area = Uint32Array.from(index.area);
-    this.kind = Uint32Array.from(index.kind);
-    this.status = Uint32Array.from(index.status);
-    this.values = { area: index.areas, kind: index.kinds, status: index.statuses };
+  constructor(private readonly meta: Meta) {
+    this.size = meta.size;
   }
 
-  /** The place of a text filter's value in its column's values: -1 for none asked, -2 for a value
-   * no listing has (nothing matches). */
-  code(column: 'area' | 'kind' | 'status', value: string): number {
-    return value === '' ? -1 : this.values[column].indexOf(value) === -1 ? -2 : this.values[column].indexOf(value);
+  has(c: Column): boolean {
+    return c === 'ids' ? this.ids !== null : this.numbers.has(c);
+  }
+
+  /** A column as its file has it; one of another length is from another build: refused. */
+  add(c: Column, values: readonly (number | string)[]) {
+    if (values.length !== this.size) throw new Error(`the column ${c} has ${values.length} values, the index ${this.size}`);
+    if (c === 'ids') this.ids = values.map(String);
+    else this.numbers.set(c, Float64Array.from(values, Number));
+  }
+
+  get(c: Exclude<Column, 'ids'>): Float64Array {
+    const values = this.numbers.get(c);
+    if (!values) throw new Error(`the column ${c} is not loaded`);
+    return values;
+  }
+
+  /** The code of a coded column's value: -1 for none asked, -2 for a value no listing has. */
+  code(column: Coded, value: string): number {
+    if (value === '') return -1;
+    const at = (this.meta[CODES[column]] as string[]).indexOf(value);
+    return at === -1 ? -2 : at;
   }
 }
 
-/** The places of the listings the query asks for, in its order. `words`: `matching`'s mask, or
- * null when no word was typed. */
+/** The places of the listings the query asks for, in its order; `needs(q)` must be loaded.
+ * `words`: `matching`'s mask, or null when no word was typed. */
 export function search(c: Columns, q: Query, words: Uint8Array | null): number[] {
   const [area, kind, status] = [c.code('area', q.area), c.code('kind', q.kind), c.code('status', q.status)];
   if (area === -2 || kind === -2 || status === -2) return [];
+  const column = (name: Exclude<Column, 'ids'>, used: boolean) => (used ? c.get(name) : null);
+  const price = column('price', q.minPrice > 0 || q.maxPrice > 0 || q.sort.startsWith('price'));
+  const [beds, baths, sqft] = [column('beds', q.beds > 0), column('baths', q.baths > 0), column('sqft', q.sort === 'size')];
+  const [areas, kinds, statuses] = [column('area', area >= 0), column('kind', kind >= 0), column('status', status >= 0)];
   const found: number[] = [];
   for (let i = 0; i < c.size; i++) {
     if (words && !words[i]) continue;
-    if (q.minPrice && c.price[i] < q.minPrice) continue;
-    if (q.maxPrice && c.price[i] > q.maxPrice) continue;
-    if (c.beds[i] < q.beds || c.baths[i] < q.baths) continue;
-    if ((area >= 0 && c.area[i] !== area) || (kind >= 0 && c.kind[i] !== kind)) continue;
-    if (status >= 0 && c.status[i] !== status) continue;
+    if (price && ((q.minPrice && price[i] < q.minPrice) || (q.maxPrice && price[i] > q.maxPrice))) continue;
+    if ((beds && beds[i] < q.beds) || (baths && baths[i] < q.baths)) continue;
+    if ((areas && areas[i] !== area) || (kinds && kinds[i] !== kind) || (statuses && statuses[i] !== status)) continue;
     found.push(i);
   }
   // Ties keep /homes/' order (the sort is stable); an unknown size goes last.
   switch (q.sort) {
     case 'price-asc':
-      return found.sort((a, b) => c.price[a] - c.price[b]);
+      return found.sort((a, b) => price![a] - price![b]);
     case 'price-desc':
-      return found.sort((a, b) => c.price[b] - c.price[a]);
+      return found.sort((a, b) => price![b] - price![a]);
     case 'size':
-      return found.sort((a, b) => c.sqft[b] - c.sqft[a]);
+      return found.sort((a, b) => sqft![b] - sqft![a]);
     case 'newest':
       return found;
   }

@@ -134,12 +134,14 @@ export type MarketTableProps = {
 };
 
 /**
- * The search of `/homes/`: the island reads the prebuilt index (`index`, typed `Index`), the
- * word shards (`words`, `{key}`: `shard_key`'s) and the cards (`cards`, `{id}`: the index's)
- * a search needs, and runs the prerendered form's query, kept in the URL.
+ * The search of `/homes/`: the island reads the prebuilt index (`meta`, typed `Meta`, and the
+ * columns, `{name}`: a `Column`'s), the word shards (`words`, `{key}`: `shard_key`'s) and the
+ * cards (`cards`, `{id}`: the ids column's) a search needs, and runs the prerendered form's
+ * query, kept in the URL.
  */
 export type HomesSearchProps = {
-  index: string;
+  meta: string;
+  column: string;
   words: string;
   cards: string;
   /** Results per page. */
@@ -168,25 +170,9 @@ export type MarketData = {
   neighborhoods: MarketRow[];
 };
 
-/**
- * The columns of every listing for sale, in `/homes/`' order. A missing figure is 0 (no filter
- * "at least 1" keeps it; sorting by size puts it last).
- */
-export type Index = {
-  /** Each listing's card: `cards/<id>.html`. */
-  ids: string[];
-  /** The list price, or the sold price of a sold listing, in dollars. */
-  price: number[];
-  beds: number[];
-  baths: number[];
-  /** Living area in square feet. */
-  sqft: number[];
-  /** Its neighborhood, as a place in `areas`. */
-  area: number[];
-  /** Its type, as a place in `kinds`. */
-  kind: number[];
-  /** Its status, as a place in `statuses`. */
-  status: number[];
+/** How many listings the index has and what its coded columns' codes stand for. */
+export type Meta = {
+  size: number;
   /** The neighborhoods' slugs (the form's values); the first, "", is none. */
   areas: string[];
   /** The types' values (slugs of PropertySubType, else PropertyType); the first, "", is none. */
@@ -194,6 +180,9 @@ export type Index = {
   /** The statuses' values (slugs of RESO's StandardStatus). */
   statuses: string[];
 };
+
+/** The index's columns, each a JSON array in a file of its own: `columns/<name>.json`. */
+export type Column = 'beds' | 'baths' | 'ids' | 'price' | 'sqft' | 'area' | 'kind' | 'status';
 
 /** The orders the results can take: the sort field's values. */
 export type Sort = 'price-asc' | 'price-desc' | 'newest' | 'size';

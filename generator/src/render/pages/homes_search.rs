@@ -55,7 +55,8 @@ impl<'a> Shared<'a> {
         let l = &self.mls().labels;
         let s = &l.search;
         let props = HomesSearchProps {
-            index: api::HOMES_INDEX,
+            meta: api::HOMES_META,
+            column: api::HOMES_COLUMN,
             words: api::HOMES_WORDS,
             cards: api::HOMES_CARD,
             per_page: super::homes::PER_PAGE,
