@@ -44,7 +44,9 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
     if (!shards.has(key)) {
       // A key no word has is a 404: nothing has it.
       const url = props.words.replace('{key}', key);
-      shards.set(key, fetch(url).then((r) => (r.ok ? (r.json() as Promise<Shard>) : r.status === 404 ? {} : Promise.reject(new Error(`${url}: ${r.status}`)))));
+      const got = fetch(url).then((r) => (r.ok ? (r.json() as Promise<Shard>) : r.status === 404 ? {} : Promise.reject(new Error(`${url}: ${r.status}`))));
+      shards.set(key, got);
+      got.catch(() => shards.delete(key)); // asked again next time
     }
     return shards.get(key)!;
   };
@@ -52,8 +54,10 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
   const card = (id: string) => {
     if (!cards.has(id)) {
       const url = props.cards.replace('{id}', id);
-      // A card gone since the index was read (a newer import) is left out.
-      cards.set(id, fetch(url).then((r) => (r.ok ? r.text() : null)));
+      // A card gone since the index was read (a newer import) is left out; one the network lost is
+      // left out this time and asked for again the next.
+      const got = fetch(url).then((r) => (r.ok ? r.text() : null));
+      cards.set(id, got.catch(() => (cards.delete(id), null)));
     }
     return cards.get(id)!;
   };
