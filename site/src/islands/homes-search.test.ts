@@ -48,8 +48,9 @@ const meta: Meta = { size: 3, areas: [''], kinds: [''], statuses: ['active'] };
 const columns: Record<string, unknown[]> = { ids: ['a', 'b', 'c'], beds: [2, 4, 5] };
 const shards: Record<string, Record<string, number[]>> = { po: { pool: [0, 2] } };
 
-/** What the fake network answers: a body, or a status, or a thrown TypeError (lost). */
-type Answer = string | number | 'lost';
+/** What the fake network answers: a body, or a status, or a thrown TypeError (LOST). */
+const LOST = Symbol('lost');
+type Answer = string | number | typeof LOST;
 let answers: Map<string, Answer>;
 let asked: string[];
 
@@ -74,7 +75,7 @@ beforeEach(() => {
     vi.fn((url: string) => {
       asked.push(url);
       const a = answer(url);
-      if (a === 'lost') return Promise.reject(new TypeError('Failed to fetch'));
+      if (a === LOST) return Promise.reject(new TypeError('Failed to fetch'));
       return Promise.resolve(typeof a === 'number' ? new Response('not found', { status: a }) : new Response(a, { status: 200 }));
     }),
   );
@@ -143,7 +144,7 @@ describe('the search island', () => {
   });
 
   it('asks again for a word shard the network lost', async () => {
-    answers.set('/data/homes/words/po.json', 'lost');
+    answers.set('/data/homes/words/po.json', LOST);
     const host = page();
     choose(host, 'q', 'pool');
     await waitFor(() => expect(host.querySelector('.homes__count')!.textContent).toBe(props.labels.failed));
