@@ -6,6 +6,18 @@
 import { Columns, filters, matching, needs, readQuery, search, shardKey, toParams, words, type Query, type Shard } from '../lib/homes-search';
 import type { Column, HomesSearchProps, Meta } from '../lib/props';
 
+/** Cards shown as soon as they are in (two rows on a wide screen); the rest follow in order. */
+const FIRST_CARDS = 6;
+
+/** The list items of cards' HTML; a card gone (null) is left out. */
+const items = (html: (string | null)[]) =>
+  html.flatMap((h) => {
+    if (h === null) return [];
+    const li = document.createElement('li');
+    li.innerHTML = h;
+    return [li];
+  });
+
 const json = <T>(url: string): Promise<T> =>
   fetch(url).then((r) => (r.ok ? (r.json() as Promise<T>) : Promise.reject(new Error(`${url}: ${r.status}`))));
 
@@ -79,7 +91,8 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
   }
 
   let latest = 0;
-  async function run(q: Query) {
+  /** `startedAt`: when the visitor asked (an event's time stamp), for the User Timing measures. */
+  async function run(q: Query, startedAt = performance.now()) {
     const mine = ++latest;
     host.setAttribute('aria-busy', 'true');
     try {
@@ -91,20 +104,22 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
       const page = Math.min(q.page, pages);
       const shown = found.slice((page - 1) * props.per_page, page * props.per_page);
       const ids = c.ids!;
-      const html = await Promise.all(shown.map((at) => card(ids[at])));
+      const pending = shown.map((at) => card(ids[at]));
+      // The first row or two on screen as soon as they are in, the rest in order as they come.
+      const first = await Promise.all(pending.slice(0, FIRST_CARDS));
       if (mine !== latest) return; // a newer search is under way
-      list!.replaceChildren(
-        ...html.flatMap((h) => {
-          if (h === null) return [];
-          const li = document.createElement('li');
-          li.innerHTML = h;
-          return [li];
-        }),
-      );
+      performance.measure('homes-search: first results', { start: startedAt });
+      list!.replaceChildren(...items(first));
       const n = found.length.toLocaleString('en-US');
       count!.textContent = !filters(q) ? props.count.replace('{count}', n) : found.length ? props.labels.results.replace('{count}', n) : props.labels.none;
       if (clear) clear.hidden = !filters(q);
       showPaging({ ...q, page }, pages);
+      for (const next of pending.slice(FIRST_CARDS)) {
+        const html = await next;
+        if (mine !== latest) return;
+        list!.append(...items([html]));
+      }
+      performance.measure('homes-search: all results', { start: startedAt });
     } catch (error) {
       if (mine !== latest) return;
       console.error(error);
@@ -131,17 +146,17 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
   }
 
   /** Runs `q`, and records it in the history: a new entry, or (while typing) the current one. */
-  function go(q: Query, entry: 'push' | 'replace') {
+  function go(q: Query, entry: 'push' | 'replace', startedAt?: number) {
     const to = url(q);
     if (to !== `${location.pathname}${location.search}`) history[entry === 'push' ? 'pushState' : 'replaceState'](null, '', to);
-    void run(q);
+    void run(q, startedAt);
   }
 
   // Typing changes the current entry once it has made one: Back goes to before the words.
   let typing = false;
   form.addEventListener('input', (e) => {
     const words = (e.target as HTMLElement).getAttribute('name') === fields.words;
-    go(fromForm(), words && typing ? 'replace' : 'push');
+    go(fromForm(), words && typing ? 'replace' : 'push', e.timeStamp);
     typing = words;
   });
   form.addEventListener('submit', (e) => {
