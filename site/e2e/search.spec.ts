@@ -15,6 +15,11 @@ const live = (page: Page) => expect(page.locator('.homes-search[data-hydrated="t
 const dollars = (text: string) => Number(text.replace(/[$,]/g, ''));
 const figure = (facts: string, unit: string) => Number(new RegExp(`(\\d+) ${unit}`).exec(facts)?.[1] ?? 0);
 const hrefs = (page: Page) => cards(page).locator('h2 a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+/** The results once every card is in (the first ones show before the rest). */
+async function settled(page: Page) {
+  await expect(page.locator('.homes-search[aria-busy]')).toHaveCount(0);
+  return hrefs(page);
+}
 const total = async (page: Page) => Number((await count(page).innerText()).replace(/,/g, '').split(' ')[0]);
 
 test('price, beds and baths narrow the results to homes that have them', async ({ page }) => {
@@ -83,7 +88,7 @@ test("words find the homes whose pages say them; type and status narrow as asked
   await live(page);
   await form(page).getByLabel('Keywords').pressSequentially('pool');
   await expect(count(page)).toHaveText(/homes match your search$/);
-  const found = await hrefs(page);
+  const found = await settled(page);
   expect(found.length).toBeGreaterThan(0);
   for (const href of found.slice(0, 4)) expect((await (await request.get(href!)).text()).toLowerCase()).toContain('pool');
 
@@ -91,7 +96,7 @@ test("words find the homes whose pages say them; type and status narrow as asked
   const kind = await form(page).getByLabel('Type').locator('option:checked').innerText();
   await form(page).getByLabel('Status').selectOption({ label: 'For Sale' });
   await expect.poll(async () => (await hrefs(page)).join()).not.toBe(found.join());
-  for (const href of (await hrefs(page)).slice(0, 3)) {
+  for (const href of (await settled(page)).slice(0, 3)) {
     const listing = await (await request.get(href!)).text();
     expect(listing).toContain(kind);
     expect(listing.toLowerCase()).toContain('pool');
@@ -109,12 +114,12 @@ test('the query lives in the URL: a shared link opens on it, Back and Forward re
   await expect(form(page).getByLabel('Sort by')).toHaveValue('price-desc');
   await expect(count(page)).toHaveText(/homes match your search$/);
   const fourBeds = await total(page);
-  const firstPage = await hrefs(page);
+  const firstPage = await settled(page);
 
   await page.locator('.homes-search .paging').getByRole('link', { name: 'Next page' }).click();
   await expect(page).toHaveURL(/\?beds=4&sort=price-desc&page=2$/);
   await expect(page.locator('.homes-search .paging')).toContainText(`Page 2 of ${Math.ceil(fourBeds / 24)}`);
-  const secondPage = await hrefs(page);
+  const secondPage = await settled(page);
   expect(secondPage.some((h) => firstPage.includes(h))).toBe(false);
 
   await form(page).getByLabel('Baths').selectOption('3');
