@@ -53,7 +53,7 @@ const server = spawn(resolve(root, 'node_modules/.bin/wrangler'), ['dev', '--ip'
   env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', XDG_CONFIG_HOME: `${work}/wrangler-config` },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
-const stop = () => server.kill('SIGTERM');
+const stop = () => server.kill('SIGINT');
 process.on('exit', stop);
 for (let i = 0; ; i++) {
   if (await fetch(`${base}/homes/`).then((r) => r.ok, () => false)) break;
@@ -146,7 +146,7 @@ stop();
 
 console.log(`The search of /homes/ with ${listings.toLocaleString('en-US')} listings, Chromium at 4× CPU throttling, medians of ${runs} fresh pages`);
 console.log(`  JavaScript /homes/ loads before any interaction: ${kb(js)} gzip (budget 80 KB)`);
-console.log(`  ${''.padEnd(54)} ${'first results / all 24'.padStart(24)}`);
+console.log(`  ${'ms to the first results / to all 24:'.padEnd(54)} ${'workerd'.padStart(15)} ${'memory'.padStart(15)}`);
 for (const [i, [name]] of cases.entries()) {
   const m = (k) => median(results[i].map((x) => x[k]));
   const ms = (xs) => `${median(xs.map((x) => x.first)).toFixed(0)} / ${median(xs.map((x) => x.ms)).toFixed(0)} ms`;
