@@ -1,6 +1,7 @@
 //! Running the builders: wall time and peak RSS of each run, the `sync` between runs, and
 //! counting what a build wrote.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -103,18 +104,22 @@ pub struct Build {
 }
 
 impl Gen {
-    pub fn build(&self, content: &Path, out: &Path) -> Build {
+    /// `generator build` of `content` (with the MLS listings in the store `mls`) into `out`.
+    pub fn build(&self, content: &Path, mls: &Path, out: &Path, tmp: &Path) -> Build {
         let mut cmd = Command::new(generator());
         cmd.arg("build")
             .arg("--content")
             .arg(content)
+            .arg("--mls")
+            .arg(mls)
             .arg("--out")
             .arg(out)
             .args(["--islands", &self.islands])
             .arg("--cache")
             .arg(&self.cache)
             .arg("--mdx-renderer")
-            .arg(&self.mdx_renderer);
+            .arg(&self.mdx_renderer)
+            .env("TMPDIR", tmp);
         let run = timed(&mut cmd, "generator build");
         let line = run.last_line();
         // "built 27 pages (80 files) into DIR in 41 ms: …"
@@ -130,6 +135,22 @@ impl Gen {
         Build { wall: run.wall, peak_rss_kib: run.peak_rss_kib, internal_ms, pages }
     }
 
+    /// `generator import reso --sample --listings n` into the store `mls`: the run and how many
+    /// listings it kept.
+    pub fn import(&self, content: &Path, mls: &Path, n: usize) -> (Run, usize) {
+        let mut cmd = Command::new(generator());
+        cmd.args(["import", "reso", "--sample", "--listings", &n.to_string(), "--content"])
+            .arg(content)
+            .arg("--into")
+            .arg(mls);
+        let run = run(&mut cmd, "generator import reso --sample");
+        // "imported 9491 listings from the sample feed …"
+        let kept =
+            run.last_line().strip_prefix("imported ").and_then(|r| r.split_once(' ')).and_then(|(n, _)| n.parse().ok());
+        let kept = kept.unwrap_or_else(|| panic!("the import printed no count: {:?}", run.last_line()));
+        (run, kept)
+    }
+
     /// `generator check` of a content folder: its one-line summary.
     pub fn check(&self, content: &Path, what: &str) -> String {
         run(Command::new(generator()).args(["check", "--content"]).arg(content), what).last_line().to_string()
@@ -138,52 +159,80 @@ impl Gen {
 
 // --- Counting what was built ------------------------------------------------------------------
 
+/// What a build wrote.
+#[derive(Default)]
 pub struct Pages {
-    /// `index.html` files anywhere (every page but the 404).
-    pub index: usize,
+    /// Pages: every `index.html`, plus the 404 page (not the card fragments). Pages/s counts these.
+    pub pages: usize,
+    /// The featured listings' and the neighborhoods' pages.
     pub listings: usize,
     pub neighborhoods: usize,
-    /// Every `.html` file (pages plus the 404): the figure pages/s is computed from.
-    pub html: usize,
+    /// The MLS listings' pages, by slug (`homes/<slug>/index.html`).
+    pub homes: BTreeSet<String>,
+    /// Pages of `/homes/` and `/homes/in/<neighborhood>/` (with their `page/N/`).
+    pub lists: usize,
+    pub files: usize,
+    pub bytes: u64,
+    /// Bytes of the MLS listings' pages.
+    pub home_bytes: u64,
 }
 
 impl std::fmt::Display for Pages {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{} index.html ({} listings, {} neighborhoods), {} .html files",
-            self.index, self.listings, self.neighborhoods, self.html
-        )
+        write!(f, "{} pages ({} listings, {} list pages", self.pages, self.homes.len(), self.lists)?;
+        if !self.homes.is_empty() {
+            write!(f, "; {:.1} KiB a listing page", self.home_bytes as f64 / 1024.0 / self.homes.len() as f64)?;
+        }
+        write!(f, "), {} files, {:.0} MiB", self.files, self.bytes as f64 / 1024.0 / 1024.0)
     }
 }
 
 pub fn count_pages(out: &Path) -> Pages {
-    let mut p = Pages { index: 0, listings: 0, neighborhoods: 0, html: 0 };
+    let mut p = Pages::default();
     for e in walkdir::WalkDir::new(out).into_iter().filter_map(Result::ok).filter(|e| e.file_type().is_file()) {
         let rel = e.path().strip_prefix(out).unwrap().to_string_lossy().replace('\\', "/");
-        if rel.ends_with(".html") {
-            p.html += 1;
+        let size = e.metadata().map_or(0, |m| m.len());
+        p.files += 1;
+        p.bytes += size;
+        if rel == "404.html" {
+            p.pages += 1;
         }
-        if rel == "index.html" || rel.ends_with("/index.html") {
-            p.index += 1;
-            let parts: Vec<&str> = rel.split('/').collect();
-            if parts.len() == 3 && parts[0] == "listings" {
-                p.listings += 1;
+        // Hugo's paginators leave `page/1/` behind as a redirect to the list itself: not a page.
+        if rel != "index.html" && !rel.ends_with("/index.html") || rel.ends_with("/page/1/index.html") {
+            continue;
+        }
+        p.pages += 1;
+        let parts: Vec<&str> = rel.split('/').collect();
+        match parts.as_slice() {
+            ["listings", _, _] => p.listings += 1,
+            ["neighborhoods", _, _] => p.neighborhoods += 1,
+            ["homes", "in", "index.html"] => {}
+            ["homes", "index.html"] | ["homes", "page", ..] | ["homes", "in", _, ..] => p.lists += 1,
+            ["homes", slug, "index.html"] => {
+                p.homes.insert(slug.to_string());
+                p.home_bytes += size;
             }
-            if parts.len() == 3 && parts[0] == "neighborhoods" {
-                p.neighborhoods += 1;
-            }
+            _ => {}
         }
     }
     p
 }
 
-/// `reported`: the pages the builder said it built (every one an `.html` file), where it says.
+/// The real site: `reported` pages (what the generator said), `listings` featured listings and
+/// `neighborhoods` neighborhood pages.
 pub fn expect_pages(who: &str, got: &Pages, reported: Option<usize>, listings: usize, neighborhoods: usize) {
-    let reported_ok = reported.is_none_or(|n| n == got.html);
+    let reported_ok = reported.is_none_or(|n| n == got.pages);
     if !reported_ok || got.listings != listings || got.neighborhoods != neighborhoods {
         let said = reported.map_or(String::new(), |n| format!("{n} pages, "));
         panic!("{who} built {got}; expected {said}{listings} listings, {neighborhoods} neighborhoods");
+    }
+}
+
+/// Hugo built the very listing pages the generator did, and as many list pages.
+pub fn expect_same_homes(who: &str, got: &Pages, generator: &Pages) {
+    if got.homes != generator.homes || got.lists != generator.lists {
+        let only: Vec<&String> = got.homes.symmetric_difference(&generator.homes).take(3).collect();
+        panic!("{who} built {got}, the generator {generator}: listings in one only: {only:?}");
     }
 }
 
