@@ -46,6 +46,7 @@ const REAL_SITE_TARGET_MS: f64 = 100.0;
 const REAL_SITE_RUNS: usize = 7;
 
 fn main() {
+    measure::helper();
     let started = Instant::now();
     let env = |k: &str| std::env::var(k).ok();
     let sizes: Vec<usize> = env("BENCH_SIZES")

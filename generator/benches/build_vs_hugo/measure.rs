@@ -35,16 +35,28 @@ pub fn timed(cmd: &mut Command, what: &str) -> Run {
     run(cmd, what)
 }
 
-/// Run `cmd` (stdin closed) to completion: wall time, output and the peak RSS `wait4` reports
-/// for this child alone. Panics when it fails.
-#[allow(clippy::zombie_processes)] // reaped by `wait4` below, which `Child::wait` cannot replace
+/// Run `cmd` (stdin closed) to completion: wall time, output and its peak RSS. Panics when it fails.
+///
+/// It runs under a helper, this very binary started afresh (`helper`), because Linux gives a
+/// child started from a large process that process's peak RSS as its own starting `ru_maxrss`
+/// (as posix_spawn's vfork does, or exec after fork), and the benchmark holds a corpus in memory.
 pub fn run(cmd: &mut Command, what: &str) -> Run {
     use std::io::Read as _;
     use std::os::unix::process::ExitStatusExt as _;
 
-    cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
-    let started = Instant::now();
-    let mut child = cmd.spawn().unwrap_or_else(|e| panic!("running {cmd:?}: {e}"));
+    let mut helper = Command::new(std::env::current_exe().expect("the benchmark's own path"));
+    helper.env(HELPER, "1").arg(cmd.get_program()).args(cmd.get_args());
+    for (k, v) in cmd.get_envs() {
+        match v {
+            Some(v) => helper.env(k, v),
+            None => helper.env_remove(k),
+        };
+    }
+    if let Some(dir) = cmd.get_current_dir() {
+        helper.current_dir(dir);
+    }
+    helper.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    let mut child = helper.spawn().unwrap_or_else(|e| panic!("running {cmd:?}: {e}"));
     let mut stderr = child.stderr.take().expect("piped");
     let errors = std::thread::spawn(move || {
         let mut s = String::new();
@@ -54,20 +66,48 @@ pub fn run(cmd: &mut Command, what: &str) -> Run {
     let mut stdout = String::new();
     let _ = child.stdout.take().expect("piped").read_to_string(&mut stdout);
     let stderr = errors.join().unwrap_or_default();
-    // Reaped here rather than by `Child::wait`, which does not say how much memory it used.
+    let helped = child.wait().is_ok_and(|s| s.success());
+    // The helper's last line: "<MARK> <wall µs> <ru_maxrss KiB> <wait status>".
+    let (output, mark) = stdout.trim_end().rsplit_once('\n').unwrap_or(("", stdout.trim_end()));
+    let figures: Vec<i64> =
+        mark.strip_prefix(MARK).map_or(Vec::new(), |m| m.split_whitespace().filter_map(|n| n.parse().ok()).collect());
+    let &[wall_us, rss_kib, status] = figures.as_slice() else {
+        panic!("{what}: its helper failed (exited ok: {helped}):\n{stdout}\n{stderr}");
+    };
+    let stdout = output.to_string();
+    let status = ExitStatus::from_raw(i32::try_from(status).unwrap_or(-1));
+    if !status.success() {
+        panic!("{what} failed ({status}):\n{stdout}\n{stderr}");
+    }
+    let wall = Duration::from_micros(u64::try_from(wall_us).unwrap_or(0));
+    Run { wall, peak_rss_kib: u64::try_from(rss_kib).unwrap_or(0), stdout }
+}
+
+/// Set in the helper's environment: it runs its arguments as a command.
+const HELPER: &str = "BUILD_VS_HUGO_HELPER";
+const MARK: &str = "build_vs_hugo helper:";
+
+/// In the helper (`main` calls this first): runs the command in its arguments, then prints its
+/// wall time, its peak RSS (the `ru_maxrss` `wait4` gives; Linux counts KiB) and its wait status,
+/// and exits. Otherwise returns.
+#[allow(clippy::zombie_processes)] // reaped by `wait4` below, which `Child::wait` cannot replace
+pub fn helper() {
+    if std::env::var_os(HELPER).is_none() {
+        return;
+    }
+    let mut args = std::env::args_os().skip(1);
+    let program = args.next().expect("the helper runs a command");
+    let started = Instant::now();
+    let child = Command::new(&program).args(args).env_remove(HELPER).spawn();
+    let child = child.unwrap_or_else(|e| panic!("running {}: {e}", program.to_string_lossy()));
     let pid = i32::try_from(child.id()).expect("a pid fits an i32");
     let mut status = 0;
     // SAFETY: a zeroed rusage is a valid value, and both pointers outlive the call.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
     let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    let wall = started.elapsed();
-    assert_eq!(reaped, pid, "waiting for {what}: {}", std::io::Error::last_os_error());
-    let status = ExitStatus::from_raw(status);
-    if !status.success() {
-        panic!("{what} failed ({status}):\n{stdout}\n{stderr}");
-    }
-    // Linux reports ru_maxrss in KiB.
-    Run { wall, peak_rss_kib: u64::try_from(usage.ru_maxrss).unwrap_or(0), stdout }
+    assert_eq!(reaped, pid, "waiting for {}: {}", program.to_string_lossy(), std::io::Error::last_os_error());
+    println!("{MARK} {} {} {status}", started.elapsed().as_micros(), usage.ru_maxrss);
+    std::process::exit(0);
 }
 
 /// Flush the previous build's dirty pages (and the deleted folders) to disk before the next
