@@ -11,7 +11,7 @@
 //!    Hugo from the same records (`mls.rs`, `hugo.rs` say what is and is not equivalent), in tmpfs
 //!    (`/dev/shm`: what the CPU does) and on disk (the target folder): time, pages/s and peak RSS
 //!    (median, min and max of the runs), the generator against each Hugo, how both grow with the
-//!    corpus, and the targets against the current Hugo beside them.
+//!    corpus, and the targets against the newest Hugo beside them.
 //!
 //! It never fails on speed or memory. It does fail when a build fails or the builders disagree on
 //! the pages, since the figures would then be meaningless.

@@ -44,7 +44,7 @@ pub struct Row {
     pub listings: usize,
     pub gen: Series,
     pub hugo: Vec<Series>,
-    /// Whether each Hugo is the current release (the targets are against it).
+    /// Whether each Hugo is the newest here (the targets are against the current release).
     pub current: Vec<bool>,
 }
 
@@ -131,7 +131,7 @@ pub fn print_row(r: &Row, runs: usize) {
         let memory = r.gen.rss() as f64 / h.rss() as f64;
         let target = if current {
             format!(
-                " (targets against the current Hugo: ≥ {speed_target:.0}×: {}; ≤ {MEMORY_TARGET}: {})",
+                " (targets, against the newest Hugo here: ≥ {speed_target:.0}×: {}; ≤ {MEMORY_TARGET}: {})",
                 yes(speed >= speed_target),
                 yes(memory <= MEMORY_TARGET)
             )
