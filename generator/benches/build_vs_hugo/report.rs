@@ -1,22 +1,51 @@
-//! The figures: small statistics over a few runs, the results table and the verdicts against the
-//! targets (printed, never asserted: timings on a shared machine are noisy).
+//! The figures: medians with min and max over the runs, the ratios of the generator to each Hugo,
+//! how time and memory grow with the corpus, and the issue's targets beside them (printed, never
+//! asserted: timings on a shared machine are noisy).
 
 use std::time::Duration;
 
-/// At the largest corpus the generator must reach this multiple of Hugo's pages/s…
-pub const RATIO_TARGET: f64 = 3.0;
-/// …and use no more memory (peak RSS) than Hugo.
-pub const TARGET_AT: usize = 10_000;
+/// The issue's targets against the current Hugo: pages/s in tmpfs and on disk, peak memory.
+pub const SPEED_TARGET_TMPFS: f64 = 5.0;
+pub const SPEED_TARGET_DISK: f64 = 3.0;
+pub const MEMORY_TARGET: f64 = 0.25;
 
-/// One corpus: every timed run of both builders.
+/// Every timed run of one builder on one corpus.
+pub struct Series {
+    pub name: String,
+    /// The pages it built (each builder's own count).
+    pub pages: usize,
+    pub times: Vec<Duration>,
+    pub rss_kib: Vec<u64>,
+}
+
+impl Series {
+    pub fn new(name: String, pages: usize) -> Series {
+        Series { name, pages, times: Vec::new(), rss_kib: Vec::new() }
+    }
+
+    fn secs(&self) -> f64 {
+        median(&self.times).as_secs_f64()
+    }
+
+    fn rate(&self) -> f64 {
+        self.pages as f64 / self.secs()
+    }
+
+    fn rss(&self) -> u64 {
+        median_u64(&self.rss_kib)
+    }
+}
+
+/// One corpus in one place: the generator's runs, then each Hugo's.
 pub struct Row {
-    pub n: usize,
-    pub gen_pages: usize,
-    pub gen: Vec<Duration>,
-    pub gen_rss_kib: Vec<u64>,
-    pub hugo_pages: Option<usize>,
-    pub hugo: Vec<Duration>,
-    pub hugo_rss_kib: Vec<u64>,
+    pub place: &'static str,
+    /// Sample records asked for, and the listings the import kept.
+    pub records: usize,
+    pub listings: usize,
+    pub gen: Series,
+    pub hugo: Vec<Series>,
+    /// Whether each Hugo is the newest here (the targets are against the current release).
+    pub current: Vec<bool>,
 }
 
 pub fn ms(d: Duration) -> f64 {
@@ -37,17 +66,15 @@ pub fn median(ds: &[Duration]) -> Duration {
     }
 }
 
-pub fn list_ms(ds: &[Duration]) -> String {
-    ds.iter().map(|d| format!("{:.0}", ms(*d))).collect::<Vec<_>>().join(", ")
+fn median_u64(v: &[u64]) -> u64 {
+    let mut v = v.to_vec();
+    v.sort_unstable();
+    v.get(v.len().saturating_sub(1) / 2).copied().unwrap_or(0)
 }
 
-/// KiB (as `ru_maxrss` and `/usr/bin/time` give it) in MiB.
+/// KiB (as `ru_maxrss` gives it) in MiB.
 pub fn mib(kib: u64) -> f64 {
     kib as f64 / 1024.0
-}
-
-pub fn list_mib(kibs: &[u64]) -> String {
-    kibs.iter().map(|k| format!("{:.0}", mib(*k))).collect::<Vec<_>>().join(", ")
 }
 
 pub fn fmt_internal(v: Option<f64>) -> String {
@@ -71,93 +98,79 @@ pub fn yes(ok: bool) -> &'static str {
     }
 }
 
-/// The table of every corpus, then the verdicts at the target's size.
-pub fn print(rows: &[Row], cores: usize, runs: usize) {
+fn thousands(n: usize) -> String {
+    crate::sample::thousands(n as u64)
+}
+
+/// One corpus's table: each builder's time, pages/s and peak RSS, and the generator against each Hugo.
+pub fn print_row(r: &Row, runs: usize) {
     println!(
-        "results ({cores} cores; ms = best / median of {runs} builds into fresh folders, `sync` before each; \
-         pages/s and ratio from the best; RSS = highest peak of the runs):"
+        "  {} sample records ({} listings) in {}: median [min–max] of {runs} builds:",
+        thousands(r.records),
+        thousands(r.listings),
+        r.place
     );
-    let header = format!(
-        "{:>7} {:>7} {:>15} {:>9} {:>8} {:>15} {:>9} {:>8} {:>7} {:>8}",
-        "N", "pages", "generator ms", "pages/s", "RSS MiB", "hugo ms", "pages/s", "RSS MiB", "ratio", "(median)"
-    );
-    println!("{header}");
-    println!("{}", "-".repeat(header.len()));
-    for r in rows {
-        let gen_rate = r.gen_pages as f64 / min(&r.gen).as_secs_f64();
-        let gen_rss = r.gen_rss_kib.iter().copied().max().unwrap_or(0);
-        let gen_ms = format!("{:.0} / {:.0}", ms(min(&r.gen)), ms(median(&r.gen)));
-        let (hugo_ms, hugo_rate, hugo_rss, ratio, ratio_median) = match compare(r) {
-            Some(c) => (
-                format!("{:.0} / {:.0}", ms(min(&r.hugo)), ms(median(&r.hugo))),
-                format!("{:.0}", c.hugo_rate),
-                format!("{:.0}", mib(c.hugo_rss)),
-                format!("{:.2}×", c.ratio),
-                format!("{:.2}×", c.ratio_median),
-            ),
-            None => ("-".into(), "-".into(), "-".into(), "-".into(), "-".into()),
-        };
+    println!("    {:<24} {:>7} {:>22} {:>8} {:>18}", "builder", "pages", "time s", "pages/s", "peak RSS MiB");
+    for s in std::iter::once(&r.gen).chain(&r.hugo) {
+        let t = |d: Duration| d.as_secs_f64();
+        let (lo, hi) = (min(&s.times), s.times.iter().copied().max().unwrap_or_default());
+        let rss_lo = s.rss_kib.iter().copied().min().unwrap_or(0);
+        let rss_hi = s.rss_kib.iter().copied().max().unwrap_or(0);
         println!(
-            "{:>7} {:>7} {:>15} {:>9.0} {:>8.0} {:>15} {:>9} {:>8} {:>7} {:>8}",
-            r.n,
-            r.gen_pages,
-            gen_ms,
-            gen_rate,
-            mib(gen_rss),
-            hugo_ms,
-            hugo_rate,
-            hugo_rss,
-            ratio,
-            ratio_median
+            "    {:<24} {:>7} {:>22} {:>8.0} {:>18}",
+            s.name,
+            s.pages,
+            format!("{:.2} [{:.2}–{:.2}]", s.secs(), t(lo), t(hi)),
+            s.rate(),
+            format!("{:.0} [{:.0}–{:.0}]", mib(s.rss()), mib(rss_lo), mib(rss_hi)),
         );
     }
-    println!();
-    let Some(r) = rows.iter().filter(|r| r.n >= TARGET_AT).max_by_key(|r| r.n) else {
-        println!("targets (at {TARGET_AT} listings): not measured (BENCH_SIZES has no corpus that large)");
-        return;
-    };
-    let Some(c) = compare(r) else {
-        println!("targets (at {TARGET_AT} listings): not measured (no hugo to compare with)");
-        return;
-    };
-    let gen_rss = r.gen_rss_kib.iter().copied().max().unwrap_or(0);
-    println!("targets at {} listings:", r.n);
-    println!(
-        "  peak RSS: generator {:.0} MiB vs Hugo {:.0} MiB (target ≤ Hugo: {})",
-        mib(gen_rss),
-        mib(c.hugo_rss),
-        yes(gen_rss <= c.hugo_rss)
-    );
-    println!(
-        "  pages/s: {:.2}× Hugo's from the best runs, {:.2}× from the medians (target ≥ {RATIO_TARGET:.0}×: {})",
-        c.ratio,
-        c.ratio_median,
-        yes(c.ratio >= RATIO_TARGET)
-    );
-}
-
-struct Comparison {
-    hugo_rate: f64,
-    hugo_rss: u64,
-    /// The generator's pages/s over Hugo's, from each one's best run…
-    ratio: f64,
-    /// …and from each one's median run.
-    ratio_median: f64,
-}
-
-fn compare(r: &Row) -> Option<Comparison> {
-    let hp = r.hugo_pages?;
-    if r.hugo.is_empty() {
-        return None;
+    let speed_target = if r.place == "tmpfs" { SPEED_TARGET_TMPFS } else { SPEED_TARGET_DISK };
+    for (h, &current) in r.hugo.iter().zip(&r.current) {
+        let speed = r.gen.rate() / h.rate();
+        let memory = r.gen.rss() as f64 / h.rss() as f64;
+        let target = if current {
+            format!(
+                " (targets, against the newest Hugo here: ≥ {speed_target:.0}×: {}; ≤ {MEMORY_TARGET}: {})",
+                yes(speed >= speed_target),
+                yes(memory <= MEMORY_TARGET)
+            )
+        } else {
+            String::new()
+        };
+        println!("    generator vs {}: {speed:.2}× its pages/s, {memory:.2} of its peak RSS{target}", h.name);
     }
-    let hugo_rate = hp as f64 / min(&r.hugo).as_secs_f64();
-    let gen_rate = r.gen_pages as f64 / min(&r.gen).as_secs_f64();
-    let ratio_median =
-        (r.gen_pages as f64 / median(&r.gen).as_secs_f64()) / (hp as f64 / median(&r.hugo).as_secs_f64());
-    Some(Comparison {
-        hugo_rate,
-        hugo_rss: r.hugo_rss_kib.iter().copied().max().unwrap_or(0),
-        ratio: gen_rate / hugo_rate,
-        ratio_median,
-    })
+}
+
+/// How each builder's time and memory grow from each corpus to the next larger one, per place.
+pub fn print_growth(rows: &[Row]) {
+    let pairs: Vec<(&Row, &Row)> = rows
+        .iter()
+        .flat_map(|a| rows.iter().filter(move |b| b.place == a.place && b.records > a.records).map(move |b| (a, b)))
+        .filter(|(a, b)| !rows.iter().any(|m| m.place == a.place && m.records > a.records && m.records < b.records))
+        .collect();
+    if pairs.is_empty() {
+        return;
+    }
+    println!("growth (medians):");
+    for (a, b) in pairs {
+        println!(
+            "  {} → {} records in {} ({:.1}× the listings):",
+            thousands(a.records),
+            thousands(b.records),
+            a.place,
+            b.listings as f64 / a.listings as f64
+        );
+        for (x, y) in std::iter::once((&a.gen, &b.gen)).chain(a.hugo.iter().zip(&b.hugo)) {
+            println!(
+                "    {:<24} time ×{:.2}, pages/s ×{:.2}, peak RSS ×{:.2} ({:.0} → {:.0} MiB)",
+                x.name,
+                y.secs() / x.secs(),
+                y.rate() / x.rate(),
+                y.rss() as f64 / x.rss() as f64,
+                mib(x.rss()),
+                mib(y.rss())
+            );
+        }
+    }
 }
