@@ -121,6 +121,14 @@ describe('the search island', () => {
     expect(asked.filter((u) => u.includes('/columns/'))).toEqual(['/data/homes/columns/ids.json', '/data/homes/columns/beds.json']);
   });
 
+  it('fetches nothing on a URL without a search of its own: the prerendered page is the answer', async () => {
+    history.replaceState(null, '', '/homes/?utm_source=newsletter&sort=newest&page=1');
+    const host = page();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(asked).toEqual([]);
+    expect(host.querySelector('.home-cards')!.textContent).toBe('prerendered');
+  });
+
   it('says so when the index cannot be read, keeps the list, and asks again at the next search', async () => {
     answers.set(props.meta, 500);
     const host = page();

@@ -183,10 +183,11 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
   // What every search needs, as soon as the visitor reaches for the form.
   for (const type of ['focusin', 'pointerover']) form.addEventListener(type, () => void columns(['ids']).catch(() => {}), { once: true });
 
-  // The URL's search (a shared link, a reload), else what the visitor chose before this woke.
+  // The URL's search (a shared link, a reload), else what the visitor chose before this woke; with
+  // neither (or only other parameters) the prerendered first page is the answer.
   const asked = fromUrl();
   const chosen = fromForm();
-  if (location.search) {
+  if (toParams(asked, fields).size > 0) {
     show(asked);
     void run(asked);
   } else if (toParams(chosen, fields).size > 0) {
