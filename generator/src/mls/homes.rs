@@ -54,6 +54,16 @@ fn neighborhood_of(p: &Property, areas: &[(&Neighborhood, Option<&str>)]) -> Opt
     named.or_else(|| areas.iter().find(|(_, z)| *z == Some(zip))).map(|(n, _)| n.fields.slug.clone())
 }
 
+impl Home {
+    /// The price it shows and is searched by: its sold price once sold, else its list price.
+    pub fn price(&self) -> u64 {
+        match (self.p.standard_status, self.p.close_price) {
+            (Status::Closed, Some(p)) => p,
+            _ => self.p.list_price,
+        }
+    }
+}
+
 impl Homes {
     /// `areas`: the published neighborhoods with their ZIP codes.
     pub fn new(info: Option<ImportInfo>, listings: Vec<Property>, areas: &[(&Neighborhood, Option<&str>)]) -> Homes {

@@ -13,6 +13,7 @@
 //! ~266 KB): see the README's "Search" section for the figures.
 
 use super::homes::{Home, Homes};
+use super::record::Status;
 use crate::output::Output;
 use anyhow::{Context, Result};
 use jax_model::api;
@@ -191,16 +192,8 @@ pub fn kind_of(h: &Home) -> Option<&str> {
 }
 
 /// A status's value in the URL and the index: "active-under-contract".
-pub fn status_value(h: &Home) -> String {
-    slugify(h.p.standard_status.name())
-}
-
-/// The price a listing is searched by: what its card shows.
-pub fn price_of(h: &Home) -> u64 {
-    match (h.p.standard_status, h.p.close_price) {
-        (super::record::Status::Closed, Some(p)) => p,
-        _ => h.p.list_price,
-    }
+pub fn status_value(s: Status) -> String {
+    slugify(s.name())
 }
 
 /// The words of `text` as the index keeps them and the island asks for them: runs of letters and
@@ -244,13 +237,13 @@ pub fn build(homes: &Homes) -> (Index, BTreeMap<String, WordShard>) {
     for (i, h) in listed.iter().enumerate() {
         let at = u32::try_from(i).expect("fewer than 4 billion listings");
         index.ids.push(card_id(h));
-        index.price.push(price_of(h));
+        index.price.push(h.price());
         index.beds.push(h.p.bedrooms_total.unwrap_or(0));
         index.baths.push(h.p.bathrooms_total_integer.unwrap_or(0));
         index.sqft.push(h.p.living_area.map_or(0, |a| a.round().clamp(0.0, f64::from(u32::MAX)) as u32));
         index.area.push(place(&mut areas, h.neighborhood.clone().unwrap_or_default()));
         index.kind.push(place(&mut kinds, kind_of(h).map(slugify).unwrap_or_default()));
-        index.status.push(place(&mut statuses, status_value(h)));
+        index.status.push(place(&mut statuses, status_value(h.p.standard_status)));
         let mut own: Vec<String> = searchable(h).flat_map(words).collect();
         own.sort_unstable();
         own.dedup();

@@ -158,10 +158,7 @@ impl<'a> Shared<'a> {
         let l = &self.mls().labels;
         let sample = self.homes().info.as_ref().is_some_and(|i| i.sample);
         let title = h.address.as_deref().unwrap_or(&l.address_hidden);
-        let price = match (h.p.standard_status, h.p.close_price) {
-            (Status::Closed, Some(p)) => dollars(p),
-            _ => dollars(h.p.list_price),
-        };
+        let price = dollars(h.price());
         Card {
             url: &h.url,
             title,

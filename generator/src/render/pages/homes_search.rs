@@ -86,7 +86,7 @@ impl<'a> Shared<'a> {
         let statuses = Status::ALL
             .into_iter()
             .filter(|st| listed.iter().any(|h| h.p.standard_status == *st))
-            .map(|st| Choice { value: slugify(st.name()), label: status(l, st).to_string() })
+            .map(|st| Choice { value: search::status_value(st), label: status(l, st).to_string() })
             .collect();
         let sort = |sort: Sort, label: &String| Choice { value: sort.value().into(), label: label.clone() };
         Ok(SearchView {
