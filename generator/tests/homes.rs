@@ -141,6 +141,13 @@ fn every_listing_has_its_page_with_its_office_and_the_mls_notice_and_the_display
         let card = page(&site, &format!("data/homes/cards/{id}.html"));
         assert!(card.starts_with("<article class=\"home-card\"") && card.contains("<a href=\"/homes/"), "{card}");
     }
+    // A result looks exactly like the list's card: the list copies the fragments, but for its
+    // first card, the same but for its photo, which loads at once.
+    for (n, id) in ids.iter().take(24).enumerate() {
+        let card = page(&site, &format!("data/homes/cards/{id}.html"));
+        assert_eq!(first.contains(&format!("<li>{card}</li>")), n > 0, "card {n} ({id})");
+        assert!(first.contains(&format!("id=\"home-{id}\"")), "card {n} ({id})");
+    }
     assert!(page(&site, &format!("data/homes/cards/{hidden_address_id}.html")).contains("Address available on request"));
     let at = ids.iter().position(|id| *id == hidden_address_id).unwrap() as u64;
     let number = hidden_street.split(' ').next().unwrap().to_lowercase();

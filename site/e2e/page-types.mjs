@@ -17,7 +17,7 @@ export const REPORT = `/reports/${readdirSync(resolve(import.meta.dirname, '../.
 /** The first MLS listing on /homes/ in the built site (the sample `make build` imported): its page's path. */
 export const FOR_SALE = (() => {
   const list = readFileSync(resolve(import.meta.dirname, '../../dist/homes/index.html'), 'utf8');
-  const first = /<h2 class="home-card__title" id="home-1"><a href="(\/homes\/[^"]+\/)">/.exec(list);
+  const first = /<h2 class="home-card__title" id="home-[^"]+"><a href="(\/homes\/[^"]+\/)">/.exec(list);
   if (!first) throw new Error('dist/homes/ lists no MLS listing: run make build, which imports the sample');
   return first[1];
 })();

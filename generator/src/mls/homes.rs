@@ -93,11 +93,15 @@ impl Homes {
 
     /// The listings for sale, newest first: a neighborhood's (`Some(slug)`), or all of them.
     pub fn for_sale_in(&self, slug: Option<&str>) -> impl ExactSizeIterator<Item = &Home> + '_ {
-        let ids = match slug {
+        self.for_sale_places(slug).iter().map(|&i| &self.homes[i])
+    }
+
+    /// The same listings as their places in `homes`.
+    pub fn for_sale_places(&self, slug: Option<&str>) -> &[usize] {
+        match slug {
             Some(slug) => self.by_neighborhood.get(slug).map_or(&[][..], Vec::as_slice),
             None => &self.for_sale,
-        };
-        ids.iter().map(|&i| &self.homes[i])
+        }
     }
 
     /// The listing with this MLS number (ListingId).

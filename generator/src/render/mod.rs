@@ -175,17 +175,19 @@ impl Renderer {
     /// Every HTML page of the site, rendered in parallel.
     #[cfg(test)] // `generator build` and serve hand each page on as it is rendered
     pub fn render_pages(&self, input: &RenderInput) -> Result<Vec<Output>> {
-        self.render_pages_with(input, Ok)
+        Ok(self.render_pages_with(input, Ok)?.0)
     }
 
     /// Every HTML page of the site, rendered in parallel, each handed to `keep` as soon as it is
     /// rendered: `generator build` puts it on disk, so the site's pages are never all in memory.
+    /// With MLS listings, also the search's cards (`mls::search`), a fragment per listing for
+    /// sale, rendered once before the lists that copy them.
     pub fn render_pages_with<P: Send>(
         &self,
         input: &RenderInput,
         keep: impl Fn(Output) -> Result<P> + Sync + Send,
-    ) -> Result<Vec<P>> {
-        let shared = pages::Shared::new(self, input)?;
+    ) -> Result<(Vec<P>, Vec<Output>)> {
+        let shared = pages::Shared::new(self, input)?.with_cards()?;
         let c = input.content;
         let mut jobs = vec![pages::Page::Home, pages::Page::Concierge, pages::Page::NotFound];
         jobs.extend(pages::FormResult::ALL.map(pages::Page::FormResult));
@@ -201,12 +203,8 @@ impl Renderer {
             jobs.extend(pages::homes_pages(c, homes));
             jobs.extend(homes.homes.iter().map(pages::Page::ForSale));
         }
-        jobs.par_iter().map(|page| shared.render(page).and_then(&keep)).collect()
-    }
-
-    /// The search's cards (`mls::search`): a fragment per listing for sale.
-    pub fn render_cards(&self, input: &RenderInput) -> Result<Vec<Output>> {
-        pages::Shared::new(self, input)?.cards()
+        let pages = jobs.par_iter().map(|page| shared.render(page).and_then(&keep)).collect::<Result<_>>()?;
+        Ok((pages, shared.card_fragments()))
     }
 
     /// Render one template, naming it in the error.

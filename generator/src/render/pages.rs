@@ -161,6 +161,8 @@ pub struct Shared<'a> {
     kinds: Vec<KindShared>,
     agent_json: String,
     social: Option<&'a ImageInfo>,
+    /// The MLS listings' cards, once `render_cards` has made them (none until then).
+    cards: homes_search::RenderedCards,
 }
 
 impl<'a> Shared<'a> {
@@ -211,7 +213,7 @@ impl<'a> Shared<'a> {
             kinds.push(KindShared { ctx, chrome_before: chrome.before, chrome_after: chrome.after });
         }
         let agent_json = super::script_json(&seo::agent(c, social))?;
-        Ok(Shared { r, input, kinds, agent_json, social })
+        Ok(Shared { r, input, kinds, agent_json, social, cards: Default::default() })
     }
 
     fn kind(&self, kind: Kind) -> &KindShared {

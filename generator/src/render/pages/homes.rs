@@ -2,6 +2,7 @@
 //! newest first, paged, complete without JavaScript. Every page that shows MLS data carries the
 //! MLS's disclaimer and when its data was last updated (IDX rules).
 
+use super::homes_search::Fragment;
 use super::{breadcrumb_ld, Built, Crumb, Meta, Page, Shared, DESCRIPTION_MAX};
 use crate::images::ImageInfo;
 use crate::mls::homes::{dollars, Home, Homes};
@@ -197,7 +198,11 @@ impl<'a> Shared<'a> {
         let all = homes.for_sale_in(slug);
         let listed = all.len();
         let total = listed.div_ceil(PER_PAGE).max(1);
-        let cards: Vec<Card> = all.skip((page.n - 1) * PER_PAGE).take(PER_PAGE).map(|h| self.card(h)).collect();
+        // The first card loads its photo at once (the page's largest paint); the others are the
+        // search's cards, rendered once for every list.
+        let shown = homes.for_sale_places(slug).iter().skip((page.n - 1) * PER_PAGE).take(PER_PAGE);
+        let first = shown.clone().next().map(|&i| &homes.homes[i]).map(|h| Fragment::of(self, h));
+        let cards: Vec<&str> = shown.skip(1).map(|&i| self.cards.get(i)).collect();
         let title = match page.neighborhood {
             Some(n) => l.title_in.replace("{name}", &n.fields.name),
             None => l.title.clone(),
@@ -250,6 +255,7 @@ impl<'a> Shared<'a> {
             title,
             intro,
             count: count_text,
+            first,
             cards,
             paging,
             areas,
@@ -284,7 +290,9 @@ struct HomesView<'a> {
     title: String,
     intro: String,
     count: String,
-    cards: Vec<Card<'a>>,
+    first: Option<Fragment<'a>>,
+    /// The others, as HTML.
+    cards: Vec<&'a str>,
     paging: Paging,
     areas: Vec<Area<'a>>,
     /// From a neighborhood's list, the link back to all of them.

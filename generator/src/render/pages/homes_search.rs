@@ -1,11 +1,11 @@
 //! The search of `/homes/`: its form, prerendered on the first page of the list (a GET form whose
 //! fields are the search's URL parameters, live once the island is), and every listing's card as
-//! a fragment of its own (`cards/<id>.html`), rendered by the lists' own macro, which the island
-//! shows as results.
+//! a fragment of its own (`cards/<id>.html`), rendered once by the lists' own macro: the island
+//! shows them as results and the lists copy them.
 
 use super::homes::{status, Card};
 use super::Shared;
-use crate::mls::homes::Homes;
+use crate::mls::homes::{Home, Homes};
 use crate::mls::record::Status;
 use crate::mls::search::{self, Choice, Fields, Sort};
 use crate::output::Output;
@@ -41,11 +41,17 @@ pub(super) struct SearchView<'a> {
     sorts: Vec<Choice>,
 }
 
-/// A card fragment as `home-cards.html` writes it.
+/// A card as `home-cards.html` writes it (and a list its first): its id is its MLS number's.
 #[derive(Serialize)]
-struct Fragment<'a> {
+pub(super) struct Fragment<'a> {
     id: String,
     card: Card<'a>,
+}
+
+impl<'a> Fragment<'a> {
+    pub(super) fn of(shared: &Shared<'a>, h: &'a Home) -> Fragment<'a> {
+        Fragment { id: search::card_id(h), card: shared.card(h) }
+    }
 }
 
 impl<'a> Shared<'a> {
@@ -111,17 +117,23 @@ impl<'a> Shared<'a> {
         })
     }
 
-    /// Every listing's card for sale as a fragment of its own, the island's results.
-    pub fn cards(&self) -> Result<Vec<Output>> {
-        let Some(homes) = self.input.homes else { return Ok(Vec::new()) };
-        let listed: Vec<_> = homes.for_sale_in(None).collect();
+    /// These, with every listing for sale's card rendered, once for the search's fragments and
+    /// the lists.
+    pub(crate) fn with_cards(mut self) -> Result<Self> {
+        self.cards = self.render_cards()?;
+        Ok(self)
+    }
+
+    fn render_cards(&self) -> Result<RenderedCards> {
+        let Some(homes) = self.input.homes else { return Ok(RenderedCards::default()) };
+        let places = homes.for_sale_places(None);
         let l = &self.mls().labels;
         let ll = &self.input.content.site.data.labels.listing;
-        let chunks: Vec<Result<Vec<Output>>> = listed
+        let chunks: Vec<Result<Vec<String>>> = places
             .par_chunks(CARDS_PER_CALL)
             .map(|chunk| {
                 let fragments: Vec<Fragment> =
-                    chunk.iter().map(|h| Fragment { id: search::card_id(h), card: self.card(h) }).collect();
+                    chunk.iter().map(|&i| &homes.homes[i]).map(|h| Fragment::of(self, h)).collect();
                 let mut ctx = tera::Context::new();
                 ctx.insert("cards", &fragments);
                 ctx.insert("l", l);
@@ -133,18 +145,39 @@ impl<'a> Shared<'a> {
                     parts.len() == fragments.len() + 1,
                     "home-cards.html must end each card with its separator"
                 );
-                Ok(fragments
-                    .iter()
-                    .zip(parts)
-                    .map(|(f, part)| Output::new(card_path(&f.id), part.trim().as_bytes()))
-                    .collect())
+                Ok(parts[..fragments.len()].iter().map(|part| part.trim().to_string()).collect())
             })
             .collect();
-        let mut out = Vec::with_capacity(listed.len());
+        let mut by_place = vec![None; homes.homes.len()];
+        let mut placed = places.iter();
         for chunk in chunks {
-            out.extend(chunk.context("rendering the search's cards")?);
+            for html in chunk.context("rendering the search's cards")? {
+                by_place[*placed.next().expect("a card per listing for sale")] = Some(html);
+            }
         }
-        Ok(out)
+        Ok(RenderedCards(by_place))
+    }
+
+    /// Every listing for sale's card as a fragment of its own, the island's results.
+    pub(crate) fn card_fragments(&self) -> Vec<Output> {
+        let Some(homes) = self.input.homes else { return Vec::new() };
+        homes
+            .for_sale_places(None)
+            .iter()
+            .map(|&i| Output::new(card_path(&search::card_id(&homes.homes[i])), self.cards.get(i).as_bytes()))
+            .collect()
+    }
+}
+
+/// Each listing for sale's card as HTML, by the listing's place in `Homes::homes`: rendered once,
+/// then written as the search's fragment and copied into every list that shows it.
+#[derive(Default)]
+pub struct RenderedCards(Vec<Option<String>>);
+
+impl RenderedCards {
+    /// The card of the listing at `place`, which must be for sale.
+    pub(super) fn get(&self, place: usize) -> &str {
+        self.0.get(place).and_then(Option::as_deref).expect("every listing for sale has its card rendered")
     }
 }
 
