@@ -7,6 +7,7 @@ use crate::images::ImageInfo;
 use jax_model::api;
 use jax_model::neighborhood::Neighborhood;
 use jax_model::slug::slugify;
+use rayon::prelude::*;
 use std::collections::HashMap;
 
 /// The time zone the pages give times in (the import's, open houses'): Jacksonville's.
@@ -68,7 +69,7 @@ impl Homes {
     /// `areas`: the published neighborhoods with their ZIP codes.
     pub fn new(info: Option<ImportInfo>, listings: Vec<Property>, areas: &[(&Neighborhood, Option<&str>)]) -> Homes {
         let mut homes: Vec<Home> = listings
-            .into_iter()
+            .into_par_iter()
             .map(|p| {
                 let address = p.unparsed_address.clone().filter(|_| p.internet_address_display_yn);
                 let zip = p.postal_code.get(..5).unwrap_or(&p.postal_code).to_string();
@@ -78,7 +79,7 @@ impl Homes {
                 Home { url: api::home_for_sale(&slug), slug, address, place, neighborhood, photo: None, p }
             })
             .collect();
-        homes.sort_by(|a, b| {
+        homes.par_sort_unstable_by(|a, b| {
             b.p.modification_timestamp.cmp(&a.p.modification_timestamp).then_with(|| a.slug.cmp(&b.slug))
         });
         let for_sale: Vec<usize> = (0..homes.len()).filter(|&i| homes[i].p.standard_status != Status::Closed).collect();

@@ -203,7 +203,10 @@ impl Renderer {
             jobs.extend(pages::homes_pages(c, homes));
             jobs.extend(homes.homes.iter().map(pages::Page::ForSale));
         }
-        let pages = jobs.par_iter().map(|page| shared.render(page).and_then(&keep)).collect::<Result<_>>()?;
+        let pages = jobs
+            .par_iter()
+            .map_init(pages::Contexts::default, |contexts, page| shared.render(contexts, page).and_then(&keep))
+            .collect::<Result<_>>()?;
         Ok((pages, shared.card_fragments()))
     }
 
