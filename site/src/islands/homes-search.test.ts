@@ -143,6 +143,27 @@ describe('the search island', () => {
     expect(location.search).toBe('?beds=3');
   });
 
+  it('fetches what a control’s choices need while it has focus, each column beside the index’s size, not after it', async () => {
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const plain = vi.mocked(fetch).getMockImplementation()!;
+    vi.mocked(fetch).mockImplementation((url) => {
+      if (url !== props.meta) return plain(url);
+      asked.push(props.meta);
+      return held.then(() => new Response(JSON.stringify(meta)));
+    });
+    const host = page();
+    host.querySelector<HTMLSelectElement>('[name="beds"]')!.focus();
+    await waitFor(() => expect(asked).toEqual([props.meta, '/data/homes/columns/ids.json', '/data/homes/columns/beds.json']));
+    release();
+    // While Beds has focus, each of its choices' first cards: Any's a, b, c (3+'s and 5+'s among them).
+    await waitFor(() => expect(asked.slice(3).sort()).toEqual(['a', 'b', 'c'].map((id) => `/data/homes/cards/${id}.html`)));
+    choose(host, 'beds', '3');
+    await waitFor(() => expect(titles(host)).toBe('b,c'));
+    // The choice fetched nothing more.
+    expect(asked).toHaveLength(6);
+  });
+
   it('leaves out a card gone since the index was read, and shows the others', async () => {
     answers.set('/data/homes/cards/b.html', 404);
     const host = page();

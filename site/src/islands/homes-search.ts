@@ -3,7 +3,7 @@
 // each column, word shard and card the first time a search needs it — and keeps the query in the
 // URL: a search is shareable, Back and Forward restore it, and /homes/?… opens on its results.
 // What the visitor chose before the island woke is read from the form when it does.
-import { Columns, filters, matching, needs, readQuery, search, shardKey, toParams, words, type Query, type Shard } from '../lib/homes-search';
+import { Columns, columnsFor, filters, matching, needs, readQuery, search, shardKey, toParams, words, type Query, type Shard } from '../lib/homes-search';
 import type { Column, HomesSearchProps, Meta } from '../lib/props';
 
 /** Cards shown as soon as they are in (two rows on a wide screen); the rest follow in order. */
@@ -30,7 +30,7 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
   const clear = form.querySelector<HTMLAnchorElement>('.homes-search__clear');
   const { fields } = props;
 
-  // The index's size and codes, then each column the first time a search needs it.
+  // The index's size and codes, and each column the first time a search needs it, all at once.
   let index: Promise<Columns> | undefined;
   const loading = new Map<Column, Promise<void>>();
   const forget = (error: unknown) => {
@@ -40,8 +40,9 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
     throw error;
   };
   async function columns(needed: readonly Column[]): Promise<Columns> {
-    const c = await (index ??= json<Meta>(props.meta).then((meta) => new Columns(meta), forget));
-    const load = (name: Column) => json<(number | string)[]>(props.column.replace('{name}', name)).then((values) => c.add(name, values), forget);
+    const meta = (index ??= json<Meta>(props.meta).then((m) => new Columns(m), forget));
+    const load = (name: Column) =>
+      Promise.all([meta, json<(number | string)[]>(props.column.replace('{name}', name))]).then(([c, values]) => c.add(name, values), forget);
     await Promise.all(
       needed.map((name) => {
         const underway = loading.get(name) ?? load(name);
@@ -49,7 +50,7 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
         return underway;
       }),
     );
-    return c;
+    return meta;
   }
   const shards = new Map<string, Promise<Shard>>();
   const shard = (key: string) => {
@@ -104,9 +105,9 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
       const page = Math.min(q.page, pages);
       const shown = found.slice((page - 1) * props.per_page, page * props.per_page);
       const ids = c.ids!;
-      const pending = shown.map((at) => card(ids[at]));
-      // The first row or two on screen as soon as they are in, the rest in order as they come.
-      const first = await Promise.all(pending.slice(0, FIRST_CARDS));
+      // The first row or two on screen as soon as they are in, the rest asked for then (so they
+      // do not queue before them) and shown in order as they come.
+      const first = await Promise.all(shown.slice(0, FIRST_CARDS).map((at) => card(ids[at])));
       if (mine !== latest) return; // a newer search is under way
       performance.measure('homes-search: first results', { start: startedAt });
       list!.replaceChildren(...items(first));
@@ -114,7 +115,7 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
       count!.textContent = !filters(q) ? props.count.replace('{count}', n) : found.length ? props.labels.results.replace('{count}', n) : props.labels.none;
       if (clear) clear.hidden = !filters(q);
       showPaging({ ...q, page }, pages);
-      for (const next of pending.slice(FIRST_CARDS)) {
+      for (const next of shown.slice(FIRST_CARDS).map((at) => card(ids[at]))) {
         const html = await next;
         if (mine !== latest) return;
         list!.append(...items([html]));
@@ -180,8 +181,30 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
     show(q);
     void run(q);
   });
-  // What every search needs, as soon as the visitor reaches for the form.
-  for (const type of ['focusin', 'pointerover']) form.addEventListener(type, () => void columns(['ids']).catch(() => {}), { once: true });
+  /** The first cards of each choice of `select`, with the rest of the form as it is: fetched while
+   * the visitor is choosing, so the one chosen shows without waiting for the network. */
+  async function warm(select: HTMLSelectElement) {
+    const now = fromForm();
+    const asks = [...select.options].map((o) => readQuery((name) => (name === select.name ? o.value : toParams(now, fields).get(name)), fields));
+    const c = await columns([...new Set(asks.flatMap(needs))]);
+    const typed = words(now.words);
+    const loaded = new Map(await Promise.all([...new Set(typed.map(shardKey))].map(async (k) => [k, await shard(k)] as const)));
+    const mask = typed.length ? matching(c.size, typed, loaded) : null;
+    for (const q of asks) {
+      if (document.activeElement !== select) return; // the visitor has moved on
+      for (const at of search(c, q, mask).slice(0, FIRST_CARDS)) void card(c.ids![at]);
+      await new Promise((r) => setTimeout(r)); // one choice per task: the page stays responsive
+    }
+  }
+
+  // What a search will need, while the visitor reaches for the form and chooses: every search's
+  // ids, the columns of the control in focus, and a select's choices' first cards.
+  form.addEventListener('pointerover', () => void columns(['ids']).catch(() => {}), { once: true });
+  form.addEventListener('focusin', (e) => {
+    const control = e.target as Element;
+    const needed = columns(['ids', ...columnsFor(control.getAttribute('name') ?? '', fields)]);
+    void (control instanceof HTMLSelectElement ? needed.then(() => warm(control)) : needed).catch(() => {});
+  });
 
   // The URL's search (a shared link, a reload), else what the visitor chose before this woke; with
   // neither (or only other parameters) the prerendered first page is the answer.

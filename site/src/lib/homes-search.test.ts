@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Columns, filters, matching, needs, NO_QUERY, readQuery, search, shardKey, toParams, words, type Query, type Shard } from './homes-search';
+import { Columns, columnsFor, filters, matching, needs, NO_QUERY, readQuery, search, shardKey, toParams, words, type Query, type Shard } from './homes-search';
 import type { Fields, Meta } from './props';
 
 const fields: Fields = {
@@ -33,6 +33,14 @@ const q = (over: Partial<Query>): Query => ({ ...NO_QUERY, ...over });
 const ids = (places: number[]) => places.map((p) => index.ids[p]).join('');
 
 describe('the search', () => {
+  it('fetches for a control in focus what any of its choices will need', () => {
+    expect(columnsFor('beds', fields)).toEqual(['ids', 'beds']);
+    expect(columnsFor('min_price', fields)).toEqual(['ids', 'price']);
+    expect(columnsFor('type', fields)).toEqual(['ids', 'kind']);
+    expect(columnsFor('sort', fields)).toEqual(['ids', 'price', 'sqft']);
+    expect(columnsFor('q', fields)).toEqual(['ids']);
+  });
+
   it('needs the ids and only the columns its filters and order use', () => {
     expect(needs(NO_QUERY)).toEqual(['ids']);
     expect(needs(q({ beds: 2, sort: 'price-desc' }))).toEqual(['ids', 'price', 'beds']);

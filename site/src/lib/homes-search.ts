@@ -132,6 +132,22 @@ export function needs(q: Query): Column[] {
   return ['ids', ...asked.filter(([, yes]) => yes).map(([c]) => c)];
 }
 
+/** The columns a search through the form's control `name` may need (any of its choices': a sort
+ * may need the prices or the sizes), to fetch while the visitor is still choosing. */
+export function columnsFor(name: string, fields: Fields): Column[] {
+  const probes: Record<string, Partial<Query>[]> = {
+    [fields.min_price]: [{ minPrice: 1 }],
+    [fields.max_price]: [{ maxPrice: 1 }],
+    [fields.beds]: [{ beds: 1 }],
+    [fields.baths]: [{ baths: 1 }],
+    [fields.area]: [{ area: '-' }],
+    [fields.kind]: [{ kind: '-' }],
+    [fields.status]: [{ status: '-' }],
+    [fields.sort]: SORTS.map((sort) => ({ sort })),
+  };
+  return [...new Set((probes[name] ?? [{}]).flatMap((p) => needs({ ...NO_QUERY, ...p })))];
+}
+
 type Coded = 'area' | 'kind' | 'status';
 const CODES: Record<Coded, keyof Meta> = { area: 'areas', kind: 'kinds', status: 'statuses' };
 
