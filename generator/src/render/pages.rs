@@ -213,6 +213,12 @@ impl<'a> Shared<'a> {
         common.insert("site", &site);
         common.insert("favicon", &icon(input.images.get("images/favicon.svg")));
         common.insert("touch_icon", &icon(input.images.get("images/apple-touch-icon.png")));
+        // The MLS's name, labels and notice, and when its data was last updated: the same on every
+        // page that shows its listings, so given once rather than with each of 10,000 pages.
+        if let (Some(mls), Some(homes)) = (&s.mls, input.homes) {
+            common.insert("mls", mls);
+            common.insert("mls_updated", &homes::updated(mls, homes));
+        }
         let mut kinds = Vec::with_capacity(Kind::ALL.len());
         for (kind, css) in Kind::ALL.into_iter().zip(&r.css) {
             let mut ctx = common.clone();

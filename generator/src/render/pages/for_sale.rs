@@ -10,7 +10,6 @@ use crate::render::kind::Kind;
 use crate::render::{markdown, seo};
 use anyhow::Result;
 use jax_model::api;
-use jax_model::mls::Mls;
 use serde::Serialize;
 use serde_json::json;
 
@@ -34,8 +33,6 @@ struct ForSaleView<'a> {
     /// The contact form's message when 'Request a Showing' opens it.
     showing_message: String,
     crumbs: Vec<Crumb<'a>>,
-    mls: &'a Mls,
-    updated: Option<String>,
 }
 
 impl<'a> Shared<'a> {
@@ -169,8 +166,6 @@ impl<'a> Shared<'a> {
                 .replace("{home}", &h.address.as_ref().map_or_else(|| h.place.clone(), |a| format!("{a}, {}", h.place)))
                 .replace("{number}", &p.listing_id),
             crumbs,
-            mls,
-            updated: self.updated(),
             card,
         };
         Ok(self.built(Kind::ForSale, super::index_file(&h.url), &meta, &view, &Mounted::default()))

@@ -183,10 +183,7 @@ impl<'a> Shared<'a> {
 
     /// "Listing data last updated November 24, 2026, 3:05 PM" (Eastern time), or None before any import.
     pub(super) fn updated(&self) -> Option<String> {
-        let info = self.homes().info.as_ref()?;
-        let local = info.imported_at.in_tz(crate::mls::homes::TIME_ZONE).ok()?;
-        let time = local.strftime("%B %-d, %Y, %-I:%M %p %Z").to_string();
-        Some(self.mls().labels.updated.replace("{time}", &time))
+        updated(self.mls(), self.homes())
     }
 
     pub(super) fn homes_list(&self, page: &HomesPage<'a>) -> Result<Built> {
@@ -261,11 +258,17 @@ impl<'a> Shared<'a> {
             areas,
             all_url: slug.map(|_| api::HOMES),
             crumbs,
-            mls: self.mls(),
-            updated: self.updated(),
         };
         Ok(self.built(Kind::Homes, super::index_file(&url), &meta, &view, &mounted))
     }
+}
+
+/// `Shared::updated`, for a build's shared context.
+pub(super) fn updated(mls: &Mls, homes: &Homes) -> Option<String> {
+    let info = homes.info.as_ref()?;
+    let local = info.imported_at.in_tz(crate::mls::homes::TIME_ZONE).ok()?;
+    let time = local.strftime("%B %-d, %Y, %-I:%M %p %Z").to_string();
+    Some(mls.labels.updated.replace("{time}", &time))
 }
 
 #[derive(Serialize)]
@@ -298,6 +301,4 @@ struct HomesView<'a> {
     /// From a neighborhood's list, the link back to all of them.
     all_url: Option<&'static str>,
     crumbs: Vec<Crumb<'a>>,
-    mls: &'a Mls,
-    updated: Option<String>,
 }
