@@ -141,6 +141,10 @@ fn main() {
                 ms(b.wall),
                 fmt_internal(b.internal_ms)
             );
+            // Every output of this corpus (warm-ups and timed runs), if kept to the end.
+            let keep_outputs = place.keeps_outputs(gen_pages.bytes * (runs as u64 + 1) * (peers.len() as u64 + 1));
+            let mut kept_outputs = Vec::new();
+            let mut done_with = |out: PathBuf| if keep_outputs { kept_outputs.push(out) } else { remove(&out) };
             let mut hugo_pages = Vec::new();
             if !peers.is_empty() {
                 let first = gen_pages.homes.iter().next().expect("a listing page");
@@ -154,13 +158,18 @@ fn main() {
                     expect_same_homes(&h.name(), &p, &gen_pages);
                     println!("  {} warm-up {:.0} ms: {p}", h.name(), ms(run.wall));
                     hugo_pages.push(p.pages);
-                    remove(&out);
+                    done_with(out);
                 }
             }
-            remove(&out);
+            done_with(out);
+            if keep_outputs {
+                println!("  outputs kept until the last run (`Place::keeps_outputs` says why)");
+            } else if place.name == "disk" {
+                println!("  outputs deleted after each run (no room to keep them): on ext4 without a journal the next build then waits on the inodes just freed");
+            }
 
-            // Timed runs, interleaved so all see the same machine; each output deleted after its
-            // run (a `sync` precedes each build), since 50,000 listings' outputs would not all fit.
+            // Timed runs, interleaved so all see the same machine (a `sync` precedes each build);
+            // in tmpfs, or without room on the disk, each output deleted after its run.
             let mut g = Series::new("generator".into(), gen_pages.pages);
             let mut hs: Vec<Series> = peers.iter().zip(&hugo_pages).map(|(h, &p)| Series::new(h.name(), p)).collect();
             let mut internal = Vec::new();
@@ -170,15 +179,16 @@ fn main() {
                 g.times.push(b.wall);
                 g.rss_kib.push(b.peak_rss_kib);
                 internal.extend(b.internal_ms);
-                remove(&out);
+                done_with(out);
                 for (i, (h, s)) in peers.iter().zip(&mut hs).enumerate() {
                     let out = dir.join(format!("hugo-{i}-{r}"));
                     let run = hugo::build(h, &dir.join("hugo"), &out, &dir);
                     s.times.push(run.wall);
                     s.rss_kib.push(run.peak_rss_kib);
-                    remove(&out);
+                    done_with(out);
                 }
             }
+            kept_outputs.iter().for_each(|out| remove(out));
             let list = |s: &Series| s.times.iter().map(|t| format!("{:.0}", ms(*t))).collect::<Vec<_>>().join(", ");
             println!("  generator runs: {} ms (internal {})", list(&g), internal_median(&internal));
             for s in &hs {
