@@ -10,6 +10,7 @@ mod assets;
 mod cmd;
 mod data;
 mod images;
+mod incremental;
 mod load;
 mod mls;
 mod output;

@@ -4,7 +4,9 @@
 
 use crate::assets::Assets;
 use crate::images::{ImageInfo, ImagePipeline};
+use crate::incremental::{self, Fingerprints, Unchanged};
 use crate::load::{self, Cache};
+use crate::mls::homes::Homes;
 use crate::output::Output;
 use crate::render::{RenderInput, Renderer};
 use crate::{data, sitemap};
@@ -38,6 +40,9 @@ pub struct Written {
     pub written: usize,
     pub unchanged: usize,
     pub removed: usize,
+    /// Of the unchanged, the MLS listings' pages and cards kept without being made again
+    /// (`incremental`).
+    pub reused: usize,
 }
 
 impl Written {
@@ -59,14 +64,15 @@ impl Report {
     /// The line `generator build` (and `serve`'s first build) prints.
     pub fn summary(&self, out: &Path) -> String {
         format!(
-            "built {} pages ({} files) into {} in {} ms: {} written, {} unchanged, {} removed",
+            "built {} pages ({} files) into {} in {} ms: {} written, {} unchanged, {} removed, {} reused unrendered",
             self.pages,
             self.files,
             out.display(),
             self.elapsed.as_millis(),
             self.write.written,
             self.write.unchanged,
-            self.write.removed
+            self.write.removed,
+            self.write.reused
         )
     }
 }
@@ -120,7 +126,9 @@ fn island_files(assets: &Assets) -> Result<Vec<Output>> {
 
 /// Everything the site consists of, in memory.
 pub fn generate(c: &Content, opts: &BuildOptions, renderer: &Renderer) -> Result<(Vec<Output>, usize)> {
-    let (mut files, pages, photos) = generate_with(c, opts, renderer, Ok)?;
+    let none = |_: &Homes| Ok(Unchanged::default());
+    let Generated { mut files, pages, photos, .. } =
+        generate_with(c, opts, renderer, none, Ok, |path| bail!("{path} was left unrendered"))?;
     let page_count = pages.len();
     files.extend(pages.into_iter().chain(photos));
     Ok((files, page_count))
@@ -142,14 +150,28 @@ impl RenderedPage for Output {
     }
 }
 
+/// What `generate_with` made.
+struct Generated<P> {
+    /// The site's files but its pages and MLS photos.
+    files: Vec<Output>,
+    pages: Vec<P>,
+    photos: Vec<P>,
+    /// What the output held already (`incremental`).
+    unchanged: Unchanged,
+}
+
 /// The site's files but its pages and MLS photos, then its pages and the MLS photos' files as
-/// `keep` made them when each was made (thousands of photos are not held in memory either).
+/// `keep` made them when each was made (thousands of photos are not held in memory either), and
+/// what `unchanged` said: given the listings, which of their pages and cards the output holds
+/// already (`incremental`). Those pages go to `skipped` unrendered.
 fn generate_with<P: RenderedPage>(
     c: &Content,
     opts: &BuildOptions,
     renderer: &Renderer,
+    unchanged: impl FnOnce(&Homes) -> Result<Unchanged>,
     keep: impl Fn(Output) -> Result<P> + Sync + Send,
-) -> Result<(Vec<Output>, Vec<P>, Vec<P>)> {
+    skipped: impl Fn(String) -> Result<P> + Sync + Send,
+) -> Result<Generated<P>> {
     let (images, mut files) = process_images(&opts.content, &opts.cache, c).context("processing images")?;
     let assets = Assets::load(&opts.islands).context("reading the islands' build")?;
     files.extend(island_files(&assets)?);
@@ -160,11 +182,15 @@ fn generate_with<P: RenderedPage>(
             .context("processing the MLS's photos")?,
         None => Vec::new(),
     };
+    let unchanged = match &homes {
+        Some(h) => unchanged(h)?,
+        None => Unchanged::default(),
+    };
     let input = RenderInput { content: c, images: &images, assets: &assets, reports: &reports, homes: homes.as_ref() };
     // The search's index is built while the pages render (its words are a tenth of a
     // 10,000-listing build).
     let (rendered, index) = rayon::join(
-        || renderer.render_pages_with(&input, &keep).context("rendering pages"),
+        || renderer.render_pages_with(&input, &unchanged, &keep, &skipped).context("rendering pages"),
         || homes.as_ref().map(|h| crate::mls::search::outputs(h).context("writing the search's index")),
     );
     let (pages, cards) = rendered?;
@@ -190,13 +216,13 @@ fn generate_with<P: RenderedPage>(
             bail!("two outputs want the same path {path}");
         }
     }
-    Ok((files, pages, photos))
+    Ok(Generated { files, pages, photos, unchanged })
 }
 
 /// Make `out` hold exactly `files`: write what changed, delete what is no longer produced.
 pub fn write(out: &Path, files: &[Output]) -> Result<Written> {
     let fresh = claim(out)?;
-    let mut done = write_files(out, files, fresh)?;
+    let mut done = write_files(out, files, fresh, |_| false)?;
     if !fresh {
         remove_stale(out, files.iter().map(|f| f.path.as_str()), &mut done)?;
     }
@@ -221,11 +247,15 @@ fn claim(out: &Path) -> Result<bool> {
     Ok(fresh)
 }
 
-/// Write the files whose bytes differ from what `out` holds (in a `fresh` folder: every one).
-fn write_files(out: &Path, files: &[Output], fresh: bool) -> Result<Written> {
+/// Write the files whose bytes differ from what `out` holds (in a `fresh` folder: every one);
+/// those `known` says `out` holds already are not read to compare.
+fn write_files(out: &Path, files: &[Output], fresh: bool, known: impl Fn(&str) -> bool + Sync) -> Result<Written> {
     let results: Vec<Result<Option<String>>> = files
         .par_iter()
         .map(|f| {
+            if !fresh && known(&f.path) {
+                return Ok(None);
+            }
             let path = out.join(&f.path);
             if !fresh && std::fs::read(&path).is_ok_and(|old| old == f.bytes) {
                 return Ok(None);
@@ -249,16 +279,20 @@ fn write_files(out: &Path, files: &[Output], fresh: bool) -> Result<Written> {
 
 /// Delete what `out` holds beyond `keep` (and the marker), and the folders left empty.
 fn remove_stale<'a>(out: &Path, keep: impl Iterator<Item = &'a str>, done: &mut Written) -> Result<()> {
-    let keep: HashSet<PathBuf> = keep.map(|p| out.join(p)).chain([out.join(MARKER)]).collect();
+    let keep: HashSet<&str> = keep.chain([MARKER]).collect();
+    // Folders a removal may have left empty (children come first): only those are tried, since
+    // trying each of 10,000 listings' folders costs more than the rest of a rebuild's writing.
+    let mut emptied: HashSet<PathBuf> = HashSet::new();
     for entry in WalkDir::new(out).contents_first(true).into_iter().filter_map(Result::ok) {
         let p = entry.path();
-        if entry.file_type().is_file() && !keep.contains(p) {
+        let rel = p.strip_prefix(out).expect("inside the walked folder").to_string_lossy().replace('\\', "/");
+        if entry.file_type().is_file() && !keep.contains(rel.as_str()) {
             std::fs::remove_file(p).with_context(|| format!("removing stale {}", p.display()))?;
-            let rel = p.strip_prefix(out).expect("inside the walked folder");
-            done.changed.push(rel.to_string_lossy().replace('\\', "/"));
+            done.changed.push(rel);
             done.removed += 1;
-        } else if entry.file_type().is_dir() && p != out {
-            let _ = std::fs::remove_dir(p); // only succeeds when empty
+            emptied.extend(p.parent().map(Path::to_path_buf));
+        } else if entry.file_type().is_dir() && p != out && emptied.contains(p) && std::fs::remove_dir(p).is_ok() {
+            emptied.extend(p.parent().map(Path::to_path_buf)); // removed: it was empty
         }
     }
     Ok(())
@@ -330,27 +364,45 @@ fn build_staged(
 ) -> Result<(usize, usize, Written)> {
     let out = &opts.out;
     let next = AtomicUsize::new(0);
-    let (files, pages, photos) = generate_with(c, opts, renderer, |page: Output| {
-        let noindex = page.path.ends_with(".html") && sitemap::is_noindex(&page.bytes);
-        let path = out.join(&page.path);
-        let place = if created {
-            // Half the file-system work of staging (one create, no rename), done while the other
-            // threads render.
-            if let Some(parent) = path.parent() {
-                std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
-            }
-            std::fs::write(&path, &page.bytes).with_context(|| format!("writing {}", path.display()))?;
-            Place::Direct
-        } else if !fresh && std::fs::read(&path).is_ok_and(|old| old == page.bytes) {
-            Place::Unchanged
-        } else {
-            let file = staging.join(next.fetch_add(1, Ordering::Relaxed).to_string());
-            std::fs::write(&file, &page.bytes).with_context(|| format!("writing {}", file.display()))?;
-            Place::Staged(file)
-        };
-        Ok(Staged { path: page.path, noindex, place })
-    })?;
-    let mut done = write_files(out, &files, fresh)?;
+    // What the previous build into `out` recorded is forgotten until this one is complete: were
+    // it interrupted while moving pages into place, the next would render everything.
+    let mut prints = Fingerprints::default();
+    let unchanged = |homes: &Homes| -> Result<Unchanged> {
+        prints = incremental::fingerprints(opts, homes)?;
+        let unchanged = if fresh { Unchanged::default() } else { incremental::unchanged(&opts.cache, out, &prints) };
+        incremental::forget(&opts.cache, out);
+        Ok(unchanged)
+    };
+    let skipped = |path: String| Ok(Staged { path, noindex: false, place: Place::Unchanged });
+    let Generated { files, pages, photos, unchanged } = generate_with(
+        c,
+        opts,
+        renderer,
+        unchanged,
+        |page: Output| {
+            let noindex = page.path.ends_with(".html") && sitemap::is_noindex(&page.bytes);
+            let path = out.join(&page.path);
+            let place = if created {
+                // Half the file-system work of staging (one create, no rename), done while the other
+                // threads render.
+                if let Some(parent) = path.parent() {
+                    std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+                }
+                std::fs::write(&path, &page.bytes).with_context(|| format!("writing {}", path.display()))?;
+                Place::Direct
+            } else if !fresh && std::fs::read(&path).is_ok_and(|old| old == page.bytes) {
+                Place::Unchanged
+            } else {
+                let file = staging.join(next.fetch_add(1, Ordering::Relaxed).to_string());
+                std::fs::write(&file, &page.bytes).with_context(|| format!("writing {}", file.display()))?;
+                Place::Staged(file)
+            };
+            Ok(Staged { path: page.path, noindex, place })
+        },
+        skipped,
+    )?;
+    // Cards read back from `out` are as it holds them.
+    let mut done = write_files(out, &files, fresh, |path| unchanged.has(path))?;
     let staged: Vec<&Staged> = pages.iter().chain(&photos).collect();
     let moved: Vec<Result<bool>> = staged
         .par_iter()
@@ -379,6 +431,8 @@ fn build_staged(
         let keep = files.iter().map(|f| f.path.as_str()).chain(staged.iter().map(|p| p.path.as_str()));
         remove_stale(out, keep, &mut done)?;
     }
+    incremental::save(&opts.cache, out, &prints)?;
+    done.reused = unchanged.count();
     done.changed.sort();
     Ok((pages.len(), files.len() + staged.len(), done))
 }

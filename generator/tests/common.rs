@@ -50,3 +50,24 @@ pub fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
     out.sort();
     out
 }
+
+/// `generator build` of `content` with the listings in `mls`, into `dist` (no islands).
+pub fn build_args<'a>(content: &'a str, mls: &'a str) -> Vec<&'a str> {
+    let script: &'static str =
+        Box::leak(repo_root().join("site/build/render-reports.mjs").to_string_lossy().into_owned().into_boxed_str());
+    vec![
+        "build",
+        "--content",
+        content,
+        "--out",
+        "dist",
+        "--mls",
+        mls,
+        "--islands",
+        "none",
+        "--cache",
+        "cache",
+        "--mdx-renderer",
+        script,
+    ]
+}

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{files, generator, repo_root};
+use common::{build_args, files, generator, repo_root};
 use serde_json::{json, Value};
 use std::path::Path;
 
@@ -29,27 +29,6 @@ fn build(dir: &Path, listings: usize, mut change: impl FnMut(&mut Vec<Value>)) -
         .filter(|(p, _)| p.ends_with(".html") || p.ends_with(".xml") || p.ends_with(".json"))
         .map(|(p, b)| (p, String::from_utf8(b).unwrap()))
         .collect()
-}
-
-/// `generator build` of the real content with the listings in `mls`.
-fn build_args<'a>(content: &'a str, mls: &'a str) -> Vec<&'a str> {
-    let script: &'static str =
-        Box::leak(repo_root().join("site/build/render-reports.mjs").to_string_lossy().into_owned().into_boxed_str());
-    vec![
-        "build",
-        "--content",
-        content,
-        "--out",
-        "dist",
-        "--mls",
-        mls,
-        "--islands",
-        "none",
-        "--cache",
-        "cache",
-        "--mdx-renderer",
-        script,
-    ]
 }
 
 fn page<'a>(site: &'a [(String, String)], path: &str) -> &'a str {

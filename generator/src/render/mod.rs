@@ -21,6 +21,7 @@ mod typescript;
 
 use kind::Kind;
 pub use market::Figure;
+pub use pages::index_file;
 pub use typescript::files as typescript_files;
 
 use crate::output::Output;
@@ -175,19 +176,23 @@ impl Renderer {
     /// Every HTML page of the site, rendered in parallel.
     #[cfg(test)] // `generator build` and serve hand each page on as it is rendered
     pub fn render_pages(&self, input: &RenderInput) -> Result<Vec<Output>> {
-        Ok(self.render_pages_with(input, Ok)?.0)
+        let none = crate::incremental::Unchanged::default();
+        Ok(self.render_pages_with(input, &none, Ok, |path| anyhow::bail!("{path} was not rendered"))?.0)
     }
 
     /// Every HTML page of the site, rendered in parallel, each handed to `keep` as soon as it is
     /// rendered: `generator build` puts it on disk, so the site's pages are never all in memory.
     /// With MLS listings, also the search's cards (`mls::search`), a fragment per listing for
-    /// sale, rendered once before the lists that copy them.
+    /// sale, rendered once before the lists that copy them. A listing's page that `unchanged`
+    /// has is not rendered but handed to `skipped` by its path; its card is read back.
     pub fn render_pages_with<P: Send>(
         &self,
         input: &RenderInput,
+        unchanged: &crate::incremental::Unchanged,
         keep: impl Fn(Output) -> Result<P> + Sync + Send,
+        skipped: impl Fn(String) -> Result<P> + Sync + Send,
     ) -> Result<(Vec<P>, Vec<Output>)> {
-        let shared = pages::Shared::new(self, input)?.with_cards()?;
+        let shared = pages::Shared::new(self, input)?.with_cards(unchanged)?;
         let c = input.content;
         let mut jobs = vec![pages::Page::Home, pages::Page::Concierge, pages::Page::NotFound];
         jobs.extend(pages::FormResult::ALL.map(pages::Page::FormResult));
@@ -205,7 +210,10 @@ impl Renderer {
         }
         let pages = jobs
             .par_iter()
-            .map_init(pages::Contexts::default, |contexts, page| shared.render(contexts, page).and_then(&keep))
+            .map_init(pages::Contexts::default, |contexts, page| match page {
+                pages::Page::ForSale(h) if unchanged.has(&index_file(&h.url)) => skipped(index_file(&h.url)),
+                _ => shared.render(contexts, page).and_then(&keep),
+            })
             .collect::<Result<_>>()?;
         Ok((pages, shared.card_fragments()))
     }

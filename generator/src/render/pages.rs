@@ -215,16 +215,24 @@ impl<'a> Shared<'a> {
         common.insert("touch_icon", &icon(input.images.get("images/apple-touch-icon.png")));
         // The MLS's name, labels and notice, and when its data was last updated: the same on every
         // page that shows its listings, so given once rather than with each of 10,000 pages.
-        if let (Some(mls), Some(homes)) = (&s.mls, input.homes) {
-            common.insert("mls", mls);
-            common.insert("mls_updated", &homes::updated(mls, homes));
-        }
+        let mls_updated = match (&s.mls, input.homes) {
+            (Some(mls), Some(homes)) => {
+                common.insert("mls", mls);
+                homes::updated(mls, homes)
+            }
+            _ => None,
+        };
         let mut kinds = Vec::with_capacity(Kind::ALL.len());
         for (kind, css) in Kind::ALL.into_iter().zip(&r.css) {
             let mut ctx = common.clone();
             ctx.insert("css", css);
             ctx.insert("kind", kind.name());
             ctx.insert("paths", &kind.paths());
+            // A listing's page says when its own data changed (`for_sale`), so that an import
+            // rewrites only the pages of the listings it changed.
+            if kind != Kind::ForSale {
+                ctx.insert("mls_updated", &mls_updated);
+            }
             let chrome = chrome::render(r, input, &ctx, kind)?;
             ctx.insert("chrome", &chrome);
             kinds.push(KindShared { ctx, chrome_before: chrome.before, chrome_after: chrome.after });
@@ -306,7 +314,7 @@ impl<'a> Shared<'a> {
 }
 
 /// The file that serves a directory URL: `/thank-you/` → `thank-you/index.html`.
-fn index_file(url: &str) -> String {
+pub fn index_file(url: &str) -> String {
     format!("{}index.html", url.trim_start_matches('/'))
 }
 

@@ -33,6 +33,9 @@ struct ForSaleView<'a> {
     /// The contact form's message when 'Request a Showing' opens it.
     showing_message: String,
     crumbs: Vec<Crumb<'a>>,
+    /// When this listing's data last changed at the MLS (its ModificationTimestamp): a page is
+    /// rewritten when its listing changes, not at every import.
+    updated: Option<String>,
 }
 
 impl<'a> Shared<'a> {
@@ -166,6 +169,7 @@ impl<'a> Shared<'a> {
                 .replace("{home}", &h.address.as_ref().map_or_else(|| h.place.clone(), |a| format!("{a}, {}", h.place)))
                 .replace("{number}", &p.listing_id),
             crumbs,
+            updated: super::homes::updated_at(mls, p.modification_timestamp),
             card,
         };
         Ok(self.built(Kind::ForSale, super::index_file(&h.url), &meta, &view, &Mounted::default()))

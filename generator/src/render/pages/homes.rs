@@ -265,8 +265,12 @@ impl<'a> Shared<'a> {
 
 /// `Shared::updated`, for a build's shared context.
 pub(super) fn updated(mls: &Mls, homes: &Homes) -> Option<String> {
-    let info = homes.info.as_ref()?;
-    let local = info.imported_at.in_tz(crate::mls::homes::TIME_ZONE).ok()?;
+    updated_at(mls, homes.info.as_ref()?.imported_at)
+}
+
+/// "Listing data last updated November 24, 2026, 3:05 PM EST": `at` in Jacksonville's time.
+pub(super) fn updated_at(mls: &Mls, at: jiff::Timestamp) -> Option<String> {
+    let local = at.in_tz(crate::mls::homes::TIME_ZONE).ok()?;
     let time = local.strftime("%B %-d, %Y, %-I:%M %p %Z").to_string();
     Some(mls.labels.updated.replace("{time}", &time))
 }

@@ -5,6 +5,7 @@
 
 use super::homes::{status, Card};
 use super::Shared;
+use crate::incremental::{card_path, Unchanged};
 use crate::mls::homes::{Home, Homes};
 use crate::mls::record::Status;
 use crate::mls::search::{self, Choice, Fields, Sort};
@@ -119,14 +120,27 @@ impl<'a> Shared<'a> {
 
     /// These, with every listing for sale's card rendered, once for the search's fragments and
     /// the lists.
-    pub(crate) fn with_cards(mut self) -> Result<Self> {
-        self.cards = self.render_cards()?;
+    /// Cards `unchanged` has are read back from the output folder instead.
+    pub(crate) fn with_cards(mut self, unchanged: &Unchanged) -> Result<Self> {
+        self.cards = self.render_cards(unchanged)?;
         Ok(self)
     }
 
-    fn render_cards(&self) -> Result<RenderedCards> {
+    fn render_cards(&self, unchanged: &Unchanged) -> Result<RenderedCards> {
         let Some(homes) = self.input.homes else { return Ok(RenderedCards::default()) };
-        let places = homes.for_sale_places(None);
+        let mut by_place = vec![None; homes.homes.len()];
+        let kept: Vec<(usize, Option<String>)> = homes
+            .for_sale_places(None)
+            .par_iter()
+            .map(|&i| (i, unchanged.read(&card_path(&search::card_id(&homes.homes[i])))))
+            .collect();
+        let mut places = Vec::new();
+        for (i, html) in kept {
+            match html {
+                Some(html) => by_place[i] = Some(html),
+                None => places.push(i),
+            }
+        }
         let l = &self.mls().labels;
         let ll = &self.input.content.site.data.labels.listing;
         let chunks: Vec<Result<Vec<String>>> = places
@@ -148,7 +162,6 @@ impl<'a> Shared<'a> {
                 Ok(parts[..fragments.len()].iter().map(|part| part.trim().to_string()).collect())
             })
             .collect();
-        let mut by_place = vec![None; homes.homes.len()];
         let mut placed = places.iter();
         for chunk in chunks {
             for html in chunk.context("rendering the search's cards")? {
@@ -179,9 +192,4 @@ impl RenderedCards {
     pub(super) fn get(&self, place: usize) -> &str {
         self.0.get(place).and_then(Option::as_deref).expect("every listing for sale has its card rendered")
     }
-}
-
-/// Where a card fragment goes in the site.
-fn card_path(id: &str) -> String {
-    api::HOMES_CARD.trim_start_matches('/').replace("{id}", id)
 }

@@ -1,0 +1,135 @@
+//! What a build may leave as the previous build wrote it: the pages and cards of the MLS listings
+//! that did not change, when nothing else the build reads changed either. At 10,000 listings they
+//! are nearly all of the work, and an hourly import changes a few of them.
+//!
+//! Each listing's outputs get a fingerprint: its record and first photo, and the build's inputs
+//! besides the listings (the generator itself, `content/`, the islands' build and the import's
+//! settings). A build records the fingerprints of what it wrote (in the cache, per output
+//! folder); the next one into the same folder renders only the outputs whose fingerprint moved,
+//! or whose file is gone. Anything it cannot read makes it render everything, as before.
+
+use crate::mls::homes::Homes;
+use crate::mls::search;
+use crate::pipeline::BuildOptions;
+use crate::render::index_file;
+use anyhow::{Context, Result};
+use jax_model::api;
+use rayon::prelude::*;
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use walkdir::WalkDir;
+
+/// Each skippable output's fingerprint, by its path in the output folder.
+pub type Fingerprints = HashMap<String, String>;
+
+/// The outputs of this build that the output folder already holds as they would be written.
+#[derive(Default)]
+pub struct Unchanged {
+    out: PathBuf,
+    paths: HashSet<String>,
+}
+
+impl Unchanged {
+    /// Whether `path` (output-relative) may be left as it is.
+    pub fn has(&self, path: &str) -> bool {
+        self.paths.contains(path)
+    }
+
+    /// How many outputs may be left as they are.
+    pub fn count(&self) -> usize {
+        self.paths.len()
+    }
+
+    /// The file at `path` as the previous build wrote it, if it may be left and can be read.
+    pub fn read(&self, path: &str) -> Option<String> {
+        self.has(path).then(|| std::fs::read_to_string(self.out.join(path)).ok()).flatten()
+    }
+}
+
+/// The path of a listing's card fragment in the output folder.
+pub fn card_path(id: &str) -> String {
+    api::HOMES_CARD.trim_start_matches('/').replace("{id}", id)
+}
+
+/// This build's fingerprints: every listing's page and, for those for sale, its card.
+pub fn fingerprints(opts: &BuildOptions, homes: &Homes) -> Result<Fingerprints> {
+    let global = inputs(opts, homes).context("fingerprinting the build's inputs")?;
+    let for_sale: HashSet<usize> = homes.for_sale_places(None).iter().copied().collect();
+    let each: Vec<Vec<(String, String)>> = homes
+        .homes
+        .par_iter()
+        .enumerate()
+        .map(|(i, h)| {
+            let mut hash = blake3::Hasher::new();
+            hash.update(global.as_bytes());
+            hash.update(&serde_json::to_vec(&h.p).expect("a listing serializes"));
+            hash.update(&serde_json::to_vec(&h.photo).expect("an image serializes"));
+            let print = hash.finalize().to_hex().to_string();
+            let mut out = vec![(index_file(&h.url), print.clone())];
+            if for_sale.contains(&i) {
+                out.push((card_path(&search::card_id(h)), print));
+            }
+            out
+        })
+        .collect();
+    Ok(each.into_iter().flatten().collect())
+}
+
+/// Everything but the listings that a listing's page or card is made from.
+fn inputs(opts: &BuildOptions, homes: &Homes) -> Result<blake3::Hash> {
+    let mut hash = blake3::Hasher::new();
+    let exe = std::env::current_exe().context("finding the generator's own binary")?;
+    hash.update(&std::fs::read(&exe).with_context(|| format!("reading {}", exe.display()))?);
+    for dir in [&opts.content, &opts.islands] {
+        for entry in WalkDir::new(dir).sort_by_file_name() {
+            let Ok(entry) = entry else { continue }; // a missing islands build is an input too
+            if entry.file_type().is_file() {
+                hash.update(entry.path().to_string_lossy().as_bytes());
+                hash.update(
+                    &std::fs::read(entry.path()).with_context(|| format!("reading {}", entry.path().display()))?,
+                );
+            }
+        }
+    }
+    // The import's settings (a sample says so on every card), not its time.
+    if let Some(info) = &homes.info {
+        hash.update(&[u8::from(info.sample)]);
+    }
+    Ok(hash.finalize())
+}
+
+/// Where the fingerprints of the build into `out` are kept.
+fn record(cache: &Path, out: &Path) -> PathBuf {
+    let out = std::fs::canonicalize(out).unwrap_or_else(|_| out.to_path_buf());
+    let key = blake3::hash(out.to_string_lossy().as_bytes()).to_hex();
+    cache.join("builds").join(format!("{}.json", &key[..16]))
+}
+
+/// Which of `now` the folder `out` holds from the previous build into it.
+pub fn unchanged(cache: &Path, out: &Path, now: &Fingerprints) -> Unchanged {
+    let before: Fingerprints = std::fs::read(record(cache, out))
+        .ok()
+        .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+        .unwrap_or_default();
+    let paths = now
+        .par_iter()
+        .filter(|(path, print)| before.get(*path) == Some(print) && out.join(path).is_file())
+        .map(|(path, _)| path.clone())
+        .collect();
+    Unchanged { out: out.to_path_buf(), paths }
+}
+
+/// Records `now` as what `out` holds, once the build into it is complete.
+pub fn save(cache: &Path, out: &Path, now: &Fingerprints) -> Result<()> {
+    let path = record(cache, out);
+    let dir = path.parent().expect("a file in the cache");
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let tmp = path.with_extension("json.partial");
+    std::fs::write(&tmp, serde_json::to_vec(now)?).with_context(|| format!("writing {}", tmp.display()))?;
+    std::fs::rename(&tmp, &path).with_context(|| format!("writing {}", path.display()))
+}
+
+/// Forgets what `out` holds (a build into it failed or was interrupted: render everything next).
+pub fn forget(cache: &Path, out: &Path) {
+    let _ = std::fs::remove_file(record(cache, out));
+}

@@ -1,0 +1,120 @@
+//! A build into the output of the previous one renders and writes only what changed: after an
+//! import that changed three listings, their pages and cards are written and every other
+//! listing's left as it was — and the site is the same, byte for byte, as a build from scratch;
+//! after an edit of `content/`, every listing's page is made again.
+
+mod common;
+
+use common::{build_args, copy_dir, files, generator, repo_root};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::os::unix::fs::MetadataExt as _;
+use std::path::Path;
+
+/// Each listing page's and card's file: its inode and modification time (a file renamed into
+/// place gets a new inode, one rewritten a new time).
+fn stamps(dist: &Path) -> BTreeMap<String, (u64, i64, i64)> {
+    walkdir::WalkDir::new(dist)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .filter_map(|e| {
+            let rel = e.path().strip_prefix(dist).unwrap().to_string_lossy().into_owned();
+            let listing = rel.starts_with("homes/") && !rel.starts_with("homes/in/") && !rel.starts_with("homes/page/");
+            let card = rel.starts_with("data/homes/cards/");
+            let m = e.metadata().unwrap();
+            ((listing && rel != "homes/index.html") || card).then(|| (rel, (m.ino(), m.mtime(), m.mtime_nsec())))
+        })
+        .collect()
+}
+
+fn run(dir: &Path, args: &[&str]) -> String {
+    let run = generator(dir, args);
+    assert!(run.ok, "generator {args:?}: {}", run.stderr);
+    run.stdout
+}
+
+/// How many outputs a build says it kept without making them again.
+fn reused(summary: &str) -> usize {
+    let (head, _) = summary.trim().rsplit_once(" reused unrendered").unwrap_or_else(|| panic!("{summary}"));
+    head.rsplit(' ').next().unwrap().parse().unwrap()
+}
+
+/// The feed's records, changed by `change`, written back and imported into `mls`.
+fn import(dir: &Path, content: &str, change: impl FnOnce(&mut Vec<Value>)) -> String {
+    let page = dir.join("feed/page-000001.json");
+    let mut doc: Value = serde_json::from_slice(&std::fs::read(&page).unwrap()).unwrap();
+    let mut records = doc["value"].as_array().unwrap().clone();
+    change(&mut records);
+    doc["value"] = json!(records);
+    std::fs::write(&page, serde_json::to_vec(&doc).unwrap()).unwrap();
+    run(dir, &["import", "reso", "--file", "feed", "--into", "mls", "--content", content])
+}
+
+/// `dist` against a build of the same inputs into a fresh folder.
+fn same_as_from_scratch(dir: &Path, content: &str) {
+    let mut args = build_args(content, "mls");
+    let at = args.iter().position(|a| *a == "dist").unwrap();
+    args[at] = "scratch";
+    run(dir, &args);
+    let (a, b) = (files(&dir.join("dist")), files(&dir.join("scratch")));
+    assert_eq!(a.len(), b.len(), "the same files");
+    for ((pa, ba), (pb, bb)) in a.iter().zip(&b) {
+        assert_eq!(pa, pb);
+        assert!(ba == bb, "{pa} differs from a build from scratch");
+    }
+    std::fs::remove_dir_all(dir.join("scratch")).unwrap();
+}
+
+#[test]
+fn a_build_after_an_import_writes_only_the_listings_it_changed_and_equals_a_build_from_scratch() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let real = repo_root().join("content");
+    copy_dir(&real, &dir.join("content"));
+    let content = "content";
+    run(dir, &["sample", "reso", "--listings", "60", "--out", "feed", "--content", content]);
+    import(dir, content, |_| {});
+    assert_eq!(reused(&run(dir, &build_args(content, "mls"))), 0, "a first build makes everything");
+    let before = stamps(&dir.join("dist"));
+    assert!(before.len() > 60, "listing pages and cards: {}", before.len());
+
+    // A build with nothing changed makes no listing's page or card again, nor writes one.
+    let again = run(dir, &build_args(content, "mls"));
+    assert_eq!(stamps(&dir.join("dist")), before, "{again}");
+    assert_eq!(reused(&again), before.len(), "{again}");
+
+    // Three active listings repriced: the import says so, and the build writes just theirs.
+    let mut changed = Vec::new();
+    let said = import(dir, content, |records| {
+        for r in records.iter_mut().filter(|r| r["StandardStatus"] == "Active").take(3) {
+            r["ListPrice"] = json!(r["ListPrice"].as_u64().unwrap() + 7_000);
+            r["ModificationTimestamp"] = json!("2030-01-01T12:00:00Z");
+            changed.push(r["ListingId"].as_str().unwrap().to_string());
+        }
+    });
+    assert!(said.contains("3 changed"), "{said}");
+    let build = run(dir, &build_args(content, "mls"));
+    assert_eq!(reused(&build), before.len() - 6, "all but the changed listings' pages and cards: {build}");
+    let after = stamps(&dir.join("dist"));
+    let rewritten: Vec<&String> = after.iter().filter(|(p, s)| before.get(*p) != Some(s)).map(|(p, _)| p).collect();
+    assert_eq!(rewritten.len(), 6, "three pages and three cards: {rewritten:?}");
+    for id in &changed {
+        assert_eq!(rewritten.iter().filter(|p| p.contains(id.as_str())).count(), 2, "{id}: {rewritten:?}");
+    }
+    same_as_from_scratch(dir, content);
+
+    // A label changed in site.yaml is on every listing's page: all of them are made again.
+    let site = dir.join("content/site.yaml");
+    let yaml = std::fs::read_to_string(&site).unwrap();
+    let edited = yaml.replace("Request a Showing", "Book a Showing");
+    assert_ne!(yaml, edited);
+    std::fs::write(&site, edited).unwrap();
+    let before = stamps(&dir.join("dist"));
+    assert_eq!(reused(&run(dir, &build_args(content, "mls"))), 0, "content changed: everything made again");
+    let after = stamps(&dir.join("dist"));
+    let pages = after.keys().filter(|p| p.starts_with("homes/")).count();
+    let remade = after.iter().filter(|(p, s)| p.starts_with("homes/") && before.get(*p) != Some(s)).count();
+    assert_eq!(remade, pages, "every listing page made again");
+    same_as_from_scratch(dir, content);
+}
