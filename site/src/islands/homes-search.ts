@@ -1,7 +1,8 @@
 // The search of /homes/ (no React: the form, the count, the cards and the paging are the page's
 // own markup). It runs the prerendered GET form in place on the generator's prebuilt index —
-// each column, word shard and card the first time a search needs it — and keeps the query in the
-// URL: a search is shareable, Back and Forward restore it, and /homes/?… opens on its results.
+// each column, word shard and card the first time a search needs it, or while the visitor is
+// choosing one that will — and keeps the query in the URL: a search is shareable, Back and
+// Forward restore it, and /homes/?… opens on its results.
 // What the visitor chose before the island woke is read from the form when it does.
 import { Columns, columnsFor, filters, matching, needs, readQuery, search, shardKey, toParams, words, type Query, type Shard } from '../lib/homes-search';
 import type { Column, HomesSearchProps, Meta } from '../lib/props';
@@ -185,7 +186,8 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
    * the visitor is choosing, so the one chosen shows without waiting for the network. */
   async function warm(select: HTMLSelectElement) {
     const now = fromForm();
-    const asks = [...select.options].map((o) => readQuery((name) => (name === select.name ? o.value : toParams(now, fields).get(name)), fields));
+    const rest = toParams(now, fields);
+    const asks = [...select.options].map((o) => readQuery((name) => (name === select.name ? o.value : rest.get(name)), fields));
     const c = await columns([...new Set(asks.flatMap(needs))]);
     const typed = words(now.words);
     const loaded = new Map(await Promise.all([...new Set(typed.map(shardKey))].map(async (k) => [k, await shard(k)] as const)));
