@@ -2,11 +2,12 @@
 //! that did not change, when nothing else the build reads changed either. At 10,000 listings they
 //! are nearly all of the work, and an hourly import changes a few of them.
 //!
-//! Each listing's outputs get a fingerprint: its record and first photo, and the build's inputs
-//! besides the listings (the generator itself, `content/`, the islands' build and the import's
-//! settings). A build records the fingerprints of what it wrote (in the cache, per output
-//! folder); the next one into the same folder renders only the outputs whose fingerprint moved,
-//! or whose file is gone. Anything it cannot read makes it render everything, as before.
+//! Each listing's outputs get a fingerprint: its record (its stored file's bytes) and first photo,
+//! and the build's inputs besides the listings (the generator itself, `content/`, the islands'
+//! build and the import's settings). A build records what it wrote (in the cache, per output folder): every file, and
+//! the listings' outputs with their fingerprints. The next one into the same folder renders only
+//! the outputs whose fingerprint moved, or whose file is gone, and removes the recorded files it
+//! no longer makes without walking the folder. Without a record it renders everything and walks.
 
 use crate::mls::homes::Homes;
 use crate::mls::search;
@@ -27,12 +28,19 @@ pub type Fingerprints = HashMap<String, String>;
 pub struct Unchanged {
     out: PathBuf,
     paths: HashSet<String>,
+    /// Every file the previous build into the folder wrote, when it recorded them.
+    before: Option<Fingerprints>,
 }
 
 impl Unchanged {
     /// Whether `path` (output-relative) may be left as it is.
     pub fn has(&self, path: &str) -> bool {
         self.paths.contains(path)
+    }
+
+    /// The files the previous build left in the folder (and nothing else is there), if known.
+    pub fn before(&self) -> Option<impl Iterator<Item = &str>> {
+        self.before.as_ref().map(|b| b.keys().map(String::as_str))
     }
 
     /// How many outputs may be left as they are.
@@ -62,7 +70,10 @@ pub fn fingerprints(opts: &BuildOptions, homes: &Homes) -> Result<Fingerprints> 
         .map(|(i, h)| {
             let mut hash = blake3::Hasher::new();
             hash.update(global.as_bytes());
-            hash.update(&serde_json::to_vec(&h.p).expect("a listing serializes"));
+            match h.digest {
+                Some(d) => hash.update(d.as_bytes()),
+                None => hash.update(&serde_json::to_vec(&h.p).expect("a listing serializes")),
+            };
             hash.update(&serde_json::to_vec(&h.photo).expect("an image serializes"));
             let print = hash.finalize().to_hex().to_string();
             let mut out = vec![(index_file(&h.url), print.clone())];
@@ -107,25 +118,31 @@ fn record(cache: &Path, out: &Path) -> PathBuf {
 
 /// Which of `now` the folder `out` holds from the previous build into it.
 pub fn unchanged(cache: &Path, out: &Path, now: &Fingerprints) -> Unchanged {
-    let before: Fingerprints = std::fs::read(record(cache, out))
-        .ok()
-        .and_then(|bytes| serde_json::from_slice(&bytes).ok())
-        .unwrap_or_default();
-    let paths = now
-        .par_iter()
-        .filter(|(path, print)| before.get(*path) == Some(print) && out.join(path).is_file())
-        .map(|(path, _)| path.clone())
-        .collect();
-    Unchanged { out: out.to_path_buf(), paths }
+    let before: Option<Fingerprints> =
+        std::fs::read(record(cache, out)).ok().and_then(|bytes| serde_json::from_slice(&bytes).ok());
+    let paths = match &before {
+        Some(before) => now
+            .par_iter()
+            .filter(|(path, print)| before.get(*path) == Some(print) && out.join(path).is_file())
+            .map(|(path, _)| path.clone())
+            .collect(),
+        None => HashSet::new(),
+    };
+    Unchanged { out: out.to_path_buf(), paths, before }
 }
 
-/// Records `now` as what `out` holds, once the build into it is complete.
-pub fn save(cache: &Path, out: &Path, now: &Fingerprints) -> Result<()> {
+/// Records what `out` holds once the build into it is complete: the listings' outputs with their
+/// fingerprints (`now`), and every other file it wrote (`others`, with none).
+pub fn save<'a>(cache: &Path, out: &Path, now: &Fingerprints, others: impl Iterator<Item = &'a str>) -> Result<()> {
+    let mut all = now.clone();
+    for path in others {
+        all.entry(path.to_string()).or_default();
+    }
     let path = record(cache, out);
     let dir = path.parent().expect("a file in the cache");
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     let tmp = path.with_extension("json.partial");
-    std::fs::write(&tmp, serde_json::to_vec(now)?).with_context(|| format!("writing {}", tmp.display()))?;
+    std::fs::write(&tmp, serde_json::to_vec(&all)?).with_context(|| format!("writing {}", tmp.display()))?;
     std::fs::rename(&tmp, &path).with_context(|| format!("writing {}", path.display()))
 }
 

@@ -298,6 +298,35 @@ fn remove_stale<'a>(out: &Path, keep: impl Iterator<Item = &'a str>, done: &mut 
     Ok(())
 }
 
+/// Delete the files of `before` (what `out` was known to hold) beyond `keep`, and the folders
+/// left empty.
+fn remove_listed<'a>(
+    out: &Path,
+    before: impl Iterator<Item = &'a str>,
+    keep: impl Iterator<Item = &'a str>,
+    done: &mut Written,
+) -> Result<()> {
+    let keep: HashSet<&str> = keep.collect();
+    let mut stale: Vec<&str> = before.filter(|p| !keep.contains(p)).collect();
+    stale.sort_unstable();
+    for rel in stale {
+        let p = out.join(rel);
+        match std::fs::remove_file(&p) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(e) => return Err(e).with_context(|| format!("removing stale {}", p.display())),
+        }
+        done.changed.push(rel.to_string());
+        done.removed += 1;
+        // Up to the output folder, each folder this left empty.
+        let mut dir = p.parent();
+        while let Some(d) = dir.filter(|d| *d != out && std::fs::remove_dir(d).is_ok()) {
+            dir = d.parent();
+        }
+    }
+    Ok(())
+}
+
 /// Where `build` puts each page as soon as it is rendered, so the site's pages are never all in
 /// memory (10,000 listings: 320 MB). Inside `--out`, so moving a page into place is a rename;
 /// removed after every build, and by the next one were this one killed (it is never published:
@@ -427,11 +456,15 @@ fn build_staged(
             done.unchanged += 1;
         }
     }
+    let made = || files.iter().map(|f| f.path.as_str()).chain(staged.iter().map(|p| p.path.as_str()));
     if !fresh {
-        let keep = files.iter().map(|f| f.path.as_str()).chain(staged.iter().map(|p| p.path.as_str()));
-        remove_stale(out, keep, &mut done)?;
+        match unchanged.before() {
+            // Walking 10,000 listings' folders costs more than the rest of a rebuild's writing.
+            Some(before) => remove_listed(out, before, made(), &mut done)?,
+            None => remove_stale(out, made(), &mut done)?,
+        }
     }
-    incremental::save(&opts.cache, out, &prints)?;
+    incremental::save(&opts.cache, out, &prints, made())?;
     done.reused = unchanged.count();
     done.changed.sort();
     Ok((pages.len(), files.len() + staged.len(), done))

@@ -104,6 +104,30 @@ fn a_build_after_an_import_writes_only_the_listings_it_changed_and_equals_a_buil
     }
     same_as_from_scratch(dir, content);
 
+    // Two listings gone from the feed: their pages, cards and folders go too (the build removes
+    // what the previous one recorded writing and this one does not make).
+    let mut gone = Vec::new();
+    let said = import(dir, content, |records| {
+        let at: Vec<usize> =
+            (0..records.len()).filter(|&i| records[i]["StandardStatus"] == "Active").skip(5).take(2).collect();
+        for i in at.into_iter().rev() {
+            gone.push(records.remove(i)["ListingId"].as_str().unwrap().to_string());
+        }
+    });
+    assert!(said.contains("2 removed"), "{said}");
+    let build = run(dir, &build_args(content, "mls"));
+    assert!(build.contains(" 4 removed"), "two pages and two cards: {build}");
+    let left = stamps(&dir.join("dist"));
+    for id in &gone {
+        assert!(!left.keys().any(|p| p.contains(id.as_str())), "{id} is gone");
+    }
+    let folders = std::fs::read_dir(dir.join("dist/homes")).unwrap().filter(|e| {
+        let e = e.as_ref().unwrap();
+        e.path().is_dir() && std::fs::read_dir(e.path()).unwrap().next().is_none()
+    });
+    assert_eq!(folders.count(), 0, "no empty folder is left");
+    same_as_from_scratch(dir, content);
+
     // A label changed in site.yaml is on every listing's page: all of them are made again.
     let site = dir.join("content/site.yaml");
     let yaml = std::fs::read_to_string(&site).unwrap();

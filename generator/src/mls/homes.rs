@@ -28,6 +28,8 @@ pub struct Home {
     pub neighborhood: Option<String>,
     /// Its first photo served from the site, when the import cached it (`photos::process`).
     pub photo: Option<ImageInfo>,
+    /// Its stored file's BLAKE3, when read from the store (`incremental` fingerprints it by it).
+    pub digest: Option<blake3::Hash>,
 }
 
 /// The MLS's listings, newest first, and the import they came from.
@@ -68,15 +70,24 @@ impl Home {
 impl Homes {
     /// `areas`: the published neighborhoods with their ZIP codes.
     pub fn new(info: Option<ImportInfo>, listings: Vec<Property>, areas: &[(&Neighborhood, Option<&str>)]) -> Homes {
+        Homes::with_digests(info, listings.into_iter().map(|p| (p, None)).collect(), areas)
+    }
+
+    /// The same, each listing with its stored file's digest.
+    pub fn with_digests(
+        info: Option<ImportInfo>,
+        listings: Vec<(Property, Option<blake3::Hash>)>,
+        areas: &[(&Neighborhood, Option<&str>)],
+    ) -> Homes {
         let mut homes: Vec<Home> = listings
             .into_par_iter()
-            .map(|p| {
+            .map(|(p, digest)| {
                 let address = p.unparsed_address.clone().filter(|_| p.internet_address_display_yn);
                 let zip = p.postal_code.get(..5).unwrap_or(&p.postal_code).to_string();
                 let place = format!("{}, FL {zip}", p.city);
                 let slug = slugify(&format!("{} {place} {}", address.as_deref().unwrap_or(""), p.listing_id));
                 let neighborhood = neighborhood_of(&p, areas);
-                Home { url: api::home_for_sale(&slug), slug, address, place, neighborhood, photo: None, p }
+                Home { url: api::home_for_sale(&slug), slug, address, place, neighborhood, photo: None, digest, p }
             })
             .collect();
         homes.par_sort_unstable_by(|a, b| {

@@ -145,7 +145,11 @@ pub fn for_build(c: &Content, dir: &Path) -> Result<Option<Homes>> {
     let areas: Vec<_> =
         c.neighborhoods.iter().map(|n| (n, latest.figures(&n.fields.slug).map(|f| f.zip.as_str()))).collect();
     Ok(Some(match imported {
-        Some(i) => Homes::new(Some(i.info), i.listings, &areas),
+        Some(i) => Homes::with_digests(
+            Some(i.info),
+            i.listings.into_iter().zip(i.digests.into_iter().map(Some)).collect(),
+            &areas,
+        ),
         None => {
             eprintln!(
                 "warning: site.yaml has an mls: block but no listings were imported into {}: run `generator import reso`",

@@ -37,6 +37,8 @@ pub struct ImportInfo {
 pub struct Imported {
     pub info: ImportInfo,
     pub listings: Vec<Property>,
+    /// Each listing's file's BLAKE3, in the same order: what the build fingerprints it by.
+    pub digests: Vec<blake3::Hash>,
     generation: PathBuf,
 }
 
@@ -86,15 +88,18 @@ impl Store {
             .filter(|p| p.extension().is_some_and(|x| x == "json"))
             .collect();
         files.sort();
-        let listings = files
+        let (listings, digests) = files
             .par_iter()
             .map(|path| {
                 let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-                serde_json::from_slice(&bytes)
-                    .with_context(|| format!("reading {} (run the import again to replace it)", path.display()))
+                let listing = serde_json::from_slice(&bytes)
+                    .with_context(|| format!("reading {} (run the import again to replace it)", path.display()))?;
+                Ok((listing, blake3::hash(&bytes)))
             })
-            .collect::<Result<_>>()?;
-        Ok(Some(Imported { info, listings, generation }))
+            .collect::<Result<Vec<(Property, blake3::Hash)>>>()?
+            .into_iter()
+            .unzip();
+        Ok(Some(Imported { info, listings, digests, generation }))
     }
 
     /// Makes a new generation hold `keep` (listings of `base`, the import read before, by key)
