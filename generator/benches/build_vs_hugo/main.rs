@@ -25,6 +25,7 @@
 
 mod hugo;
 mod hugo_layouts;
+mod incremental;
 mod measure;
 mod mls;
 mod places;
@@ -189,6 +190,19 @@ fn main() {
                 }
             }
             kept_outputs.iter().for_each(|out| remove(out));
+
+            // The build after an import that changed a few listings, into the site as it was.
+            let out = dir.join("gen-incremental");
+            gen.build(&content, &store, &out, &dir);
+            let re = incremental::rebuild(&gen, &real, &content, &store, &out, &dir, n);
+            println!(
+                "  after an import that changed {} listings, generator build into the previous site: {:.0} ms (internal {}; target < 300 ms): {}",
+                incremental::CHANGED,
+                ms(re.wall),
+                fmt_internal(re.internal_ms),
+                re.written
+            );
+            remove(&out);
             let list = |s: &Series| s.times.iter().map(|t| format!("{:.0}", ms(*t))).collect::<Vec<_>>().join(", ");
             println!("  generator runs: {} ms (internal {})", list(&g), internal_median(&internal));
             for s in &hs {

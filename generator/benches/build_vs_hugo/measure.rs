@@ -141,6 +141,8 @@ pub struct Build {
     pub internal_ms: Option<f64>,
     /// The pages it says it built ("built N pages …").
     pub pages: usize,
+    /// What it says it wrote ("N written, M unchanged, R removed").
+    pub written: String,
 }
 
 impl Gen {
@@ -172,7 +174,8 @@ impl Gen {
             .rsplit_once(" ms:")
             .and_then(|(head, _)| head.rsplit_once(" in "))
             .and_then(|(_, n)| n.trim().parse().ok());
-        Build { wall: run.wall, peak_rss_kib: run.peak_rss_kib, internal_ms, pages }
+        let written = line.rsplit_once(" ms: ").map_or(String::new(), |(_, w)| w.to_string());
+        Build { wall: run.wall, peak_rss_kib: run.peak_rss_kib, internal_ms, pages, written }
     }
 
     /// `generator import reso --sample --listings n` into the store `mls`: the run and how many

@@ -24,7 +24,7 @@ pub fn listings(real: &RealContent, n: usize) -> Vec<Listing> {
     sample::records(&real.areas(), &real.images, n).iter().filter(|r| kept(real, r)).map(|r| listing(real, r)).collect()
 }
 
-fn kept(real: &RealContent, r: &Value) -> bool {
+pub fn kept(real: &RealContent, r: &Value) -> bool {
     let status = r["StandardStatus"].as_str().unwrap_or("");
     let on_market = matches!(status, "Active" | "Active Under Contract" | "Coming Soon" | "Pending");
     (on_market || (status == "Closed" && real.show_sold)) && r["InternetEntireListingDisplayYN"] != json!(false)
