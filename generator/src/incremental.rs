@@ -4,8 +4,8 @@
 //!
 //! Each listing's outputs get a fingerprint: its record (its stored file's bytes) and first photo,
 //! and the build's inputs besides the listings (the generator itself, `content/`, the islands'
-//! build and the import's settings). A build records what it wrote (in the cache, per output folder): every file, and
-//! the listings' outputs with their fingerprints. The next one into the same folder renders only
+//! build and the import's settings). A build records what it wrote (in the cache, per output
+//! folder): every file, and the listings' outputs with their fingerprints. The next one into the same folder renders only
 //! the outputs whose fingerprint moved, or whose file is gone, and removes the recorded files it
 //! no longer makes without walking the folder. Without a record it renders everything and walks.
 
@@ -26,8 +26,10 @@ pub type Fingerprints = HashMap<String, String>;
 /// The outputs of this build that the output folder already holds as they would be written.
 #[derive(Default)]
 pub struct Unchanged {
-    out: PathBuf,
+    /// Listing pages, left unrendered.
     paths: HashSet<String>,
+    /// Cards, read back from the folder (a card that cannot be read is made again).
+    cards: HashMap<String, String>,
     /// Every file the previous build into the folder wrote, when it recorded them.
     before: Option<Fingerprints>,
 }
@@ -35,7 +37,7 @@ pub struct Unchanged {
 impl Unchanged {
     /// Whether `path` (output-relative) may be left as it is.
     pub fn has(&self, path: &str) -> bool {
-        self.paths.contains(path)
+        self.paths.contains(path) || self.cards.contains_key(path)
     }
 
     /// The files the previous build left in the folder (and nothing else is there), if known.
@@ -45,13 +47,19 @@ impl Unchanged {
 
     /// How many outputs may be left as they are.
     pub fn count(&self) -> usize {
-        self.paths.len()
+        self.paths.len() + self.cards.len()
     }
 
-    /// The file at `path` as the previous build wrote it, if it may be left and can be read.
-    pub fn read(&self, path: &str) -> Option<String> {
-        self.has(path).then(|| std::fs::read_to_string(self.out.join(path)).ok()).flatten()
+    /// The card at `path` as the previous build wrote it, if it may be left as it is.
+    pub fn card(&self, path: &str) -> Option<&str> {
+        self.cards.get(path).map(String::as_str)
     }
+}
+
+/// Whether `path` is a card fragment's.
+fn is_card(path: &str) -> bool {
+    let (head, tail) = api::HOMES_CARD.trim_start_matches('/').split_once("{id}").expect("the cards' path has {id}");
+    path.starts_with(head) && path.ends_with(tail)
 }
 
 /// The path of a listing's card fragment in the output folder.
@@ -120,15 +128,29 @@ fn record(cache: &Path, out: &Path) -> PathBuf {
 pub fn unchanged(cache: &Path, out: &Path, now: &Fingerprints) -> Unchanged {
     let before: Option<Fingerprints> =
         std::fs::read(record(cache, out)).ok().and_then(|bytes| serde_json::from_slice(&bytes).ok());
-    let paths = match &before {
-        Some(before) => now
-            .par_iter()
-            .filter(|(path, print)| before.get(*path) == Some(print) && out.join(path).is_file())
-            .map(|(path, _)| path.clone())
-            .collect(),
-        None => HashSet::new(),
-    };
-    Unchanged { out: out.to_path_buf(), paths, before }
+    let Some(recorded) = &before else { return Unchanged::default() };
+    // A page stays if its file does; a card, if its file reads back (the lists copy it).
+    let kept: Vec<(String, Option<String>)> = now
+        .par_iter()
+        .filter(|(path, print)| recorded.get(*path) == Some(print))
+        .filter_map(|(path, _)| {
+            let file = out.join(path);
+            if is_card(path) {
+                std::fs::read_to_string(file).ok().map(|html| (path.clone(), Some(html)))
+            } else {
+                file.is_file().then(|| (path.clone(), None))
+            }
+        })
+        .collect();
+    let mut unchanged = Unchanged { before, ..Unchanged::default() };
+    for (path, card) in kept {
+        if let Some(html) = card {
+            unchanged.cards.insert(path, html);
+        } else {
+            unchanged.paths.insert(path);
+        }
+    }
+    unchanged
 }
 
 /// Records what `out` holds once the build into it is complete: the listings' outputs with their

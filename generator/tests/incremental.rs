@@ -104,6 +104,13 @@ fn a_build_after_an_import_writes_only_the_listings_it_changed_and_equals_a_buil
     }
     same_as_from_scratch(dir, content);
 
+    // A card the folder holds damaged (not UTF-8) is made again and written, not copied.
+    let card = before.keys().find(|p| p.starts_with("data/homes/cards/")).unwrap().clone();
+    std::fs::write(dir.join("dist").join(&card), b"\xff\xfe damaged").unwrap();
+    let build = run(dir, &build_args(content, "mls"));
+    assert!(build.contains(": 1 written,"), "the damaged card: {build}");
+    same_as_from_scratch(dir, content);
+
     // Two listings gone from the feed: their pages, cards and folders go too (the build removes
     // what the previous one recorded writing and this one does not make).
     let mut gone = Vec::new();

@@ -118,9 +118,8 @@ impl<'a> Shared<'a> {
         })
     }
 
-    /// These, with every listing for sale's card rendered, once for the search's fragments and
-    /// the lists.
-    /// Cards `unchanged` has are read back from the output folder instead.
+    /// These, with every listing for sale's card made once, for the search's fragments and the
+    /// lists: rendered, or as the output folder holds it where `unchanged` has it.
     pub(crate) fn with_cards(mut self, unchanged: &Unchanged) -> Result<Self> {
         self.cards = self.render_cards(unchanged)?;
         Ok(self)
@@ -132,7 +131,7 @@ impl<'a> Shared<'a> {
         let kept: Vec<(usize, Option<String>)> = homes
             .for_sale_places(None)
             .par_iter()
-            .map(|&i| (i, unchanged.read(&card_path(&search::card_id(&homes.homes[i])))))
+            .map(|&i| (i, unchanged.card(&card_path(&search::card_id(&homes.homes[i]))).map(str::to_string)))
             .collect();
         let mut places = Vec::new();
         for (i, html) in kept {
