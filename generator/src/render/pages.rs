@@ -242,8 +242,7 @@ impl<'a> Shared<'a> {
     }
 
     fn kind(&self, kind: Kind) -> &KindShared {
-        let i = Kind::ALL.iter().position(|k| *k == kind).expect("every kind is shared");
-        &self.kinds[i]
+        &self.kinds[kind_index(kind)]
     }
 
     /// A page of `kind` at `path`: its meta, its view (`page` in the template) and the islands its
@@ -302,7 +301,7 @@ impl<'a> Shared<'a> {
             }
         };
         let Built { path, kind, ctx: own } = built;
-        let i = Kind::ALL.iter().position(|k| *k == kind).expect("every kind is shared");
+        let i = kind_index(kind);
         if contexts.0.len() <= i {
             contexts.0.resize_with(Kind::ALL.len(), || None);
         }
@@ -311,6 +310,11 @@ impl<'a> Shared<'a> {
         let html = self.r.render_bytes(kind.template(), ctx).with_context(|| format!("rendering {path}"))?;
         Ok(Output::new(path, html))
     }
+}
+
+/// A kind's place in `Kind::ALL`, which `Shared::kinds` and `Contexts` follow.
+fn kind_index(kind: Kind) -> usize {
+    Kind::ALL.iter().position(|k| *k == kind).expect("every kind is shared")
 }
 
 /// The file that serves a directory URL: `/thank-you/` → `thank-you/index.html`.
