@@ -141,7 +141,7 @@ pub struct Build {
     pub internal_ms: Option<f64>,
     /// The pages it says it built ("built N pages …").
     pub pages: usize,
-    /// What it says it wrote ("N written, M unchanged, R removed").
+    /// What it says it wrote ("N written, M unchanged, R removed, K reused unrendered").
     pub written: String,
 }
 
