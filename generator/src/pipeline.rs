@@ -7,6 +7,7 @@ use crate::images::{ImageInfo, ImagePipeline};
 use crate::incremental::{self, Fingerprints, Unchanged};
 use crate::load::{self, Cache};
 use crate::mls::homes::Homes;
+use crate::mls::store::Memo;
 use crate::output::Output;
 use crate::render::{RenderInput, Renderer};
 use crate::{data, sitemap};
@@ -124,14 +125,39 @@ fn island_files(assets: &Assets) -> Result<Vec<Output>> {
     Ok(out)
 }
 
-/// Everything the site consists of, in memory.
-pub fn generate(c: &Content, opts: &BuildOptions, renderer: &Renderer) -> Result<(Vec<Output>, usize)> {
+/// Everything the site consists of, in memory; `memo` keeps the MLS's import read between the
+/// builds of one process.
+pub fn generate(c: &Content, opts: &BuildOptions, renderer: &Renderer, memo: &Memo) -> Result<(Vec<Output>, usize)> {
     let none = |_: &Homes| Ok(Unchanged::default());
     let Generated { mut files, pages, photos, .. } =
-        generate_with(c, opts, renderer, none, Ok, |path| bail!("{path} was left unrendered"))?;
+        generate_with(c, opts, renderer, Some(memo), none, Ok, |path| bail!("{path} was left unrendered"))?;
     let page_count = pages.len();
     files.extend(pages.into_iter().chain(photos));
     Ok((files, page_count))
+}
+
+/// Only the pages at these output paths, as `generate` makes them, and the site's data files
+/// (which pages load, so a change to them reloads every open page): what `generator serve`
+/// shows first after an edit. The images they use are the whole build's to write.
+pub fn generate_pages(
+    c: &Content,
+    opts: &BuildOptions,
+    renderer: &Renderer,
+    memo: &Memo,
+    wanted: &HashSet<String>,
+) -> Result<Vec<Output>> {
+    let (images, _) = process_images(&opts.content, &opts.cache, c).context("processing images")?;
+    let assets = Assets::load(&opts.islands).context("reading the islands' build")?;
+    let reports = crate::reports::prepare(c, &opts.mdx_renderer, &opts.cache.join("reports"))?;
+    let mut homes = crate::mls::for_build(c, &opts.mls, Some(memo))?;
+    if let Some(h) = homes.as_mut() {
+        crate::mls::photos::process(&ImagePipeline::new(&opts.content, &opts.cache), h, &opts.mls, &|_| Ok(()))
+            .context("processing the MLS's photos")?;
+    }
+    let input = RenderInput { content: c, images: &images, assets: &assets, reports: &reports, homes: homes.as_ref() };
+    let mut files = renderer.render_some(&input, wanted).context("rendering pages")?;
+    files.extend(data::outputs(c, &images)?);
+    Ok(files)
 }
 
 /// A rendered page as the rest of the build needs it: its path, and whether it asks not to be
@@ -168,6 +194,7 @@ fn generate_with<P: RenderedPage>(
     c: &Content,
     opts: &BuildOptions,
     renderer: &Renderer,
+    memo: Option<&Memo>,
     unchanged: impl FnOnce(&Homes) -> Result<Unchanged>,
     keep: impl Fn(Output) -> Result<P> + Sync + Send,
     skipped: impl Fn(String) -> Result<P> + Sync + Send,
@@ -176,7 +203,7 @@ fn generate_with<P: RenderedPage>(
     let assets = Assets::load(&opts.islands).context("reading the islands' build")?;
     files.extend(island_files(&assets)?);
     let reports = crate::reports::prepare(c, &opts.mdx_renderer, &opts.cache.join("reports"))?;
-    let mut homes = crate::mls::for_build(c, &opts.mls)?;
+    let mut homes = crate::mls::for_build(c, &opts.mls, memo)?;
     let photos = match homes.as_mut() {
         Some(h) => crate::mls::photos::process(&ImagePipeline::new(&opts.content, &opts.cache), h, &opts.mls, &keep)
             .context("processing the MLS's photos")?,
@@ -226,6 +253,14 @@ pub fn write(out: &Path, files: &[Output]) -> Result<Written> {
     if !fresh {
         remove_stale(out, files.iter().map(|f| f.path.as_str()), &mut done)?;
     }
+    done.changed.sort();
+    Ok(done)
+}
+
+/// Write those of `files` whose bytes differ from what `out` (a folder the generator wrote)
+/// holds, leaving everything else in it as it is.
+pub fn write_some(out: &Path, files: &[Output]) -> Result<Written> {
+    let mut done = write_files(out, files, false, |_| false)?;
     done.changed.sort();
     Ok(done)
 }
@@ -407,6 +442,7 @@ fn build_staged(
         c,
         opts,
         renderer,
+        None,
         unchanged,
         |page: Output| {
             let noindex = page.path.ends_with(".html") && sitemap::is_noindex(&page.bytes);

@@ -1,7 +1,8 @@
-//! `generator serve` on a copy of the real content: pages are served, an edit reaches the open
-//! pages it changed (and only those) through the live-reload long-poll, content problems keep
-//! the last good site up, nothing outside the output folder can be read, and `dist/` (what is
-//! deployed) is left alone.
+//! `generator serve` on a copy of the real content with a few sample MLS listings imported: pages
+//! are served, an edit reaches the open pages it changed (and only those) through the
+//! live-reload long-poll, the open pages are rendered before the rest of the site, content
+//! problems keep the last good site up, nothing outside the output folder can be read, and
+//! `dist/` (what is deployed) is left alone.
 
 mod common;
 
@@ -19,6 +20,8 @@ const CONTENT: &str = "content";
 const STARTUP: Duration = Duration::from_secs(120);
 /// Any single step after that (an edit reaching the page, a problem being reported).
 const STEP: Duration = Duration::from_secs(20);
+/// Sample MLS listings imported: enough for a neighborhood's list and a second page of all.
+const SAMPLE_LISTINGS: usize = 60;
 
 /// A running `generator serve` on its own copy of the content; killed when dropped, also when
 /// the test panics.
@@ -51,6 +54,15 @@ impl Serve {
         let dir = tempfile::tempdir().unwrap();
         let content = dir.path().join("content");
         copy_dir(&repo_root().join(CONTENT), &content);
+        // Where serve reads the MLS's listings by default (relative to where it runs).
+        let import = Command::new(env!("CARGO_BIN_EXE_generator"))
+            .args(["import", "reso", "--sample", "--listings", &SAMPLE_LISTINGS.to_string(), "--into", ".cache/mls"])
+            .arg("--content")
+            .arg(&content)
+            .current_dir(dir.path())
+            .output()
+            .expect("running generator import reso");
+        assert!(import.status.success(), "{}", String::from_utf8_lossy(&import.stderr));
         prepare(&content);
         let port = free_port();
         let path = |p: &str| dir.path().join(p).to_str().unwrap().to_string();
@@ -122,6 +134,14 @@ impl Serve {
             assert!(exited.is_none(), "generator serve exited ({exited:?}) while waiting until {what}");
             std::thread::sleep(Duration::from_millis(20));
         }
+    }
+
+    /// Wait for the whole site's rebuild after the log's first `lines_before` lines (the open
+    /// pages' reload comes before it).
+    fn wait_rebuilt(&self, lines_before: usize) {
+        self.wait_until("the whole site is rebuilt", STEP, || {
+            self.log().lines().skip(lines_before).any(|l| l.starts_with("rebuilt in"))
+        });
     }
 
     fn try_get(&self, path: &str) -> Option<Reply> {
@@ -309,17 +329,20 @@ fn serves_the_site_and_reloads_it_on_every_change() {
     let generation = serve.generation();
     let poll = serve.long_poll(generation, &file);
     let new_address = edited(&listing.address, "Annex");
+    let lines_before = serve.log().lines().count();
     let edit = Instant::now();
     set_address(&listing.file, &listing.address, &new_address);
     let (answered, reply) = poll.recv_timeout(STEP).expect("the long-poll answers after an edit");
     assert_eq!(reply.text(), "reload", "the page changed");
-    let reloaded = serve.generation();
-    assert_ne!(reloaded, generation, "the generation moves when a page changed");
     let page = serve.get(&url).text();
     let served = Instant::now();
     let new_shown = edited(&shown, "Annex");
     assert!(page.contains(&new_shown), "{url} shows the new address {new_shown}");
     assert!(!page.contains(&shown), "{url} no longer shows {shown}");
+    serve.wait_rebuilt(lines_before);
+    let reloaded = serve.generation();
+    assert_ne!(reloaded, generation, "the generation moves when a page changed");
+    let page = serve.get(&url).text();
     assert!(page.contains(&format!("\"{reloaded}\"")), "the page carries generation {reloaded}");
     println!(
         "edit → live-reload answer: {} ms; edit → new page served: {} ms",
@@ -331,9 +354,11 @@ fn serves_the_site_and_reloads_it_on_every_change() {
     let poll = serve.long_poll(reloaded, &file);
     let other = serve.long_poll(reloaded, "404.html");
     let text = std::fs::read_to_string(&listing.file).unwrap();
+    let lines_before = serve.log().lines().count();
     std::fs::write(&listing.file, text + "\nA closing sentence for the test.\n").unwrap();
     let (_, reply) = poll.recv_timeout(STEP).expect("the long-poll answers after an edit");
     assert_eq!(reply.text(), "reload", "the page changed");
+    serve.wait_rebuilt(lines_before);
     let not_reloaded = other.recv_timeout(Duration::from_millis(500)).map(|(_, r)| r.text());
     assert!(not_reloaded.is_err(), "a page the edit left alone is not reloaded: {not_reloaded:?}");
     let reloaded = serve.generation();
@@ -357,9 +382,11 @@ fn serves_the_site_and_reloads_it_on_every_change() {
     // Fixing it (with another edit) builds and reloads again.
     let poll = serve.long_poll(reloaded, &file);
     let fixed_address = edited(&listing.address, "Wing");
+    let lines_before = serve.log().lines().count();
     std::fs::write(&listing.file, text.replacen(&new_address, &fixed_address, 1)).unwrap();
     let (_, reply) = poll.recv_timeout(STEP).expect("the long-poll answers after the fix");
     assert_eq!(reply.text(), "reload");
+    serve.wait_rebuilt(lines_before);
     assert_ne!(serve.generation(), reloaded);
     let page = serve.get(&url).text();
     let fixed_shown = edited(&shown, "Wing");
@@ -385,10 +412,62 @@ fn serves_the_site_and_reloads_it_on_every_change() {
     let current = serve.generation();
     let poll = serve.long_poll(current, &report_file);
     let text = std::fs::read_to_string(&report).unwrap();
+    let lines_before = serve.log().lines().count();
     std::fs::write(&report, text + "\nA closing line written for the reload test.\n").unwrap();
     let (_, reply) = poll.recv_timeout(STEP).expect("the long-poll answers after a report edit");
     assert_eq!(reply.text(), "reload", "the report changed");
+    serve.wait_rebuilt(lines_before);
     assert!(serve.get(&format!("/reports/{slug}/")).text().contains("A closing line written for the reload test."));
+
+    // The pages open in a browser go first, as a generation of their own, byte for byte as the
+    // whole build then makes them (it leaves them as written): a page of all the homes for sale,
+    // a neighborhood's list, an MLS listing's page and a neighborhood's page.
+    let preview = serve.preview();
+    let first_in = |dir: &str, suffix: &str| -> String {
+        let mut found: Vec<String> = walkdir::WalkDir::new(preview.join(dir))
+            .into_iter()
+            .filter_map(Result::ok)
+            .map(|e| e.path().strip_prefix(&preview).unwrap().to_string_lossy().replace('\\', "/"))
+            .filter(|p| {
+                p.ends_with(suffix) && !p.contains("/page/") && p.matches('/').count() == dir.matches('/').count() + 2
+            })
+            .collect();
+        found.sort();
+        found.into_iter().next().unwrap_or_else(|| panic!("no page {dir}/…/{suffix}"))
+    };
+    let open = [
+        "homes/page/2/index.html".to_string(),
+        first_in("homes/in", "index.html"),
+        first_in("homes", "index.html"),
+        first_in("neighborhoods", "index.html"),
+    ];
+    assert!(!open[2].starts_with("homes/in/") && !open[2].starts_with("homes/page/"), "{} is a listing's", open[2]);
+    let current = serve.generation();
+    let polls: Vec<_> = open.iter().map(|page| serve.long_poll(current, page)).collect();
+    let lines_before = serve.log().lines().count();
+    let site = content.join("site.yaml");
+    let text = std::fs::read_to_string(&site).unwrap();
+    std::fs::write(&site, text.replacen("rights: All rights reserved.", "rights: Every right reserved.", 1)).unwrap();
+    let mut written = Vec::new();
+    for (page, poll) in open.iter().zip(polls) {
+        let (_, reply) = poll.recv_timeout(STEP).unwrap_or_else(|_| panic!("{page} is told to reload"));
+        assert_eq!(reply.text(), "reload", "{page} changed");
+        let file = preview.join(page);
+        assert!(std::fs::read_to_string(&file).unwrap().contains("Every right reserved."), "{page} shows the edit");
+        written.push(std::fs::metadata(&file).unwrap().modified().unwrap());
+    }
+    serve.wait_rebuilt(lines_before);
+    let log: Vec<String> = serve.log().lines().skip(lines_before).map(String::from).collect();
+    let first = log.iter().position(|l| l.starts_with("open pages first")).expect("the open pages' line");
+    for page in &open {
+        assert!(log[first].contains(page.as_str()), "{page} went first: {}", log[first]);
+    }
+    assert!(log[first + 1..].iter().any(|l| l.starts_with("rebuilt in")), "then the whole site: {log:?}");
+    for (page, modified) in open.iter().zip(written) {
+        let after = std::fs::metadata(preview.join(page)).unwrap().modified().unwrap();
+        assert_eq!(after, modified, "the whole build found {page} as the open pages' step wrote it");
+    }
+    assert!(serve.get("/").text().contains("Every right reserved."), "and the other pages show it too");
 
     // Unknown paths get the site's 404 page; folders redirect to their slash form.
     let missing = serve.get("/no-such-page/");

@@ -13,6 +13,9 @@
 //!    (median, min and max of the runs), the generator against each Hugo, how both grow with the
 //!    corpus, and the targets against the newest Hugo beside them.
 //!
+//! 3. For each corpus, also the build after an import that changed 50 listings
+//!    (`incremental.rs`) and a saved edit under `generator serve` (`serve.rs`).
+//!
 //! It never fails on speed or memory. It does fail when a build fails or the builders disagree on
 //! the pages, since the figures would then be meaningless.
 //!
@@ -34,6 +37,7 @@ mod report;
 #[path = "../../src/mls/sample.rs"]
 #[allow(dead_code)] // the feed's pages are the generator's
 mod sample;
+mod serve;
 mod site;
 
 use measure::{count_pages, expect_pages, expect_same_homes, load_average, Gen};
@@ -203,6 +207,17 @@ fn main() {
             );
             remove(&out);
             kept_outputs.iter().for_each(|out| remove(out));
+            let edits = serve::edits(&gen, &content, &store, &dir);
+            let mut served = edits.served.clone();
+            served.sort();
+            let median_ms = ms(served[served.len() / 2]);
+            println!(
+                "  generator serve, a saved edit → its open page served again: median {median_ms:.0} ms of {} (best {:.0}; target < 200 ms: {}); serve said: {}",
+                serve::EDITS,
+                ms(served[0]),
+                report::yes(median_ms < 200.0),
+                edits.lines.join("; ")
+            );
             let list = |s: &Series| s.times.iter().map(|t| format!("{:.0}", ms(*t))).collect::<Vec<_>>().join(", ");
             println!("  generator runs: {} ms (internal {})", list(&g), internal_median(&internal));
             for s in &hs {

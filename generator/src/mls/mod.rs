@@ -23,6 +23,7 @@ use jax_model::Content;
 use merge::Scope;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use store::{ImportInfo, Store};
 
 /// Where the listings come from.
@@ -134,22 +135,30 @@ pub fn import(dir: &Path, source: Source, show_sold: bool) -> Result<Summary> {
 }
 
 /// The listings the build shows; None when `site.yaml` has no `mls:` block. Before the first
-/// import there are none (and the build says so).
-pub fn for_build(c: &Content, dir: &Path) -> Result<Option<Homes>> {
+/// import there are none (and the build says so). `memo` keeps the import read for the next
+/// build of the same process.
+pub fn for_build(c: &Content, dir: &Path, memo: Option<&store::Memo>) -> Result<Option<Homes>> {
     if c.site.data.mls.is_none() {
         return Ok(None);
     }
-    let imported =
-        Store::new(dir).read().with_context(|| format!("reading the imported MLS listings in {}", dir.display()))?;
+    let store = Store::new(dir);
+    let imported = match memo {
+        Some(memo) => store.read_memo(memo),
+        None => store.read().map(|i| i.map(Arc::new)),
+    }
+    .with_context(|| format!("reading the imported MLS listings in {}", dir.display()))?;
     let latest = c.market.latest();
     let areas: Vec<_> =
         c.neighborhoods.iter().map(|n| (n, latest.figures(&n.fields.slug).map(|f| f.zip.as_str()))).collect();
     Ok(Some(match imported {
-        Some(i) => Homes::with_digests(
-            Some(i.info),
-            i.listings.into_iter().zip(i.digests.into_iter().map(Some)).collect(),
-            &areas,
-        ),
+        Some(i) => {
+            // Kept in a memo, the listings are copied; otherwise moved.
+            let (info, listings, digests) = match Arc::try_unwrap(i) {
+                Ok(i) => (i.info, i.listings, i.digests),
+                Err(i) => (i.info.clone(), i.listings.clone(), i.digests.clone()),
+            };
+            Homes::with_digests(Some(info), listings.into_iter().zip(digests.into_iter().map(Some)).collect(), &areas)
+        }
         None => {
             eprintln!(
                 "warning: site.yaml has an mls: block but no listings were imported into {}: run `generator import reso`",

@@ -2,10 +2,11 @@ use super::check::check;
 use super::feed::Page;
 use super::merge::{plan, Scope};
 use super::record::Status;
-use super::store::{ImportInfo, Store};
+use super::store::{ImportInfo, Memo, Store};
 use super::{import, sample, Source};
 use serde_json::{json, Value};
 use std::collections::HashSet;
+use std::sync::Arc;
 
 fn listing(key: &str, modified: &str) -> Value {
     json!({
@@ -138,6 +139,34 @@ fn an_import_adds_changes_removes_and_skips() {
     let after = store.read().unwrap().unwrap();
     let keys: Vec<&str> = after.listings.iter().map(|l| l.listing_key.as_str()).collect();
     assert_eq!(keys, ["A", "B", "E", "F"]);
+}
+
+#[test]
+fn a_memo_keeps_an_import_until_another_replaces_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::new(dir.path());
+    let memo = Memo::default();
+    assert!(store.read_memo(&memo).unwrap().is_none(), "no import yet");
+    let t = "2026-11-20T10:00:00Z";
+    let info = ImportInfo { source: "f".into(), sample: false, imported_at: jiff::Timestamp::now(), newest: None };
+    let p = plan(None, &page(vec![listing("A", t), listing("B", t)]), &Scope::Whole, false);
+    store.commit(None, &p.keep, &p.write, &info).unwrap();
+    let first = store.read_memo(&memo).unwrap().unwrap();
+    assert_eq!(first.listings.len(), 2);
+    assert!(Arc::ptr_eq(&first, &store.read_memo(&memo).unwrap().unwrap()), "the same import is read once");
+
+    // The store deleted and imported into afresh: the generation's number comes again.
+    std::fs::remove_dir_all(dir.path()).unwrap();
+    let later = ImportInfo { imported_at: info.imported_at + jiff::SignedDuration::from_secs(1), ..info.clone() };
+    let p = plan(None, &page(vec![listing("C", t), listing("D", t), listing("E", t)]), &Scope::Whole, false);
+    store.commit(None, &p.keep, &p.write, &later).unwrap();
+    let again = store.read_memo(&memo).unwrap().unwrap();
+    assert_eq!(again.listings.len(), 3, "another import under the same generation's number");
+
+    let base = store.read().unwrap().unwrap();
+    let p = plan(Some(&base), &page(vec![listing("A", t)]), &Scope::Whole, false);
+    store.commit(Some(&base), &p.keep, &p.write, &info).unwrap();
+    assert_eq!(store.read_memo(&memo).unwrap().unwrap().listings.len(), 1, "a new import is read again");
 }
 
 #[test]

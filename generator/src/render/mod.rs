@@ -27,7 +27,7 @@ pub use typescript::files as typescript_files;
 use crate::output::Output;
 use anyhow::{anyhow, bail, Context, Result};
 use rayon::prelude::*;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 pub struct RenderInput<'a> {
@@ -193,22 +193,7 @@ impl Renderer {
         skipped: impl Fn(String) -> Result<P> + Sync + Send,
     ) -> Result<(Vec<P>, Vec<Output>)> {
         let shared = pages::Shared::new(self, input)?.with_cards(unchanged)?;
-        let c = input.content;
-        let mut jobs = vec![pages::Page::Home, pages::Page::Concierge, pages::Page::NotFound];
-        jobs.extend(pages::FormResult::ALL.map(pages::Page::FormResult));
-        jobs.extend(c.neighborhoods.iter().map(pages::Page::Neighborhood));
-        jobs.extend(c.listings.iter().map(pages::Page::Listing));
-        jobs.extend(c.legal_pages().map(pages::Page::Legal));
-        jobs.push(pages::Page::Market);
-        if !c.reports.is_empty() {
-            jobs.push(pages::Page::Reports);
-            jobs.extend(c.reports.iter().map(pages::Page::Report));
-        }
-        if let Some(homes) = input.homes {
-            jobs.extend(pages::homes_pages(c, homes));
-            jobs.extend(homes.homes.iter().map(pages::Page::ForSale));
-        }
-        let pages = jobs
+        let pages = jobs(input)
             .par_iter()
             .map_init(pages::Contexts::default, |contexts, page| match page {
                 pages::Page::ForSale(h) if unchanged.has(&index_file(&h.url)) => skipped(index_file(&h.url)),
@@ -216,6 +201,33 @@ impl Renderer {
             })
             .collect::<Result<_>>()?;
         Ok((pages, shared.card_fragments()))
+    }
+
+    /// Only the pages at these output paths, as `render_pages_with` renders them (what
+    /// `generator serve` shows first after an edit): the MLS's thousands of pages are passed
+    /// over by their paths, the few others built to learn theirs.
+    pub fn render_some(&self, input: &RenderInput, wanted: &HashSet<String>) -> Result<Vec<Output>> {
+        let jobs: Vec<pages::Page> = jobs(input)
+            .into_iter()
+            .filter(|page| page.known_path().is_none_or(|path| wanted.contains(&path)))
+            .collect();
+        // The cards of the lists among them.
+        let mut places = Vec::new();
+        for page in &jobs {
+            if let (pages::Page::Homes(list), Some(homes)) = (page, input.homes) {
+                places.extend_from_slice(list.places(homes));
+            }
+        }
+        let shared = pages::Shared::new(self, input)?.with_cards_of(&places)?;
+        let built: Vec<pages::Built> = jobs
+            .par_iter()
+            .map(|page| shared.build(page))
+            .filter(|b| b.as_ref().map_or(true, |b| wanted.contains(&b.path)))
+            .collect::<Result<_>>()?;
+        built
+            .into_par_iter()
+            .map_init(pages::Contexts::default, |contexts, b| shared.render_built(contexts, b))
+            .collect()
     }
 
     /// Render one template, naming it in the error.
@@ -234,6 +246,26 @@ impl Renderer {
     fn render(&self, template: &str, ctx: &tera::Context) -> Result<String> {
         String::from_utf8(self.render_bytes(template, ctx)?).context("a template produced invalid UTF-8")
     }
+}
+
+/// Every page of the site, to build.
+fn jobs<'a>(input: &RenderInput<'a>) -> Vec<pages::Page<'a>> {
+    let c = input.content;
+    let mut jobs = vec![pages::Page::Home, pages::Page::Concierge, pages::Page::NotFound];
+    jobs.extend(pages::FormResult::ALL.map(pages::Page::FormResult));
+    jobs.extend(c.neighborhoods.iter().map(pages::Page::Neighborhood));
+    jobs.extend(c.listings.iter().map(pages::Page::Listing));
+    jobs.extend(c.legal_pages().map(pages::Page::Legal));
+    jobs.push(pages::Page::Market);
+    if !c.reports.is_empty() {
+        jobs.push(pages::Page::Reports);
+        jobs.extend(c.reports.iter().map(pages::Page::Report));
+    }
+    if let Some(homes) = input.homes {
+        jobs.extend(pages::homes_pages(c, homes));
+        jobs.extend(homes.homes.iter().map(pages::Page::ForSale));
+    }
+    jobs
 }
 
 /// Tera's errors keep their explanation in the source chain; flatten it into one message.

@@ -56,6 +56,18 @@ pub enum Page<'a> {
     ForSale(&'a crate::mls::homes::Home),
 }
 
+impl Page<'_> {
+    /// Where the page goes, where that is known without building it: the MLS's thousands of
+    /// pages, which `Renderer::render_some` passes over by it.
+    pub fn known_path(&self) -> Option<String> {
+        match self {
+            Page::ForSale(h) => Some(index_file(&h.url)),
+            Page::Homes(p) => Some(p.path()),
+            _ => None,
+        }
+    }
+}
+
 // ---- shared by every page ------------------------------------------------------------------
 
 #[derive(Serialize)]
@@ -140,8 +152,8 @@ struct Crumb<'a> {
 
 /// A page ready to render: where it goes, its kind (hence its template) and what its context
 /// adds to its kind's (`PAGE_KEYS`).
-struct Built {
-    path: String,
+pub struct Built {
+    pub path: String,
     kind: Kind,
     ctx: tera::Context,
 }
@@ -274,7 +286,12 @@ impl<'a> Shared<'a> {
 
     /// `page`, rendered with `contexts` (one thread's).
     pub fn render(&self, contexts: &mut Contexts, page: &Page<'a>) -> Result<Output> {
-        let built = match page {
+        self.render_built(contexts, self.build(page)?)
+    }
+
+    /// `page` ready to render.
+    pub fn build(&self, page: &Page<'a>) -> Result<Built> {
+        Ok(match page {
             Page::Home => self.home().context("building the home page")?,
             Page::Neighborhood(n) => self
                 .neighborhood(n)
@@ -299,7 +316,11 @@ impl<'a> Shared<'a> {
             Page::ForSale(h) => {
                 self.for_sale(h).with_context(|| format!("building the page of the MLS listing {}", h.p.listing_key))?
             }
-        };
+        })
+    }
+
+    /// A built page, rendered with `contexts` (one thread's).
+    pub fn render_built(&self, contexts: &mut Contexts, built: Built) -> Result<Output> {
         let Built { path, kind, ctx: own } = built;
         let i = kind_index(kind);
         if contexts.0.len() <= i {

@@ -5,9 +5,9 @@
 //! images, data), else, after a while, the current generation to wait on from then.
 
 use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::sync::{Condvar, Mutex, MutexGuard};
-use std::time::{Duration, SystemTime};
+use std::time::{Duration, Instant, SystemTime};
 
 /// The live-reload endpoint.
 pub const PATH: &str = "/__livereload";
@@ -15,6 +15,11 @@ pub const PATH: &str = "/__livereload";
 const LONG_POLL: Duration = Duration::from_secs(25);
 /// How many generations are remembered; a page older than that reloads.
 const HISTORY: usize = 100;
+/// A page counts as open while its client polled this recently (a poll is answered within
+/// `LONG_POLL`, and the client asks again at once).
+const OPEN: Duration = Duration::from_secs(30);
+/// The most pages rendered ahead of the rest after an edit (the most recently polled).
+const OPEN_MAX: usize = 8;
 
 /// What a generation changed.
 #[derive(Debug)]
@@ -33,6 +38,8 @@ struct State {
     good: bool,
     /// The problems of the latest build, if it failed.
     problems: Option<String>,
+    /// The pages open in a browser (output paths), with when their client last polled.
+    open: HashMap<String, Instant>,
 }
 
 impl State {
@@ -78,7 +85,8 @@ impl Live {
         // Counted on from the start time, so a page served by an earlier run never carries a
         // generation of this one (and so reloads).
         let start = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(1, |d| d.as_millis() as u64);
-        let state = State { generation: start, history: VecDeque::new(), good: false, problems: None };
+        let state =
+            State { generation: start, history: VecDeque::new(), good: false, problems: None, open: HashMap::new() };
         Live { state: Mutex::new(state), moved: Condvar::new() }
     }
 
@@ -125,15 +133,33 @@ impl Live {
         s.good
     }
 
+    /// The pages open in a browser now (output paths), the most recently polled first: a
+    /// rebuild renders these before the rest of the site.
+    pub fn open_pages(&self) -> Vec<String> {
+        let mut s = self.state();
+        let now = Instant::now();
+        s.open.retain(|_, polled| now.duration_since(*polled) < OPEN);
+        let mut open: Vec<(&String, &Instant)> = s.open.iter().collect();
+        open.sort_by(|a, b| b.1.cmp(a.1).then_with(|| a.0.cmp(b.0)));
+        open.into_iter().take(OPEN_MAX).map(|(page, _)| page.clone()).collect()
+    }
+
     /// The answer to `GET /__livereload?v=<seen>&page=<page>`: `reload`, or the generation
     /// to wait on next; without `seen`, the current generation at once.
     pub fn poll(&self, seen: Option<u64>, page: &str) -> String {
-        let s = self.state();
+        let mut s = self.state();
         let Some(seen) = seen else {
             return s.generation.to_string();
         };
-        let (s, _) =
+        // The problem page (no page) is no page of the site.
+        if !page.is_empty() {
+            s.open.insert(page.to_string(), Instant::now());
+        }
+        let (mut s, _) =
             self.moved.wait_timeout_while(s, LONG_POLL, |s| !s.reloads(seen, page)).unwrap_or_else(|e| e.into_inner());
+        if !page.is_empty() {
+            s.open.insert(page.to_string(), Instant::now());
+        }
         if s.reloads(seen, page) {
             "reload".into()
         } else {
@@ -242,6 +268,24 @@ mod tests {
         let g = live.generation();
         assert_eq!(live.poll(None, "x"), g.to_string());
         assert_eq!(live.poll(Some(g - 1), "index.html"), "reload");
+    }
+
+    #[test]
+    fn the_pages_polled_are_open_newest_first() {
+        let live = live();
+        let g = live.generation();
+        assert!(live.open_pages().is_empty());
+        live.poll(Some(g - 1), "a/index.html");
+        live.poll(Some(g - 1), "");
+        live.poll(Some(g - 1), "b/index.html");
+        assert_eq!(live.open_pages(), ["b/index.html", "a/index.html"], "the problem page is none");
+        live.state().open.insert("old/index.html".into(), Instant::now() - OPEN);
+        live.poll(Some(g - 1), "a/index.html");
+        assert_eq!(live.open_pages(), ["a/index.html", "b/index.html"], "not polled for {OPEN:?}: closed");
+        for i in 0..OPEN_MAX {
+            live.poll(Some(g - 1), &format!("{i}/index.html"));
+        }
+        assert_eq!(live.open_pages().len(), OPEN_MAX);
     }
 
     #[test]

@@ -27,6 +27,24 @@ pub struct HomesPage<'a> {
     pub n: usize,
 }
 
+impl HomesPage<'_> {
+    fn slug(&self) -> Option<&str> {
+        self.neighborhood.map(|n| n.fields.slug.as_str())
+    }
+
+    /// Where it goes.
+    pub fn path(&self) -> String {
+        super::index_file(&api::homes_page(self.slug(), self.n))
+    }
+
+    /// The listings it shows, as places in `homes`.
+    pub fn places<'h>(&self, homes: &'h Homes) -> &'h [usize] {
+        let all = homes.for_sale_places(self.slug());
+        let from = ((self.n - 1) * PER_PAGE).min(all.len());
+        &all[from..(from + PER_PAGE).min(all.len())]
+    }
+}
+
 /// Every list page: all listings, then each neighborhood that has some.
 pub fn pages<'a>(c: &'a Content, homes: &Homes) -> Vec<Page<'a>> {
     let count = |n: usize| n.div_ceil(PER_PAGE).max(1);
@@ -191,13 +209,12 @@ impl<'a> Shared<'a> {
         let s = &c.site.data;
         let l = &self.mls().labels;
         let homes = self.homes();
-        let slug = page.neighborhood.map(|n| n.fields.slug.as_str());
-        let all = homes.for_sale_in(slug);
-        let listed = all.len();
+        let slug = page.slug();
+        let listed = homes.for_sale_in(slug).len();
         let total = listed.div_ceil(PER_PAGE).max(1);
         // The first card loads its photo at once (the page's largest paint); the others are the
         // search's cards, rendered once for every list.
-        let shown = homes.for_sale_places(slug).iter().skip((page.n - 1) * PER_PAGE).take(PER_PAGE);
+        let shown = page.places(homes).iter();
         let first = shown.clone().next().map(|&i| &homes.homes[i]).map(|h| Fragment::of(self, h));
         let cards: Vec<&str> = shown.skip(1).map(|&i| self.cards.get(i)).collect();
         let title = match page.neighborhood {
@@ -259,7 +276,7 @@ impl<'a> Shared<'a> {
             all_url: slug.map(|_| api::HOMES),
             crumbs,
         };
-        Ok(self.built(Kind::Homes, super::index_file(&url), &meta, &view, &mounted))
+        Ok(self.built(Kind::Homes, page.path(), &meta, &view, &mounted))
     }
 }
 

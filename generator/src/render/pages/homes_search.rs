@@ -121,15 +121,22 @@ impl<'a> Shared<'a> {
     /// These, with every listing for sale's card made once, for the search's fragments and the
     /// lists: rendered, or as the output folder holds it where `unchanged` has it.
     pub(crate) fn with_cards(mut self, unchanged: &Unchanged) -> Result<Self> {
-        self.cards = self.render_cards(unchanged)?;
+        let Some(homes) = self.input.homes else { return Ok(self) };
+        self.cards = self.render_cards(homes.for_sale_places(None), unchanged)?;
         Ok(self)
     }
 
-    fn render_cards(&self, unchanged: &Unchanged) -> Result<RenderedCards> {
+    /// With the cards of only these listings (places in `homes`, for sale): what the list pages
+    /// that show only them need.
+    pub(crate) fn with_cards_of(mut self, places: &[usize]) -> Result<Self> {
+        self.cards = self.render_cards(places, &Unchanged::default())?;
+        Ok(self)
+    }
+
+    fn render_cards(&self, for_sale: &[usize], unchanged: &Unchanged) -> Result<RenderedCards> {
         let Some(homes) = self.input.homes else { return Ok(RenderedCards::default()) };
         let mut by_place = vec![None; homes.homes.len()];
-        let kept: Vec<(usize, Option<String>)> = homes
-            .for_sale_places(None)
+        let kept: Vec<(usize, Option<String>)> = for_sale
             .par_iter()
             .map(|&i| (i, unchanged.card(&card_path(&search::card_id(&homes.homes[i]))).map(str::to_string)))
             .collect();
