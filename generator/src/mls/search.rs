@@ -200,9 +200,32 @@ pub fn status_value(s: Status) -> String {
 
 /// The words of `text` as the index keeps them and the island asks for them: runs of letters and
 /// digits (`char::is_alphanumeric`, in JavaScript `[\p{Alphabetic}\p{N}]+`), lowercased, of two
-/// characters or more.
+/// characters or more. (The index lowercases each with `lowercase`, without a copy per word.)
+#[cfg(test)]
 pub fn words(text: &str) -> impl Iterator<Item = String> + '_ {
-    text.split(|c: char| !c.is_alphanumeric()).filter(|w| w.chars().nth(1).is_some()).map(str::to_lowercase)
+    raw_words(text).map(str::to_lowercase)
+}
+
+/// The words of `text` as written (`words` lowercases them).
+fn raw_words(text: &str) -> impl Iterator<Item = &str> + '_ {
+    text.split(|c: char| !c.is_alphanumeric()).filter(|w| w.chars().nth(1).is_some())
+}
+
+/// `word.to_lowercase()`, in `buf` unless it is lowercase already: the index sees a million
+/// words at 10,000 listings, and most need no copy.
+fn lowercase<'a>(word: &'a str, buf: &'a mut String) -> &'a str {
+    if word.is_ascii() {
+        if !word.bytes().any(|b| b.is_ascii_uppercase()) {
+            return word;
+        }
+        buf.clear();
+        buf.push_str(word);
+        buf.make_ascii_lowercase();
+    } else {
+        // Beyond ASCII, lowercasing depends on the letters around (a final Σ): the library's.
+        *buf = word.to_lowercase();
+    }
+    buf
 }
 
 /// The shard a word is in: its first two characters, each kept when an ASCII letter or digit and
@@ -260,13 +283,19 @@ fn word_shards(listed: &[&Home]) -> BTreeMap<String, WordShard> {
         .enumerate()
         .map(|(n, chunk)| {
             let mut places: FxHashMap<String, Vec<u32>> = FxHashMap::default();
+            let mut buf = String::new();
             for (i, h) in chunk.iter().enumerate() {
                 let at = u32::try_from(n * WORDS_PER_PIECE + i).expect("fewer than 4 billion listings");
-                let mut own: Vec<String> = searchable(h).flat_map(words).collect();
-                own.sort_unstable();
-                own.dedup();
-                for w in own {
-                    places.entry(w).or_default().push(at);
+                for raw in searchable(h).flat_map(raw_words) {
+                    let word = lowercase(raw, &mut buf);
+                    match places.get_mut(word) {
+                        // Places come in order: a word said twice by one listing is the last one.
+                        Some(at_list) if at_list.last() == Some(&at) => {}
+                        Some(at_list) => at_list.push(at),
+                        None => {
+                            places.insert(word.to_string(), vec![at]);
+                        }
+                    }
                 }
             }
             places
@@ -402,5 +431,23 @@ mod tests {
         assert_eq!(shard_key("ortega"), "or");
         assert_eq!(shard_key("éte"), "_t");
         assert_eq!(shard_key("3b"), "3b");
+    }
+
+    #[test]
+    fn the_index_lowercases_as_the_library_does() {
+        let mut buf = String::new();
+        for word in ["pool", "POOL", "Ortega", "3B", "ÉTÉ", "ΟΔΟΣ", "İstanbul", "straße", "Ǆemal", "32204"] {
+            assert_eq!(lowercase(word, &mut buf), word.to_lowercase(), "{word}");
+        }
+    }
+
+    #[test]
+    fn a_word_said_twice_by_a_listing_places_it_once() {
+        let mut record = listing(1, "2026-11-01T00:00:00Z", true, "Active");
+        record.public_remarks = Some("Pool, POOL and a pool house. Ortega".into());
+        let homes = Homes::new(None, vec![record, listing(2, "2026-11-02T00:00:00Z", true, "Active")], &[]);
+        let (_, shards) = build(&homes);
+        assert_eq!(shards["po"]["pool"], [0, 1], "both listings, once each");
+        assert_eq!(shards["or"]["ortega"], [0, 1], "the subdivision and the remarks of one listing: once");
     }
 }
