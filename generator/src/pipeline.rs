@@ -500,7 +500,7 @@ fn build_staged(
             None => remove_stale(out, made(), &mut done)?,
         }
     }
-    incremental::save(&opts.cache, out, &prints, made())?;
+    incremental::save(&opts.cache, out, &prints, made(), &files)?;
     done.reused = unchanged.count();
     done.changed.sort();
     Ok((pages.len(), files.len() + staged.len(), done))

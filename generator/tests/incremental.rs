@@ -104,11 +104,24 @@ fn a_build_after_an_import_writes_only_the_listings_it_changed_and_equals_a_buil
     }
     same_as_from_scratch(dir, content);
 
-    // A card the folder holds damaged (not UTF-8) is made again and written, not copied.
+    // A card and a page deleted from the folder are made again and written.
     let card = before.keys().find(|p| p.starts_with("data/homes/cards/")).unwrap().clone();
-    std::fs::write(dir.join("dist").join(&card), b"\xff\xfe damaged").unwrap();
+    let page = before.keys().find(|p| p.starts_with("homes/")).unwrap().clone();
+    std::fs::remove_file(dir.join("dist").join(&card)).unwrap();
+    std::fs::remove_file(dir.join("dist").join(&page)).unwrap();
     let build = run(dir, &build_args(content, "mls"));
-    assert!(build.contains(": 1 written,"), "the damaged card: {build}");
+    assert!(build.contains(": 2 written,"), "the deleted card and page: {build}");
+    same_as_from_scratch(dir, content);
+
+    // Without the cards' HTML recorded (the lists copy it), the cards are made again, the pages
+    // still reused.
+    let cards = before.keys().filter(|p| p.starts_with("data/homes/cards/")).count();
+    let recorded: Vec<_> = std::fs::read_dir(dir.join("cache/builds")).unwrap().map(|e| e.unwrap().path()).collect();
+    let cards_file = recorded.iter().find(|p| p.extension().is_some_and(|x| x == "cards")).expect("the cards' file");
+    std::fs::remove_file(cards_file).unwrap();
+    let build = run(dir, &build_args(content, "mls"));
+    assert_eq!(reused(&build), before.len() - cards, "the pages alone: {build}");
+    assert!(build.contains(": 0 written,"), "the cards made again are the same: {build}");
     same_as_from_scratch(dir, content);
 
     // Two listings gone from the feed: their pages, cards and folders go too (the build removes
