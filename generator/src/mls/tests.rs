@@ -142,6 +142,33 @@ fn an_import_adds_changes_removes_and_skips() {
 }
 
 #[test]
+fn the_snapshot_holds_what_the_files_per_listing_hold() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::new(dir.path());
+    let t = "2026-11-20T10:00:00Z";
+    let info = ImportInfo { source: "f".into(), sample: false, imported_at: jiff::Timestamp::now(), newest: None };
+    // Keys whose files sort otherwise than the keys themselves ("A-1.json" < "A.json").
+    let first = page(vec![listing("A", t), listing("A-1", t), listing("B", t)]);
+    let p = plan(None, &first, &Scope::Whole, false);
+    store.commit(None, &p.keep, &p.write, &info).unwrap();
+    let base = store.read().unwrap().unwrap();
+    let second = page(vec![listing("A", t), listing("A-1", "2026-11-21T10:00:00Z"), listing("C", t)]);
+    let p = plan(Some(&base), &second, &Scope::Whole, false);
+    store.commit(Some(&base), &p.keep, &p.write, &info).unwrap();
+
+    let snapshot = dir.path().join("current/listings.jsonl");
+    let text = std::fs::read_to_string(&snapshot).unwrap();
+    assert_eq!(text.lines().count(), 3, "{text}");
+    let from_snapshot = store.read().unwrap().unwrap();
+    std::fs::remove_file(&snapshot).unwrap();
+    let from_files = store.read().unwrap().unwrap();
+    assert_eq!(from_snapshot.listings, from_files.listings);
+    let keys: Vec<&str> = from_snapshot.listings.iter().map(|p| p.listing_key.as_str()).collect();
+    assert_eq!(keys, ["A-1", "A", "C"], "in the order of their files");
+    assert_eq!(from_snapshot.listings[0].modification_timestamp.to_string(), "2026-11-21T10:00:00Z");
+}
+
+#[test]
 fn a_memo_keeps_an_import_until_another_replaces_it() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::new(dir.path());
