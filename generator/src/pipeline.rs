@@ -237,7 +237,7 @@ fn generate_with<P: RenderedPage>(
         jax_model::headers::headers_file(map.as_slice(), &media, &assets.inline_script_hashes(), &hashed),
     ));
     files.extend(data::outputs(c, &images)?);
-    let mut seen = HashSet::new();
+    let mut seen = rustc_hash::FxHashSet::default();
     for path in files.iter().map(|f| f.path.as_str()).chain(pages.iter().chain(&photos).map(|p| p.path())) {
         if !seen.insert(path) {
             bail!("two outputs want the same path {path}");
@@ -341,7 +341,7 @@ fn remove_listed<'a>(
     keep: impl Iterator<Item = &'a str>,
     done: &mut Written,
 ) -> Result<()> {
-    let keep: HashSet<&str> = keep.collect();
+    let keep: rustc_hash::FxHashSet<&str> = keep.collect();
     let mut stale: Vec<&str> = before.filter(|p| !keep.contains(p)).collect();
     stale.sort_unstable();
     for rel in stale {

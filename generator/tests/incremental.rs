@@ -104,11 +104,11 @@ fn a_build_after_an_import_writes_only_the_listings_it_changed_and_equals_a_buil
     }
     same_as_from_scratch(dir, content);
 
-    // A card and a page deleted from the folder are made again and written.
+    // A card and a page's folder deleted from the output are made again and written.
     let card = before.keys().find(|p| p.starts_with("data/homes/cards/")).unwrap().clone();
     let page = before.keys().find(|p| p.starts_with("homes/")).unwrap().clone();
     std::fs::remove_file(dir.join("dist").join(&card)).unwrap();
-    std::fs::remove_file(dir.join("dist").join(&page)).unwrap();
+    std::fs::remove_dir_all(dir.join("dist").join(page.trim_end_matches("index.html"))).unwrap();
     let build = run(dir, &build_args(content, "mls"));
     assert!(build.contains(": 2 written,"), "the deleted card and page: {build}");
     same_as_from_scratch(dir, content);
