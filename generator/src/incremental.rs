@@ -2,12 +2,13 @@
 //! that did not change, when nothing else the build reads changed either. At 10,000 listings they
 //! are nearly all of the work, and an hourly import changes a few of them.
 //!
-//! Each listing's outputs get a fingerprint: its record (its stored file's bytes) and first photo,
-//! and the build's inputs besides the listings (the generator itself, `content/`, the islands'
-//! build and the import's settings). A build records what it wrote (in the cache, per output
-//! folder): every file, and the listings' outputs with their fingerprints. The next one into the same folder renders only
-//! the outputs whose fingerprint moved, or whose file is gone, and removes the recorded files it
-//! no longer makes without walking the folder. Without a record it renders everything and walks.
+//! Each listing's outputs get a fingerprint: its record as stored (the digest `store` read it
+//! with) and first photo, and the build's inputs besides the listings (the generator's binary by
+//! its size and time, `content/`, the islands' build and the import's settings). A build records
+//! what it wrote (in the cache, per output folder): every file, and the listings' outputs with
+//! their fingerprints. The next one into the same folder renders only the outputs whose
+//! fingerprint moved, or whose file is gone, and removes the recorded files it no longer makes
+//! without walking the folder. Without a record it renders everything and walks.
 //!
 //! The lists copy the cards they show, so the cards' HTML is recorded too, in one file beside
 //! the record (reading 10,000 card files back took a sixth of a rebuild). Like a page, a card
@@ -93,7 +94,7 @@ pub fn fingerprints(opts: &BuildOptions, homes: &Homes) -> Result<Fingerprints> 
             let print = hash.finalize().to_hex().to_string();
             let mut out = vec![(index_file(&h.url), print.clone())];
             if for_sale.contains(&i) {
-                out.push((card_path(&search::card_id(h)), print));
+                out.push((card_path(search::card_id(h)), print));
             }
             out
         })
@@ -104,8 +105,12 @@ pub fn fingerprints(opts: &BuildOptions, homes: &Homes) -> Result<Fingerprints> 
 /// Everything but the listings that a listing's page or card is made from.
 fn inputs(opts: &BuildOptions, homes: &Homes) -> Result<blake3::Hash> {
     let mut hash = blake3::Hasher::new();
+    // The generator by its file's size and time rather than its 20 MB: a new build of it is a
+    // new file.
     let exe = std::env::current_exe().context("finding the generator's own binary")?;
-    hash.update(&std::fs::read(&exe).with_context(|| format!("reading {}", exe.display()))?);
+    let meta = std::fs::metadata(&exe).with_context(|| format!("reading {}", exe.display()))?;
+    let built = meta.modified().with_context(|| format!("reading the time of {}", exe.display()))?;
+    hash.update(format!("{} {} {built:?}", exe.display(), meta.len()).as_bytes());
     for dir in [&opts.content, &opts.islands] {
         for entry in WalkDir::new(dir).sort_by_file_name() {
             let Ok(entry) = entry else { continue }; // a missing islands build is an input too

@@ -35,7 +35,7 @@ pub fn sitemap(base_url: &str, pages: &[Output]) -> Output {
 /// The sitemap from each rendered page's path and whether it said `noindex`.
 pub fn of_pages<'a>(base_url: &str, pages: impl Iterator<Item = (&'a str, bool)>) -> Output {
     let mut urls: Vec<String> = pages.filter(|(_, noindex)| !noindex).filter_map(|(path, _)| page_url(path)).collect();
-    urls.sort_by(|a, b| (a.matches('/').count(), a).cmp(&(b.matches('/').count(), b)));
+    urls.sort_by_cached_key(|u| (u.matches('/').count(), u.clone()));
     let mut xml = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );

@@ -19,6 +19,8 @@ pub struct Home {
     pub p: Property,
     /// `/homes/<slug>/`: the address (when shown), city, state, ZIP and MLS number.
     pub slug: String,
+    /// Its MLS number as a slug: its card's name (`search::card_id`), asked for many times.
+    pub card_id: String,
     pub url: String,
     /// The street address, where the MLS allows showing it.
     pub address: Option<String>,
@@ -87,7 +89,18 @@ impl Homes {
                 let place = format!("{}, FL {zip}", p.city);
                 let slug = slugify(&format!("{} {place} {}", address.as_deref().unwrap_or(""), p.listing_id));
                 let neighborhood = neighborhood_of(&p, areas);
-                Home { url: api::home_for_sale(&slug), slug, address, place, neighborhood, photo: None, digest, p }
+                let card_id = slugify(&p.listing_id);
+                Home {
+                    url: api::home_for_sale(&slug),
+                    slug,
+                    card_id,
+                    address,
+                    place,
+                    neighborhood,
+                    photo: None,
+                    digest,
+                    p,
+                }
             })
             .collect();
         homes.par_sort_unstable_by(|a, b| {

@@ -259,7 +259,7 @@ pub fn build(homes: &Homes) -> (Index, BTreeMap<String, WordShard>) {
         status: Vec::with_capacity(listed.len()),
     };
     for h in &listed {
-        index.ids.push(card_id(h));
+        index.ids.push(card_id(h).to_string());
         index.price.push(h.price());
         index.beds.push(h.p.bedrooms_total.unwrap_or(0));
         index.baths.push(h.p.bathrooms_total_integer.unwrap_or(0));
@@ -350,8 +350,8 @@ fn searchable(h: &Home) -> impl Iterator<Item = &str> {
 }
 
 /// The name of a listing's card file: its MLS number as a slug.
-pub fn card_id(h: &Home) -> String {
-    slugify(&h.p.listing_id)
+pub fn card_id(h: &Home) -> &str {
+    &h.card_id
 }
 
 /// The price filters' choices: every step, written as the market figures are ("$750K", "$1.5M").

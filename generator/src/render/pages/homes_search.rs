@@ -45,7 +45,7 @@ pub(super) struct SearchView<'a> {
 /// A card as `home-cards.html` writes it (and a list its first): its id is its MLS number's.
 #[derive(Serialize)]
 pub(super) struct Fragment<'a> {
-    id: String,
+    id: &'a str,
     card: Card<'a>,
 }
 
@@ -138,7 +138,7 @@ impl<'a> Shared<'a> {
         let mut by_place = vec![None; homes.homes.len()];
         let kept: Vec<(usize, Option<String>)> = for_sale
             .par_iter()
-            .map(|&i| (i, unchanged.card(&card_path(&search::card_id(&homes.homes[i]))).map(str::to_string)))
+            .map(|&i| (i, unchanged.card(&card_path(search::card_id(&homes.homes[i]))).map(str::to_string)))
             .collect();
         let mut places = Vec::new();
         for (i, html) in kept {
@@ -183,7 +183,7 @@ impl<'a> Shared<'a> {
         homes
             .for_sale_places(None)
             .iter()
-            .map(|&i| Output::new(card_path(&search::card_id(&homes.homes[i])), self.cards.get(i).as_bytes()))
+            .map(|&i| Output::new(card_path(search::card_id(&homes.homes[i])), self.cards.get(i).as_bytes()))
             .collect()
     }
 }
