@@ -23,6 +23,8 @@ use anyhow::{Context, Result};
 use jax_model::api;
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::fs::File;
+use std::io::{BufWriter, Write};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use walkdir::WalkDir;
@@ -142,13 +144,12 @@ fn cards_file(cache: &Path, out: &Path) -> PathBuf {
 }
 
 /// The cards' file: each card as `<path> <length in bytes>\n<html>`.
-fn cards_text<'a>(cards: impl Iterator<Item = (&'a str, &'a [u8])>) -> Vec<u8> {
-    let mut text = Vec::new();
+fn write_cards<'a>(to: &mut impl Write, cards: impl Iterator<Item = (&'a str, &'a [u8])>) -> std::io::Result<()> {
     for (path, html) in cards {
-        text.extend_from_slice(format!("{path} {}\n", html.len()).as_bytes());
-        text.extend_from_slice(html);
+        writeln!(to, "{path} {}", html.len())?;
+        to.write_all(html)?;
     }
-    text
+    Ok(())
 }
 
 /// Each card of a cards' file, as its place in `text`; None when the file is not one.
@@ -233,12 +234,14 @@ pub fn unchanged(cache: &Path, out: &Path, now: &Fingerprints) -> Unchanged {
     unchanged
 }
 
-/// Writes `bytes` to `path` whole or not at all.
-fn replace(path: &Path, bytes: &[u8]) -> Result<()> {
+/// Writes `path` with `write` whole or not at all.
+fn replace(path: &Path, write: impl FnOnce(&mut BufWriter<File>) -> std::io::Result<()>) -> Result<()> {
     let dir = path.parent().expect("a file in the cache");
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    let tmp = path.with_extension("partial");
-    std::fs::write(&tmp, bytes).with_context(|| format!("writing {}", tmp.display()))?;
+    let ext = path.extension().map_or(String::new(), |x| x.to_string_lossy().into_owned());
+    let tmp = path.with_extension(format!("{ext}.partial"));
+    let mut file = BufWriter::new(File::create(&tmp).with_context(|| format!("creating {}", tmp.display()))?);
+    write(&mut file).and_then(|()| file.flush()).with_context(|| format!("writing {}", tmp.display()))?;
     std::fs::rename(&tmp, path).with_context(|| format!("writing {}", path.display()))
 }
 
@@ -257,9 +260,9 @@ pub fn save<'a>(
         all.entry(path.to_string()).or_default();
     }
     let cards = files.iter().filter(|f| is_card(&f.path)).map(|f| (f.path.as_str(), f.bytes.as_slice()));
-    replace(&cards_file(cache, out), &cards_text(cards))?;
+    replace(&cards_file(cache, out), |file| write_cards(file, cards))?;
     // The record last: it is what says the cards' file is of this build.
-    replace(&record(cache, out), &serde_json::to_vec(&all)?)
+    replace(&record(cache, out), |file| serde_json::to_writer(file, &all).map_err(std::io::Error::from))
 }
 
 /// Forgets what `out` holds (a build into it failed or was interrupted: render everything next).
@@ -276,7 +279,9 @@ mod tests {
     fn the_cards_file_gives_back_each_card() {
         let cards =
             [("data/homes/cards/a.html", "<li>é “a”\n</li>"), ("data/homes/cards/b c.html", ""), ("x", "1 2\n3")];
-        let text = String::from_utf8(cards_text(cards.iter().map(|(p, h)| (*p, h.as_bytes())))).unwrap();
+        let mut text = Vec::new();
+        write_cards(&mut text, cards.iter().map(|(p, h)| (*p, h.as_bytes()))).unwrap();
+        let text = String::from_utf8(text).unwrap();
         let places = card_places(&text).unwrap();
         assert_eq!(places.len(), 3);
         for (path, html) in cards {

@@ -200,7 +200,7 @@ impl Renderer {
                 _ => shared.render(contexts, page).and_then(&keep),
             })
             .collect::<Result<_>>()?;
-        Ok((pages, shared.card_fragments()))
+        Ok((pages, shared.into_card_fragments()))
     }
 
     /// Only the pages at these output paths, as `render_pages_with` renders them (what

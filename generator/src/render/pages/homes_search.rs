@@ -177,13 +177,18 @@ impl<'a> Shared<'a> {
         Ok(RenderedCards(by_place))
     }
 
-    /// Every listing for sale's card as a fragment of its own, the island's results.
-    pub(crate) fn card_fragments(&self) -> Vec<Output> {
+    /// Every listing for sale's card as a fragment of its own, the island's results: the cards
+    /// themselves, moved out (the pages are rendered by then).
+    pub(crate) fn into_card_fragments(self) -> Vec<Output> {
         let Some(homes) = self.input.homes else { return Vec::new() };
+        let mut cards = self.cards.0;
         homes
             .for_sale_places(None)
             .iter()
-            .map(|&i| Output::new(card_path(search::card_id(&homes.homes[i])), self.cards.get(i).as_bytes()))
+            .map(|&i| {
+                let html = cards[i].take().expect("every listing for sale has its card rendered");
+                Output::new(card_path(search::card_id(&homes.homes[i])), html)
+            })
             .collect()
     }
 }
