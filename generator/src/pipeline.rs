@@ -146,18 +146,49 @@ pub fn generate_pages(
     memo: &Memo,
     wanted: &HashSet<String>,
 ) -> Result<Vec<Output>> {
-    let (images, _) = process_images(&opts.content, &opts.cache, c).context("processing images")?;
-    let assets = Assets::load(&opts.islands).context("reading the islands' build")?;
-    let reports = crate::reports::prepare(c, &opts.mdx_renderer, &opts.cache.join("reports"))?;
-    let mut homes = crate::mls::for_build(c, &opts.mls, Some(memo))?;
-    if let Some(h) = homes.as_mut() {
-        crate::mls::photos::process(&ImagePipeline::new(&opts.content, &opts.cache), h, &opts.mls, &|_| Ok(()))
-            .context("processing the MLS's photos")?;
-    }
-    let input = RenderInput { content: c, images: &images, assets: &assets, reports: &reports, homes: homes.as_ref() };
-    let mut files = renderer.render_some(&input, wanted).context("rendering pages")?;
-    files.extend(data::outputs(c, &images)?);
+    let (inputs, _, _) = Inputs::read(c, opts, Some(memo), &|_| Ok(()))?;
+    let mut files = renderer.render_some(&inputs.render_input(c), wanted).context("rendering pages")?;
+    files.extend(data::outputs(c, &inputs.images)?);
     Ok(files)
+}
+
+/// What the pages are rendered from.
+struct Inputs {
+    images: HashMap<String, ImageInfo>,
+    assets: Assets,
+    reports: HashMap<String, crate::reports::Prepared>,
+    homes: Option<Homes>,
+}
+
+impl Inputs {
+    /// These, with the files of the site's images and of the MLS's photos (as `keep` made them).
+    fn read<P: Send>(
+        c: &Content,
+        opts: &BuildOptions,
+        memo: Option<&Memo>,
+        keep: &(impl Fn(Output) -> Result<P> + Sync),
+    ) -> Result<(Inputs, Vec<Output>, Vec<P>)> {
+        let (images, image_files) = process_images(&opts.content, &opts.cache, c).context("processing images")?;
+        let assets = Assets::load(&opts.islands).context("reading the islands' build")?;
+        let reports = crate::reports::prepare(c, &opts.mdx_renderer, &opts.cache.join("reports"))?;
+        let mut homes = crate::mls::for_build(c, &opts.mls, memo)?;
+        let photos = match homes.as_mut() {
+            Some(h) => crate::mls::photos::process(&ImagePipeline::new(&opts.content, &opts.cache), h, &opts.mls, keep)
+                .context("processing the MLS's photos")?,
+            None => Vec::new(),
+        };
+        Ok((Inputs { images, assets, reports, homes }, image_files, photos))
+    }
+
+    fn render_input<'a>(&'a self, content: &'a Content) -> RenderInput<'a> {
+        RenderInput {
+            content,
+            images: &self.images,
+            assets: &self.assets,
+            reports: &self.reports,
+            homes: self.homes.as_ref(),
+        }
+    }
 }
 
 /// A rendered page as the rest of the build needs it: its path, and whether it asks not to be
@@ -199,26 +230,19 @@ fn generate_with<P: RenderedPage>(
     keep: impl Fn(Output) -> Result<P> + Sync + Send,
     skipped: impl Fn(String) -> Result<P> + Sync + Send,
 ) -> Result<Generated<P>> {
-    let (images, mut files) = process_images(&opts.content, &opts.cache, c).context("processing images")?;
-    let assets = Assets::load(&opts.islands).context("reading the islands' build")?;
-    files.extend(island_files(&assets)?);
-    let reports = crate::reports::prepare(c, &opts.mdx_renderer, &opts.cache.join("reports"))?;
-    let mut homes = crate::mls::for_build(c, &opts.mls, memo)?;
-    let photos = match homes.as_mut() {
-        Some(h) => crate::mls::photos::process(&ImagePipeline::new(&opts.content, &opts.cache), h, &opts.mls, &keep)
-            .context("processing the MLS's photos")?,
-        None => Vec::new(),
-    };
-    let unchanged = match &homes {
+    let (inputs, mut files, photos) = Inputs::read(c, opts, memo, &keep)?;
+    let assets = &inputs.assets;
+    files.extend(island_files(assets)?);
+    let homes = inputs.homes.as_ref();
+    let unchanged = match homes {
         Some(h) => unchanged(h)?,
         None => Unchanged::default(),
     };
-    let input = RenderInput { content: c, images: &images, assets: &assets, reports: &reports, homes: homes.as_ref() };
     // The search's index is built while the pages render (its words are a tenth of a
     // 10,000-listing build).
     let (rendered, index) = rayon::join(
-        || renderer.render_pages_with(&input, &unchanged, &keep, &skipped).context("rendering pages"),
-        || homes.as_ref().map(|h| crate::mls::search::outputs(h).context("writing the search's index")),
+        || renderer.render_pages_with(&inputs.render_input(c), &unchanged, &keep, &skipped).context("rendering pages"),
+        || homes.map(|h| crate::mls::search::outputs(h).context("writing the search's index")),
     );
     let (pages, cards) = rendered?;
     files.extend(index.transpose()?.unwrap_or_default());
@@ -236,7 +260,7 @@ fn generate_with<P: RenderedPage>(
         "_headers",
         jax_model::headers::headers_file(map.as_slice(), &media, &assets.inline_script_hashes(), &hashed),
     ));
-    files.extend(data::outputs(c, &images)?);
+    files.extend(data::outputs(c, &inputs.images)?);
     let mut seen = rustc_hash::FxHashSet::default();
     for path in files.iter().map(|f| f.path.as_str()).chain(pages.iter().chain(&photos).map(|p| p.path())) {
         if !seen.insert(path) {
@@ -466,7 +490,7 @@ fn build_staged(
         },
         skipped,
     )?;
-    // Cards read back from `out` are as it holds them.
+    // The cards the previous build recorded are as `out` holds them.
     let mut done = write_files(out, &files, fresh, |path| unchanged.has(path))?;
     let staged: Vec<&Staged> = pages.iter().chain(&photos).collect();
     let moved: Vec<Result<bool>> = staged

@@ -30,7 +30,7 @@ pub struct Home {
     pub neighborhood: Option<String>,
     /// Its first photo served from the site, when the import cached it (`photos::process`).
     pub photo: Option<ImageInfo>,
-    /// Its stored file's BLAKE3, when read from the store (`incremental` fingerprints it by it).
+    /// Its record's BLAKE3 as stored, when read from the store (`incremental` fingerprints it by it).
     pub digest: Option<blake3::Hash>,
 }
 
@@ -75,7 +75,7 @@ impl Homes {
         Homes::with_digests(info, listings.into_iter().map(|p| (p, None)).collect(), areas)
     }
 
-    /// The same, each listing with its stored file's digest.
+    /// The same, each listing with its digest as stored.
     pub fn with_digests(
         info: Option<ImportInfo>,
         listings: Vec<(Property, Option<blake3::Hash>)>,

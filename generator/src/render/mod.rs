@@ -184,7 +184,7 @@ impl Renderer {
     /// rendered: `generator build` puts it on disk, so the site's pages are never all in memory.
     /// With MLS listings, also the search's cards (`mls::search`), a fragment per listing for
     /// sale, rendered once before the lists that copy them. A listing's page that `unchanged`
-    /// has is not rendered but handed to `skipped` by its path; its card is read back.
+    /// has is not rendered but handed to `skipped` by its path; its card is taken as recorded.
     pub fn render_pages_with<P: Send>(
         &self,
         input: &RenderInput,

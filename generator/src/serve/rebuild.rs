@@ -17,6 +17,7 @@ use crate::mls::store::Memo;
 use crate::pipeline::{self, BuildOptions, Report};
 use crate::render::Renderer;
 use anyhow::Result;
+use jax_model::Content;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -74,9 +75,13 @@ impl Builder {
             Ok(r) => r,
             Err(problems) => return self.fail(problems.clone()),
         };
+        let content = match load::load(&self.opts.content, &self.cache) {
+            Ok(content) => content,
+            Err(problems) => return self.fail(problems.to_string()),
+        };
         // Whatever stops the open pages stops the whole build too, which says why.
-        let fixed_first = if first { Ok(false) } else { self.open_first(renderer, start) };
-        let (report, fixed) = match self.publish(renderer, start) {
+        let fixed_first = if first { Ok(false) } else { self.open_first(renderer, &content, start) };
+        let (report, fixed) = match self.publish(renderer, &content, start) {
             Ok(done) => done,
             Err(e) => return self.fail(describe(&e)),
         };
@@ -95,13 +100,12 @@ impl Builder {
     /// Render the pages open in a browser (and the data files pages load), write those that
     /// changed and make them a generation (their clients reload), saying so. Returns whether
     /// the build before had failed.
-    fn open_first(&self, renderer: &Renderer, start: Instant) -> Result<bool> {
+    fn open_first(&self, renderer: &Renderer, content: &Content, start: Instant) -> Result<bool> {
         let open: HashSet<String> = self.shared.live.open_pages().into_iter().collect();
         if open.is_empty() {
             return Ok(false);
         }
-        let content = load::load(&self.opts.content, &self.cache)?;
-        let pages = pipeline::generate_pages(&content, &self.opts, renderer, &self.store, &open)?;
+        let pages = pipeline::generate_pages(content, &self.opts, renderer, &self.store, &open)?;
         let _writing = self.shared.files.write().unwrap_or_else(|e| e.into_inner());
         let write = pipeline::write_some(&self.opts.out, &pages)?;
         if write.changed.is_empty() {
@@ -111,11 +115,10 @@ impl Builder {
         Ok(self.shared.live.built(write.changed))
     }
 
-    /// Load, check, generate, write, and make what changed the new generation. Also returns
-    /// whether the build before had failed.
-    fn publish(&self, renderer: &Renderer, start: Instant) -> Result<(Report, bool)> {
-        let content = load::load(&self.opts.content, &self.cache)?;
-        let (files, pages) = pipeline::generate(&content, &self.opts, renderer, &self.store)?;
+    /// Generate, check, write, and make what changed the new generation. Also returns whether
+    /// the build before had failed.
+    fn publish(&self, renderer: &Renderer, content: &Content, start: Instant) -> Result<(Report, bool)> {
+        let (files, pages) = pipeline::generate(content, &self.opts, renderer, &self.store)?;
         let _writing = self.shared.files.write().unwrap_or_else(|e| e.into_inner());
         let write = pipeline::write(&self.opts.out, &files)?;
         let fixed = self.shared.live.built(write.changed.clone());
