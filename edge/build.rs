@@ -19,10 +19,6 @@ fn main() {
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
         (path.display().to_string(), text)
     };
-    let fail = |problems: jax_model::Diagnostics| -> ! {
-        eprintln!("{problems}");
-        panic!("content/ has problems (listed above): `generator check` shows them too");
-    };
     let (file, text) = read("forms.yaml");
     let forms = jax_model::content::parse_forms(&file, &text).unwrap_or_else(|d| fail(d)).data;
     let (file, text) = read("quiz.yaml");
@@ -43,13 +39,41 @@ fn main() {
         ],
         home_link: site.labels.not_found.link.clone(),
     };
+    let listings = published_listings(&content.join("listings"));
     let embedded = embedded::Content {
         forms,
         quiz,
         agent_email: site.agent.email.clone(),
         frame_origins: jax_model::headers::origin(&site.development_map_url).into_iter().collect(),
         header,
+        base_url: site.base_url.clone(),
+        listings,
     };
     let out = Path::new(&std::env::var("OUT_DIR").unwrap()).join("content.bin");
     std::fs::write(out, postcard::to_allocvec(&embedded).unwrap()).unwrap();
+}
+
+fn fail(problems: jax_model::Diagnostics) -> ! {
+    eprintln!("{problems}");
+    panic!("content/ has problems (listed above): `generator check` shows them too");
+}
+
+/// The agent's listings that have pages (drafts have none): path and address, in path order.
+fn published_listings(dir: &Path) -> Vec<(String, String)> {
+    println!("cargo:rerun-if-changed={}", dir.display());
+    let mut listings = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("reading {}: {e}", dir.display())) {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "md") {
+            continue;
+        }
+        println!("cargo:rerun-if-changed={}", path.display());
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
+        let listing = jax_model::content::parse_listing(&path.display().to_string(), &text).unwrap_or_else(|d| fail(d));
+        if !listing.fields.draft {
+            listings.push((api::listing(&listing.fields.id), listing.fields.address));
+        }
+    }
+    listings.sort();
+    listings
 }

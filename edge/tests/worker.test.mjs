@@ -166,6 +166,20 @@ describe('forms', () => {
     assert.equal((await unknownType.json()).errors[0].field, 'type');
   });
 
+  test("a form about a listing: its link (and her own listing's address) in the e-mail; a made-up one refused", async () => {
+    const before = fake.delivered.length;
+    const listing = '/homes/12-oak-st-jacksonville-fl-32205-2104001/';
+    const r = await post('/api/listing-request', { name: 'Ana Ruiz', ...ana, propertyAddress: '12 Oak St', listing, website: '' });
+    assert.equal(r.status, 200, await r.clone().text());
+    const sent = await nextSend(before);
+    assert.match(sent.template_params.listing, new RegExp(`^https://[^/]+${listing}$`));
+    for (const made of ['/listings/made-up/', 'https://evil.example/x/', '/homes/../api/']) {
+      const refused = await post('/api/contact', { name: 'Ana Ruiz', ...ana, message: 'Hi', listing: made, website: '' });
+      assert.equal(refused.status, 400, made);
+      assert.deepEqual((await refused.json()).errors, [{ field: 'listing', message: "This listing is not one of the site's." }]);
+    }
+  });
+
   test('bad requests: 405, 413, 415, unreadable JSON, other sites, unknown paths — never a 5xx', async () => {
     const get = await fetch(`${base}/api/contact`);
     assert.equal(get.status, 405);

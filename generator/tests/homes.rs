@@ -81,8 +81,18 @@ fn every_listing_has_its_page_with_its_office_and_the_mls_notice_and_the_display
         .expect("the listing's page");
     assert!(path.contains(&shown["ListingId"].as_str().unwrap().to_string()), "{path}");
     assert!(html.contains(&format!("Listed by {}", shown["ListOfficeName"].as_str().unwrap())));
-    // 'Request a Showing' opens the contact form with the home and its MLS number in the message.
+    // 'Request a Showing' opens the listing-request form about this page's home, its Notes
+    // starting with the home and its MLS number.
     let id = shown["ListingId"].as_str().unwrap();
+    let url = format!("/{}", path.trim_end_matches("index.html"));
+    assert!(
+        html.contains(&format!(
+            "data-open=\"listing-request\" data-listing=\"{url}\" data-listing-name=\"{street}, {}, FL ",
+            shown["City"].as_str().unwrap()
+        )),
+        "{html}"
+    );
+    assert!(html.contains("\"listing_request\":{\"title\":\"Join Our Luxury Portfolio\""), "the page has the form");
     let showing = &html[html.find("data-message=\"").expect("a showing message")..];
     let showing = &showing[..showing.find("\">").unwrap()];
     assert!(

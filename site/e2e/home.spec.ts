@@ -1,4 +1,6 @@
-import { contentValue, dialog, expect, test } from './fixtures';
+import { randomUUID } from 'node:crypto';
+import { contentValue, dialog, expect, fillDialog, test } from './fixtures';
+import { emailjs } from './stack';
 
 test('header buttons scroll to their sections', async ({ page }) => {
   await page.goto('/');
@@ -92,10 +94,21 @@ test.describe('featured carousel', () => {
     expect(await shown(page)).toEqual([2]);
   });
 
-  test("'Inquire' opens the contact form", async ({ page }) => {
+  test("'Inquire' opens the contact form naming the home, and the agent's e-mail has its address and link", async ({ page }) => {
+    const email = `ana.${randomUUID().slice(0, 8)}@example.com`;
     await page.goto('/');
-    await page.locator('#slide-1').getByRole('button', { name: /^Inquire/ }).click();
-    await expect(dialog(page)).toHaveAccessibleName("Let's Connect");
+    const slide = page.locator('#slide-1');
+    const address = await slide.locator('.slide__title').innerText();
+    const link = await slide.locator('.slide__title a').getAttribute('href');
+    await slide.getByRole('button', { name: /^Inquire/ }).click();
+    await expect(dialog(page)).toHaveAccessibleName(`Let's Connect — ${address}`);
+    await expect(dialog(page).getByLabel('Message', { exact: false })).toHaveValue('');
+    await fillDialog(page, { 'Full Name': 'Ana Ruiz', Email: email, Phone: '904 555 0199', Message: 'Is it still available?' });
+    await dialog(page).getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByRole('status')).toContainText('We will contact you within 24 hours');
+    const [sent] = await emailjs.waitFor(email);
+    expect(sent.template_params.listing).toBe(`${address} — ${contentValue('site.yaml', 'base_url')}${link}`);
+    expect(sent.template_params.message).toBe('Is it still available?');
   });
 });
 

@@ -1,8 +1,8 @@
 // The MLS's listings (the sample `make build` imported): /homes/ and its pages without
 // JavaScript, a neighborhood's list, a listing's page with the listing office and the MLS's notice,
-// and 'Request a Showing' reaching the agent's e-mail with the home and its MLS number.
+// and 'Request a Showing' reaching the agent's e-mail with the home, its MLS number and link.
 import { randomUUID } from 'node:crypto';
-import { dialog, expect, fillDialog, test } from './fixtures';
+import { contentValue, dialog, expect, fillDialog, test } from './fixtures';
 import { FOR_SALE } from './page-types.mjs';
 import { emailjs } from './stack';
 
@@ -49,19 +49,23 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test("'Request a Showing' sends the agent the home and its MLS number", async ({ page }) => {
+test("'Request a Showing' opens the listing request about the home: the agent's e-mail has its address, MLS number and link", async ({ page }) => {
   const tag = randomUUID().slice(0, 8);
   const email = `ana.${tag}@example.com`;
   await page.goto(FOR_SALE);
   const street = await page.getByRole('heading', { level: 1 }).innerText();
   const number = (await page.locator('.for-sale__facts').innerText()).match(/MLS #\s+(\S+)/)![1];
   await page.getByRole('button', { name: 'Request a Showing' }).click();
-  const message = dialog(page).getByLabel('Message', { exact: false });
-  await expect(message).toHaveValue(new RegExp(`^I would like to see ${street}, .+ \\(MLS # ${number}\\)\\.`));
+  await expect(dialog(page)).toHaveAccessibleName(new RegExp(`^Join Our Luxury Portfolio — ${street}, `));
+  const address = dialog(page).getByLabel('Property Address', { exact: false });
+  await expect(address).toHaveValue(new RegExp(`^${street}, .+, FL \\d{5}$`));
+  await expect(dialog(page).getByLabel('Notes', { exact: false })).toHaveValue(new RegExp(`^I would like to see ${street}, .+ \\(MLS # ${number}\\)\\.`));
+  const home = await address.inputValue();
   await fillDialog(page, { 'Full Name': 'Ana Ruiz', Email: email, Phone: '904 555 0199' });
-  await dialog(page).getByRole('button', { name: 'Send Message' }).click();
+  await dialog(page).getByRole('button', { name: 'Request Listing Consultation' }).click();
   await expect(page.getByRole('status')).toContainText('We will contact you within 24 hours');
   const [sent] = await emailjs.waitFor(email);
-  expect(sent.template_params.message).toContain(`${street}, `);
-  expect(sent.template_params.message).toContain(`(MLS # ${number})`);
+  expect(sent.template_params.property_address).toBe(home);
+  expect(sent.template_params.notes).toContain(`(MLS # ${number})`);
+  expect(sent.template_params.listing).toBe(`${contentValue('site.yaml', 'base_url')}${new URL(page.url()).pathname}`);
 });

@@ -23,6 +23,14 @@ impl Params {
     pub fn get(&self, key: &str) -> Option<&str> {
         self.0.get(key).map(String::as_str)
     }
+
+    /// With `listing`: the listing the form was sent about (domain/listing.rs), when it named one.
+    pub fn about(mut self, listing: Option<String>) -> Params {
+        if let Some(l) = listing {
+            self.0.insert(jax_model::api::LISTING_FIELD, l);
+        }
+        self
+    }
 }
 
 /// The form names of the website's own e-mails to the agent: the notice of e-mails given up on,

@@ -17,4 +17,8 @@ pub struct Content {
     pub frame_origins: Vec<String>,
     /// The site's header on the worker's own error page.
     pub header: Header,
+    /// The site's address (`https://…`, no trailing slash): links in the agent's e-mails.
+    pub base_url: String,
+    /// The agent's own published listings: each page's path and the listing's address.
+    pub listings: Vec<(String, String)>,
 }

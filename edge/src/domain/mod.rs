@@ -12,6 +12,7 @@ pub mod email;
 pub mod embedded;
 pub mod fallback;
 pub mod http;
+pub mod listing;
 pub mod multipart;
 pub mod notice;
 pub mod once;

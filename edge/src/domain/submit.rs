@@ -4,6 +4,7 @@
 
 use crate::domain::content::Content;
 use crate::domain::email::{self, LeadKind, Params};
+use crate::domain::listing;
 use jax_model::api;
 use jax_model::submission::{validate, FieldError};
 use std::collections::BTreeMap;
@@ -181,10 +182,23 @@ pub fn accept(
                 }
             }
         }
-        FormKind::ListingRequest => {
-            email::listing_request(forms, &check(&forms.listing_request.fields, &[])?, agent_email)
+        FormKind::ListingRequest | FormKind::Contact => {
+            let form = if kind == FormKind::Contact { &forms.contact } else { &forms.listing_request };
+            let about = listing::named(content, input.fields.get(api::LISTING_FIELD).map(String::as_str));
+            let (values, about) = match (check(&form.fields, &[]), about) {
+                (Ok(values), Ok(about)) => (values, about),
+                (values, about) => {
+                    let mut errors = values.err().unwrap_or_default();
+                    errors.extend(about.err());
+                    return Err(errors);
+                }
+            };
+            let params = match kind {
+                FormKind::Contact => email::contact(forms, &values, agent_email),
+                _ => email::listing_request(forms, &values, agent_email),
+            };
+            params.about(about)
         }
-        FormKind::Contact => email::contact(forms, &check(&forms.contact.fields, &[])?, agent_email),
         FormKind::Quiz => {
             let address = input.fields.get("email").map(|e| e.trim()).unwrap_or("");
             let mut errors = Vec::new();
@@ -251,6 +265,22 @@ mod tests {
         assert_eq!(form, "contact");
         assert_eq!(p.get("subject"), Some("New Contact Form Submission from Ana Ruiz"));
         assert_eq!(p.get("to_email"), Some(AGENT));
+    }
+
+    #[test]
+    fn a_listing_named_reaches_the_email_and_a_bad_one_is_refused_with_the_rest() {
+        let mut i = input(CONTACT);
+        i.fields.insert("listing".into(), "/homes/12-oak-st-jacksonville-fl-32205-2104001/".into());
+        let Ok(Accepted::Email(_, p)) = accept(FormKind::Contact, &i, content(), AGENT) else { panic!() };
+        assert_eq!(p.get("listing"), Some("https://www.movetojax.com/homes/12-oak-st-jacksonville-fl-32205-2104001/"));
+        // None named, no param (the specification's params stay as they were).
+        let Ok(Accepted::Email(_, p)) = accept(FormKind::Contact, &input(CONTACT), content(), AGENT) else { panic!() };
+        assert_eq!(p.get("listing"), None);
+        // A made-up one is named with every other problem.
+        let i = input(&[("listing", "/listings/made-up/"), ("email", "ana@example.com")]);
+        let errors = accept(FormKind::ListingRequest, &i, content(), AGENT).unwrap_err();
+        let fields: Vec<_> = errors.iter().map(|e| e.field.as_str()).collect();
+        assert_eq!(fields, ["name", "phone", "propertyAddress", "listing"]);
     }
 
     #[test]
@@ -343,6 +373,7 @@ mod tests {
             "message",
             "propertyAddress",
             "notes",
+            "listing",
             "website",
         ];
         let edit = (

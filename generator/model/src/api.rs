@@ -68,9 +68,23 @@ pub fn report(slug: &str) -> String {
     format!("{REPORTS}{slug}/")
 }
 
+/// The agent's own listings' pages are under it.
+pub const LISTINGS: &str = "/listings/";
+
 /// A listing's page.
 pub fn listing(id: &str) -> String {
-    format!("/listings/{id}/")
+    format!("{LISTINGS}{id}/")
+}
+
+/// The body field naming the listing a form was opened about (its page's path): the worker puts
+/// the listing's link, and a featured listing's address, in the agent's e-mail.
+pub const LISTING_FIELD: &str = "listing";
+
+/// Whether `path` has the shape of a listing's page: `/listings/<slug>/` (the agent's own) or
+/// `/homes/<slug>/` (the MLS's).
+pub fn is_listing_path(path: &str) -> bool {
+    let slug = path.strip_prefix(LISTINGS).or_else(|| path.strip_prefix(HOMES));
+    slug.and_then(|s| s.strip_suffix('/')).is_some_and(|s| s.len() <= 160 && crate::rules::is_slug(s))
 }
 
 /// A neighborhood's page.
@@ -119,6 +133,7 @@ pub struct Endpoints {
     pub concierge_documents: &'static str,
     pub concierge: &'static str,
     pub idempotency_key: &'static str,
+    pub listing_field: &'static str,
     pub bot_check: &'static str,
     pub bot_check_field: &'static str,
     pub bot_check_header: &'static str,
@@ -133,8 +148,34 @@ pub const ENDPOINTS: Endpoints = Endpoints {
     concierge_documents: CONCIERGE_DOCUMENTS,
     concierge: CONCIERGE,
     idempotency_key: IDEMPOTENCY_KEY,
+    listing_field: LISTING_FIELD,
     bot_check: BOT_CHECK,
     bot_check_field: BOT_CHECK_FIELD,
     bot_check_header: BOT_CHECK_HEADER,
     bot_check_script: BOT_CHECK_SCRIPT,
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn listing_paths_are_the_listings_pages_and_nothing_else() {
+        assert!(is_listing_path(&listing("riverside-avondale-tudor")));
+        assert!(is_listing_path(&home_for_sale("3343-avondale-ave-atlantic-beach-fl-32233-2111072")));
+        for bad in [
+            "/listings/",
+            "/homes/",
+            "/homes/page/2/",
+            "/homes/a/b/",
+            "/homes/Upper/",
+            "/homes/x",
+            "https://evil.example/homes/x/",
+            "/homes/../admin/",
+            "/neighborhoods/riverside/",
+        ] {
+            assert!(!is_listing_path(bad), "{bad}");
+        }
+        assert!(!is_listing_path(&home_for_sale(&"a".repeat(161))));
+    }
+}

@@ -92,6 +92,8 @@ pub struct Messages {
     pub phone: String,
     pub too_long: String,
     pub option: String,
+    /// A form sent about a listing that is not one of the site's (the hidden `listing` field).
+    pub listing: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]

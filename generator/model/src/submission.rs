@@ -157,6 +157,7 @@ mod tests {
             phone: "Please enter a valid phone number.".into(),
             too_long: "{label} must be {max} characters or fewer.".into(),
             option: "Please choose one of the listed options.".into(),
+            listing: "This listing is not one of the site's.".into(),
         }
     }
 

@@ -63,7 +63,7 @@ pub fn render(r: &Renderer, input: &RenderInput, base: &tera::Context, kind: Kin
             honeypot: &forms.honeypot,
             lead: &forms.lead,
             contact: &forms.contact,
-            listing_request: home.then_some(&forms.listing_request),
+            listing_request: (home || kind == Kind::ForSale).then_some(&forms.listing_request),
             quiz_form: home.then_some(&forms.quiz),
             quiz: home.then_some(&c.quiz.data),
         },

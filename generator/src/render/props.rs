@@ -136,9 +136,11 @@ pub struct NotFoundProps {}
 
 /// The dialogs: the shared form settings plus only the forms the page has triggers for (every
 /// page: the footer's consultation and the widget's message; the home page also the listing
-/// request and the quiz). A trigger is an `a[data-open="lead|listing-request|contact|quiz"]`
-/// (lead ones with `data-type`; listing inquiries with `data-listing`, showings with
-/// `data-neighborhood`).
+/// request and the quiz; an MLS listing's page the listing request). A trigger is an
+/// `a[data-open="lead|listing-request|contact|quiz"]`: lead ones with `data-type`; one about a
+/// listing with `data-listing` (its page's path, posted as `api.listing_field`) and
+/// `data-listing-name` (shown under the dialog's title, and the start of its Property Address);
+/// `data-message` starts its text area.
 #[derive(Serialize, JsonSchema)]
 pub struct DialogsProps<'a> {
     pub api: Endpoints,
@@ -150,7 +152,7 @@ pub struct DialogsProps<'a> {
     pub honeypot: &'a str,
     pub lead: &'a LeadForm,
     pub contact: &'a Form,
-    /// Home page only.
+    /// The home page and MLS listings' pages only.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schemars(with = "Form")]
     pub listing_request: Option<&'a Form>,

@@ -87,7 +87,7 @@ fn forms_yaml() -> String {
     let lead_type = |t: &str| format!("{{title: {t}, text: Text., submit: Send, subject: \"{t} from {{name}}\"}}");
     format!(
         r#"limits: {{text_max: 120, message_max: 1500, body_max_bytes: 65536}}
-messages: {{required: "{{label}} is required.", email: Bad email., phone: Bad phone., too_long: "{{label}} is over {{max}}.", option: Choose.}}
+messages: {{required: "{{label}} is required.", email: Bad email., phone: Bad phone., too_long: "{{label}} is over {{max}}.", option: Choose., listing: Not ours.}}
 sending: Sending...
 close: Close dialog
 dismiss: Dismiss notification

@@ -50,9 +50,9 @@ const props: ConciergeProps = {
   thank_you: { title: 'Thank You!', description: 'Your documents have been received. A member of our team will be in touch shortly.' },
   honeypot: 'website',
   dismiss: 'Dismiss notification',
-  messages: { required: '', email: '', phone: '', too_long: '', option: '' },
+  messages: { required: '', email: '', phone: '', too_long: '', option: '', listing: '' },
   action: '/api/concierge',
-  api: { lead: '', listing_request: '', contact: '', quiz: '', concierge_documents: '/api/concierge/documents', concierge: '/api/concierge', idempotency_key: 'idempotency_key', bot_check: '/api/bot-check', bot_check_field: 'cf-turnstile-response', bot_check_header: 'CF-Turnstile-Response', bot_check_script: 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit' },
+  api: { lead: '', listing_request: '', contact: '', quiz: '', concierge_documents: '/api/concierge/documents', concierge: '/api/concierge', idempotency_key: 'idempotency_key', listing_field: 'listing', bot_check: '/api/bot-check', bot_check_field: 'cf-turnstile-response', bot_check_header: 'CF-Turnstile-Response', bot_check_script: 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit' },
 };
 
 // As generator/templates/concierge.html writes it.

@@ -13,7 +13,8 @@ const page = `<div class="dialogs" data-island="dialogs"></div>
 <a href="#contact" id="cma" data-open="lead" data-type="cma-request">What's My Home Worth?</a>
 <a href="#contact" id="portfolio" data-open="listing-request">Join Our Luxury Portfolio</a>
 <a href="#contact" id="message" data-open="contact">Message</a>
-<a href="#contact" id="showing" data-open="contact" data-message="See 12 Oak St (MLS # 2104001).">Request a Showing</a>
+<a href="#contact" id="showing" data-open="listing-request" data-listing="/homes/12-oak-st-2104001/" data-listing-name="12 Oak St, Jax" data-message="See 12 Oak St (MLS # 2104001).">Request a Showing</a>
+<a href="#contact" id="inquire" data-open="contact" data-listing="/listings/oak/" data-listing-name="12 Oak St">Inquire</a>
 <a href="#contact" id="vibe" data-open="quiz">What's Your Vibe Quiz</a>`;
 
 type Answer = { status: number; body?: unknown } | 'network';
@@ -70,18 +71,37 @@ describe('dialogs', () => {
     expect(screen.getByRole('dialog', { name: "What's My Home Worth?" })).toBeInTheDocument();
   });
 
-  it("a showing request's contact form names the home in its message, which the visitor may edit", async () => {
+  it('a showing request opens the listing request about the home: named, its address and notes started, its path sent', async () => {
     await start('showing');
-    const message = screen.getByLabelText('Message', { exact: false });
-    expect(message).toHaveValue('See 12 Oak St (MLS # 2104001).');
-    const user = await fill({ Name: 'Ana Ruiz', Email: 'ana@example.com', Phone: '904 555 0147', Message: ' Saturday?' });
+    expect(screen.getByRole('dialog', { name: /^Join Our Luxury Portfolio\s*—\s*12 Oak St, Jax$/ })).toBeInTheDocument();
+    expect(screen.getByLabelText('Property Address', { exact: false })).toHaveValue('12 Oak St, Jax');
+    expect(screen.getByLabelText('Notes', { exact: false })).toHaveValue('See 12 Oak St (MLS # 2104001).');
+    const user = await fill({ 'Full Name': 'Ana Ruiz', Email: 'ana@example.com', Phone: '904 555 0147', Notes: ' Saturday?' });
+    await user.click(screen.getByRole('button', { name: 'Request Listing Consultation' }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0].body).toMatchObject({
+      listing: '/homes/12-oak-st-2104001/',
+      propertyAddress: '12 Oak St, Jax',
+      notes: 'See 12 Oak St (MLS # 2104001). Saturday?',
+    });
+    // The plain trigger opens it about nothing.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    act(() => void document.getElementById('portfolio')!.click());
+    expect(screen.getByRole('dialog', { name: 'Join Our Luxury Portfolio' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Property Address', { exact: false })).toHaveValue('');
+  });
+
+  it("'Inquire' opens the contact form naming the listing, its message left to the visitor, its path sent", async () => {
+    await start('inquire');
+    expect(screen.getByRole('dialog', { name: /^Let's Connect\s*—\s*12 Oak St$/ })).toBeInTheDocument();
+    expect(screen.getByLabelText('Message', { exact: false })).toHaveValue('');
+    const user = await fill({ Name: 'Ana Ruiz', Email: 'ana@example.com', Phone: '904 555 0147', Message: 'Still available?' });
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     await waitFor(() => expect(requests).toHaveLength(1));
-    expect(requests[0].body.message).toBe('See 12 Oak St (MLS # 2104001). Saturday?');
-    // The plain Message trigger opens it empty.
+    expect(requests[0].body).toMatchObject({ listing: '/listings/oak/', message: 'Still available?' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     act(() => void document.getElementById('message')!.click());
-    expect(screen.getByLabelText('Message', { exact: false })).toHaveValue('');
+    expect(screen.getByRole('dialog', { name: "Let's Connect" })).toBeInTheDocument();
   });
 
   it('shows every problem on its field and sends nothing', async () => {

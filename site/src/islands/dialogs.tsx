@@ -16,9 +16,17 @@ adoptStyles(css);
 
 type Open =
   | { kind: 'lead'; type: LeadType }
-  | { kind: 'listing-request' }
-  | { kind: 'contact'; message?: string }
+  | { kind: 'listing-request'; about: About }
+  | { kind: 'contact'; about: About }
   | { kind: 'quiz' };
+
+/** What a trigger says of the home it is about (written by the generator; see DialogsProps). */
+type About = { listing?: string; name?: string; message?: string };
+
+function aboutOf(el: Element): About {
+  const get = (name: string) => el.getAttribute(name) || undefined;
+  return { listing: get('data-listing'), name: get('data-listing-name'), message: get('data-message') };
+}
 
 const LEAD_TYPES: LeadType[] = ['consultation', 'buyer-guide', 'cma-request'];
 
@@ -31,14 +39,11 @@ export function dialogFor(el: Element, props: DialogsProps): Open | undefined {
       return { kind, type: LEAD_TYPES.includes(type) ? type : 'consultation' };
     }
     case 'listing-request':
-      return props.listing_request ? { kind } : undefined;
+      return props.listing_request ? { kind, about: aboutOf(el) } : undefined;
     case 'quiz':
       return props.quiz ? { kind } : undefined;
-    case 'contact': {
-      // A showing request names its home (`data-message`, written by the generator).
-      const message = el.getAttribute('data-message') ?? undefined;
-      return message ? { kind, message } : { kind };
-    }
+    case 'contact':
+      return { kind, about: aboutOf(el) };
     default:
       return undefined;
   }
@@ -58,12 +63,17 @@ function formSpec(open: Open, props: DialogsProps): FormSpec | undefined {
       };
     }
     case 'listing-request':
-      return props.listing_request && { ...props.listing_request, endpoint: props.api.listing_request };
+      return props.listing_request && { ...props.listing_request, endpoint: props.api.listing_request, ...about(open.about, props) };
     case 'contact':
-      return { ...props.contact, endpoint: props.api.contact, message: open.message };
+      return { ...props.contact, endpoint: props.api.contact, ...about(open.about, props) };
     default:
       return undefined;
   }
+}
+
+/** A form about a listing: it names it, posts its path, and starts with its texts. */
+function about(a: About, props: DialogsProps): Pick<FormSpec, 'about' | 'message' | 'extra'> {
+  return { about: a.name, message: a.message, extra: a.listing ? { [props.api.listing_field]: a.listing } : undefined };
 }
 
 export function Dialogs({ props }: IslandProps<DialogsProps>) {

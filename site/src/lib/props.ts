@@ -88,9 +88,11 @@ export type CheckedFormProps = {
 /**
  * The dialogs: the shared form settings plus only the forms the page has triggers for (every
  * page: the footer's consultation and the widget's message; the home page also the listing
- * request and the quiz). A trigger is an `a[data-open="lead|listing-request|contact|quiz"]`
- * (lead ones with `data-type`; listing inquiries with `data-listing`, showings with
- * `data-neighborhood`).
+ * request and the quiz; an MLS listing's page the listing request). A trigger is an
+ * `a[data-open="lead|listing-request|contact|quiz"]`: lead ones with `data-type`; one about a
+ * listing with `data-listing` (its page's path, posted as `api.listing_field`) and
+ * `data-listing-name` (shown under the dialog's title, and the start of its Property Address);
+ * `data-message` starts its text area.
  */
 export type DialogsProps = {
   api: Endpoints;
@@ -102,7 +104,7 @@ export type DialogsProps = {
   honeypot: string;
   lead: LeadForm;
   contact: Form;
-  /** Home page only. */
+  /** The home page and MLS listings' pages only. */
   listing_request?: Form;
   /** Home page only. */
   quiz?: Quiz;
@@ -229,6 +231,7 @@ export type Endpoints = {
   concierge_documents: string;
   concierge: string;
   idempotency_key: string;
+  listing_field: string;
   bot_check: string;
   bot_check_field: string;
   bot_check_header: string;
@@ -337,6 +340,8 @@ export type Messages = {
   phone: string;
   too_long: string;
   option: string;
+  /** A form sent about a listing that is not one of the site's (the hidden `listing` field). */
+  listing: string;
 };
 
 export type NeighborhoodTab = {

@@ -30,7 +30,11 @@ struct ForSaleView<'a> {
     neighborhood: Option<super::Link>,
     map_url: Option<String>,
     office_phone: Option<&'a str>,
-    /// The contact form's message when 'Request a Showing' opens it.
+    /// This page's path and the home it shows ("<address>, <place>", or the place alone where the
+    /// address is withheld): 'Request a Showing' names them to the listing-request form, which
+    /// starts its Property Address with the home and its Notes with `showing_message`.
+    path: &'a str,
+    home: String,
     showing_message: String,
     crumbs: Vec<Crumb<'a>>,
     /// When this listing's data last changed at the MLS (its ModificationTimestamp): a page is
@@ -156,6 +160,7 @@ impl<'a> Shared<'a> {
             og_image: self.og_image(card.photo.as_ref().and_then(|p| p.local()), title),
             jsonld,
         };
+        let home = h.address.as_ref().map_or_else(|| h.place.clone(), |a| format!("{a}, {}", h.place));
         let view = ForSaleView {
             photos,
             facts,
@@ -164,10 +169,9 @@ impl<'a> Shared<'a> {
             neighborhood,
             map_url,
             office_phone: p.list_office_phone.as_deref(),
-            showing_message: l
-                .showing_message
-                .replace("{home}", &h.address.as_ref().map_or_else(|| h.place.clone(), |a| format!("{a}, {}", h.place)))
-                .replace("{number}", &p.listing_id),
+            showing_message: l.showing_message.replace("{home}", &home).replace("{number}", &p.listing_id),
+            path: &h.url,
+            home,
             crumbs,
             updated: super::homes::updated_at(mls, p.modification_timestamp),
             card,

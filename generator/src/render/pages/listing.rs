@@ -1,5 +1,5 @@
 //! A listing's page: its photo, description, facts and features, and the inquiry that opens the
-//! contact dialog.
+//! contact dialog about it.
 
 use super::{breadcrumb_ld, Built, Crumb, Meta, Shared, DESCRIPTION_MAX};
 use crate::images::ImageInfo;
@@ -14,6 +14,8 @@ use serde::Serialize;
 #[derive(Serialize)]
 struct ListingView<'a> {
     f: &'a ListingFields,
+    /// Its page's path: 'Inquire' names it to the contact form.
+    path: &'a str,
     baths: String,
     description_html: String,
     image: Option<&'a ImageInfo>,
@@ -56,7 +58,8 @@ impl<'a> Shared<'a> {
             og_image: self.og_image(image, &f.image_alt),
             jsonld,
         };
-        let view = ListingView { f, baths, description_html: markdown::to_html(&l.description, 2), image, crumbs };
+        let view =
+            ListingView { f, path: &url, baths, description_html: markdown::to_html(&l.description, 2), image, crumbs };
         Ok(self.built(Kind::Listing, super::index_file(&url), &meta, &view, &Mounted::default()))
     }
 }

@@ -32,7 +32,10 @@ fn the_home_page_has_every_section_in_order() {
     assert!(!html.contains("href=\"/listings/quiet-cottage/\""));
     assert_eq!(html.matches("class=\"slide\"").count(), 2);
     assert!(html.contains("Show property 2</span>"));
-    assert!(html.contains("data-open=\"contact\" data-listing=\"river-penthouse\""));
+    // 'Inquire' names the listing (its page and address) to the contact form.
+    assert!(html.contains(
+        "data-open=\"contact\" data-listing=\"/listings/river-penthouse/\" data-listing-name=\"1 Riverside Ave, Unit 1801, Jacksonville, FL 32202\""
+    ));
     // Tabs, All selected; every card.
     assert!(html.contains("role=\"tablist\""));
     assert!(html.contains("id=\"tab-all\" href=\"#neighborhood-panel\" aria-selected=\"true\""));

@@ -19,14 +19,20 @@ export type FormSpec = {
   extra?: Record<string, string>;
   /** Fields required here though optional in general. */
   alsoRequired?: string[];
+  /** The listing the form is about: shown under its title, and its address field starts with it. */
+  about?: string;
   /** What the form's first text area starts with (the home a showing is asked for). */
   message?: string;
 };
 
-/** The values a form opens with: its first text area holds `spec.message`, if any. */
+/** The values a form opens with: its address field holds `spec.about`, its first text area `spec.message`. */
 function initialValues(spec: FormSpec): Values {
+  const values: Values = {};
+  const address = spec.fields.find((f) => f.autocomplete === 'street-address');
+  if (address && spec.about) values[address.name] = spec.about;
   const area = spec.fields.find((f) => f.type === 'textarea');
-  return area && spec.message ? { [area.name]: spec.message } : {};
+  if (area && spec.message) values[area.name] = spec.message;
+  return values;
 }
 
 export function FormDialogBody({
@@ -99,6 +105,12 @@ export function FormDialogBody({
     <>
       <h2 className="dialog__title" id={titleId}>
         {spec.title}
+        {spec.about && (
+          <>
+            <span className="visually-hidden">—</span>
+            <span className="dialog__about">{spec.about}</span>
+          </>
+        )}
       </h2>
       <p className="dialog__text">{spec.text}</p>
       <form ref={form} className="form" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby={titleId}>
