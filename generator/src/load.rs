@@ -338,6 +338,10 @@ pub fn load(root: &Path, cache: &Cache) -> Result<Content, Diagnostics> {
     if !missing.is_empty() {
         return Err(missing.sorted());
     }
+    // Problems that do not stop the build: said each time the content is read (check, build, serve).
+    for w in content.site.data.warnings(&content.site.source) {
+        eprintln!("warning: {w}");
+    }
     Ok(content)
 }
 

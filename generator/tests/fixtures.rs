@@ -41,6 +41,23 @@ fn the_valid_fixture_checks_and_builds() {
         "{}",
         check.stdout
     );
+    // Its map is no known provider's embed: said, and the site still builds.
+    assert!(
+        check.stderr.starts_with(
+            "warning: content/site.yaml:14:22: development_map_url: \"https://maps.example.com/embed?mid=1\" is not a map embed the site knows"
+        ),
+        "{}",
+        check.stderr
+    );
+    let site_yaml = dir.path().join("content/site.yaml");
+    let osm = "https://www.openstreetmap.org/export/embed.html?bbox=-81.8%2C30.1%2C-81.3%2C30.5&layer=mapnik";
+    std::fs::write(
+        &site_yaml,
+        std::fs::read_to_string(&site_yaml).unwrap().replace("https://maps.example.com/embed?mid=1", osm),
+    )
+    .unwrap();
+    let check = generator(dir.path(), &["check"]);
+    assert!(check.ok && !check.stderr.contains("warning"), "{}", check.stderr);
     let build = generator(dir.path(), &["build", "--islands", "none"]);
     assert!(build.ok, "{}", build.stderr);
     for page in [

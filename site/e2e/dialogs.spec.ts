@@ -160,8 +160,9 @@ test('the quiz: six questions, alerts, e-mail step, result, retake, close', asyn
   await d.getByLabel(/email/i).fill('ana@example.com');
   await d.getByRole('button', { name: /See My Match/ }).click();
   await expect(d.getByRole('heading', { name: 'Coastal Chill' })).toBeVisible();
-  await expect(d.getByText('Jacksonville Beach', { exact: true })).toBeVisible();
-  await expect(d.getByText('Atlantic Beach', { exact: true })).toBeVisible();
+  // The areas lead to their pages.
+  await expect(d.getByRole('link', { name: 'Jacksonville Beach', exact: true })).toHaveAttribute('href', '/neighborhoods/jacksonville-beach/');
+  await expect(d.getByRole('link', { name: 'Atlantic Beach', exact: true })).toHaveAttribute('href', '/neighborhoods/atlantic-beach/');
   expect(api.calls[0]).toMatchObject({ path: '/api/quiz', json: { email: 'ana@example.com', answers: { q1: 'coastal', q6: 'coastal' } } });
   await d.getByRole('button', { name: 'Take Quiz Again' }).click();
   await expect(d.locator('input[type="radio"]:checked')).toHaveCount(0);
@@ -172,6 +173,19 @@ test('the quiz: six questions, alerts, e-mail step, result, retake, close', asyn
   await d.getByLabel(/email/i).fill('ana@example.com');
   await d.getByRole('button', { name: /See My Match/ }).click();
   await expect(d.getByRole('heading', { name: 'Family Focused' })).toBeVisible();
+  // Every area of every result has its page (Julington Creek: Nocatee's).
+  await expect(d.getByRole('link', { name: 'Julington Creek' })).toHaveAttribute('href', '/neighborhoods/nocatee/');
   await d.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(dialog(page)).toHaveCount(0);
+  // The result offers the consultation, which takes its place.
+  await page.getByRole('button', { name: "What's Your Vibe Quiz" }).click();
+  for (let i = 1; i <= 6; i++) {
+    await d.locator('input[type="radio"][value="urban"]').check();
+    await d.getByRole('button', { name: i === 6 ? 'Get My Results!' : 'Next' }).click();
+  }
+  await d.getByLabel(/email/i).fill('ana@example.com');
+  await d.getByRole('button', { name: /See My Match/ }).click();
+  await expect(d.getByRole('link', { name: 'Southbank' })).toHaveAttribute('href', '/neighborhoods/downtown-jacksonville/');
+  await d.getByRole('button', { name: 'Schedule Consultation' }).click();
+  await expect(dialog(page)).toHaveAccessibleName('Schedule a Private Consultation');
 });

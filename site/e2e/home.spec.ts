@@ -23,11 +23,18 @@ test('below the md breakpoint the nav hides behind a menu toggle', async ({ page
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   const items = page.locator('#site-nav a');
-  await expect(items).toHaveText(['Properties', 'Neighborhoods', 'New Developments', 'Client Concierge']);
+  const phone = contentValue('site.yaml', 'phone');
+  await expect(items).toHaveText(['Properties', 'Neighborhoods', 'New Developments', 'Client Concierge', phone, 'Schedule Consultation']);
   const boxes = await items.evaluateAll((as) => as.map((a) => a.getBoundingClientRect().top));
   expect(boxes).toEqual([...boxes].sort((a, b) => a - b));
-  expect(new Set(boxes).size).toBe(4);
-  await toggle.click();
+  expect(new Set(boxes).size).toBe(6);
+  // The folded menu also calls the agent and asks for a consultation.
+  await expect(items.nth(4)).toHaveAttribute('href', `tel:+1${phone.replace(/\D/g, '')}`);
+  await items.nth(5).click();
+  await expect(dialog(page)).toHaveAccessibleName('Schedule a Private Consultation');
+  await dialog(page).getByRole('button', { name: 'Close dialog' }).click();
+  await expect(dialog(page)).toHaveCount(0);
+  if (await page.locator('#site-nav').isVisible()) await toggle.click();
   await expect(page.locator('#site-nav')).toBeHidden();
   // A menu item scrolls to its section and closes the menu.
   for (const [name, id] of [
@@ -43,6 +50,9 @@ test('below the md breakpoint the nav hides behind a menu toggle', async ({ page
   }
   // The header stays at hand while scrolled.
   await expect(page.getByRole('banner')).toBeInViewport();
+  // Wide, the nav is the four links alone.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.locator('#site-nav a:visible')).toHaveCount(4);
 });
 
 test.describe('featured carousel', () => {
@@ -182,4 +192,26 @@ test("contact widget: 'Let's Connect' toggles it, 'Text Me' texts the agent, 'Me
   await toggle.click();
   await page.getByRole('button', { name: 'Message', exact: true }).click();
   await expect(dialog(page)).toHaveAccessibleName("Let's Connect");
+});
+
+test("a neighborhood page shows the agent's listings there, each 'Inquire' about its home", async ({ page }) => {
+  await page.goto('/neighborhoods/riverside/');
+  const mine = page.getByRole('region', { name: 'Featured Listings in Riverside' });
+  const cards = mine.locator('article.slide__card');
+  await expect(cards).toHaveCount(2);
+  const address = await cards.first().getByRole('heading').innerText();
+  await cards.first().getByRole('button', { name: /^Inquire/ }).click();
+  await expect(dialog(page)).toHaveAccessibleName(`Let's Connect — ${address}`);
+  // Downtown's page also holds the listings filed under its other names (Southbank, Downtown).
+  await page.goto('/neighborhoods/downtown-jacksonville/');
+  await expect(page.getByRole('region', { name: 'Featured Listings in Downtown Jacksonville' }).locator('article.slide__card')).toHaveCount(4);
+});
+
+test("the contact widget offers 'Call' beside 'Text Me' and 'Message'", async ({ page }) => {
+  await page.goto('/');
+  await page.locator('[data-island="contact-widget"] [popovertarget]').click();
+  const panel = page.locator('[data-island="contact-widget"] [popover]');
+  await expect(panel.locator('a')).toHaveText(['Call', 'Text Me', 'Message']);
+  const digits = contentValue('site.yaml', 'phone').replace(/\D/g, '');
+  await expect(panel.getByRole('link', { name: 'Call' })).toHaveAttribute('href', `tel:+1${digits}`);
 });

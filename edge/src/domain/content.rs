@@ -23,6 +23,6 @@ mod tests {
         assert_eq!(c.forms.concierge.documents.len(), 6);
         assert_eq!(c.quiz.questions.len(), 6);
         assert!(c.agent_email.contains('@'));
-        assert_eq!(c.frame_origins, ["https://www.google.com"]);
+        assert_eq!(c.frame_origins, ["https://www.openstreetmap.org"]);
     }
 }

@@ -25,6 +25,10 @@ pub struct NeighborhoodFields {
     pub image_alt: String,
     /// The part of Jacksonville it belongs to, e.g. "The Beaches": the market page filters by it.
     pub area: String,
+    /// Other names for it or its parts that listings and the quiz use, e.g. ["Southbank"]: a
+    /// listing whose neighborhood is one of them shows on this page, and the quiz links them here.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub aliases: Vec<String>,
     /// Exactly four featured buildings and communities.
     #[schemars(length(min = 4, max = 4))]
     pub buildings: Vec<Building>,
@@ -57,6 +61,13 @@ pub struct Neighborhood {
 }
 
 impl Neighborhood {
+    /// Whether `name` (a listing's neighborhood, a quiz area) is this one: its name or an alias,
+    /// in any case.
+    pub fn is_called(&self, name: &str) -> bool {
+        let name = name.trim();
+        self.fields.name.eq_ignore_ascii_case(name) || self.fields.aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
+    }
+
     pub fn validate(&self, out: &mut Vec<Diagnostic>) {
         let (f, src) = (&self.fields, &self.source);
         if !rules::is_slug(&f.slug) {

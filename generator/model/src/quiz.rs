@@ -108,6 +108,10 @@ pub struct QuizLabels {
 }
 
 impl Profiles {
+    pub fn all(&self) -> [&Profile; 5] {
+        [&self.historic, &self.coastal, &self.urban, &self.eclectic, &self.suburban]
+    }
+
     pub fn get(&self, key: ProfileKey) -> &Profile {
         match key {
             ProfileKey::Historic => &self.historic,

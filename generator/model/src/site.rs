@@ -88,6 +88,8 @@ pub struct NavLabels {
     /// Accessible name of the mobile menu button; must contain "menu".
     pub menu: String,
     pub home: String,
+    /// The menu's consultation request, below 60em, beside the agent's phone.
+    pub consultation: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
@@ -96,6 +98,8 @@ pub struct WidgetLabels {
     pub title: String,
     pub text: String,
     pub message: String,
+    /// The phone call, beside the text and the message.
+    pub call: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
@@ -141,6 +145,8 @@ pub struct NeighborhoodLabels {
     pub request_showing: String,
     pub explore_more: String,
     pub explore: String,
+    /// Heading of the agent's own listings in the area; `{name}` is the neighborhood's name.
+    pub listings: String,
 }
 
 /// The market reports' list and pages.
@@ -234,7 +240,36 @@ impl Agent {
     }
 }
 
+/// The embeds the new-developments map may show: each provider's origin and its embed path.
+/// (A page URL of the same providers shows their error page, or nothing, in a frame.)
+pub const MAP_EMBEDS: [(&str, &str); 3] = [
+    ("https://www.openstreetmap.org", "/export/embed.html"),
+    ("https://www.google.com", "/maps/d/embed"),
+    ("https://www.google.com", "/maps/embed"),
+];
+
 impl Site {
+    /// What still builds but should be fixed: a map URL that is no known provider's embed.
+    pub fn warnings(&self, src: &Source) -> Vec<Diagnostic> {
+        let url = &self.development_map_url;
+        let known = MAP_EMBEDS.iter().any(|(origin, path)| {
+            url.strip_prefix(origin).is_some_and(|rest| rest.starts_with(path) && rest[path.len()..].starts_with('?'))
+        });
+        let embeds: Vec<String> = MAP_EMBEDS.iter().map(|(o, p)| format!("{o}{p}?…")).collect();
+        (!known)
+            .then(|| {
+                src.at_value(
+                    "development_map_url",
+                    format!(
+                        "\"{url}\" is not a map embed the site knows, so the map may show an error page; use one of: {}",
+                        embeds.join(", ")
+                    ),
+                )
+            })
+            .into_iter()
+            .collect()
+    }
+
     pub fn validate(&self, src: &Source, out: &mut Vec<Diagnostic>) {
         if self.agent.phone_e164().is_none() {
             out.push(src.at_value(

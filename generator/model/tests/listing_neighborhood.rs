@@ -150,5 +150,15 @@ fn market_figures_are_no_longer_a_neighborhood_field() {
     let text = NEIGHBORHOOD.replace("area:", "snapshot: {median: $425K}\narea:");
     let e = errors(parse_neighborhood("n.md", &text));
     assert_eq!(e.len(), 1, "{e:?}");
-    assert!(e[0].starts_with("n.md:9:1: snapshot: unknown field; expected one of: area, buildings,"), "{e:?}");
+    assert!(e[0].starts_with("n.md:9:1: snapshot: unknown field; expected one of: aliases, area, buildings,"), "{e:?}");
+}
+
+#[test]
+fn a_neighborhood_answers_to_its_name_and_aliases_in_any_case() {
+    let text = NEIGHBORHOOD.replace("area:", "aliases: [Avondale, Five Points]\narea:");
+    let n = parse_neighborhood("n.md", &text).unwrap();
+    for name in ["Riverside", "riverside", " Five Points ", "AVONDALE"] {
+        assert!(n.is_called(name), "{name}");
+    }
+    assert!(!n.is_called("Ortega") && !n.is_called("Riverside & Avondale"));
 }

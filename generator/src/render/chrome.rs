@@ -3,7 +3,7 @@
 
 use super::islands::{Mount, Mounted};
 use super::kind::Kind;
-use super::props::{ContactWidgetProps, DialogsProps, NavProps};
+use super::props::{ContactWidgetProps, DialogsProps, NavProps, QuizResult};
 use super::{RenderInput, Renderer};
 use anyhow::{Context, Result};
 use serde::Serialize;
@@ -66,6 +66,7 @@ pub fn render(r: &Renderer, input: &RenderInput, base: &tera::Context, kind: Kin
             listing_request: (home || kind == Kind::ForSale).then_some(&forms.listing_request),
             quiz_form: home.then_some(&forms.quiz),
             quiz: home.then_some(&c.quiz.data),
+            quiz_result: home.then(|| quiz_result(c, &site.labels.nav.consultation, &contact_href)),
         },
     )?;
     let mut ctx = base.clone();
@@ -81,4 +82,19 @@ pub fn render(r: &Renderer, input: &RenderInput, base: &tera::Context, kind: Kin
         before,
         after,
     })
+}
+
+/// Each quiz area's neighborhood page, by the page's name or aliases.
+fn quiz_result<'a>(c: &'a jax_model::content::Content, consultation: &'a str, contact: &str) -> QuizResult<'a> {
+    let areas = c.quiz.data.profiles.all().into_iter().flat_map(|p| &p.areas);
+    QuizResult {
+        areas: areas
+            .filter_map(|a| {
+                let n = c.neighborhoods.iter().find(|n| n.is_called(a))?;
+                Some((a.as_str(), jax_model::api::neighborhood(&n.fields.slug)))
+            })
+            .collect(),
+        consultation,
+        contact: contact.to_string(),
+    }
 }

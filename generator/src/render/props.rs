@@ -164,6 +164,19 @@ pub struct DialogsProps<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schemars(with = "Quiz")]
     pub quiz: Option<&'a Quiz>,
+    /// Home page only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub quiz_result: Option<QuizResult<'a>>,
+}
+
+/// Where the quiz's result leads: each area's neighborhood page (an area no page answers to
+/// stays text), and the consultation it offers (a `data-open` trigger, as on the page).
+#[derive(Serialize, JsonSchema)]
+pub struct QuizResult<'a> {
+    pub areas: std::collections::BTreeMap<&'a str, String>,
+    pub consultation: &'a str,
+    /// The consultation's link without JavaScript (the home page's contact section).
+    pub contact: String,
 }
 
 impl Props for NavProps<'_> {

@@ -35,11 +35,11 @@ legal: {{licensing: Licensed in Florida., equal_housing: Equal housing opportuni
 popular_areas: [riverside, san-marco]
 social_image: images/hero.jpg
 labels:
-  nav: {{properties: Properties, neighborhoods: Neighborhoods, developments: New Developments, concierge: Client Concierge, menu: Open menu, home: Home}}
-  widget: {{title: "Let's Connect", text: Text Me, message: Message}}
+  nav: {{properties: Properties, neighborhoods: Neighborhoods, developments: New Developments, concierge: Client Concierge, menu: Open menu, home: Home, consultation: Schedule Consultation}}
+  widget: {{title: "Let's Connect", text: Text Me, message: Message, call: Call}}
   footer: {{popular_areas: Popular Areas, contact: Contact, privacy: Privacy Policy, terms: Terms of Service, rights: All rights reserved., schedule: Schedule Consultation, reports: Market Reports}}
   listing: {{beds: Beds, baths: Baths, sqft: Sq Ft, inquire: Inquire, previous: Previous property, next: Next property, show_slide: "Show property {{n}}", features: Features, details: View Details}}
-  neighborhood: {{market_snapshot: Market Snapshot, median: Median Condo Price, yoy: YoY Price Growth, days: Days on Market, zip: ZIP Code, about: "About {{name}}", featured: Featured Buildings & Communities, request_showing: Request a Showing, explore_more: Explore More, explore: Explore}}
+  neighborhood: {{market_snapshot: Market Snapshot, median: Median Condo Price, yoy: YoY Price Growth, days: Days on Market, zip: ZIP Code, about: "About {{name}}", featured: Featured Buildings & Communities, request_showing: Request a Showing, explore_more: Explore More, explore: Explore, listings: "Featured Listings in {{name}}"}}
   market: {{title: Jacksonville Market Snapshot, intro: Side by side., description: Prices by neighborhood., as_of: "Figures as of {{month}}", source: "Source: {{source}}", since: "since {{month}}", compare: Compare all neighborhoods, neighborhood: Neighborhood, month: Month, area: Area, all_areas: All areas, price: Median price, any_price: Any price, price_bands: [{{label: Under $450K, max: 450000}}, {{label: $450K and above, min: 450000}}], chart_title: Median condo price by neighborhood, trend: "{{figure}} in {{name}}", trend_description: "From {{from}} in {{from_month}} to {{to}} in {{to_month}}.", showing: "Showing {{count}} of {{total}}", none: Nothing matches.}}
   not_found: {{title: Oops! Page not found, text: The page is gone., link: Return to Home}}
   reports: {{title: Market Reports, text: Notes on the market., published: Published, read: Read the report}}
@@ -153,7 +153,7 @@ fn quiz_yaml() -> String {
     }
     q.push_str("profiles:\n");
     for p in ["historic", "coastal", "urban", "eclectic", "suburban"] {
-        q.push_str(&format!("  {p}: {{name: {p} vibe, areas: [Riverside], description: Yes.}}\n"));
+        q.push_str(&format!("  {p}: {{name: {p} vibe, areas: [Riverside, Nowhere], description: Yes.}}\n"));
     }
     q.push_str("tie_order: [historic, coastal, urban, eclectic, suburban]\nlabels: {open: Open, progress: \"Question {n} of {total}\", next: Next, finish: Finish, choose_alert: Choose., email_heading: Email, email_text: Where?, email_label: Email, email_submit: Send, email_alert: Bad., error_alert: Error., result_heading: Result, areas_heading: Areas, retake: Retake, close: Close}\n");
     q

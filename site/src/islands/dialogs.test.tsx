@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetBotCheck } from '../lib/bot-check';
@@ -261,7 +261,9 @@ describe('quiz', () => {
     await user.click(screen.getByRole('button', { name: 'See My Match' }));
     // coastal ×4 (q1, q2, q4, q6), urban ×2.
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Coastal Chill' })).toBeInTheDocument());
-    expect(screen.getByText('Jacksonville Beach')).toBeInTheDocument();
+    // Each area with a page links to it; one without stays text.
+    expect(screen.getByRole('link', { name: 'Jacksonville Beach' })).toHaveAttribute('href', '/neighborhoods/jacksonville-beach/');
+    expect(screen.getByText('Atlantic Beach').closest('a')).toBeNull();
     expect(requests).toEqual([
       {
         url: '/api/quiz',
@@ -292,5 +294,15 @@ describe('quiz', () => {
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Family Focused' })).toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("the result's 'Schedule Consultation' opens the consultation in its place", async () => {
+    await start('vibe');
+    const user = await answerAll('suburban');
+    await user.type(screen.getByLabelText('Email address'), 'ana@example.com');
+    await user.click(screen.getByRole('button', { name: 'See My Match' }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Family Focused' })).toBeInTheDocument());
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Schedule Consultation' }));
+    expect(screen.getByRole('dialog', { name: 'Schedule a Private Consultation' })).toBeInTheDocument();
   });
 });

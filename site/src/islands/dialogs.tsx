@@ -133,7 +133,7 @@ export function Dialogs({ props }: IslandProps<DialogsProps>) {
       {spec ? (
         <FormDialogBody spec={spec} shared={props} botCheck={botCheck} titleId={titleId} onDone={close} />
       ) : (
-        props.quiz && <QuizBody quiz={props.quiz} api={props.api} botCheck={botCheck} honeypot={props.honeypot} titleId={titleId} onClose={close} />
+        props.quiz && <QuizBody quiz={props.quiz} result={props.quiz_result ?? undefined} api={props.api} botCheck={botCheck} honeypot={props.honeypot} titleId={titleId} onClose={close} />
       )}
       <div className="bot-check" ref={checkSlot} />
     </Dialog>

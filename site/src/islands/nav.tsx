@@ -1,7 +1,8 @@
 // Header: below the md breakpoint the prerendered nav hides behind `.menu-toggle` (CSS shows it
 // once the island is built); this island, loaded by the first click in the header, opens and
 // closes it (a click on the toggle while it loads is handed over by the early script). In-page
-// links scroll smoothly by CSS; a link to a section the page lacks does nothing.
+// links scroll smoothly by CSS; a link to a section the page lacks does nothing; a dialog's
+// trigger in the menu closes it and opens its dialog.
 import { useEffect } from 'react';
 import { defineIsland, type IslandProps } from '../lib/island';
 import type { NavProps } from '../lib/props';
@@ -18,6 +19,11 @@ export function Nav({ host }: IslandProps<NavProps>) {
       const link = (e.target as Element).closest<HTMLAnchorElement>('a[href]');
       if (!link) return;
       const url = new URL(link.href);
+      // A dialog's trigger (the menu's consultation) is the dialogs' to handle: just close the menu.
+      if (link.hasAttribute('data-open')) {
+        setOpen(false);
+        return;
+      }
       if (url.pathname === location.pathname && url.hash) {
         // Same page: scroll to the section if there is one, otherwise stay put.
         e.preventDefault();

@@ -110,6 +110,8 @@ export type DialogsProps = {
   quiz?: Quiz;
   /** Home page only. */
   quiz_form?: QuizForm;
+  /** Home page only. */
+  quiz_result?: QuizResult | null;
 };
 
 /**
@@ -421,6 +423,17 @@ export type QuizLabels = {
 export type QuizOption = {
   value: ProfileKey;
   text: string;
+};
+
+/**
+ * Where the quiz's result leads: each area's neighborhood page (an area no page answers to
+ * stays text), and the consultation it offers (a `data-open` trigger, as on the page).
+ */
+export type QuizResult = {
+  areas: Record<string, string>;
+  consultation: string;
+  /** The consultation's link without JavaScript (the home page's contact section). */
+  contact: string;
 };
 
 /** The search form of `/homes/` and what it says of its results. */

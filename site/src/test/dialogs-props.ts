@@ -130,4 +130,9 @@ export const props: DialogsProps = {
   },
   quiz_form: { subject: 'Jacksonville Neighborhood Quiz Results' },
   quiz,
+  quiz_result: {
+    areas: { 'Jacksonville Beach': '/neighborhoods/jacksonville-beach/', Nocatee: '/neighborhoods/nocatee/' },
+    consultation: 'Schedule Consultation',
+    contact: '#contact',
+  },
 };

@@ -24,6 +24,9 @@ struct NeighborhoodView<'a> {
     buyer_guide_cta: &'a str,
     valuation_cta: &'a str,
     explore: Mount,
+    /// The agent's own listings in this neighborhood (by its name or an alias), under this heading.
+    listings: Vec<super::home::Slide<'a>>,
+    listings_heading: String,
     /// Its three newest MLS listings and their count, under this heading.
     newest: Option<super::homes::Newest<'a>>,
     newest_heading: Option<String>,
@@ -57,7 +60,16 @@ impl<'a> Shared<'a> {
         let mut mounted = Mounted::default();
         let newest = self.newest(Some(&f.slug)).filter(|n| n.has_listings());
         let newest_heading = c.site.data.mls.as_ref().map(|m| m.labels.title_in.replace("{name}", &f.name));
+        let listings = c
+            .listings
+            .iter()
+            .filter(|l| n.is_called(&l.fields.neighborhood))
+            .enumerate()
+            .map(|(i, l)| super::home::slide(l, i + 1, self.input.images, &labels.listing))
+            .collect();
         let view = NeighborhoodView {
+            listings,
+            listings_heading: labels.neighborhood.listings.replace("{name}", &f.name),
             newest,
             newest_heading,
             f,

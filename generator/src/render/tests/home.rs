@@ -32,6 +32,8 @@ fn the_home_page_has_every_section_in_order() {
     assert!(!html.contains("href=\"/listings/quiet-cottage/\""));
     assert_eq!(html.matches("class=\"slide\"").count(), 2);
     assert!(html.contains("Show property 2</span>"));
+    // The quiz's result links the areas that have a page, and offers the consultation.
+    assert!(html.contains("\"quiz_result\":{\"areas\":{\"Riverside\":\"/neighborhoods/riverside/\"},\"consultation\":\"Schedule Consultation\""));
     // 'Inquire' names the listing (its page and address) to the contact form.
     assert!(html.contains(
         "data-open=\"contact\" data-listing=\"/listings/river-penthouse/\" data-listing-name=\"1 Riverside Ave, Unit 1801, Jacksonville, FL 32202\""

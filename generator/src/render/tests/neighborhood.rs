@@ -30,6 +30,11 @@ fn neighborhood_pages() {
             && html.contains("data-type=\"cma-request\"")
     );
     assert!(html.contains("href=\"/#contact\" data-open=\"contact\""));
+    // The agent's listings in the area, each with its inquiry about it; none in San Marco.
+    assert!(html.contains("<h2 class=\"section-title\" id=\"listings-title\">Featured Listings in Riverside</h2>"));
+    assert_eq!(html.matches("<article class=\"slide__card\"").count(), 3);
+    assert!(html.contains("data-open=\"contact\" data-listing=\"/listings/quiet-cottage/\""));
+    assert!(!site.page("neighborhoods/san-marco/index.html").contains("listings-title"));
     assert!(html.contains("<a class=\"explore-more__link\" href=\"/#neighborhoods\">"));
     assert!(html.contains("href=\"/#featured-properties\""));
     assert_eq!(html.matches("fetchpriority=\"high\"").count(), 1);

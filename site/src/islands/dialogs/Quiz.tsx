@@ -3,13 +3,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError, newKey, postJson } from '../../lib/api';
 import type { BotCheck } from '../../lib/bot-check';
-import type { Endpoints, ProfileKey, Quiz as QuizProps } from '../../lib/props';
+import type { Endpoints, ProfileKey, Quiz as QuizProps, QuizResult } from '../../lib/props';
 import { score } from './score';
 
 type Step = { kind: 'question'; index: number } | { kind: 'email' } | { kind: 'result'; profile: ProfileKey };
 
 export function QuizBody({
   quiz,
+  result,
   api,
   botCheck,
   honeypot,
@@ -17,6 +18,8 @@ export function QuizBody({
   onClose,
 }: {
   quiz: QuizProps;
+  /** Where the result's areas and consultation lead. */
+  result?: QuizResult;
   /** Its endpoint, and the body fields of the submission's key (one per sent result: a retry
    * repeats it) and of the bot check's token. */
   api: Pick<Endpoints, 'quiz' | 'idempotency_key' | 'bot_check_field'>;
@@ -91,10 +94,16 @@ export function QuizBody({
         <h3 className="quiz__areas-title">{l.areas_heading}</h3>
         <ul className="quiz__areas">
           {p.areas.map((a) => (
-            <li key={a}>{a}</li>
+            <li key={a}>{result?.areas[a] ? <a href={result.areas[a]}>{a}</a> : a}</li>
           ))}
         </ul>
         <div className="btn-row quiz__actions">
+          {result && (
+            // The dialogs' own click handler turns this into the consultation dialog.
+            <a className="btn btn--gold" href={result.contact} data-open="lead" data-type="consultation" role="button" aria-haspopup="dialog">
+              {result.consultation}
+            </a>
+          )}
           <button type="button" className="btn btn--navy" onClick={restart}>
             {l.retake}
           </button>
