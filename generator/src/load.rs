@@ -352,6 +352,9 @@ pub fn image_refs(c: &Content) -> Vec<(&str, &jax_model::Source, String)> {
         (c.home.data.hero.image.as_str(), &c.home.source, "hero.image".to_string()),
         (c.home.data.about.image.as_str(), &c.home.source, "about.image".to_string()),
     ];
+    if let Some(p) = &c.site.data.agent.portrait {
+        refs.push((p.image.as_str(), &c.site.source, "agent.portrait.image".to_string()));
+    }
     refs.extend(c.listings.iter().map(|l| (l.fields.image.as_str(), &l.source, "image".to_string())));
     refs.extend(c.neighborhoods.iter().map(|n| (n.fields.image.as_str(), &n.source, "image".to_string())));
     refs

@@ -46,6 +46,36 @@ pub struct Agent {
     pub email: String,
     /// License line, e.g. "Florida Licensed Sales Associate".
     pub license: String,
+    /// The state license number, e.g. "SL3412345": beside her name wherever she is introduced.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub license_number: Option<String>,
+    /// Her portrait (through the image pipeline): the hero, the about section, every listing's
+    /// advisor card, and the agent's JSON-LD.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub portrait: Option<Portrait>,
+    /// Designations and memberships, e.g. "Certified Luxury Home Marketing Specialist (CLHMS)".
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub designations: Vec<String>,
+    /// Her profiles elsewhere (https URLs), linked in the about section and named in the JSON-LD.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub social: Vec<SocialLink>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Portrait {
+    /// Image path relative to content/.
+    pub image: String,
+    /// What it shows, for those who cannot see it.
+    pub alt: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SocialLink {
+    /// e.g. "Instagram".
+    pub name: String,
+    pub url: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
@@ -69,6 +99,7 @@ pub struct Legal {
 #[serde(deny_unknown_fields)]
 pub struct Labels {
     pub nav: NavLabels,
+    pub advisor: AdvisorLabels,
     pub widget: WidgetLabels,
     pub footer: FooterLabels,
     pub listing: ListingLabels,
@@ -76,6 +107,16 @@ pub struct Labels {
     pub market: MarketLabels,
     pub not_found: NotFoundLabels,
     pub reports: ReportsLabels,
+}
+
+/// How the agent is introduced beside her portrait.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AdvisorLabels {
+    /// Her license number's line, e.g. "License #{number}".
+    pub license_number: String,
+    /// The accessible name of her social links' list, e.g. "Alexandra elsewhere".
+    pub social: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
@@ -285,13 +326,17 @@ impl Site {
                 src.at_value("agent.email", format!("expected an e-mail address, found \"{}\"", self.agent.email)),
             );
         }
+        let social = self.agent.social.iter().enumerate().map(|(i, l)| (format!("agent.social[{i}].url"), &l.url));
         for (field, url) in [
-            ("base_url", &self.base_url),
-            ("brokerage.url", &self.brokerage.url),
-            ("development_map_url", &self.development_map_url),
-        ] {
+            ("base_url".to_string(), &self.base_url),
+            ("brokerage.url".to_string(), &self.brokerage.url),
+            ("development_map_url".to_string(), &self.development_map_url),
+        ]
+        .into_iter()
+        .chain(social)
+        {
             if !rules::is_https_url(url) {
-                out.push(src.at_value(field, format!("expected an https:// URL, found \"{url}\"")));
+                out.push(src.at_value(&field, format!("expected an https:// URL, found \"{url}\"")));
             }
         }
         if self.base_url.ends_with('/') {

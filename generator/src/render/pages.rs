@@ -86,6 +86,12 @@ struct SiteView<'a> {
     agent_name: &'a str,
     agent_title: &'a str,
     agent_license: &'a str,
+    /// "License #SL…", when site.yaml gives the number.
+    license_line: Option<String>,
+    portrait: Option<&'a ImageInfo>,
+    portrait_alt: &'a str,
+    designations: &'a [String],
+    social: &'a [jax_model::site::SocialLink],
     phone: &'a str,
     tel_href: String,
     email: &'a str,
@@ -201,6 +207,15 @@ impl<'a> Shared<'a> {
             agent_name: &s.agent.name,
             agent_title: &s.agent.title,
             agent_license: &s.agent.license,
+            license_line: s
+                .agent
+                .license_number
+                .as_ref()
+                .map(|n| s.labels.advisor.license_number.replace("{number}", n)),
+            portrait: s.agent.portrait.as_ref().and_then(|p| input.images.get(&p.image)),
+            portrait_alt: s.agent.portrait.as_ref().map_or("", |p| p.alt.as_str()),
+            designations: &s.agent.designations,
+            social: &s.agent.social,
             phone: &s.agent.phone,
             tel_href: format!("tel:{phone}"),
             email: &s.agent.email,
@@ -249,7 +264,11 @@ impl<'a> Shared<'a> {
             ctx.insert("chrome", &chrome);
             kinds.push(KindShared { ctx, chrome_before: chrome.before, chrome_after: chrome.after });
         }
-        let agent_json = super::script_json(&seo::agent(c, social))?;
+        let agent_json = super::script_json(&seo::agent(
+            c,
+            social,
+            s.agent.portrait.as_ref().and_then(|p| input.images.get(&p.image)),
+        ))?;
         Ok(Shared { r, input, kinds, agent_json, social, cards: Default::default() })
     }
 

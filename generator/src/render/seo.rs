@@ -124,7 +124,7 @@ pub fn agent_id(base: &str) -> String {
 }
 
 /// The RealEstateAgent every page describes.
-pub fn agent(c: &Content, social_image: Option<&ImageInfo>) -> Value {
+pub fn agent(c: &Content, social_image: Option<&ImageInfo>, portrait: Option<&ImageInfo>) -> Value {
     let s = &c.site.data;
     let base = &s.base_url;
     let (city, region) = locality_region(&s.location);
@@ -138,11 +138,42 @@ pub fn agent(c: &Content, social_image: Option<&ImageInfo>) -> Value {
         "telephone": s.agent.phone_e164().unwrap_or_else(|| s.agent.phone.clone()),
         "address": {"@type": "PostalAddress", "addressLocality": city, "addressRegion": region, "addressCountry": "US"},
         "areaServed": areas,
-        "employee": {"@type": "Person", "name": s.agent.name, "jobTitle": s.agent.title},
+        "employee": person(c, portrait),
         "parentOrganization": {"@type": "Organization", "name": s.brokerage.name, "url": s.brokerage.url},
     });
     if let Some(img) = social_image {
         node["image"] = json!(absolute(base, &img.src));
+    }
+    node
+}
+
+/// The agent herself: her portrait, license and designations, and her profiles elsewhere.
+fn person(c: &Content, portrait: Option<&ImageInfo>) -> Value {
+    let s = &c.site.data;
+    let a = &s.agent;
+    let mut credentials = vec![json!({
+        "@type": "EducationalOccupationalCredential",
+        "credentialCategory": "license",
+        "name": a.license,
+    })];
+    if let Some(n) = &a.license_number {
+        credentials[0]["identifier"] = json!(n);
+    }
+    credentials.extend(a.designations.iter().map(
+        |d| json!({"@type": "EducationalOccupationalCredential", "credentialCategory": "designation", "name": d}),
+    ));
+    let mut node = json!({
+        "@type": "Person",
+        "name": a.name,
+        "jobTitle": a.title,
+        "worksFor": {"@type": "Organization", "name": s.brokerage.name, "url": s.brokerage.url},
+        "hasCredential": credentials,
+    });
+    if let Some(img) = portrait {
+        node["image"] = json!(absolute(&s.base_url, &img.src));
+    }
+    if !a.social.is_empty() {
+        node["sameAs"] = json!(a.social.iter().map(|l| &l.url).collect::<Vec<_>>());
     }
     node
 }

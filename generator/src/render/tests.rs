@@ -27,7 +27,7 @@ fn site_yaml() -> String {
 tagline: Jacksonville Real Estate
 base_url: https://www.movetojax.com
 location: Jacksonville, Florida
-agent: {{name: Jane Doe, title: Luxury Real Estate Advisor, phone: (904) 555-0147, email: {EMAIL}, license: Florida Licensed Sales Associate}}
+agent: {{name: Jane Doe, title: Luxury Real Estate Advisor, phone: (904) 555-0147, email: {EMAIL}, license: Florida Licensed Sales Associate, license_number: SL0001234, portrait: {{image: images/jane.jpg, alt: Jane on a terrace}}, designations: [CLHMS], social: [{{name: Instagram, url: "https://www.instagram.com/jane"}}]}}
 brokerage: {{name: Crown Realty, url: "https://example.com/listings"}}
 development_map_url: https://maps.example.com/embed
 development_map_title: Map of new developments
@@ -36,6 +36,7 @@ popular_areas: [riverside, san-marco]
 social_image: images/hero.jpg
 labels:
   nav: {{properties: Properties, neighborhoods: Neighborhoods, developments: New Developments, concierge: Client Concierge, menu: Open menu, home: Home, consultation: Schedule Consultation}}
+  advisor: {{license_number: "License #{{number}}", social: Elsewhere}}
   widget: {{title: "Let's Connect", text: Text Me, message: Message, call: Call}}
   footer: {{popular_areas: Popular Areas, contact: Contact, privacy: Privacy Policy, terms: Terms of Service, rights: All rights reserved., schedule: Schedule Consultation, reports: Market Reports}}
   listing: {{beds: Beds, baths: Baths, sqft: Sq Ft, inquire: Inquire, previous: Previous property, next: Next property, show_slide: "Show property {{n}}", features: Features, details: View Details}}
@@ -245,6 +246,7 @@ fn raster(name: &str) -> ImageInfo {
 fn images(c: &Content) -> HashMap<String, ImageInfo> {
     let mut m = HashMap::new();
     m.insert("images/hero.jpg".to_string(), raster("hero"));
+    m.insert("images/jane.jpg".to_string(), raster("jane"));
     m.insert(
         "images/about.svg".to_string(),
         ImageInfo {

@@ -32,6 +32,23 @@ fn the_home_page_has_every_section_in_order() {
     assert!(!html.contains("href=\"/listings/quiet-cottage/\""));
     assert_eq!(html.matches("class=\"slide\"").count(), 2);
     assert!(html.contains("Show property 2</span>"));
+    // Her face and record: the hero introduces her (portrait beside her name, so no alt), the
+    // about section shows the portrait with its words, her license, brokerage and designations,
+    // and her profiles; the JSON-LD names the same.
+    let hero = &html[html.find("<section class=\"hero\"").unwrap()..html.find("id=\"featured-properties\"").unwrap()];
+    assert!(hero.contains("<div class=\"advisor-id advisor-id--light hero__advisor\"><picture>"), "{hero}");
+    assert!(hero.contains("alt=\"\"") && hero.contains("<span class=\"advisor-id__name\">Jane Doe</span>"));
+    assert!(hero.contains("<span class=\"advisor-id__meta\">License #SL0001234</span>"));
+    assert!(html.contains("class=\"about__img\" src=\"/images/jane-abcd1234-1600.jpg\""));
+    assert!(html.contains("alt=\"Jane on a terrace\""));
+    assert!(
+        html.contains("<li>Florida Licensed Sales Associate · License #SL0001234</li>")
+            && html.contains("<li>CLHMS</li>")
+    );
+    assert!(html.contains("<a href=\"https://www.instagram.com/jane\" rel=\"me noopener\">Instagram</a>"));
+    let ld = html[html.find("application/ld+json").unwrap()..].split("</script>").next().unwrap();
+    assert!(ld.contains("\"hasCredential\":[{\"@type\":\"EducationalOccupationalCredential\",\"credentialCategory\":\"license\",\"identifier\":\"SL0001234\""), "{ld}");
+    assert!(ld.contains("\"sameAs\":[\"https://www.instagram.com/jane\"]") && ld.contains("jane-abcd1234-1600.jpg"));
     // The quiz's result links the areas that have a page, and offers the consultation.
     assert!(html.contains("\"quiz_result\":{\"areas\":{\"Riverside\":\"/neighborhoods/riverside/\"},\"consultation\":\"Schedule Consultation\""));
     // 'Inquire' names the listing (its page and address) to the contact form.
@@ -50,8 +67,8 @@ fn the_home_page_has_every_section_in_order() {
     assert!(html.contains("Jane &lt;script&gt;alert(1)&lt;/script&gt; knows <strong>every</strong> street."));
     assert!(html.contains("<h3>Her story</h3>"));
     assert!(html.contains("data-type=\"buyer-guide\"") && html.contains("data-type=\"cma-request\""));
-    // The SVG image is a plain <img>.
-    assert!(html.contains("<img class=\"about__img\" src=\"/images/about-abcd1234.svg\" width=\"400\" height=\"500\" alt=\"Jane smiling\" loading=\"lazy\""));
+    // With a portrait, the about section shows her rather than its own image.
+    assert!(!html.contains("/images/about-abcd1234.svg"));
     let t = ld_types(html);
     assert!(t.contains(&"ItemList".to_string()) && t.contains(&"WebSite".to_string()), "{t:?}");
 }
