@@ -4,6 +4,7 @@
 use jax_model::content::{self, Parts};
 use jax_model::legal::{LegalKind, LegalPage};
 use jax_model::market::{self, Snapshot};
+use jax_model::record as content_record;
 use jax_model::{Content, Diagnostic, Diagnostics, Parsed};
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -25,6 +26,11 @@ pub const MARKET: &str = "market";
 pub const LEGAL: &str = "legal";
 /// The agent's market reports, one MDX file each.
 pub const REPORTS: &str = "reports";
+/// Her clients' words and her sales, one Markdown file each.
+pub const TESTIMONIALS: &str = "testimonials";
+pub const SOLD: &str = "sold";
+/// The sellers' page; without it, none.
+pub const SELL: &str = "sell.yaml";
 /// Folders that hold no content files to parse.
 const NOT_CONTENT: &[&str] = &["images", "schemas"];
 
@@ -103,7 +109,8 @@ fn snapshots(root: &Path) -> Vec<Result<Snapshot, Diagnostics>> {
 
 /// Top-level files that are not content (typos such as `site.yml`, stray Markdown).
 fn unknown_files(root: &Path) -> Vec<Diagnostic> {
-    let known = [SITE, HOME, CONCIERGE, QUIZ, FORMS, LISTINGS, NEIGHBORHOODS, MARKET, LEGAL, REPORTS];
+    let known =
+        [SITE, HOME, CONCIERGE, QUIZ, FORMS, LISTINGS, NEIGHBORHOODS, MARKET, LEGAL, REPORTS, TESTIMONIALS, SOLD, SELL];
     let Ok(entries) = std::fs::read_dir(root) else { return Vec::new() };
     let mut out: Vec<Diagnostic> = entries
         .filter_map(Result::ok)
@@ -117,7 +124,7 @@ fn unknown_files(root: &Path) -> Vec<Diagnostic> {
                 column: 1,
                 field: String::new(),
                 message: format!(
-                    "unknown content file; expected {SITE}, {HOME}, {CONCIERGE}, {QUIZ}, {FORMS}, {LISTINGS}/*.md, {NEIGHBORHOODS}/*.md, {MARKET}/<YYYY-MM>.yaml, {REPORTS}/*.mdx, {}",
+                    "unknown content file; expected {SITE}, {HOME}, {CONCIERGE}, {QUIZ}, {FORMS}, {SELL}, {LISTINGS}/*.md, {NEIGHBORHOODS}/*.md, {TESTIMONIALS}/*.md, {SOLD}/*.md, {MARKET}/<YYYY-MM>.yaml, {REPORTS}/*.mdx, {}",
                     legal_names().iter().map(|n| format!("{LEGAL}/{n}")).collect::<Vec<_>>().join(" or ")
                 ),
             })
@@ -219,6 +226,21 @@ fn reports(root: &Path) -> (Vec<Result<jax_model::report::Report, Diagnostics>>,
     (parsed, strays)
 }
 
+/// Every Markdown file of `dir`, parsed with `parse`, in parallel.
+fn parse_each<T: Send>(
+    root: &Path,
+    dir: &str,
+    parse: fn(&str, &str) -> Result<T, Diagnostics>,
+) -> Vec<Result<T, Diagnostics>> {
+    markdown_files(root, dir)
+        .par_iter()
+        .map(|rel| {
+            let (file, text) = read(root, rel)?;
+            parse(&file, &text)
+        })
+        .collect()
+}
+
 /// site.yaml alone, checked.
 pub fn site(root: &Path) -> Result<jax_model::site::Site, Diagnostics> {
     parse_top(root, SITE, content::parse_site).map(|p| p.data)
@@ -294,6 +316,14 @@ pub fn load(root: &Path, cache: &Cache) -> Result<Content, Diagnostics> {
     let (reports, strays) = reports(root);
     problems.extend(Diagnostics(strays));
     let reports: Vec<_> = reports.into_iter().filter_map(|r| ok(r, &mut problems)).collect();
+    let testimonials: Vec<_> = parse_each(root, TESTIMONIALS, content_record::parse_testimonial)
+        .into_iter()
+        .filter_map(|r| ok(r, &mut problems))
+        .collect();
+    let sold: Vec<_> =
+        parse_each(root, SOLD, content_record::parse_sale).into_iter().filter_map(|r| ok(r, &mut problems)).collect();
+    let sell =
+        if root.join(SELL).is_file() { ok(parse_top(root, SELL, content::parse_sell), &mut problems) } else { None };
     if neighborhood_files.is_empty() {
         problems.push(Diagnostic {
             file: display(root, NEIGHBORHOODS),
@@ -330,6 +360,9 @@ pub fn load(root: &Path, cache: &Cache) -> Result<Content, Diagnostics> {
         privacy,
         terms,
         reports,
+        testimonials,
+        sold,
+        sell,
         listings_dir: display(root, LISTINGS),
         market_dir: display(root, MARKET),
     })

@@ -177,6 +177,9 @@ fn every_route_is_built() {
     // The MLS's listings: none imported for this build, so the search page alone (tests/homes.rs
     // builds them).
     routes.push("homes/index.html".into());
+    // The seller's path and the agent's record.
+    routes.push("sell/index.html".into());
+    routes.push("sold/index.html".into());
     let not_indexed: Vec<String> = NOT_INDEXED.iter().map(|p| p.to_string()).collect();
     for extra in [
         "sitemap.xml",
@@ -197,7 +200,7 @@ fn every_route_is_built() {
     let reports = 1 + report_slugs().len();
     assert_eq!(
         built,
-        4 + LEGAL.len() + NOT_INDEXED.len() + 12 + listing_ids().len() + reports,
+        6 + LEGAL.len() + NOT_INDEXED.len() + 12 + listing_ids().len() + reports,
         "no page more, no page less"
     );
     let sitemap = page("sitemap.xml");
@@ -207,7 +210,7 @@ fn every_route_is_built() {
     }
     assert_eq!(
         sitemap.matches("<loc>").count(),
-        4 + LEGAL.len() + 12 + listing_ids().len() + reports,
+        6 + LEGAL.len() + 12 + listing_ids().len() + reports,
         "every indexed page, once"
     );
     for r in NOT_INDEXED {
@@ -494,7 +497,7 @@ fn schemas_shipped_for_editors_are_current() {
     assert!(run.ok, "{}", run.stderr);
     let fresh = common::files(&dir.path().join("schemas"));
     let shipped = common::files(&repo_root().join("content/schemas"));
-    assert_eq!(fresh.len(), 10);
+    assert_eq!(fresh.len(), 13);
     assert!(fresh == shipped, "content/schemas is stale: run `generator schemas`");
 }
 

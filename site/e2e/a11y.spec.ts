@@ -9,8 +9,8 @@ async function expectNoViolations(page: Page, what: string) {
   expect(violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-// Every page type: home, neighborhood, market, listing, concierge portal, 404, the form result pages, the legal pages, the reports, the MLS's lists and listings.
-for (const path of ['/', '/neighborhoods/ortega/', '/market/', `/listings/${listingIds[0]}/`, '/client-concierge/', '/privacy-policy/', '/terms-of-service/', '/no-such-page', '/thank-you/?form=contact', '/form-error/?form=contact', '/client-concierge/thank-you/?form=concierge', '/client-concierge/form-error/?form=concierge', '/reports/', REPORT, '/homes/', FOR_SALE]) {
+// Every page type: home, neighborhood, market, listing, concierge portal, 404, the form result pages, the legal pages, the reports, the MLS's lists and listings, the sellers' page and the sales.
+for (const path of ['/', '/neighborhoods/ortega/', '/market/', `/listings/${listingIds[0]}/`, '/client-concierge/', '/privacy-policy/', '/terms-of-service/', '/no-such-page', '/thank-you/?form=contact', '/form-error/?form=contact', '/client-concierge/thank-you/?form=concierge', '/client-concierge/form-error/?form=concierge', '/reports/', REPORT, '/homes/', FOR_SALE, '/sell/', '/sold/']) {
   test(`axe: ${path}`, async ({ page }) => {
     await page.goto(path);
     await page.waitForLoadState('networkidle');

@@ -1,6 +1,6 @@
 // The Lighthouse gate (the `lighthouse` project: after every other test, alone): mobile
-// emulation, its default, on five page types (home, neighborhood, market, concierge portal, a
-// report), three runs each. Prints the medians with LCP, TBT and CLS. Accessibility, best
+// emulation, its default, on nine page types (home, neighborhood, market, concierge portal, a
+// report, /homes/, an MLS listing, the sellers' page, the sales), three runs each. Prints the medians with LCP, TBT and CLS. Accessibility, best
 // practices and SEO are deterministic and must be 100; performance is timed on a noisy 2-core
 // machine, so the gate is a median of 95 while the target stays 100.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -43,7 +43,7 @@ test.afterAll(() => {
   rmSync(profile, { recursive: true, force: true });
 });
 
-for (const path of ['/', '/neighborhoods/ortega/', '/market/', '/client-concierge/', REPORT, '/homes/', FOR_SALE]) {
+for (const path of ['/', '/neighborhoods/ortega/', '/market/', '/client-concierge/', REPORT, '/homes/', FOR_SALE, '/sell/', '/sold/']) {
   test(`Lighthouse ${path}`, async () => {
     test.setTimeout(RUNS * 90_000);
     const runs: Lhr[] = [];

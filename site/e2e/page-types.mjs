@@ -41,4 +41,6 @@ export const PAGE_TYPES = [
   ['homes', '/homes/'],
   ['homes-in', '/homes/in/riverside/'],
   ['for-sale', FOR_SALE],
+  ['sell', '/sell/'],
+  ['sold', '/sold/'],
 ];

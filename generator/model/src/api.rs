@@ -60,6 +60,12 @@ pub const DEVELOPMENTS_SECTION: &str = "new-developments";
 /// The id of the concierge page's form (the portal's error page links back to it).
 pub const CONCIERGE_FORM: &str = "concierge-form";
 
+/// The sellers' page (content/sell.yaml) and the agent's record of sales (content/sold/).
+pub const SELL_PAGE: &str = "/sell/";
+pub const SOLD_PAGE: &str = "/sold/";
+/// The id of /sell/'s valuation form (the hero and the valuation dialog's success lead to it).
+pub const VALUATION_FORM: &str = "valuation";
+
 /// The list of the agent's market reports.
 pub const REPORTS: &str = "/reports/";
 

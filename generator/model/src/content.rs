@@ -11,7 +11,9 @@ use crate::listing::{Listing, ListingFields};
 use crate::market::{Market, Snapshot};
 use crate::neighborhood::{Neighborhood, NeighborhoodFields};
 use crate::quiz::Quiz;
+use crate::record::{Sale, Testimonial};
 use crate::report::Report;
+use crate::sell::SellPage;
 use crate::site::Site;
 use std::collections::HashMap;
 
@@ -32,6 +34,12 @@ pub struct Content {
     pub terms: LegalPage,
     /// The published reports, newest first (by date, then slug).
     pub reports: Vec<Report>,
+    /// The published testimonials, by `order`, then client.
+    pub testimonials: Vec<Testimonial>,
+    /// The published sales, newest first (by date, then address).
+    pub sold: Vec<Sale>,
+    /// The sellers' page, when content/sell.yaml exists.
+    pub sell: Option<Parsed<SellPage>>,
 }
 
 fn finish<T>(
@@ -58,6 +66,9 @@ pub fn parse_concierge(file: &str, text: &str) -> Result<Parsed<ConciergePage>, 
 }
 pub fn parse_quiz(file: &str, text: &str) -> Result<Parsed<Quiz>, Diagnostics> {
     finish(parse_yaml_file(file, text)?, Quiz::validate)
+}
+pub fn parse_sell(file: &str, text: &str) -> Result<Parsed<SellPage>, Diagnostics> {
+    finish(parse_yaml_file(file, text)?, SellPage::validate)
 }
 pub fn parse_forms(file: &str, text: &str) -> Result<Parsed<Forms>, Diagnostics> {
     finish(parse_yaml_file(file, text)?, Forms::validate)
@@ -97,6 +108,9 @@ pub struct Parts {
     pub privacy: LegalPage,
     pub terms: LegalPage,
     pub reports: Vec<Report>,
+    pub testimonials: Vec<Testimonial>,
+    pub sold: Vec<Sale>,
+    pub sell: Option<Parsed<SellPage>>,
     /// Where listings live, for problems about the set as a whole (e.g. `content/listings`).
     pub listings_dir: String,
     /// Where the market snapshots live (e.g. `content/market`).
@@ -178,6 +192,15 @@ impl Content {
         reports.sort_by(|a, b| (&b.fields.date, &a.slug).cmp(&(&a.fields.date, &b.slug)));
         listings.retain(|l| !l.fields.draft);
         neighborhoods.retain(|n| !n.fields.draft);
+        let mut testimonials = p.testimonials;
+        testimonials.retain(|t| !t.fields.draft);
+        testimonials.sort_by(|a, b| {
+            (a.fields.order.unwrap_or(u32::MAX), &a.fields.client)
+                .cmp(&(b.fields.order.unwrap_or(u32::MAX), &b.fields.client))
+        });
+        let mut sold = p.sold;
+        sold.retain(|s| !s.fields.draft);
+        sold.sort_by(|a, b| (&b.fields.date, &a.fields.address).cmp(&(&a.fields.date, &b.fields.address)));
         Ok(Content {
             site: p.site,
             home: p.home,
@@ -190,6 +213,9 @@ impl Content {
             privacy: p.privacy,
             terms: p.terms,
             reports,
+            testimonials,
+            sold,
+            sell: p.sell,
         })
     }
 

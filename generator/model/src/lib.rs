@@ -20,9 +20,11 @@ pub mod market;
 pub mod mls;
 pub mod neighborhood;
 pub mod quiz;
+pub mod record;
 pub mod report;
 pub mod rules;
 pub mod schema_check;
+pub mod sell;
 pub mod signatures;
 pub mod site;
 pub mod slug;
@@ -49,5 +51,8 @@ pub fn schemas() -> Vec<(&'static str, serde_json::Value)> {
         ("market.schema.json", v(schema_of::<market::SnapshotFields>())),
         ("legal.schema.json", v(schema_of::<legal::LegalFields>())),
         ("report.schema.json", v(schema_of::<report::ReportFields>())),
+        ("testimonial.schema.json", v(schema_of::<record::TestimonialFields>())),
+        ("sale.schema.json", v(schema_of::<record::SaleFields>())),
+        ("sell.schema.json", v(schema_of::<sell::SellPage>())),
     ]
 }

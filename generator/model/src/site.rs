@@ -19,6 +19,9 @@ pub struct Site {
     pub location: String,
     pub agent: Agent,
     pub brokerage: Brokerage,
+    /// Whether sold prices (content/sold/) are shown, on /sold/, /sell/ and in the record's volume.
+    #[serde(default)]
+    pub show_sold_prices: bool,
     /// URL of the embedded new-developments map (an https embed URL).
     pub development_map_url: String,
     /// Accessible title of the map frame.
@@ -100,6 +103,8 @@ pub struct Legal {
 pub struct Labels {
     pub nav: NavLabels,
     pub advisor: AdvisorLabels,
+    pub sold: SoldLabels,
+    pub testimonials: TestimonialLabels,
     pub widget: WidgetLabels,
     pub footer: FooterLabels,
     pub listing: ListingLabels,
@@ -107,6 +112,38 @@ pub struct Labels {
     pub market: MarketLabels,
     pub not_found: NotFoundLabels,
     pub reports: ReportsLabels,
+}
+
+/// The /sold/ page and a sale's card.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SoldLabels {
+    /// The page's heading and title, e.g. "Recently Sold".
+    pub title: String,
+    /// The sentence under it.
+    pub intro: String,
+    /// Its search-result description.
+    pub description: String,
+    /// The computed record with prices: `{count}` sales, `{volume}` their total, e.g. "$48.2M".
+    pub summary: String,
+    /// The same where sold prices are not shown: `{count}`.
+    pub count: String,
+    /// A sale's date line: `{date}`, e.g. "Sold {date}".
+    pub sold_on: String,
+    /// Which side she represented.
+    pub buyer: String,
+    pub seller: String,
+    pub both: String,
+}
+
+/// Clients' words, wherever they are shown.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TestimonialLabels {
+    pub eyebrow: String,
+    pub title: String,
+    /// A testimonial's line under the words: `{client}`, `{area}`, `{year}`.
+    pub attribution: String,
 }
 
 /// How the agent is introduced beside her portrait.
@@ -131,6 +168,8 @@ pub struct NavLabels {
     pub home: String,
     /// The menu's consultation request, below 60em, beside the agent's phone.
     pub consultation: String,
+    /// The nav's link to /sell/, after the four (when content/sell.yaml exists).
+    pub sell: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
@@ -156,6 +195,9 @@ pub struct FooterLabels {
     pub schedule: String,
     /// The footer's link to the market reports.
     pub reports: String,
+    /// The footer's links to /sell/ and /sold/ (when they exist).
+    pub sell: String,
+    pub sold: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]

@@ -3,7 +3,7 @@
 
 use super::islands::{Mount, Mounted};
 use super::kind::Kind;
-use super::props::{ContactWidgetProps, DialogsProps, NavProps, QuizResult};
+use super::props::{ContactWidgetProps, DialogsProps, NavProps, NextLink, QuizResult};
 use super::{RenderInput, Renderer};
 use anyhow::{Context, Result};
 use serde::Serialize;
@@ -67,6 +67,8 @@ pub fn render(r: &Renderer, input: &RenderInput, base: &tera::Context, kind: Kin
             quiz_form: home.then_some(&forms.quiz),
             quiz: home.then_some(&c.quiz.data),
             quiz_result: home.then(|| quiz_result(c, &site.labels.nav.consultation, &contact_href)),
+            valuation_next: (c.sell.is_some() && kind != Kind::Sell)
+                .then_some(NextLink { href: jax_model::api::SELL_PAGE, label: &site.labels.footer.sell }),
         },
     )?;
     let mut ctx = base.clone();

@@ -25,10 +25,14 @@ pub enum Kind {
     Homes,
     /// One MLS listing's page (/homes/<slug>/).
     ForSale,
+    /// The sellers' page (/sell/).
+    Sell,
+    /// The agent's record of sales (/sold/).
+    Sold,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 12] = [
+    pub const ALL: [Kind; 14] = [
         Kind::Home,
         Kind::Neighborhood,
         Kind::Listing,
@@ -41,6 +45,8 @@ impl Kind {
         Kind::Market,
         Kind::Homes,
         Kind::ForSale,
+        Kind::Sell,
+        Kind::Sold,
     ];
 
     pub fn name(self) -> &'static str {
@@ -57,6 +63,8 @@ impl Kind {
             Kind::Market => "market",
             Kind::Homes => "homes",
             Kind::ForSale => "for-sale",
+            Kind::Sell => "sell",
+            Kind::Sold => "sold",
         }
     }
 
@@ -75,6 +83,8 @@ impl Kind {
             Kind::Market => "market.html",
             Kind::Homes => "homes.html",
             Kind::ForSale => "for-sale.html",
+            Kind::Sell => "sell.html",
+            Kind::Sold => "sold.html",
         }
     }
 
@@ -93,6 +103,8 @@ impl Kind {
             concierge: api::CONCIERGE_PAGE,
             market: api::MARKET_PAGE,
             homes: api::HOMES,
+            sell: api::SELL_PAGE,
+            sold: api::SOLD_PAGE,
             contact: self.section(api::CONTACT_SECTION),
             featured: self.section(api::FEATURED_SECTION),
             neighborhoods: self.section(api::NEIGHBORHOODS_SECTION),
@@ -117,6 +129,8 @@ pub struct Paths {
     pub concierge: &'static str,
     pub market: &'static str,
     pub homes: &'static str,
+    pub sell: &'static str,
+    pub sold: &'static str,
     pub contact: String,
     pub featured: String,
     pub neighborhoods: String,

@@ -74,6 +74,8 @@ const EMBEDDED: &[(&str, &str)] = &[
     ("reports.html", include_str!("../../templates/reports.html")),
     ("homes.html", include_str!("../../templates/homes.html")),
     ("for-sale.html", include_str!("../../templates/for-sale.html")),
+    ("sell.html", include_str!("../../templates/sell.html")),
+    ("sold.html", include_str!("../../templates/sold.html")),
     (CARDS, include_str!("../../templates/home-cards.html")),
     ("partials/report-component.html", include_str!("../../templates/partials/report-component.html")),
     (STYLESHEET, include_str!("../../templates/site.css")),
@@ -257,6 +259,12 @@ fn jobs<'a>(input: &RenderInput<'a>) -> Vec<pages::Page<'a>> {
     jobs.extend(c.listings.iter().map(pages::Page::Listing));
     jobs.extend(c.legal_pages().map(pages::Page::Legal));
     jobs.push(pages::Page::Market);
+    if c.sell.is_some() {
+        jobs.push(pages::Page::Sell);
+    }
+    if !c.sold.is_empty() {
+        jobs.push(pages::Page::Sold);
+    }
     if !c.reports.is_empty() {
         jobs.push(pages::Page::Reports);
         jobs.extend(c.reports.iter().map(pages::Page::Report));

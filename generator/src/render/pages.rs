@@ -13,7 +13,9 @@ mod listing;
 mod market;
 mod neighborhood;
 mod not_found;
+mod record;
 mod report;
+mod sell;
 
 use super::islands::{self, Mounted};
 use super::kind::Kind;
@@ -54,6 +56,10 @@ pub enum Page<'a> {
     Homes(HomesPage<'a>),
     /// An MLS listing.
     ForSale(&'a crate::mls::homes::Home),
+    /// The sellers' page.
+    Sell,
+    /// The agent's record of sales.
+    Sold,
 }
 
 impl Page<'_> {
@@ -101,6 +107,9 @@ struct SiteView<'a> {
     legal: &'a Legal,
     /// The footer's link to the reports (none while there are none).
     reports_url: Option<&'static str>,
+    /// The nav's and footer's links to /sell/ and /sold/ (none without their content).
+    sell_url: Option<&'static str>,
+    sold_url: Option<&'static str>,
     /// The footer's links to the legal pages.
     privacy_url: String,
     terms_url: String,
@@ -224,6 +233,8 @@ impl<'a> Shared<'a> {
             brokerage: &s.brokerage,
             legal: &s.legal,
             reports_url: (!c.reports.is_empty()).then_some(api::REPORTS),
+            sell_url: c.sell.is_some().then_some(api::SELL_PAGE),
+            sold_url: (!c.sold.is_empty()).then_some(api::SOLD_PAGE),
             privacy_url: LegalKind::Privacy.url(),
             terms_url: LegalKind::Terms.url(),
             labels: &s.labels,
@@ -335,6 +346,8 @@ impl<'a> Shared<'a> {
             Page::ForSale(h) => {
                 self.for_sale(h).with_context(|| format!("building the page of the MLS listing {}", h.p.listing_key))?
             }
+            Page::Sell => self.sell().context("building the sellers' page")?,
+            Page::Sold => self.sold().context("building the page of sales")?,
         })
     }
 

@@ -167,6 +167,16 @@ pub struct DialogsProps<'a> {
     /// Home page only.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub quiz_result: Option<QuizResult<'a>>,
+    /// Where a sent home valuation leads: the sellers' page (when there is one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub valuation_next: Option<NextLink<'a>>,
+}
+
+/// A link a success message offers.
+#[derive(Serialize, JsonSchema)]
+pub struct NextLink<'a> {
+    pub href: &'a str,
+    pub label: &'a str,
 }
 
 /// Where the quiz's result leads: each area's neighborhood page (an area no page answers to

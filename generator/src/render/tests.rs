@@ -9,6 +9,7 @@ mod legal;
 mod listing;
 mod market;
 mod neighborhood;
+mod record;
 mod report;
 
 use super::*;
@@ -17,6 +18,7 @@ use crate::images::{ImageInfo, ImageSource};
 use jax_model::content::{self, Parts};
 use jax_model::legal::LegalKind;
 use jax_model::market::parse_snapshot;
+use jax_model::record as content_record;
 use jax_model::Content;
 
 pub(super) const EMAIL: &str = "agent.private@example.com";
@@ -30,15 +32,18 @@ location: Jacksonville, Florida
 agent: {{name: Jane Doe, title: Luxury Real Estate Advisor, phone: (904) 555-0147, email: {EMAIL}, license: Florida Licensed Sales Associate, license_number: SL0001234, portrait: {{image: images/jane.jpg, alt: Jane on a terrace}}, designations: [CLHMS], social: [{{name: Instagram, url: "https://www.instagram.com/jane"}}]}}
 brokerage: {{name: Crown Realty, url: "https://example.com/listings"}}
 development_map_url: https://maps.example.com/embed
+show_sold_prices: true
 development_map_title: Map of new developments
 legal: {{licensing: Licensed in Florida., equal_housing: Equal housing opportunity., copyright_year: 2024}}
 popular_areas: [riverside, san-marco]
 social_image: images/hero.jpg
 labels:
-  nav: {{properties: Properties, neighborhoods: Neighborhoods, developments: New Developments, concierge: Client Concierge, menu: Open menu, home: Home, consultation: Schedule Consultation}}
+  nav: {{properties: Properties, neighborhoods: Neighborhoods, developments: New Developments, concierge: Client Concierge, menu: Open menu, home: Home, consultation: Schedule Consultation, sell: Sell}}
+  sold: {{title: Recently Sold, intro: Her sales., description: Sales., summary: "{{count}} homes sold · {{volume}} in sales", count: "{{count}} homes sold", sold_on: "Sold {{date}}", buyer: Represented the buyer, seller: Represented the seller, both: Represented both sides}}
+  testimonials: {{eyebrow: Clients, title: In Their Words, attribution: "{{client}} · {{area}}, {{year}}"}}
   advisor: {{license_number: "License #{{number}}", social: Elsewhere}}
   widget: {{title: "Let's Connect", text: Text Me, message: Message, call: Call}}
-  footer: {{popular_areas: Popular Areas, contact: Contact, privacy: Privacy Policy, terms: Terms of Service, rights: All rights reserved., schedule: Schedule Consultation, reports: Market Reports}}
+  footer: {{popular_areas: Popular Areas, contact: Contact, privacy: Privacy Policy, terms: Terms of Service, rights: All rights reserved., schedule: Schedule Consultation, reports: Market Reports, sell: Sell Your Home, sold: Recent Sales}}
   listing: {{beds: Beds, baths: Baths, sqft: Sq Ft, inquire: Inquire, previous: Previous property, next: Next property, show_slide: "Show property {{n}}", features: Features, details: View Details}}
   neighborhood: {{market_snapshot: Market Snapshot, median: Median Condo Price, yoy: YoY Price Growth, days: Days on Market, zip: ZIP Code, about: "About {{name}}", featured: Featured Buildings & Communities, request_showing: Request a Showing, explore_more: Explore More, explore: Explore, listings: "Featured Listings in {{name}}"}}
   market: {{title: Jacksonville Market Snapshot, intro: Side by side., description: Prices by neighborhood., as_of: "Figures as of {{month}}", source: "Source: {{source}}", since: "since {{month}}", compare: Compare all neighborhoods, neighborhood: Neighborhood, month: Month, area: Area, all_areas: All areas, price: Median price, any_price: Any price, price_bands: [{{label: Under $450K, max: 450000}}, {{label: $450K and above, min: 450000}}], chart_title: Median condo price by neighborhood, trend: "{{figure}} in {{name}}", trend_description: "From {{from}} in {{from_month}} to {{to}} in {{to_month}}.", showing: "Showing {{count}} of {{total}}", none: Nothing matches.}}
@@ -138,7 +143,7 @@ bot_check: {{missing: Wait., failed: Reload., unverified: Unchecked.}}
         field("message", "textarea", false),
         lead_type("Consultation"),
         lead_type("Guide"),
-        lead_type("Valuation"),
+        lead_type("Valuation").trim_end_matches('}').to_string() + ", require: [propertyAddress]}",
         field("name", "text", true),
         field("email", "email", true),
         field("phone", "tel", true),
@@ -187,6 +192,27 @@ pub(super) const PRIVACY: &str = "---\ntitle: Privacy & Cookies\ndescription: Wh
 pub(super) const TERMS: &str =
     "---\ntitle: Terms of Service\ndescription: The terms.\n---\nInformation is deemed reliable but not guaranteed.\n";
 
+fn testimonial(client: &str, area: &str, side: &str, words: &str) -> String {
+    format!("---\nclient: {client}\narea: {area}\nyear: 2024\nside: {side}\n---\n{words}\n")
+}
+
+fn sale(address: Option<&str>, neighborhood: &str, price: &str, date: &str) -> String {
+    let address = address.map_or(String::new(), |a| format!("address: {a}\n"));
+    format!(
+        "---\n{address}neighborhood: {neighborhood}\nprice: \"{price}\"\ndate: {date}\nside: seller\nbeds: 3\n---\n"
+    )
+}
+
+const SELL: &str = "seo: {title: Sell | Test, description: Sell with us.}
+hero: {eyebrow: Sellers, title: Sell Well, text: We sell homes.}
+approach: {eyebrow: How, title: Four Steps, steps: [{title: Price, text: Priced right.}, {title: Launch, text: Launched well.}]}
+provides: {title: What You Get, items: [Photos, Staging]}
+sales: {title: Recent Sales, count: 1, all: Every Sale}
+market: {eyebrow: Market, title: Figures, text: The latest.}
+testimonials: What Sellers Say
+valuation_eyebrow: Your Home
+";
+
 fn ok<T>(r: Result<T, jax_model::Diagnostics>) -> T {
     r.unwrap_or_else(|d| panic!("{d}"))
 }
@@ -225,6 +251,21 @@ pub(super) fn content() -> Content {
         privacy: ok(content::parse_legal("legal/privacy-policy.md", PRIVACY, LegalKind::Privacy)),
         terms: ok(content::parse_legal("legal/terms-of-service.md", TERMS, LegalKind::Terms)),
         reports: Vec::new(),
+        testimonials: vec![
+            ok(content_record::parse_testimonial(
+                "t/a.md",
+                &testimonial("Ana R.", "Riverside", "seller", "She sold it in a week."),
+            )),
+            ok(content_record::parse_testimonial(
+                "t/b.md",
+                &testimonial("Bo T.", "Nowhere", "buyer", "He found us the <b>one</b>."),
+            )),
+        ],
+        sold: vec![
+            ok(content_record::parse_sale("s/a.md", &sale(Some("1 Oak St"), "Riverside", "$1,200,000", "2024-05-01"))),
+            ok(content_record::parse_sale("s/b.md", &sale(None, "San Marco", "$850,000", "2024-09-30"))),
+        ],
+        sell: Some(ok(content::parse_sell("sell.yaml", SELL))),
         listings_dir: "listings".into(),
         market_dir: "market".into(),
     }))

@@ -104,6 +104,34 @@ describe('dialogs', () => {
     expect(screen.getByRole('dialog', { name: "Let's Connect" })).toBeInTheDocument();
   });
 
+  it("a sent valuation's message leads to the sellers' page, and stays until dismissed", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      await start('cma');
+      const user = await fill({
+        'First Name': 'Ana',
+        'Last Name': 'Ruiz',
+        Email: 'ana@example.com',
+        Phone: '904 555 0147',
+        'Property Address': '1 Ocean Blvd',
+        Message: 'Value it',
+      });
+      await user.click(screen.getByRole('button', { name: 'Request My Valuation' }));
+      const status = await screen.findByRole('status');
+      expect(within(status).getByRole('link', { name: 'Sell Your Home' })).toHaveAttribute('href', '/sell/');
+      await act(() => vi.advanceTimersByTimeAsync(20_000));
+      expect(screen.getByRole('status')).toBeInTheDocument();
+      // Other leads' messages carry no link.
+      await user.click(within(screen.getByRole('status')).getByRole('button', { name: 'Dismiss notification' }));
+      act(() => void document.getElementById('guide')!.click());
+      await fill({ 'First Name': 'Ana', 'Last Name': 'Ruiz', Email: 'ana@example.com', Phone: '904 555 0147', Message: 'Guide' });
+      await user.click(screen.getByRole('button', { name: 'Send My Guide' }));
+      expect(within(await screen.findByRole('status')).queryByRole('link')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('shows every problem on its field and sends nothing', async () => {
     await start('cma');
     const user = userEvent.setup();

@@ -60,6 +60,8 @@ function formSpec(open: Open, props: DialogsProps): FormSpec | undefined {
         endpoint: props.api.lead,
         extra: { type: open.type },
         alsoRequired: t.require,
+        // A sent valuation leads on to the sellers' page.
+        successLink: open.type === 'cma-request' ? (props.valuation_next ?? undefined) : undefined,
       };
     }
     case 'listing-request':

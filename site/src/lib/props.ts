@@ -112,6 +112,8 @@ export type DialogsProps = {
   quiz_form?: QuizForm;
   /** Home page only. */
   quiz_result?: QuizResult | null;
+  /** Where a sent home valuation leads: the sellers' page (when there is one). */
+  valuation_next?: NextLink | null;
 };
 
 /**
@@ -350,6 +352,12 @@ export type NeighborhoodTab = {
   label: string;
   /** The neighborhood's slug, which the cards carry in `data-route`. */
   route: string;
+};
+
+/** A link a success message offers. */
+export type NextLink = {
+  href: string;
+  label: string;
 };
 
 /** A band of the price filter: medians from `min` (inclusive) to below `max`. */

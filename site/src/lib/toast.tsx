@@ -11,6 +11,8 @@ export type Toast = {
   variant?: 'default' | 'destructive';
   /** The dismiss button's accessible name (from content). */
   dismiss: string;
+  /** Where to go next (the valuation's success leads to /sell/): such a toast stays until dismissed. */
+  link?: { href: string; label: string };
 };
 
 /** How long a toast stays, unless hovered or focused. */
@@ -32,7 +34,7 @@ export function toast(t: Omit<Toast, 'id'>): number {
   const id = nextId++;
   toasts = [...toasts, { ...t, id }].slice(-3);
   emit();
-  setTimeout(() => dismiss(id), TOAST_MS);
+  if (!t.link) setTimeout(() => dismiss(id), TOAST_MS);
   return id;
 }
 
@@ -76,6 +78,11 @@ export function Toaster() {
           <div className="toast__body">
             <p className="toast__title">{t.title}</p>
             {t.description && <p className="toast__description">{t.description}</p>}
+            {t.link && (
+              <a className="toast__link" href={t.link.href}>
+                {t.link.label}
+              </a>
+            )}
           </div>
           <button type="button" className="toast__close" onClick={() => dismiss(t.id)} aria-label={t.dismiss}>
             ×

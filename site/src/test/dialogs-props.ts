@@ -130,6 +130,7 @@ export const props: DialogsProps = {
   },
   quiz_form: { subject: 'Jacksonville Neighborhood Quiz Results' },
   quiz,
+  valuation_next: { href: '/sell/', label: 'Sell Your Home' },
   quiz_result: {
     areas: { 'Jacksonville Beach': '/neighborhoods/jacksonville-beach/', Nocatee: '/neighborhoods/nocatee/' },
     consultation: 'Schedule Consultation',

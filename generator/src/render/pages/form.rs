@@ -34,6 +34,19 @@ pub(super) struct FormView<'a> {
     fields: Vec<FieldView<'a>>,
     submit: &'a str,
     honeypot: Honeypot<'a>,
+    /// Posted as they are, e.g. the lead form's `type`.
+    hidden: Vec<(&'a str, &'a str)>,
+}
+
+impl<'a> FormView<'a> {
+    /// A lead form of one type: its `type` posted, and the fields that type requires required.
+    pub(super) fn of_type(mut self, name: &'a str, require: &[String]) -> FormView<'a> {
+        self.hidden.push(("type", name));
+        for f in &mut self.fields {
+            f.required |= require.iter().any(|r| r == f.name);
+        }
+        self
+    }
 }
 
 pub(super) fn form_view<'a>(
@@ -63,5 +76,12 @@ pub(super) fn form_view<'a>(
             wide: matches!(f.kind, FieldKind::Textarea),
         })
         .collect();
-    FormView { id, action, fields, submit, honeypot: Honeypot { name: honeypot, id: format!("{id}-{honeypot}") } }
+    FormView {
+        id,
+        action,
+        fields,
+        submit,
+        honeypot: Honeypot { name: honeypot, id: format!("{id}-{honeypot}") },
+        hidden: Vec::new(),
+    }
 }

@@ -62,6 +62,8 @@ struct HomeView<'a> {
     map_url: &'a str,
     map_title: &'a str,
     form: FormView<'a>,
+    /// Clients' words, every one (the row shows a few; the visitor scrolls to the rest).
+    words: Vec<super::record::Words>,
     carousel: Mount,
     tabs_island: Mount,
     form_island: Mount,
@@ -137,6 +139,7 @@ impl<'a> Shared<'a> {
             newest: self.newest(None).filter(|n| n.has_listings()),
             map_url: &c.site.data.development_map_url,
             map_title: &c.site.data.development_map_title,
+            words: super::record::words(c, c.testimonials.iter()),
             form: form_view(
                 "contact-form",
                 api::CONTACT,

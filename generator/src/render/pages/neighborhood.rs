@@ -26,6 +26,8 @@ struct NeighborhoodView<'a> {
     explore: Mount,
     /// The agent's own listings in this neighborhood (by its name or an alias), under this heading.
     listings: Vec<super::home::Slide<'a>>,
+    /// Clients' words from this neighborhood.
+    words: Vec<super::record::Words>,
     listings_heading: String,
     /// Its three newest MLS listings and their count, under this heading.
     newest: Option<super::homes::Newest<'a>>,
@@ -68,6 +70,7 @@ impl<'a> Shared<'a> {
             .map(|(i, l)| super::home::slide(l, i + 1, self.input.images, &labels.listing))
             .collect();
         let view = NeighborhoodView {
+            words: super::record::words(c, c.testimonials.iter().filter(|t| n.is_called(&t.fields.area))),
             listings,
             listings_heading: labels.neighborhood.listings.replace("{name}", &f.name),
             newest,

@@ -24,6 +24,8 @@ fn every_page_is_rendered_at_its_path() {
             "neighborhoods/riverside/index.html",
             "neighborhoods/san-marco/index.html",
             "privacy-policy/index.html",
+            "sell/index.html",
+            "sold/index.html",
             "terms-of-service/index.html",
             "thank-you/index.html",
         ]

@@ -23,6 +23,8 @@ export type FormSpec = {
   about?: string;
   /** What the form's first text area starts with (the home a showing is asked for). */
   message?: string;
+  /** A link its success message offers. */
+  successLink?: { href: string; label: string };
 };
 
 /** The values a form opens with: its address field holds `spec.about`, its first text area `spec.message`. */
@@ -81,7 +83,7 @@ export function FormDialogBody({
         [shared.api.idempotency_key]: key,
         ...(token && { [shared.api.bot_check_field]: token }),
       });
-      toast({ ...spec.toasts.success, dismiss: shared.dismiss });
+      toast({ ...spec.toasts.success, dismiss: shared.dismiss, link: spec.successLink });
       setKey(newKey());
       setValues({});
       setErrors([]);
