@@ -165,13 +165,16 @@ async function memory(top) {
       documents[field] = (await r.json()).id;
     }
     const r = await fetch(`${BASE}/api/concierge`, {
-      method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ submission, documents, acknowledgment: true }),
+      method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ submission, documents, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true }),
     });
     check(r, 'the final step');
   }, warm);
   const plain = await growth(pids, async () => {
     const form = new FormData();
     for (const field of FIELDS) form.append(field, new Blob([file(field)]), `${field}.pdf`);
+    form.append('name', 'Ana Ruiz');
+    form.append('email', 'ana@example.com');
+    form.append('phone', '(904) 555-0147');
     form.append('acknowledgment', 'on');
     const r = await fetch(`${BASE}/api/concierge`, { method: 'POST', headers, body: form, redirect: 'manual' });
     check(r, 'the multipart post');
@@ -183,6 +186,9 @@ async function memory(top) {
       Array.from({ length: 5 }, async (_, i) => {
         const form = new FormData();
         for (const field of FIELDS) form.append(field, new Blob([file(field)]), `${field}.pdf`);
+        form.append('name', 'Ana Ruiz');
+        form.append('email', 'ana@example.com');
+        form.append('phone', '(904) 555-0147');
         form.append('acknowledgment', 'on');
         const r = await fetch(`${BASE}/api/concierge`, { method: 'POST', headers: { 'CF-Connecting-IP': `10.78.1.${i + 1}` }, body: form, redirect: 'manual' });
         check(r, `multipart post ${i + 1} of 5`);

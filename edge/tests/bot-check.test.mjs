@@ -156,9 +156,9 @@ test('concierge uploads and the filing carry tokens; without JavaScript the fili
     documents[FIELDS[i]] = (await r.json()).id;
   }
   assert.equal(main.fake.turnstile.calls.filter((c) => c.idempotency_key === submission).length, 6);
-  const unfiled = await post(main, '/api/concierge', { submission, documents, acknowledgment: true });
+  const unfiled = await post(main, '/api/concierge', { submission, documents, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true });
   assert.equal(unfiled.status, 403);
-  const filed = await post(main, '/api/concierge', { submission, documents, acknowledgment: true, [FIELD]: token });
+  const filed = await post(main, '/api/concierge', { submission, documents, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true, [FIELD]: token });
   assert.equal(filed.status, 200, await filed.clone().text());
   await sleep(300);
   assert.equal(sent(main, submission)[0].template_params.bot_check, undefined);
@@ -167,6 +167,9 @@ test('concierge uploads and the filing carry tokens; without JavaScript the fili
   // The portal without JavaScript: one multipart post, no token to be had.
   const form = new FormData();
   for (const field of FIELDS) form.append(field, new Blob([`%PDF-1.7\nno-js ${field}`], { type: 'application/pdf' }), `${field}.pdf`);
+  form.append('name', 'Ana Ruiz');
+  form.append('email', 'ana@example.com');
+  form.append('phone', '(904) 555-0147');
   form.append('acknowledgment', 'on');
   const before = main.fake.delivered.length;
   const noJs = await fetch(`${main.worker.base}/api/concierge`, { method: 'POST', body: form, redirect: 'manual', headers: { 'CF-Connecting-IP': client() } });

@@ -85,7 +85,7 @@ test('a file keeps the extension its bytes proved: a PDF named x.html downloads 
   }
   assert.match(ids.creditReport, /-creditReport-x\.pdf$/);
   const before = fake.delivered.length;
-  assert.equal((await postJson('/api/concierge', { submission, documents: ids, acknowledgment: true })).status, 200);
+  assert.equal((await postJson('/api/concierge', { submission, documents: ids, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true })).status, 200);
   for (const deadline = Date.now() + 10_000; fake.delivered.length <= before; await new Promise((r) => setTimeout(r, 50))) {
     assert.ok(Date.now() < deadline, 'the e-mail arrives');
   }
@@ -115,6 +115,9 @@ test('a name over 255 bytes is refused with a 400 (never a 5xx); separators and 
   // Without JavaScript the same name lands on the portal's error page, with nothing kept.
   const form = new FormData();
   form.append('photoId', new Blob([pdf(4096)]), `${'b'.repeat(8200)}.pdf`);
+  form.append('name', 'Ana Ruiz');
+  form.append('email', 'ana@example.com');
+  form.append('phone', '(904) 555-0147');
   form.append('acknowledgment', 'on');
   const request = new Request(`${worker.base}/api/concierge`, { method: 'POST', body: form });
   const r = await fetch(request.url, {

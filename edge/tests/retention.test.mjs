@@ -72,7 +72,7 @@ test('a filed submission keeps the latest document of each field; the ones repla
 
   const sends = fake.delivered.length;
   // The final step names the ids the page knew of; what counts is the latest of each field.
-  const r = await post('/api/concierge', { submission, documents: ids, acknowledgment: true });
+  const r = await post('/api/concierge', { submission, documents: ids, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true });
   assert.equal(r.status, 200, await r.clone().text());
   const { message } = fake.delivered[sends].template_params;
   assert.match(message, /\nGovernment ID: “latest\.png”\n/);
@@ -102,7 +102,7 @@ test('the cron deletes uploads never filed after 24 hours, and filed documents a
   const left = (await upload(abandoned, 'photoId', 'id.png', png())).body.id;
   const filed = randomUUID();
   const ids = await uploadAll(filed);
-  assert.equal((await post('/api/concierge', { submission: filed, documents: ids, acknowledgment: true })).status, 200);
+  assert.equal((await post('/api/concierge', { submission: filed, documents: ids, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true })).status, 200);
   const lead = await (await post('/api/contact', { name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', message: 'Kept a while' })).json();
   assert.equal(lead.delivered, true);
 

@@ -274,7 +274,7 @@ describe('client concierge', () => {
     const before = fake.delivered.length;
     const day = (offsetDays) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
     const days = [day(30)];
-    assert.equal((await post('/api/concierge', { submission, documents: ids, acknowledgment: true }, { as })).status, 200);
+    assert.equal((await post('/api/concierge', { submission, documents: ids, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true }, { as })).status, 200);
     days.push(day(30));
     const { message } = (await nextSend(before)).template_params;
     const shown = message.match(/\nCredit Report: (.*)\n/)[1];
@@ -310,7 +310,7 @@ describe('client concierge', () => {
     const as = client();
     const { files, ids } = await uploadAll(submission, as);
     const before = fake.delivered.length;
-    const body = { submission, documents: ids, acknowledgment: true, website: '' };
+    const body = { submission, documents: ids, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true, website: '' };
     const r = await post('/api/concierge', body, { as });
     assert.equal(r.status, 200, await r.clone().text());
     const sent = await nextSend(before);
@@ -318,6 +318,9 @@ describe('client concierge', () => {
     assert.deepEqual(Object.keys(p).sort(), ['from_name', 'message', 'subject', 'to_email']);
     assert.equal(p.subject, 'New Client Concierge Document Submission');
     assert.equal(p.to_email, AGENT);
+    // From the client, who is named in the message with how to reach them.
+    assert.equal(p.from_name, 'Ana Ruiz');
+    assert.match(p.message, /\nFull Name: Ana Ruiz\nEmail: ana@example\.com\nPhone: \(904\) 555-0147\n/);
     for (const kind of ['Government ID', 'Credit Report', 'Proof of Income', 'Bank Statement Month 1', 'Bank Statement Month 2', 'Bank Statement Month 3']) {
       assert.match(p.message, new RegExp(`\\n${kind}: `));
     }
@@ -369,7 +372,7 @@ describe('client concierge', () => {
     const form = (files, extra = {}) => {
       const f = new FormData();
       for (const [field, { bytes, name, type }] of Object.entries(files)) f.append(field, new Blob([bytes], { type }), name);
-      for (const [k, v] of Object.entries({ acknowledgment: 'on', website: '', ...extra })) f.append(k, v);
+      for (const [k, v] of Object.entries({ name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: 'on', website: '', ...extra })) f.append(k, v);
       return f;
     };
     const send = (body) => fetch(`${base}/api/concierge`, { method: 'POST', body, redirect: 'manual', headers: { 'CF-Connecting-IP': as } });
@@ -433,12 +436,15 @@ describe('client concierge', () => {
     const missing = await post('/api/concierge', { submission, documents: {}, acknowledgment: false }, { as });
     assert.equal(missing.status, 400);
     const errors = (await missing.json()).errors;
-    assert.equal(errors.length, 7);
+    // Who the client is (named first), the six documents, the acknowledgment.
+    assert.equal(errors.length, 10);
+    assert.deepEqual(errors.slice(0, 3).map((e) => e.field), ['name', 'email', 'phone']);
+    assert.equal(errors[0].message, 'Full Name is required.');
     assert.deepEqual(errors.at(-1), { field: 'acknowledgment', message: 'You must acknowledge the exclusive broker agreement requirement' });
-    assert.equal(errors[0].message, 'Government-issued photo ID is required');
+    assert.equal(errors[3].message, 'Government-issued photo ID is required');
     // Ids that were never uploaded are refused too.
     const ghost = Object.fromEntries(FIELDS.map((f) => [f, `${submission}/1-${f}-ghost.pdf`]));
-    const notStored = await post('/api/concierge', { submission, documents: ghost, acknowledgment: true }, { as });
+    const notStored = await post('/api/concierge', { submission, documents: ghost, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true }, { as });
     assert.equal(notStored.status, 400);
   });
 });
@@ -502,10 +508,10 @@ describe('provider outage', () => {
     }
     fake.fail(503);
     const before = fake.delivered.length;
-    const failed = await post('/api/concierge', { submission, documents: ids, acknowledgment: true }, { as });
+    const failed = await post('/api/concierge', { submission, documents: ids, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true }, { as });
     assert.equal(failed.status, 502);
     fake.recover();
-    const retried = await post('/api/concierge', { submission, documents: ids, acknowledgment: true }, { as });
+    const retried = await post('/api/concierge', { submission, documents: ids, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true }, { as });
     assert.equal(retried.status, 200);
     await nextSend(before);
     await fetch(`${base}/__scheduled`);

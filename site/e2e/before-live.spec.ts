@@ -217,10 +217,16 @@ test("the contact widget opens at once, and its 'Message' before the dialogs are
 
 test.describe('Client Concierge', () => {
   const card = (page: Page) => page.locator('[data-island="concierge-form"]');
+  const identify = async (page: Page) => {
+    await page.getByLabel('Full Name').fill('Ana Ruiz');
+    await page.getByLabel('Email').fill('ana@example.com');
+    await page.getByLabel('Phone').fill('(904) 555-0147');
+  };
 
   test('files, the acknowledgment and Submit before the form is live: each file checked, then the submit validated', async ({ page, api }) => {
     const bundle = await holdBack(page, island('concierge-form'));
     await page.goto('/client-concierge/', { waitUntil: 'domcontentloaded' });
+    await identify(page);
     const inputs = page.locator('input[type="file"]');
     await inputs.nth(0).setInputFiles(pdf('id.pdf'));
     await inputs.nth(1).setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: Buffer.from('GIF89a not a pdf') });
@@ -248,6 +254,7 @@ test.describe('Client Concierge', () => {
   test('six documents and Submit before the form is live are filed', async ({ page, api }) => {
     const bundle = await holdBack(page, island('concierge-form'));
     await page.goto('/client-concierge/', { waitUntil: 'domcontentloaded' });
+    await identify(page);
     const inputs = page.locator('input[type="file"]');
     for (let i = 0; i < 6; i++) await inputs.nth(i).setInputFiles(pdf(`doc-${i}.pdf`));
     await page.getByRole('checkbox').check();
@@ -258,7 +265,7 @@ test.describe('Client Concierge', () => {
     await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'Documents submitted successfully!' })).toBeVisible();
     expect(api.calls.filter((c) => c.path === '/api/concierge/documents').map((c) => c.query.get('name'))).toEqual([0, 1, 2, 3, 4, 5].map((i) => `doc-${i}.pdf`));
-    expect(api.calls.filter((c) => c.path === '/api/concierge').map((c) => c.json)).toEqual([expect.objectContaining({ acknowledgment: true })]);
+    expect(api.calls.filter((c) => c.path === '/api/concierge').map((c) => c.json)).toEqual([expect.objectContaining({ name: 'Ana Ruiz', acknowledgment: true })]);
   });
 });
 

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page, Response } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { BASE } from './stack';
 
 const JS_BUDGET = 80 * 1024;
 /** At load: the early script only (no runtime, no framework, until an island wakes). */
@@ -20,6 +21,23 @@ const roleOf = (path: string) => {
   return chunk.isEntry ? `island ${chunk.name}` : `shared chunk ${chunk.name ?? chunk.file}`;
 };
 
+/** A wait for the site's own requests to settle (none pending for 500 ms). Not `networkidle`:
+ * a third-party frame (the developments map) cannot load offline, and a frame whose navigation
+ * failed keeps Chromium's page from ever going idle; it is not the site's JS either. */
+function firstPartyIdle(page: Page) {
+  const pending = new Set<unknown>();
+  const ours = (r: { url(): string }) => r.url().startsWith(BASE);
+  page.on('request', (r) => ours(r) && pending.add(r));
+  page.on('requestfinished', (r) => pending.delete(r));
+  page.on('requestfailed', (r) => pending.delete(r));
+  return async () => {
+    for (let quiet = 0; quiet < 500; ) {
+      await page.waitForTimeout(50);
+      quiet = pending.size ? 0 : quiet + 50;
+    }
+  };
+}
+
 /** Every script a page fetches (and writes inline) before any interaction, gzipped: at load, then
  * after scrolling to the end (which wakes the islands that wait to be visible; not an interaction)
  * and the page going idle. */
@@ -31,11 +49,12 @@ async function jsBeforeInteraction(page: Page, path: string) {
     reads.push(r.body().then((body) => void sizes.set(new URL(r.url()).pathname, gzipSync(body, { level: 9 }).length)));
   };
   page.on('response', onResponse);
+  const idle = firstPartyIdle(page);
   await page.goto(path);
   // Scripts written into the page count as well (the islands' early script).
   for (const [i, code] of (await page.locator('script:not([src]):not([type])').allTextContents()).entries())
     sizes.set(`inline <script> ${i + 1}`, gzipSync(code, { level: 9 }).length);
-  await page.waitForLoadState('networkidle');
+  await idle();
   await page.waitForTimeout(1500);
   await Promise.all(reads);
   const atLoad = [...sizes.values()].reduce((a, b) => a + b, 0);
@@ -43,7 +62,7 @@ async function jsBeforeInteraction(page: Page, path: string) {
     await page.mouse.wheel(0, 600);
     await page.waitForTimeout(150);
   }
-  await page.waitForLoadState('networkidle');
+  await idle();
   await page.waitForTimeout(1500);
   // Every read is awaited before the page closes.
   page.off('response', onResponse);

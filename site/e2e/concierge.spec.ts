@@ -4,6 +4,28 @@ import { BASE, emailjs } from './stack';
 
 const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n%test\n') });
 
+/** Who the client is, as the form asks before the documents. */
+async function identify(page: import('@playwright/test').Page, email = 'ana@example.com') {
+  await page.getByLabel('Full Name').fill('Ana Ruiz');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone').fill('(904) 555-0147');
+}
+
+test('the portal says who sees the documents, how they are kept, and when they are deleted (the figure from content)', async ({ page }) => {
+  await page.goto('/client-concierge/');
+  const trust = page.getByRole('heading', { name: 'Who sees your documents, and for how long' }).locator('..');
+  await expect(trust.getByRole('listitem')).toHaveText([
+    `${contentValue('site.yaml', 'name')} reviews them herself; no one else at Move to JAX opens them.`,
+    'They are stored privately and encrypted, never on a public page or in an e-mail attachment.',
+    `${contentValue('site.yaml', 'name')} reaches them only through download links that expire.`,
+    `They are deleted ${contentValue('forms.yaml', 'document_retention_days')} days after you submit them.`,
+  ]);
+  await expect(trust.getByRole('link', { name: /privacy policy/ })).toHaveAttribute('href', '/privacy-policy/');
+  // The client's details come first, then the six documents.
+  const order = await page.locator('#concierge-form').locator('input:not([type=hidden]):not([tabindex="-1"])').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).name));
+  expect(order.slice(0, 4)).toEqual(['name', 'email', 'phone', 'photoId']);
+});
+
 test('Client Concierge: checks, messages, uploads one by one, Thank You', async ({ page, api }) => {
   await page.goto('/client-concierge/');
   const inputs = page.locator('input[type="file"]');
@@ -11,6 +33,9 @@ test('Client Concierge: checks, messages, uploads one by one, Thank You', async 
   await expect(page.locator('.concierge__card[data-hydrated="true"]')).toBeAttached({ timeout: 10_000 });
   await page.getByRole('button', { name: 'Submit Documents' }).click();
   for (const message of [
+    'Full Name is required.',
+    'Email is required.',
+    'Phone is required.',
     'Government-issued photo ID is required',
     'Recent credit report is required',
     'Proof of income or employment is required',
@@ -28,6 +53,7 @@ test('Client Concierge: checks, messages, uploads one by one, Thank You', async 
   await expect(page.getByRole('alert').filter({ hasText: 'Invalid file type' })).toContainText('Please upload a file in the accepted format.');
   await expect(inputs.nth(3)).toHaveValue('');
 
+  await identify(page);
   for (let i = 0; i < 6; i++) await inputs.nth(i).setInputFiles(pdf(`doc-${i}.pdf`));
   await page.getByRole('checkbox').check();
   let failOnce = true;
@@ -68,7 +94,7 @@ test('Client Concierge: checks, messages, uploads one by one, Thank You', async 
   const finals = api.calls.filter((c) => c.path === '/api/concierge');
   expect(finals).toHaveLength(2);
   expect(finals[0].json).toEqual(finals[1].json);
-  expect(finals[1].json).toMatchObject({ acknowledgment: true });
+  expect(finals[1].json).toMatchObject({ name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true });
 });
 
 test('Client Concierge through the real worker: six documents filed, one e-mail with six links, each downloading the exact bytes', async ({ page, consoleErrors }) => {
@@ -81,6 +107,7 @@ test('Client Concierge through the real worker: six documents filed, one e-mail 
     { name: `Führerschein ${run.slice(0, 8)}.png`, mimeType: 'image/png', buffer: Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), Buffer.from(run), randomBytes(2048)]) },
     ...[1, 2, 3, 4, 5].map((i) => ({ name: `doc-${i}.pdf`, mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from(`${run}-${i}`), randomBytes(4096)]) })),
   ];
+  await identify(page, `ana.${run.slice(0, 8)}@example.com`);
   for (const [i, file] of files.entries()) await inputs.nth(i).setInputFiles(file);
   await page.getByRole('checkbox').check();
   const uploads: number[] = [];
@@ -98,8 +125,9 @@ test('Client Concierge through the real worker: six documents filed, one e-mail 
     ?.searchParams.get('submission');
   expect(submission).toBeTruthy();
   const [mail] = await emailjs.waitFor(submission!);
-  expect(mail.template_params).toMatchObject({ to_email: contentValue('site.yaml', 'email'), subject: 'New Client Concierge Document Submission' });
+  expect(mail.template_params).toMatchObject({ to_email: contentValue('site.yaml', 'email'), subject: 'New Client Concierge Document Submission', from_name: 'Ana Ruiz' });
   const message = mail.template_params.message;
+  expect(message).toContain(`\nFull Name: Ana Ruiz\nEmail: ana.${run.slice(0, 8)}@example.com\nPhone: (904) 555-0147\n`);
   for (const kind of ['Government ID', 'Credit Report', 'Proof of Income', 'Bank Statement Month 1', 'Bank Statement Month 2', 'Bank Statement Month 3'])
     expect(message).toMatch(new RegExp(`\\n${kind}: `));
   const links = message.match(/https?:\/\/\S+\/api\/documents\/\S+/g) ?? [];

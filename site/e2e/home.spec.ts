@@ -24,13 +24,13 @@ test('below the md breakpoint the nav hides behind a menu toggle', async ({ page
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   const items = page.locator('#site-nav a');
   const phone = contentValue('site.yaml', 'phone');
-  await expect(items).toHaveText(['Properties', 'Neighborhoods', 'New Developments', 'Client Concierge', phone, 'Schedule Consultation']);
+  await expect(items).toHaveText(['Properties', 'Neighborhoods', 'New Developments', 'Client Concierge', 'Sell', phone, 'Schedule Consultation']);
   const boxes = await items.evaluateAll((as) => as.map((a) => a.getBoundingClientRect().top));
   expect(boxes).toEqual([...boxes].sort((a, b) => a - b));
-  expect(new Set(boxes).size).toBe(6);
+  expect(new Set(boxes).size).toBe(7);
   // The folded menu also calls the agent and asks for a consultation.
-  await expect(items.nth(4)).toHaveAttribute('href', `tel:+1${phone.replace(/\D/g, '')}`);
-  await items.nth(5).click();
+  await expect(items.nth(5)).toHaveAttribute('href', `tel:+1${phone.replace(/\D/g, '')}`);
+  await items.nth(6).click();
   await expect(dialog(page)).toHaveAccessibleName('Schedule a Private Consultation');
   await dialog(page).getByRole('button', { name: 'Close dialog' }).click();
   await expect(dialog(page)).toHaveCount(0);
@@ -50,9 +50,9 @@ test('below the md breakpoint the nav hides behind a menu toggle', async ({ page
   }
   // The header stays at hand while scrolled.
   await expect(page.getByRole('banner')).toBeInViewport();
-  // Wide, the nav is the four links alone.
+  // Wide, the nav is its links alone: the four and Sell.
   await page.setViewportSize({ width: 1280, height: 800 });
-  await expect(page.locator('#site-nav a:visible')).toHaveCount(4);
+  await expect(page.locator('#site-nav a:visible')).toHaveCount(5);
 });
 
 test.describe('featured carousel', () => {

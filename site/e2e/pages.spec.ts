@@ -52,7 +52,9 @@ test('every page in the sitemap, and the form result pages, answer 200 with thei
   const imported = readdirSync(resolve(import.meta.dirname, '../../.cache/mls/current/listings')).length;
   expect(mls.filter((p) => !/^\/homes\/(in\/[a-z-]+\/)?(page\/\d+\/)?$/.test(p))).toHaveLength(imported);
   expect(mls).toContain('/homes/');
-  expect(paths).toHaveLength(1 + ROUTES.length + listingIds.length + 1 + 2 + 1 + 1 + reports.length + mls.length);
+  // … and the sellers' page and the sales.
+  expect(paths).toHaveLength(1 + ROUTES.length + listingIds.length + 1 + 2 + 1 + 1 + reports.length + mls.length + 2);
+  for (const path of ['/sell/', '/sold/']) expect(paths).toContain(path);
   expect(paths).toContain('/market/');
   expect(paths).toContain('/reports/');
   for (const f of reports) expect(paths).toContain(`/reports/${f.replace(/\.mdx$/, '')}/`);

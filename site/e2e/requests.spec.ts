@@ -276,6 +276,9 @@ test.describe('without JavaScript', () => {
     const inputs = page.locator('input[type="file"]');
     await expect(inputs).toHaveCount(6);
     const files = [0, 1, 2, 3, 4, 5].map((i) => ({ name: `nojs-${i}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.7\n${run}-${i}\n`) }));
+    await page.getByLabel('Full Name').fill('Ana Ruiz');
+    await page.getByLabel('Email').fill(`ana.${run.slice(0, 8)}@example.com`);
+    await page.getByLabel('Phone').fill('(904) 555-0147');
     for (const [i, file] of files.entries()) await inputs.nth(i).setInputFiles(file);
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Submit Documents' }).click();
@@ -284,6 +287,9 @@ test.describe('without JavaScript', () => {
     const [mail] = await emailjs.waitFor(`nojs-5.pdf`, { within: 20_000 });
     expect(mail.template_params.bot_check).toBe(UNVERIFIED);
     expect(mail.template_params.message.startsWith(`${UNVERIFIED}\n\nA client submitted their documents`)).toBe(true);
+    // Without JavaScript too, the agent knows whose documents these are.
+    expect(mail.template_params.from_name).toBe('Ana Ruiz');
+    expect(mail.template_params.message).toContain(`Email: ana.${run.slice(0, 8)}@example.com`);
     const links = mail.template_params.message.match(/https?:\/\/\S+\/api\/documents\/\S+/g) ?? [];
     expect(links).toHaveLength(6);
     for (const [i, field] of ['photoId', 'creditReport', 'proofOfIncome', 'bankStatement1', 'bankStatement2', 'bankStatement3'].entries()) {

@@ -138,6 +138,10 @@ export function interactions(b) {
       await b.upload('#concierge-bankStatement1', join(files, 'statement.pdf'));
       await until(b, 'the refusal', () => [...document.querySelectorAll('[role="alert"]')].some((a) => a.textContent.includes('Invalid file type')));
       assert.equal(await b.eval(() => document.querySelector('#concierge-bankStatement1').value), '');
+      // Who the client is, before the documents.
+      await fill(b, 'Full Name', 'Ana Ruiz', '#concierge-form');
+      await fill(b, 'Email', 'ana@example.com', '#concierge-form');
+      await fill(b, 'Phone', '(904) 555-0147', '#concierge-form');
       const fields = ['photoId', 'creditReport', 'proofOfIncome', 'bankStatement1', 'bankStatement2', 'bankStatement3'];
       for (const [i, field] of fields.entries()) {
         const name = i === 0 ? `id-${i}.png` : `doc-${i}.pdf`;
@@ -171,9 +175,12 @@ export function interactions(b) {
       await b.click('.menu-toggle');
       await until(b, 'the open menu', () => document.querySelector('.menu-toggle').getAttribute('aria-expanded') === 'true');
       const tops = await b.eval(() => [...document.querySelectorAll('#site-nav a')].map((a) => [a.textContent.trim(), a.getBoundingClientRect().top]));
-      assert.deepEqual(tops.map(([t]) => t), ['Properties', 'Neighborhoods', 'New Developments', 'Client Concierge']);
+      // The nav's five, then the agent's phone and the consultation.
+      assert.deepEqual(tops.map(([t]) => t).slice(0, 5), ['Properties', 'Neighborhoods', 'New Developments', 'Client Concierge', 'Sell']);
+      assert.match(tops[5][0], /^\(\d{3}\) \d{3}-\d{4}$/);
+      assert.equal(tops[6][0], 'Schedule Consultation');
       assert.deepEqual(tops.map(([, y]) => y), [...tops.map(([, y]) => y)].sort((x, y) => x - y));
-      assert.equal(new Set(tops.map(([, y]) => y)).size, 4);
+      assert.equal(new Set(tops.map(([, y]) => y)).size, 7);
       await tap(b, '#site-nav a', 'Neighborhoods');
       await until(b, 'the neighborhoods in view, the menu closed', () => {
         const r = document.querySelector('#neighborhoods').getBoundingClientRect();

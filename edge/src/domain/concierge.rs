@@ -3,15 +3,12 @@
 //! becomes one e-mail to the agent listing each document with its private download link.
 
 use crate::domain::documents::NAME_MAX_BYTES;
-use crate::domain::email::Params;
+use crate::domain::email::{self, Params};
 use crate::domain::submit::Input;
 use crate::domain::words;
 use jax_model::forms::{Document, FileType, Forms};
-use jax_model::submission::{one_line, FieldError};
+use jax_model::submission::{one_line, validate, FieldError, Values};
 use std::collections::BTreeMap;
-
-/// Who the agent's e-mail says it is from: the portal, the client has no name field.
-pub const FROM_NAME: &str = "Client Concierge";
 
 /// A refusal: the HTTP status and the fields at fault.
 pub type Refused = (u16, Vec<FieldError>);
@@ -80,6 +77,8 @@ pub fn check_type(forms: &Forms, document: &Document, head: &[u8]) -> Result<Fil
 #[derive(Debug)]
 pub struct Final<'a> {
     pub submission: String,
+    /// Who the client is (forms.yaml `concierge.fields`), checked like any form's fields.
+    pub client: Values,
     pub documents: Vec<(&'a Document, String)>,
 }
 
@@ -102,10 +101,14 @@ pub fn is_document_key(forms: &Forms, key: &str) -> bool {
     })
 }
 
-/// Check the final step: `{submission, documents: {field: id}, acknowledgment: true}`.
+/// Check the final step: `{name, email, phone, submission, documents: {field: id},
+/// acknowledgment: true}`; every problem named, the client's fields first.
 pub fn check_final<'a>(forms: &'a Forms, input: &Input) -> Result<Final<'a>, Vec<FieldError>> {
     let c = &forms.concierge;
-    let mut errors = Vec::new();
+    let (client, mut errors) = match validate(&c.fields, &input.fields, &forms.limits, &forms.messages, &[]) {
+        Ok(values) => (values, Vec::new()),
+        Err(errors) => (Values::new(), errors),
+    };
     let submission = input.fields.get("submission").map(|s| s.trim().to_ascii_lowercase()).unwrap_or_default();
     if !is_submission_id(&submission) {
         errors.push(FieldError { field: "submission".into(), message: "Expected the submission's UUID.".into() });
@@ -126,7 +129,7 @@ pub fn check_final<'a>(forms: &'a Forms, input: &Input) -> Result<Final<'a>, Vec
         });
     }
     if errors.is_empty() {
-        Ok(Final { submission, documents })
+        Ok(Final { submission, client, documents })
     } else {
         Err(errors)
     }
@@ -139,12 +142,22 @@ pub struct Listed<'a> {
     pub link: String,
 }
 
-/// The agent's e-mail: to_email, subject, message, from_name. Each file name is the visitor's
-/// (quoted, capped and inert next to the real links); the dates are when the links expire and
-/// when the documents are deleted.
-pub fn email(forms: &Forms, agent_email: &str, listed: &[Listed], links_expire: &str, deleted_on: &str) -> Params {
+/// The agent's e-mail: to_email, subject, message, from_name (the client's name). The message
+/// says who the client is, then lists the documents; each file name is the visitor's (quoted,
+/// capped and inert next to the real links); the dates are when the links expire and when the
+/// documents are deleted.
+pub fn email(
+    forms: &Forms,
+    agent_email: &str,
+    client: &Values,
+    listed: &[Listed],
+    links_expire: &str,
+    deleted_on: &str,
+) -> Params {
     let c = &forms.concierge;
-    let mut message = String::from("A client submitted their documents through the Client Concierge portal.\n");
+    let mut message = String::from("A client submitted their documents through the Client Concierge portal.\n\n");
+    message.push_str(&email::lines(&c.fields, client));
+    message.push('\n');
     for l in listed {
         message.push_str(&format!("\n{}: {}\n{}\n", l.document.kind, words::file_name(&l.file_name), l.link));
     }
@@ -159,7 +172,7 @@ pub fn email(forms: &Forms, agent_email: &str, listed: &[Listed], links_expire: 
             ("to_email", agent_email.to_string()),
             ("subject", one_line(&c.subject)),
             ("message", message),
-            ("from_name", FROM_NAME.to_string()),
+            ("from_name", email::typed(client, "name")),
         ]
         .into_iter()
         .collect(),
@@ -233,8 +246,11 @@ mod tests {
             .map(|d| format!("\"{0}\":\"{SUB}/1700000000000-{0}-file.pdf\"", d.field))
             .collect();
         parse_json(
-            format!("{{\"submission\":\"{SUB}\",\"documents\":{{{}}},\"acknowledgment\":{ack}}}", docs.join(","))
-                .as_bytes(),
+            format!(
+                "{{\"name\":\"Ana Ruiz\",\"email\":\"ana@example.com\",\"phone\":\"(904) 555-0147\",\"submission\":\"{SUB}\",\"documents\":{{{}}},\"acknowledgment\":{ack}}}",
+                docs.join(",")
+            )
+            .as_bytes(),
         )
         .unwrap()
     }
@@ -244,6 +260,15 @@ mod tests {
         let f = &content().forms;
         let ok = check_final(f, &final_body("true", None)).unwrap();
         assert_eq!(ok.documents.len(), 6);
+        assert_eq!(ok.client["name"], "Ana Ruiz");
+        // Who the client is, checked like any form's fields, and named before the documents.
+        let mut nobody = final_body("true", Some("photoId"));
+        nobody.fields.remove("name");
+        nobody.fields.insert("email".into(), "ana@".into());
+        let errors = check_final(f, &nobody).unwrap_err();
+        let fields: Vec<_> = errors.iter().map(|e| e.field.as_str()).collect();
+        assert_eq!(fields, ["name", "email", "photoId"]);
+        assert_eq!(errors[0].message, "Full Name is required.");
         let errors = check_final(f, &final_body("false", Some("bankStatement2"))).unwrap_err();
         assert_eq!(
             errors,
@@ -292,10 +317,18 @@ mod tests {
                 link: format!("https://x/api/documents/{}", d.field),
             })
             .collect();
-        let p = email(f, "agent@example.com", &listed, &date(1_796_601_600), &date(1_798_416_000));
+        let client: Values = [("name", "Ana Ruiz"), ("email", "ana@example.com"), ("phone", "(904) 555-0147")]
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .into();
+        let p = email(f, "agent@example.com", &client, &listed, &date(1_796_601_600), &date(1_798_416_000));
         assert_eq!(p.0.keys().copied().collect::<Vec<_>>(), ["from_name", "message", "subject", "to_email"]);
         assert_eq!(p.get("subject"), Some("New Client Concierge Document Submission"));
+        assert_eq!(p.get("from_name"), Some("Ana Ruiz"));
         let m = p.get("message").unwrap();
+        assert!(
+            m.starts_with("A client submitted their documents through the Client Concierge portal.\n\nFull Name: Ana Ruiz\nEmail: ana@example.com\nPhone: (904) 555-0147\n"),
+            "{m}"
+        );
         for kind in [
             "Government ID",
             "Credit Report",
@@ -327,7 +360,7 @@ mod tests {
             file_name: format!("Links expired, re-open at https://evil.example{}", "!".repeat(200)),
             link: "https://x/real".into(),
         }];
-        let m = email(f, "a@example.com", &phishing, "d1", "d2").0["message"].clone();
+        let m = email(f, "a@example.com", &client, &phishing, "d1", "d2").0["message"].clone();
         assert!(m.contains("Government ID: “Links expired, re-open at https[:]//evil[.]example!!!"), "{m}");
         assert!(
             !m.contains("evil.example") && m.contains("!…”\nhttps://x/real"),

@@ -113,7 +113,7 @@ impl LeadKind {
 
 /// A visitor's value for a param of its own: as typed (validation cleaned and bounded it), its
 /// links unclickable.
-fn typed(values: &Values, name: &str) -> String {
+pub fn typed(values: &Values, name: &str) -> String {
     unlinked(values.get(name).map(String::as_str).unwrap_or(""))
 }
 
@@ -126,6 +126,12 @@ fn bare(values: &Values, name: &str) -> String {
 /// "Label: value" lines of every field, for a readable plain-text e-mail body, then once that the
 /// values are the visitor's. A select shows its option's label (the site's words).
 fn body(fields: &[Field], values: &Values) -> String {
+    format!("{}\n\n{VISITOR_WORDS}", lines(fields, values))
+}
+
+/// A form's values a line each, "Label: value": options by their label, addresses and numbers as
+/// typed (checked), other text with its links made unclickable.
+pub fn lines(fields: &[Field], values: &Values) -> String {
     let lines: Vec<String> = fields
         .iter()
         .map(|f| {
@@ -138,7 +144,7 @@ fn body(fields: &[Field], values: &Values) -> String {
             format!("{}: {}", f.label, shown)
         })
         .collect();
-    format!("{}\n\n{VISITOR_WORDS}", lines.join("\n"))
+    lines.join("\n")
 }
 
 /// Lead form: to_email, from_name, from_email, phone, property_address, interested_in, message,

@@ -11,12 +11,13 @@ pub fn boundary(content_type: &str) -> Result<String, Refused> {
     multer::parse_boundary(content_type).map_err(|e| refuse(400, "request", e.to_string()))
 }
 
-/// Only the portal's parts: each document up to the file limit, the acknowledgment and the
-/// honeypot up to the body limit, and at most `whole_stream` bytes in all.
+/// Only the portal's parts: each document up to the file limit, the client's details, the
+/// acknowledgment and the honeypot up to the body limit, and at most `whole_stream` bytes in all.
 pub fn constraints(forms: &Forms, whole_stream: u64) -> Constraints {
     let c = &forms.concierge;
     let text_max = u64::from(forms.limits.body_max_bytes);
     let mut allowed: Vec<&str> = c.documents.iter().map(|d| d.field.as_str()).collect();
+    allowed.extend(c.fields.iter().map(|f| f.name.as_str()));
     allowed.extend([c.acknowledgment.field.as_str(), forms.honeypot.as_str()]);
     let limits =
         allowed.iter().fold(SizeLimit::new().whole_stream(whole_stream).per_field(c.max_file_bytes), |l, f| {
@@ -70,6 +71,7 @@ mod tests {
     fn allowed() -> Vec<String> {
         let f = forms();
         let mut names: Vec<String> = f.concierge.documents.iter().map(|d| d.field.clone()).collect();
+        names.extend(f.concierge.fields.iter().map(|x| x.name.clone()));
         names.extend([f.concierge.acknowledgment.field.clone(), f.honeypot.clone()]);
         names
     }

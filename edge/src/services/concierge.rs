@@ -13,6 +13,7 @@ use crate::domain::queue::{record_key, Delivery, State};
 use crate::domain::retention::{count_key, filing, Filing, Job, Uploads};
 use crate::domain::settings::Settings;
 use crate::failure::Failure;
+use jax_model::submission::Values;
 
 use crate::services::queue::{self, Taken};
 use crate::services::quota::Added;
@@ -160,7 +161,7 @@ pub async fn file(
             .map(|o| (o.key(), o.custom_metadata().ok().and_then(|m| m.get("name").cloned()).unwrap_or_default()))
             .collect();
         let filing = filing(&content().forms, &done.submission, &names.keys().cloned().collect::<Vec<_>>());
-        let mut params = email_of(settings, origin, &filing, &names)?;
+        let mut params = email_of(settings, origin, &done.client, &filing, &names)?;
         if trust == Trust::Unverified {
             bot_check::mark(&mut params, &content().forms.bot_check.unverified, Some("message"));
         }
@@ -233,6 +234,7 @@ async fn settled(bucket: &Bucket, id: &str) -> Result<State, Failure> {
 fn email_of(
     settings: &Settings,
     origin: &str,
+    client: &Values,
     filing: &Filing,
     names: &HashMap<String, String>,
 ) -> Result<Params, Failure> {
@@ -259,5 +261,5 @@ fn email_of(
     if !missing.is_empty() {
         return Err(Failure::Refused(400, missing));
     }
-    Ok(email(forms, &settings.agent_email, &listed, &date(expires), &date(now_s + settings.retention_s)))
+    Ok(email(forms, &settings.agent_email, client, &listed, &date(expires), &date(now_s + settings.retention_s)))
 }

@@ -206,6 +206,9 @@ pub struct ConciergeForm {
     /// least the download links' lifetime: no link may outlive its document.
     #[schemars(range(min = DOCUMENT_LINK_DAYS))]
     pub document_retention_days: u32,
+    /// Who the client is (name, e-mail, phone), asked before the documents: the agent's e-mail
+    /// is from the name and lists all three.
+    pub fields: Vec<Field>,
     #[schemars(length(min = 1))]
     pub documents: Vec<Document>,
     pub acknowledgment: Acknowledgment,
@@ -345,6 +348,7 @@ pub const LEAD_FIELDS: &[&str] =
     &["firstName", "lastName", "email", "phone", "propertyAddress", "interestedIn", "message"];
 pub const LISTING_REQUEST_FIELDS: &[&str] = &["name", "email", "phone", "propertyAddress", "notes"];
 pub const CONTACT_FIELDS: &[&str] = &["name", "email", "phone", "message"];
+pub const CONCIERGE_FIELDS: &[&str] = &["name", "email", "phone"];
 
 fn is_field_name(s: &str) -> bool {
     s.chars().next().is_some_and(|c| c.is_ascii_lowercase()) && s.chars().all(|c| c.is_ascii_alphanumeric())
@@ -391,6 +395,7 @@ impl Forms {
         validate_fields(src, out, "lead", &self.lead.fields, LEAD_FIELDS);
         validate_fields(src, out, "listing_request", &self.listing_request.fields, LISTING_REQUEST_FIELDS);
         validate_fields(src, out, "contact", &self.contact.fields, CONTACT_FIELDS);
+        validate_fields(src, out, "concierge", &self.concierge.fields, CONCIERGE_FIELDS);
         for (key, t) in self.lead_types() {
             if !t.subject.contains("{name}") {
                 out.push(src.at_value(

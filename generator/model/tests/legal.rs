@@ -90,7 +90,7 @@ fn front_matter_needs_a_title_and_a_description_without_placeholders() {
 #[test]
 fn the_retention_period_is_at_least_one_day() {
     let text = FORMS.replace("document_retention_days: 30", "document_retention_days: 0");
-    let (l, c) = at(&text, "0\n  documents:");
+    let (l, c) = at(&text, "0\n  fields:");
     assert_eq!(
         errors(parse_forms("forms.yaml", &text)),
         [format!("forms.yaml:{l}:{c}: concierge.document_retention_days: expected a number of at least 14, found the number 0")]

@@ -69,6 +69,8 @@ pub struct ConciergeProps<'a> {
     pub honeypot: &'a str,
     pub dismiss: &'a str,
     pub messages: &'a Messages,
+    /// The client details' limits (the browser's mirror of the worker's checks).
+    pub limits: &'a Limits,
     pub action: &'static str,
     pub api: Endpoints,
 }

@@ -85,6 +85,7 @@ text: Upload securely.
 card_title: Required Documents
 card_text: Upload each document.
 assurances: [Encrypted in transit.]
+trust: {title: Who sees them, items: ["{agent_name} reviews them.", "Deleted after {document_retention_days} days."], privacy: Read the privacy policy}
 "#;
 
 fn forms_yaml() -> String {
@@ -120,6 +121,7 @@ quiz: {{subject: "Quiz from {{name}}"}}
 concierge:
   max_file_bytes: 10485760
   document_retention_days: 30
+  fields: [{{name: name, label: Full Name, type: text, required: true, autocomplete: name}}, {{name: email, label: Email, type: email, required: true, autocomplete: email}}, {{name: phone, label: Phone, type: tel, required: true, autocomplete: tel}}]
   documents:
     - {{field: photoId, label: Photo ID, kind: ID, accept: [jpeg, png, pdf], required_message: Upload it.}}
     - {{field: proofOfIncome, label: Proof of Income, kind: Income, hint: "E.g., pay stubs, W-2, or verification letter", accept: [pdf], required_message: Upload it.}}

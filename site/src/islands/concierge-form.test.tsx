@@ -23,6 +23,12 @@ const ACK_REQUIRED = 'You must acknowledge the exclusive broker agreement requir
 const props: ConciergeProps = {
   max_file_bytes: 10 * 1024 * 1024,
   document_retention_days: 30,
+  fields: [
+    { name: 'name', label: 'Full Name', type: 'text', required: true, autocomplete: 'name', placeholder: null, options: [] },
+    { name: 'email', label: 'Email', type: 'email', required: true, autocomplete: 'email', placeholder: null, options: [] },
+    { name: 'phone', label: 'Phone', type: 'tel', required: true, autocomplete: 'tel', placeholder: null, options: [] },
+  ],
+  limits: { text_max: 200, message_max: 5000, body_max_bytes: 65536 },
   documents: docs.map(([field, label, accept, required_message]) => ({
     field,
     label,
@@ -50,7 +56,7 @@ const props: ConciergeProps = {
   thank_you: { title: 'Thank You!', description: 'Your documents have been received. A member of our team will be in touch shortly.' },
   honeypot: 'website',
   dismiss: 'Dismiss notification',
-  messages: { required: '', email: '', phone: '', too_long: '', option: '', listing: '' },
+  messages: { required: '{label} is required.', email: 'Please enter a valid email address.', phone: '', too_long: '', option: '', listing: '' },
   action: '/api/concierge',
   api: { lead: '', listing_request: '', contact: '', quiz: '', concierge_documents: '/api/concierge/documents', concierge: '/api/concierge', idempotency_key: 'idempotency_key', listing_field: 'listing', bot_check: '/api/bot-check', bot_check_field: 'cf-turnstile-response', bot_check_header: 'CF-Turnstile-Response', bot_check_script: 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit' },
 };
@@ -59,6 +65,13 @@ const props: ConciergeProps = {
 const html = `<section aria-labelledby="documents-title"><div class="concierge__card" data-island="concierge-form">
 <h2 class="concierge__title" id="documents-title">Required Documents</h2><p class="concierge__text">Upload.</p>
 <form class="form" id="concierge-form" method="post" action="/api/concierge" enctype="multipart/form-data" aria-labelledby="documents-title">
+<div class="form__grid concierge__client">${[
+  ['name', 'Full Name', 'text', 'Ana Ruiz'],
+  ['email', 'Email', 'email', 'ana@example.com'],
+  ['phone', 'Phone', 'tel', '(904) 555-0147'],
+]
+  .map(([n, label, type, value]) => `<div class="field"><label class="field__label" for="concierge-${n}">${label}</label><input class="field__control" id="concierge-${n}" name="${n}" type="${type}" value="${value}" required></div>`)
+  .join('')}</div>
 <div class="documents">${docs
   .map(([f, label]) => {
     const hint = f === 'proofOfIncome' ? `<p class="document__hint" id="concierge-${f}-hint">${HINT}</p>` : '';
@@ -122,7 +135,7 @@ class FakeXHR {
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-type Final = { submission: string; documents: Record<string, string>; acknowledgment: boolean; website: string };
+type Final = { name: string; email: string; phone: string; submission: string; documents: Record<string, string>; acknowledgment: boolean; website: string };
 /** The final requests' bodies. */
 const finals = () => fetchMock.mock.calls.map(([url, init]) => [url, JSON.parse(init.body as string) as Final] as const);
 
@@ -244,6 +257,27 @@ describe('client concierge: checks on submit', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it("asks who the client is before any upload: the worker's checks mirrored, the first problem focused", async () => {
+    await mountIsland(html, mount, props);
+    const u = await chooseAll();
+    await u.clear(input('Full Name'));
+    await u.clear(input('Email'));
+    await u.type(input('Email'), 'ana@');
+    await u.click(submitButton());
+    expect(input('Full Name')).toHaveAccessibleDescription('Full Name is required.');
+    expect(input('Email')).toHaveAccessibleDescription('Please enter a valid email address.');
+    expect(input('Full Name')).toHaveFocus();
+    expect(FakeXHR.sent).toHaveLength(0);
+    // Fixed, the set is filed with who sent it.
+    await u.type(input('Full Name'), '  Ana Ruiz ');
+    await u.clear(input('Email'));
+    await u.type(input('Email'), 'ana@example.com');
+    expect(input('Full Name')).not.toHaveAttribute('aria-invalid');
+    await u.click(submitButton());
+    await waitFor(() => expect(finals()).toHaveLength(1));
+    expect(finals()[0][1]).toMatchObject({ name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147' });
+  });
+
   it('focuses the acknowledgment when it is all that is missing, and clears a message once fixed', async () => {
     await mountIsland(html, mount, props);
     const u = user();
@@ -294,7 +328,15 @@ describe('client concierge: sending', () => {
     expect(finals()).toEqual([
       [
         '/api/concierge',
-        { submission, documents: Object.fromEntries(docs.map(([f]) => [f, `id-${f}`])), acknowledgment: true, website: '' },
+        {
+          name: 'Ana Ruiz',
+          email: 'ana@example.com',
+          phone: '(904) 555-0147',
+          submission,
+          documents: Object.fromEntries(docs.map(([f]) => [f, `id-${f}`])),
+          acknowledgment: true,
+          website: '',
+        },
       ],
     ]);
   });
@@ -436,7 +478,8 @@ describe('client concierge: the prerendered form', () => {
       expect(slot.style.display).toBe('contents');
       expect(slot.childElementCount).toBe(0);
     }
-    expect(host.querySelectorAll('[data-slot]')).toHaveLength(7);
+    // One beside each of the client's three details, each of the six documents, the acknowledgment.
+    expect(host.querySelectorAll('[data-slot]')).toHaveLength(10);
     expect(host.querySelector('[data-island-root]')!.childElementCount).toBe(0);
   });
 });

@@ -12,6 +12,7 @@ import type { ConciergeProps } from '../lib/props';
 import { toast } from '../lib/toast';
 import { check } from './concierge/sniff';
 import { newSubmissionId, submitDocuments, type Uploaded } from './concierge/submit';
+import { payload, validate } from './dialogs/validate';
 
 /** An empty element after `anchor` for the island's additions (display: contents, so it adds no
  * box, and no gap, until it has something to show). */
@@ -43,6 +44,8 @@ function controlsOf(host: HTMLElement, props: ConciergeProps) {
     ack: form.querySelector<HTMLInputElement>(`input[name="${props.acknowledgment.field}"]`)!,
     submitButton: form.querySelector<HTMLButtonElement>('[type="submit"]')!,
     inputOf: (field: string) => form.querySelector<HTMLInputElement>(`input[type="file"][name="${field}"]`)!,
+    /** One of the client's details (name, e-mail, phone). */
+    detailOf: (name: string) => form.querySelector<HTMLInputElement>(`.concierge__client [name="${name}"]`)!,
   };
 }
 
@@ -58,7 +61,7 @@ function describe(control: HTMLElement, error: string | undefined, kept = false)
 }
 
 export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
-  const { form, ack, inputOf } = controlsOf(host, props);
+  const { form, ack, inputOf, detailOf } = controlsOf(host, props);
   // The accepted file of each document: `chosen` for the code, `files` for rendering.
   const chosen = useRef<Record<string, File>>({});
   const [files, setFiles] = useState<Record<string, File>>({});
@@ -139,13 +142,18 @@ export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
 
   async function send() {
     const files = chosen.current;
-    const problems: Errors = {};
+    const details = Object.fromEntries(props.fields.map((f) => [f.name, detailOf(f.name).value]));
+    // The worker's checks of who the client is, mirrored: the same messages, before any upload.
+    const problems: Errors = Object.fromEntries(
+      validate(props.fields, details, props.limits, props.messages).map((e) => [e.field, e.message]),
+    );
     for (const d of props.documents) if (!files[d.field]) problems[d.field] = d.required_message;
     if (!ack.checked) problems[props.acknowledgment.field] = props.acknowledgment.required_message;
     setErrors(problems);
     const first = Object.keys(problems)[0];
     if (first) {
-      (first === props.acknowledgment.field ? ack : inputOf(first)).focus();
+      const detail = props.fields.some((f) => f.name === first);
+      (first === props.acknowledgment.field ? ack : detail ? detailOf(first) : inputOf(first)).focus();
       return;
     }
     const picked = props.documents.map((d) => [d.field, files[d.field]] as [string, File]);
@@ -158,6 +166,7 @@ export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
         files: picked,
         uploaded: uploaded.current,
         acknowledgment: props.acknowledgment.field,
+        client: payload(props.fields, details),
         honeypot: [props.honeypot, honeypot],
         botCheck: startCheck(),
         onProgress: (field, fraction) => setProgress((p) => (p ? { ...p, [field]: fraction } : p)),
@@ -192,7 +201,8 @@ export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
     const input = e.target as HTMLInputElement;
     if (input === ack) {
       if (ack.checked) setErrors((errs) => without(errs, props.acknowledgment.field));
-    } else look(input);
+    } else if (input.type === 'file') look(input);
+    else setErrors((errs) => without(errs, input.name));
   });
   const onSubmit = useEffectEvent(() => void submit());
   const onFocus = useEffectEvent(() => void startCheck());
@@ -221,8 +231,13 @@ export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
 
   // Reflect the state on the prerendered controls.
   useEffect(() => {
-    const { form, ack, submitButton, inputOf } = controlsOf(host, props);
+    const { form, ack, submitButton, inputOf, detailOf } = controlsOf(host, props);
     submitButton.disabled = sending;
+    for (const f of props.fields) {
+      const input = detailOf(f.name);
+      input.readOnly = sending;
+      describe(input, errors[f.name]);
+    }
     submitButton.textContent = sending ? props.submitting : props.submit;
     form.setAttribute('aria-busy', String(sending));
     for (const d of props.documents) {
@@ -257,6 +272,18 @@ export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
 
   return (
     <>
+      {props.fields.map((f) => {
+        const input = detailOf(f.name);
+        return createPortal(
+          errors[f.name] && (
+            <p className="field__error" id={`${input.id}-error`}>
+              {errors[f.name]}
+            </p>
+          ),
+          slot(input, 'status'),
+          f.name,
+        );
+      })}
       {props.documents.map((d) => {
         const input = inputOf(d.field);
         const kept = failed ? files[d.field] : undefined;

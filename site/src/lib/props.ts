@@ -54,6 +54,11 @@ export type ConciergeProps = {
    * least the download links' lifetime: no link may outlive its document.
    */
   document_retention_days: number;
+  /**
+   * Who the client is (name, e-mail, phone), asked before the documents: the agent's e-mail
+   * is from the name and lists all three.
+   */
+  fields: Field[];
   documents: ConciergeDocument[];
   acknowledgment: Acknowledgment;
   subject: string;
@@ -64,6 +69,8 @@ export type ConciergeProps = {
   honeypot: string;
   dismiss: string;
   messages: Messages;
+  /** The client details' limits (the browser's mirror of the worker's checks). */
+  limits: Limits;
   action: string;
   api: Endpoints;
 };

@@ -1,7 +1,7 @@
 //! The client concierge portal: the document upload form, which posts every file at once
 //! (multipart) without JavaScript and one by one with it.
 
-use super::form::Honeypot;
+use super::form::{field_views, FieldView, Honeypot};
 use super::{Built, Meta, Shared};
 use crate::render::islands::{Mount, Mounted};
 use crate::render::kind::Kind;
@@ -26,6 +26,11 @@ struct DocumentView<'a> {
 #[derive(Serialize)]
 struct ConciergeView<'a> {
     page: &'a ConciergePage,
+    /// The trust items, their placeholders filled.
+    trust: Vec<String>,
+    privacy_url: String,
+    /// Who the client is, before the documents.
+    client: Vec<FieldView<'a>>,
     documents: Vec<DocumentView<'a>>,
     ack: &'a Acknowledgment,
     submit: &'a str,
@@ -61,8 +66,17 @@ impl<'a> Shared<'a> {
             })
             .collect();
         let mut mounted = Mounted::default();
+        let site = &c.site.data;
+        let fill = |text: &str| {
+            jax_model::legal::Placeholder::ALL
+                .iter()
+                .fold(text.to_string(), |t, ph| t.replace(&format!("{{{}}}", ph.name()), &ph.value(site, forms)))
+        };
         let view = ConciergeView {
             page: p,
+            trust: p.trust.items.iter().map(|i| fill(i)).collect(),
+            privacy_url: jax_model::legal::LegalKind::Privacy.url(),
+            client: field_views("concierge", &forms.concierge.fields, &forms.limits),
             documents,
             ack: &forms.concierge.acknowledgment,
             submit: &forms.concierge.submit,
@@ -75,6 +89,7 @@ impl<'a> Shared<'a> {
                     honeypot: &forms.honeypot,
                     dismiss: &forms.dismiss,
                     messages: &forms.messages,
+                    limits: &forms.limits,
                     action: api::CONCIERGE,
                     api: api::ENDPOINTS,
                 },

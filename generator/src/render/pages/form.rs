@@ -5,7 +5,7 @@ use jax_model::forms::{Choice, Field, FieldKind, Limits};
 use serde::Serialize;
 
 #[derive(Serialize)]
-struct FieldView<'a> {
+pub(super) struct FieldView<'a> {
     id: String,
     name: &'a str,
     label: &'a str,
@@ -49,15 +49,9 @@ impl<'a> FormView<'a> {
     }
 }
 
-pub(super) fn form_view<'a>(
-    id: &'a str,
-    action: &'static str,
-    fields: &'a [Field],
-    submit: &'a str,
-    honeypot: &'a str,
-    limits: &Limits,
-) -> FormView<'a> {
-    let fields = fields
+/// The fields of a form another template lays out (the concierge's client details).
+pub(super) fn field_views<'a>(id: &str, fields: &'a [Field], limits: &Limits) -> Vec<FieldView<'a>> {
+    fields
         .iter()
         .map(|f| FieldView {
             id: format!("{id}-{}", f.name),
@@ -75,7 +69,18 @@ pub(super) fn form_view<'a>(
             },
             wide: matches!(f.kind, FieldKind::Textarea),
         })
-        .collect();
+        .collect()
+}
+
+pub(super) fn form_view<'a>(
+    id: &'a str,
+    action: &'static str,
+    fields: &'a [Field],
+    submit: &'a str,
+    honeypot: &'a str,
+    limits: &Limits,
+) -> FormView<'a> {
+    let fields = field_views(id, fields, limits);
     FormView {
         id,
         action,

@@ -34,7 +34,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const run = (uploaded: Record<string, string>, onProgress = vi.fn(), botCheck = off) =>
-  submitDocuments({ api: endpoints, submission: 'S', files, uploaded, acknowledgment: 'acknowledgment', honeypot: ['website', ''], botCheck, onProgress });
+  submitDocuments({ api: endpoints, submission: 'S', files, uploaded, acknowledgment: 'acknowledgment', client: { name: 'Ana Ruiz', email: 'ana@example.com', phone: '904 555 0147' }, honeypot: ['website', ''], botCheck, onProgress });
 
 describe('submitDocuments', () => {
   it('uploads each document with the submission and its field, then files the set', async () => {
@@ -46,6 +46,9 @@ describe('submitDocuments', () => {
     ]);
     expect(uploaded).toEqual({ photoId: 'id-photoId', creditReport: 'id-creditReport' });
     expect(api.postJson).toHaveBeenCalledWith('/api/concierge', {
+      name: 'Ana Ruiz',
+      email: 'ana@example.com',
+      phone: '904 555 0147',
       submission: 'S',
       documents: { photoId: 'id-photoId', creditReport: 'id-creditReport' },
       acknowledgment: true,

@@ -9,8 +9,8 @@
 //    header here, the api.bot_check_field body field in 2.): the worker verifies it again under
 //    the submission's UUID, so one token serves a whole submission.
 // 2. POST api.concierge, application/json:
-//      {submission, documents: {photoId: id, …every document}, <acknowledgment field>: true,
-//       <honeypot>: ''}
+//      {name, email, phone (the client's details), submission, documents: {photoId: id, …every
+//       document}, <acknowledgment field>: true, <honeypot>: ''}
 //    → 200 {"ok": true}. Idempotent by `submission`: a retry after a network error reuses the
 //    same UUID, so the set cannot be filed twice. (Without JavaScript the same path takes the
 //    prerendered form as one multipart post; the worker answers it with its error page.)
@@ -39,6 +39,7 @@ export async function submitDocuments({
   files,
   uploaded,
   acknowledgment,
+  client,
   honeypot,
   botCheck,
   onProgress,
@@ -52,6 +53,8 @@ export async function submitDocuments({
   uploaded: Uploaded;
   /** The acknowledgment's field name (content/forms.yaml). */
   acknowledgment: string;
+  /** Who the client is: forms.yaml `concierge.fields`, by name. */
+  client: Record<string, string>;
   honeypot: [name: string, value: string];
   onProgress: (field: string, fraction: number) => void;
 }): Promise<void> {
@@ -76,6 +79,7 @@ export async function submitDocuments({
   }
   const token = await botCheck.token();
   await postJson(api.concierge, {
+    ...client,
     submission,
     documents: Object.fromEntries(files.map(([field]) => [field, uploaded[field]])),
     [acknowledgment]: true,
