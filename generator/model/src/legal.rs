@@ -115,7 +115,8 @@ impl Placeholder {
             Placeholder::Brand => site.brand.clone(),
             Placeholder::AgentName => site.agent.name.clone(),
             Placeholder::AgentEmail => site.agent.email.clone(),
-            Placeholder::AgentPhone => site.agent.phone.clone(),
+            // Its space made non-breaking: a phone number is never split across lines.
+            Placeholder::AgentPhone => site.agent.phone.replace(' ', "\u{a0}"),
             Placeholder::Brokerage => site.brokerage.name.clone(),
             Placeholder::DocumentRetentionDays => forms.concierge.document_retention_days.to_string(),
         }
