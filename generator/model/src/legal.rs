@@ -235,18 +235,24 @@ impl LegalPage {
 
     /// The Markdown text with every placeholder filled in.
     pub fn text(&self, site: &Site, forms: &Forms) -> String {
-        let mut out = String::with_capacity(self.body.len() + 64);
-        let mut from = 0;
-        for (offset, name) in braces(&self.body) {
-            if let Some(p) = name.and_then(|n| Placeholder::by_name(n.trim())) {
-                out.push_str(&self.body[from..offset]);
-                out.push_str(&p.value(site, forms));
-                from = offset + name.map_or(1, |n| n.len() + 2);
-            }
-        }
-        out.push_str(&self.body[from..]);
-        out
+        fill(&self.body, site, forms)
     }
+}
+
+/// `text` with every `{placeholder}` filled in (the legal pages', and the concierge page's words
+/// about its documents); other braces stay as they are.
+pub fn fill(text: &str, site: &Site, forms: &Forms) -> String {
+    let mut out = String::with_capacity(text.len() + 64);
+    let mut from = 0;
+    for (offset, name) in braces(text) {
+        if let Some(p) = name.and_then(|n| Placeholder::by_name(n.trim())) {
+            out.push_str(&text[from..offset]);
+            out.push_str(&p.value(site, forms));
+            from = offset + name.map_or(1, |n| n.len() + 2);
+        }
+    }
+    out.push_str(&text[from..]);
+    out
 }
 
 #[cfg(test)]

@@ -66,15 +66,9 @@ impl<'a> Shared<'a> {
             })
             .collect();
         let mut mounted = Mounted::default();
-        let site = &c.site.data;
-        let fill = |text: &str| {
-            jax_model::legal::Placeholder::ALL
-                .iter()
-                .fold(text.to_string(), |t, ph| t.replace(&format!("{{{}}}", ph.name()), &ph.value(site, forms)))
-        };
         let view = ConciergeView {
             page: p,
-            trust: p.trust.items.iter().map(|i| fill(i)).collect(),
+            trust: p.trust.items.iter().map(|i| jax_model::legal::fill(i, &c.site.data, forms)).collect(),
             privacy_url: jax_model::legal::LegalKind::Privacy.url(),
             client: field_views("concierge", &forms.concierge.fields, &forms.limits),
             documents,

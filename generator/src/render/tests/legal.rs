@@ -64,7 +64,7 @@ fn placeholders_are_filled_and_the_text_stays_text() {
     assert!(main.contains("<p>Kept 30 days. &lt;b&gt;Really.&lt;/b&gt;</p>"), "{main}");
     assert!(
         // The phone's space is non-breaking: it never splits across lines.
-        main.contains(&format!("<p>E-mail <a href=\"mailto:{EMAIL}\">{EMAIL}</a> or call (904)\u{{a0}}555-0147.</p>")),
+        main.contains(&format!("<p>E-mail <a href=\"mailto:{EMAIL}\">{EMAIL}</a> or call (904)\u{a0}555-0147.</p>")),
         "{main}"
     );
     assert!(main.contains("<p>Write to Jane Doe, Crown Realty, Move to JAX.</p>"), "{main}");
