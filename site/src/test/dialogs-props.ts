@@ -123,7 +123,7 @@ export const props: DialogsProps = {
       field('name', 'Full Name', 'text', true),
       field('email', 'Email', 'email', true),
       field('phone', 'Phone', 'tel', true),
-      field('propertyAddress', 'Property Address', 'text', true, { autocomplete: 'street-address' }),
+      field('propertyAddress', 'Property Address', 'text', true, { autocomplete: 'address-line1' }),
       field('notes', 'Notes', 'textarea', false),
     ],
     toasts: toasts('schedule your luxury home consultation'),

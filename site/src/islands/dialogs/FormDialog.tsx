@@ -30,7 +30,8 @@ export type FormSpec = {
 /** The values a form opens with: its address field holds `spec.about`, its first text area `spec.message`. */
 function initialValues(spec: FormSpec): Values {
   const values: Values = {};
-  const address = spec.fields.find((f) => f.autocomplete === 'street-address');
+  // The address field, known by its autofill token (an input's is address-line1).
+  const address = spec.fields.find((f) => f.autocomplete === 'address-line1' || f.autocomplete === 'street-address');
   if (address && spec.about) values[address.name] = spec.about;
   const area = spec.fields.find((f) => f.type === 'textarea');
   if (area && spec.message) values[area.name] = spec.message;
