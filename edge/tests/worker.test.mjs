@@ -227,7 +227,7 @@ describe('forms', () => {
       const csp = r.headers.get('content-security-policy') ?? '';
       assert.match(csp, /frame-ancestors 'none'/);
       // The map's frame, and the bot check's script and frame (Turnstile), and nothing else.
-      assert.match(csp, /frame-src https:\/\/challenges\.cloudflare\.com https:\/\/www\.google\.com;/);
+      assert.match(csp, /frame-src https:\/\/challenges\.cloudflare\.com https:\/\/www\.openstreetmap\.org;/);
       assert.match(csp, /script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*')* https:\/\/challenges\.cloudflare\.com;/);
       assert.equal(r.headers.get('x-content-type-options'), 'nosniff');
       assert.ok(r.headers.get('referrer-policy'));
