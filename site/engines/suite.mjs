@@ -73,7 +73,8 @@ export const overflow = (b) =>
     const out = [...document.querySelectorAll('body *')]
       .filter((el) => el.offsetParent !== null && el.getBoundingClientRect().right > limit + 1 && getComputedStyle(el).position !== 'fixed')
       // A .visually-hidden box is clipped to 1 px: what it holds (a chart's table) is never seen nor scrolled to.
-      .filter((el) => !el.closest('[inert], [aria-hidden="true"], .carousel__track, .visually-hidden'))
+      // The carousel and the row of clients' words scroll sideways by design, inside themselves.
+      .filter((el) => !el.closest('[inert], [aria-hidden="true"], .carousel__track, .words, .visually-hidden'))
       .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
     return { scroll: document.documentElement.scrollWidth - limit, out: [...new Set(out)].slice(0, 5) };
   });
