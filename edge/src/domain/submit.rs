@@ -6,7 +6,8 @@ use crate::domain::content::Content;
 use crate::domain::email::{self, LeadKind, Params};
 use crate::domain::listing;
 use jax_model::api;
-use jax_model::submission::{validate, FieldError};
+use jax_model::forms::Forms;
+use jax_model::submission::{validate, FieldError, Values};
 use std::collections::BTreeMap;
 
 /// The forms that send the agent (or, for the quiz, the visitor) an e-mail.
@@ -183,7 +184,11 @@ pub fn accept(
             }
         }
         FormKind::ListingRequest | FormKind::Contact => {
-            let form = if kind == FormKind::Contact { &forms.contact } else { &forms.listing_request };
+            // The form and its e-mail, chosen once.
+            let (form, email_of): (_, fn(&Forms, &Values, &str) -> Params) = match kind {
+                FormKind::Contact => (&forms.contact, email::contact),
+                _ => (&forms.listing_request, email::listing_request),
+            };
             let about = listing::named(content, input.fields.get(api::LISTING_FIELD).map(String::as_str));
             let (values, about) = match (check(&form.fields, &[]), about) {
                 (Ok(values), Ok(about)) => (values, about),
@@ -193,11 +198,7 @@ pub fn accept(
                     return Err(errors);
                 }
             };
-            let params = match kind {
-                FormKind::Contact => email::contact(forms, &values, agent_email),
-                _ => email::listing_request(forms, &values, agent_email),
-            };
-            params.about(about)
+            email_of(forms, &values, agent_email).about(about)
         }
         FormKind::Quiz => {
             let address = input.fields.get("email").map(|e| e.trim()).unwrap_or("");
