@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { dialog, expect, listingIds, test } from './fixtures';
+import { dialog, expect, listingIds, test, openContactWidget } from './fixtures';
 import { FOR_SALE, REPORT } from './page-types.mjs';
 
 // Every rule axe runs by default: WCAG 2.0, 2.1 and 2.2 at A and AA, and its best practices.
@@ -29,7 +29,7 @@ for (const [path, name] of [
 ]) {
   test(`axe with the '${name}' dialog open`, async ({ page }) => {
     await page.goto(path);
-    if (name === 'Message') await page.getByRole('button', { name: "Let's Connect" }).click();
+    if (name === 'Message') await openContactWidget(page);
     await page.getByRole('button', { name }).first().click();
     await expect(dialog(page)).toBeVisible();
     // Also with the validation errors showing.

@@ -6,7 +6,7 @@ import type { Locator, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { BASE } from './stack';
-import { dialog, expect, test } from './fixtures';
+import { dialog, expect, test, openContactWidget } from './fixtures';
 import { REPORT } from './page-types.mjs';
 
 const manifest = JSON.parse(readFileSync(resolve(import.meta.dirname, '../dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
@@ -201,7 +201,7 @@ test("the contact widget opens at once, and its 'Message' before the dialogs are
   await page.goto('/');
   const toggle = page.locator('[data-island="contact-widget"] [popovertarget]');
   // A native popover: it needs no script to open.
-  await toggle.click();
+  await openContactWidget(page);
   const panel = page.locator('[data-island="contact-widget"] [popover]');
   await expect(panel).toBeVisible();
   await panel.getByRole('button', { name: 'Message', exact: true }).click();

@@ -4,7 +4,7 @@
 // verifies with the fake siteverify, and the agent's e-mail is the specification's, unmarked.
 import { randomUUID } from 'node:crypto';
 import type { Page, Request } from '@playwright/test';
-import { dialog, expect, fillDialog, test, TURNSTILE_SCRIPT } from './fixtures';
+import { dialog, expect, fillDialog, test, TURNSTILE_SCRIPT, openContactWidget } from './fixtures';
 import { FAKE_EMAILJS, emailjs } from './stack';
 
 type Verification = { response: string; remoteip?: string; idempotency_key?: string };
@@ -12,7 +12,7 @@ const verifications = async (): Promise<Verification[]> => (await fetch(`${FAKE_
 
 /** 'Let's Connect' → 'Message': the contact dialog. */
 async function openContactDialog(page: Page) {
-  await page.getByRole('button', { name: "Let's Connect" }).click();
+  await openContactWidget(page);
   await page.getByRole('button', { name: 'Message', exact: true }).click();
   await expect(dialog(page)).toBeVisible();
 }

@@ -1,7 +1,7 @@
 // The dialogs' behaviour in the browser, with the API stubbed at the network layer: what the
 // browser sends, its sending state, focus handling and failures the real stack can't play (a
 // lost network). requests.spec.ts follows the same forms through the real worker to the e-mail.
-import { dialog, expect, fillDialog, test, type ApiStub } from './fixtures';
+import { dialog, expect, fillDialog, test, type ApiStub, openContactWidget } from './fixtures';
 import type { Page } from '@playwright/test';
 
 const fillLead = (page: Page) =>
@@ -124,7 +124,7 @@ test("'Join Our Luxury Portfolio' sends a listing request", async ({ page, api }
 
 test('the contact form: success and failure texts', async ({ page, api }) => {
   await page.goto('/');
-  await page.getByRole('button', { name: "Let's Connect" }).click();
+  await openContactWidget(page);
   await page.getByRole('button', { name: 'Message', exact: true }).click();
   api.answer = () => 'abort';
   await sendSimple(page, api, { Name: 'Ana', Email: 'ana@example.com', Phone: '904 555 0199', Message: 'Hello' }, 'Send Message');

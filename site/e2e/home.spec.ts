@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { contentValue, dialog, expect, fillDialog, test } from './fixtures';
+import { contentValue, dialog, expect, fillDialog, test, openContactWidget } from './fixtures';
 import { emailjs } from './stack';
 
 test('header buttons scroll to their sections', async ({ page }) => {
@@ -183,8 +183,7 @@ test('neighborhood page: Explore More returns to the neighborhoods; Request a Sh
 
 test("contact widget: 'Let's Connect' toggles it, 'Text Me' texts the agent, 'Message' opens the contact form", async ({ page }) => {
   await page.goto('/client-concierge/');
-  const toggle = page.getByRole('button', { name: "Let's Connect" });
-  await toggle.click();
+  const toggle = await openContactWidget(page);
   const phone = contentValue('site.yaml', 'phone').replace(/[^\d+]/g, '');
   await expect(page.getByRole('link', { name: 'Text Me' })).toHaveAttribute('href', `sms:+1${phone.replace(/^\+?1?/, '')}`);
   await toggle.click();
@@ -209,9 +208,27 @@ test("a neighborhood page shows the agent's listings there, each 'Inquire' about
 
 test("the contact widget offers 'Call' beside 'Text Me' and 'Message'", async ({ page }) => {
   await page.goto('/');
-  await page.locator('[data-island="contact-widget"] [popovertarget]').click();
+  await openContactWidget(page);
   const panel = page.locator('[data-island="contact-widget"] [popover]');
   await expect(panel.locator('a')).toHaveText(['Call', 'Text Me', 'Message']);
   const digits = contentValue('site.yaml', 'phone').replace(/\D/g, '');
   await expect(panel.getByRole('link', { name: 'Call' })).toHaveAttribute('href', `tel:+1${digits}`);
+});
+
+// Where a page does not scroll (none of the site's does: see src/lib/first-screen.test.ts).
+test('the contact widget rests on the first screen, shows once the visitor scrolls, and at the end of the page', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/homes/');
+  const toggle = page.getByRole('button', { name: "Let's Connect" });
+  await expect(toggle).toBeHidden();
+  await page.evaluate(() => scrollTo({ top: innerHeight / 2, behavior: 'instant' }));
+  await expect(toggle).toBeVisible();
+  await page.evaluate(() => scrollTo({ top: 0, behavior: 'instant' }));
+  await expect(toggle).toBeHidden();
+  // The shortest kind of page (a form's result) rests too, and shows the widget at its end.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/thank-you/');
+  await expect(toggle).toBeHidden();
+  await page.evaluate(() => scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+  await expect(toggle).toBeVisible();
 });

@@ -36,6 +36,11 @@ test.describe('pages without JavaScript', () => {
     await expect(page.locator('input[type="file"]')).toHaveCount(6);
     await expect(page.getByText('E.g., pay stubs, W-2, or verification letter')).toBeVisible();
   });
+
+  test('the contact widget never rests without JavaScript (nothing would bring it back)', async ({ page }) => {
+    await page.goto('/homes/');
+    await expect(page.getByRole('button', { name: "Let's Connect" })).toBeVisible();
+  });
 });
 
 test('every page in the sitemap, and the form result pages, answer 200 with their own title', async ({ page, request }) => {

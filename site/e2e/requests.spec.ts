@@ -4,7 +4,7 @@
 // portal's one multipart post.
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { contentValue, dialog, expect, fillDialog, test } from './fixtures';
+import { contentValue, dialog, expect, fillDialog, test, openContactWidget } from './fixtures';
 import { BASE, STACK_ENV, emailjs, type Send } from './stack';
 
 const AGENT = contentValue('site.yaml', 'email');
@@ -128,7 +128,7 @@ test.describe('the five request forms reach the agent', () => {
   test("'Let's Connect' → 'Message' → a contact message", async ({ page }) => {
     const { email } = visitor();
     await page.goto('/client-concierge/');
-    await page.getByRole('button', { name: "Let's Connect" }).click();
+    await openContactWidget(page);
     await page.getByRole('button', { name: 'Message', exact: true }).click();
     await fillDialog(page, { Name: 'Ana Ruiz', Email: email, Phone: '904 555 0199', Message: 'Is the Ortega listing\nstill available?' });
     await dialog(page).getByRole('button', { name: 'Send Message' }).click();

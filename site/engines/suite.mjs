@@ -1,10 +1,12 @@
 // What the cross-engine suite checks, the same in every engine (webkit.test.mjs, firefox.test.mjs):
-// every page type at four widths (no sideways scroll, no error recorded, a full-page screenshot),
+// every page type at four widths (no sideways scroll, no error recorded, the look checks, a
+// full-page screenshot),
 // then the interactive parts through the real worker and the fake EmailJS.
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { coveredByPills, cutText, settled, widgetShows } from '../e2e/look-checks.mjs';
 import { PAGE_TYPES as PAGES } from '../e2e/page-types.mjs';
 import { BASE } from './stack.mjs';
 
@@ -79,6 +81,25 @@ export const overflow = (b) =>
     return { scroll: document.documentElement.scrollWidth - limit, out: [...new Set(out)].slice(0, 5) };
   });
 
+/**
+ * The look checks (../e2e/look-checks.mjs), as in Chromium: no fixed pill over a control or a
+ * figure in the first screen or at the end of the page; at phone widths, no broken number or
+ * cut text. Leaves the page at its top.
+ */
+async function look(b, width) {
+  const found = [];
+  await b.eval(() => scrollTo({ top: 0, behavior: 'instant' }));
+  await b.eval(settled);
+  for (const c of await b.eval(coveredByPills)) found.push(`(first screen) ${c}`);
+  await b.eval(() => scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+  await b.eval(settled);
+  for (const c of await b.eval(coveredByPills)) found.push(`(end) ${c}`);
+  if (!(await b.eval(widgetShows))) found.push('(end) the contact widget is hidden');
+  if (width < 768) found.push(...(await b.eval(cutText)));
+  await b.eval(() => scrollTo({ top: 0, behavior: 'instant' }));
+  return found;
+}
+
 /** The browser `launch()`ed once for a file of tests, closed after them. */
 export function engine(launch) {
   const b = {};
@@ -91,7 +112,7 @@ export function pageTypes(b) {
   mkdirSync(SHOTS, { recursive: true });
   describe('every page type', () => {
     for (const width of WIDTHS) {
-      test(`at ${width} px: no sideways scroll, no error, a full-page screenshot`, { timeout: 120_000 }, async () => {
+      test(`at ${width} px: no sideways scroll, no error, nothing covered or cut, a full-page screenshot`, { timeout: 120_000 }, async () => {
         await b.size(width, width < 768 ? 800 : 900);
         const problems = [];
         for (const [name, path] of PAGES) {
@@ -102,6 +123,7 @@ export function pageTypes(b) {
           // The 404 page reports the path it was asked for, on purpose.
           const own = name === 'not-found' ? /404 Error: User attempted to access non-existent route/ : null;
           for (const e of await errors(b)) if (!own?.test(e)) problems.push(`${name}: ${e}`);
+          for (const f of await look(b, width)) problems.push(`${name}: ${f}`);
           await b.screenshot(`${SHOTS}/${b.name}-${name}-${width}.png`);
         }
         assert.deepEqual(problems, [], `${b.name} at ${width} px`);

@@ -1,5 +1,5 @@
 // The islands' bootstrap, written into the <head> of every page with islands (the generator adds
-// its hash to the CSP) so it runs before anything can be tapped; 1.3 KB gzip, and the only
+// its hash to the CSP) so it runs before anything can be tapped; 1.4 KB gzip, and the only
 // script a page runs until an island wakes. It
 // - starts each island when its strategy says (load, idle, visible, interaction), fetching the
 //   runtime (./main.ts, named by this script's `data-runtime`) with the first one;
@@ -7,7 +7,8 @@
 //   not live yet: it wakes that island at once and hands the held events over, in order, when the
 //   runtime says it is live (or failed: then they do what they do without JavaScript);
 // - announces the controls that open a dialog as buttons (without JavaScript they are links);
-// - performs the scroll 'Explore More' asked the home page for.
+// - performs the scroll 'Explore More' asked the home page for;
+// - rests the contact widget while the first screen shows (../lib/first-screen.ts).
 //
 // Held, default prevented: clicks on an island's controls (buttons, tabs, submit buttons, and its
 // `data-trigger` elements anywhere on the page, e.g. the dialog openers), Space (and, on a tab, the
@@ -15,6 +16,7 @@
 // already shows their effect; the island also reads that state when it wakes). Left alone: plain
 // links (they navigate), native toggles (popover buttons, labels, checkboxes, file pickers: the
 // island reads the state they leave), clicks with a modifier key.
+import { markFirstScreen, watchFirstScreen } from '../lib/first-screen';
 import { performPendingScroll } from '../lib/pending-scroll';
 import { idle } from './idle';
 import { interaction } from './interaction';
@@ -102,8 +104,10 @@ function hold(e: Event) {
 }
 
 for (const type of ['click', 'keydown', 'submit', 'change', 'input']) addEventListener(type, hold, true);
+watchFirstScreen();
 
 function start() {
+  markFirstScreen();
   performPendingScroll();
   for (const host of document.querySelectorAll<HTMLElement>('[data-island][data-src]')) {
     if (host.dataset.triggerPopup) {

@@ -1,0 +1,8 @@
+/** See look-checks.mjs. */
+export declare function coveredByPills(): string[];
+/** See look-checks.mjs. */
+export declare function widgetShows(): boolean;
+/** See look-checks.mjs. */
+export declare function cutText(): string[];
+/** See look-checks.mjs. */
+export declare function settled(): Promise<void>;
