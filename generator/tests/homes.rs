@@ -287,3 +287,80 @@ fn a_featured_listing_the_mls_has_leads_to_its_mls_page() {
     assert!(slides.iter().any(|t| t.contains("href=\"/homes/") && t.contains(&format!("-{number}/\""))), "{slides:#?}");
     assert!(slides.iter().filter(|t| t.contains("href=\"/listings/")).count() == slides.len() - 1);
 }
+
+#[test]
+fn her_closed_mls_listings_join_her_record_on_the_sold_page_where_sold_listings_are_shown() {
+    let tmp = tempfile::tempdir().unwrap();
+    let content = tmp.path().join("content");
+    common::copy_dir(&repo_root().join("content"), &content);
+    let site_yaml = content.join("site.yaml");
+    let text = std::fs::read_to_string(&site_yaml).unwrap();
+    std::fs::write(&site_yaml, text.replace("  show_sold: false\n", "  show_sold: true\n")).unwrap();
+    let member = text.split("member_ids: [\"").nth(1).and_then(|r| r.split('"').next()).expect("site.yaml names her");
+    let content = content.to_str().unwrap();
+    let run = generator(tmp.path(), &["sample", "reso", "--listings", "600", "--out", "feed", "--content", content]);
+    assert!(run.ok, "{}", run.stderr);
+    let records: Vec<Value> = common::files(&tmp.path().join("feed"))
+        .into_iter()
+        .flat_map(|(_, page)| serde_json::from_slice::<Value>(&page).unwrap()["value"].as_array().unwrap().clone())
+        .collect();
+    let closed = |r: &&Value| r["StandardStatus"] == "Closed" && r["InternetEntireListingDisplayYN"] == true;
+    let is_hers = |r: &&Value| r["ListAgentMlsId"] == member || r["BuyerAgentMlsId"] == member;
+    let hers: Vec<&Value> = records.iter().filter(closed).filter(is_hers).collect();
+    let others: Vec<&Value> = records.iter().filter(closed).filter(|r| !is_hers(r)).collect();
+    assert!(hers.len() >= 3 && !others.is_empty(), "the sample has sales of hers and of others");
+    // One of hers also written up in content/sold/ (by its street address): the file wins.
+    let written = hers.iter().find(|r| r["InternetAddressDisplayYN"] == true).unwrap();
+    let street = written["UnparsedAddress"].as_str().unwrap();
+    std::fs::write(
+        Path::new(content).join("sold/written-up.md"),
+        format!("---\naddress: {}\nneighborhood: Riverside\nprice: \"$1,000,000\"\ndate: 2026-01-02\nside: seller\n---\nHer own words.\n", street.to_uppercase()),
+    )
+    .unwrap();
+    let run = generator(tmp.path(), &["import", "reso", "--file", "feed", "--into", "mls", "--content", content]);
+    assert!(run.ok, "{}", run.stderr);
+    let run = generator(tmp.path(), &build_args(content, "mls"));
+    assert!(run.ok, "{}", run.stderr);
+    let sold = std::fs::read_to_string(tmp.path().join("dist/sold/index.html")).unwrap();
+
+    // Her files (the eight of content/sold/ and the one added) and her MLS sales but the one written up.
+    let files = std::fs::read_dir(Path::new(content).join("sold")).unwrap().count();
+    let count = files + hers.len() - 1;
+    assert_eq!(sold.matches("<article class=\"sale\">").count(), count);
+    assert!(sold.contains(&format!("{count} homes sold · ")), "the count is computed with them");
+    assert_eq!(sold.matches(&format!(">{}</h2>", street.to_uppercase())).count(), 1);
+    assert!(sold.contains("Her own words."));
+    for r in &hers {
+        let number = r["ListingId"].as_str().unwrap();
+        if r["UnparsedAddress"] == written["UnparsedAddress"] {
+            assert!(!sold.contains(&format!("MLS #{number}")));
+            continue;
+        }
+        // Linked to its own page, with its sold price and the side she took.
+        let at = sold.find(&format!("MLS #{number}</a>")).unwrap_or_else(|| panic!("{number} is on /sold/"));
+        let card = &sold[sold[..at].rfind("<article class=\"sale\">").unwrap()..at];
+        let price = r["ClosePrice"].as_u64().unwrap();
+        assert!(card.contains(&format!("<p class=\"price\">${}</p>", thousands(price))), "{card}");
+        let side = match (r["ListAgentMlsId"] == member, r["BuyerAgentMlsId"] == member) {
+            (true, true) => "Represented buyer and seller",
+            (true, false) => "Represented the seller",
+            _ => "Represented the buyer",
+        };
+        assert!(card.contains(side), "{card}");
+    }
+    for r in &others {
+        assert!(!sold.contains(&format!("MLS #{}<", r["ListingId"].as_str().unwrap())), "others' sales are not hers");
+    }
+}
+
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}

@@ -17,7 +17,7 @@ pub const CHANGED: usize = 50;
 /// Imports the sample's `n` records with `CHANGED` of them changed into `store`, then times the
 /// build of `content` into `out`, which holds that corpus' site already.
 pub fn rebuild(gen: &Gen, real: &RealContent, content: &Path, store: &Path, out: &Path, dir: &Path, n: usize) -> Build {
-    let mut records = sample::records(&real.areas(), &real.images, n);
+    let mut records = sample::records(&real.areas(), &real.images, n, real.member.as_deref());
     // A new price, and the newest ModificationTimestamp: the lists' order moves too, as it would.
     for (i, r) in records.iter_mut().filter(|r| kept(real, r)).take(CHANGED).enumerate() {
         let price = r["ListPrice"].as_u64().unwrap_or(0);

@@ -21,7 +21,11 @@ pub struct Listing {
 /// The sample's `n` records the import keeps (on the market, or Closed where `show_sold`; not
 /// hidden from the Internet), each with the slug and neighborhood the build gives it.
 pub fn listings(real: &RealContent, n: usize) -> Vec<Listing> {
-    sample::records(&real.areas(), &real.images, n).iter().filter(|r| kept(real, r)).map(|r| listing(real, r)).collect()
+    sample::records(&real.areas(), &real.images, n, real.member.as_deref())
+        .iter()
+        .filter(|r| kept(real, r))
+        .map(|r| listing(real, r))
+        .collect()
 }
 
 pub fn kept(real: &RealContent, r: &Value) -> bool {

@@ -24,6 +24,8 @@ pub struct RealContent {
     pub popular_areas: Vec<String>,
     /// `mls.show_sold`: whether the import keeps Closed listings.
     pub show_sold: bool,
+    /// `mls.member_ids`' first: the agent the sample names on some Closed listings.
+    pub member: Option<String>,
 }
 
 /// The site.yaml settings the Hugo site's pages show: (Hugo param, site.yaml path).
@@ -86,12 +88,14 @@ impl RealContent {
             .map(|s| s.iter().filter_map(|v| v.as_str().map(String::from)).collect())
             .unwrap_or_default();
         let show_sold = site.pointer("/mls/show_sold").and_then(|v| v.as_bool()) == Some(true);
+        let member = site.pointer("/mls/member_ids/0").and_then(|v| v.as_str()).map(String::from);
         RealContent {
             images: images.into_iter().collect(),
             hoods: hoods.into_iter().map(|(_, h)| h).collect(),
             settings,
             popular_areas,
             show_sold,
+            member,
         }
     }
 

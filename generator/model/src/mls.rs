@@ -19,6 +19,11 @@ pub struct Mls {
     /// Show Closed listings, as "Sold" with their sold price (only where the MLS's rules allow it).
     #[serde(default)]
     pub show_sold: bool,
+    /// The agent's MLS member IDs, as the feed names agents (ListAgentMlsId, BuyerAgentMlsId and
+    /// their co-agents'): the Closed listings she was party to join her record on /sold/ (where
+    /// `show_sold` lets the import keep Closed listings).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub member_ids: Vec<String>,
     /// The feed: the RESO Web API Property resource (https). Without it, `generator import reso`
     /// imports the project's sample listings (local development only: deploys refuse them).
     #[serde(default, skip_serializing_if = "Option::is_none")]

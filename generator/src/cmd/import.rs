@@ -57,7 +57,8 @@ pub fn run(args: ImportArgs) -> Result<()> {
         Source::Url { url, full: args.full }
     } else {
         let (areas, images) = sample_material(&c);
-        Source::Sample { areas, images, listings: args.listings }
+        let member = settings.and_then(|m| m.member_ids.first().cloned());
+        Source::Sample { areas, images, listings: args.listings, member }
     };
     let show_sold = settings.is_some_and(|m| m.show_sold);
     let summary = mls::import(&args.into, source, show_sold).context("importing the MLS listings (nothing changed)")?;
@@ -75,7 +76,8 @@ pub fn sample(content: &Path, out: &Path, listings: usize, page_size: usize) -> 
     }
     let c = load::load(content, &Cache::default())?;
     let (areas, images) = sample_material(&c);
-    let records = sample::records(&areas, &images, listings);
+    let member = c.site.data.mls.as_ref().and_then(|m| m.member_ids.first().map(String::as_str));
+    let records = sample::records(&areas, &images, listings, member);
     std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
     let pages = sample::pages(&records, page_size, "Property");
     for (i, page) in pages.iter().enumerate() {

@@ -98,6 +98,19 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// A calendar date, "YYYY-MM-DD" (RESO's Date fields).
+    fn date(&mut self, field: &str) -> Option<jiff::civil::Date> {
+        let v = self.get(field)?;
+        match v.as_str().and_then(|s| s.parse::<jiff::civil::Date>().ok()) {
+            Some(d) => Some(d),
+            None => {
+                let found = shown(v);
+                self.bad(field, format!("expected a date such as \"2026-11-24\", found {found}"));
+                None
+            }
+        }
+    }
+
     fn timestamp_in(&mut self, record: &Map<String, Value>, field: &str, at: &str) -> Option<Timestamp> {
         let v = record.get(field).filter(|v| !v.is_null());
         let Some(v) = v else {
@@ -210,6 +223,11 @@ pub fn check(record: &Value, place: &str) -> Result<Property, Vec<Problem>> {
     let list_office_name = r.required_text("ListOfficeName");
     let list_office_phone = r.text("ListOfficePhone");
     let list_agent_full_name = r.text("ListAgentFullName");
+    let list_agent_mls_id = r.text("ListAgentMlsId");
+    let co_list_agent_mls_id = r.text("CoListAgentMlsId");
+    let buyer_agent_mls_id = r.text("BuyerAgentMlsId");
+    let co_buyer_agent_mls_id = r.text("CoBuyerAgentMlsId");
+    let close_date = r.date("CloseDate");
     let modification_timestamp = r.timestamp_in(record, "ModificationTimestamp", "ModificationTimestamp");
     // Absent means allowed: an IDX feed carries only what its members may display.
     let internet_entire_listing_display_yn = r.flag("InternetEntireListingDisplayYN").unwrap_or(true);
@@ -289,6 +307,11 @@ pub fn check(record: &Value, place: &str) -> Result<Property, Vec<Problem>> {
             list_office_name,
             list_office_phone,
             list_agent_full_name,
+            list_agent_mls_id,
+            co_list_agent_mls_id,
+            buyer_agent_mls_id,
+            co_buyer_agent_mls_id,
+            close_date,
             modification_timestamp,
             internet_entire_listing_display_yn,
             internet_address_display_yn,

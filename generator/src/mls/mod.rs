@@ -33,7 +33,8 @@ pub enum Source {
     /// A live feed; `full` asks for every listing rather than what changed since the last import.
     Url { url: String, full: bool },
     /// The project's sample feed of `listings` Jacksonville listings (never a real MLS's).
-    Sample { areas: Vec<sample::Area>, images: Vec<String>, listings: usize },
+    /// `member`: the site's agent's MLS member ID, named on some of its Closed listings.
+    Sample { areas: Vec<sample::Area>, images: Vec<String>, listings: usize, member: Option<String> },
 }
 
 /// What an import did.
@@ -78,8 +79,8 @@ pub fn import(dir: &Path, source: Source, show_sold: bool) -> Result<Summary> {
     let local_photos = matches!(source, Source::Sample { .. });
     let (name, pages, scope) = match source {
         Source::File(path) => (path.display().to_string(), feed::read(&path)?, Scope::Whole),
-        Source::Sample { areas, images, listings } => {
-            let records = sample::records(&areas, &images, listings);
+        Source::Sample { areas, images, listings, member } => {
+            let records = sample::records(&areas, &images, listings, member.as_deref());
             let page = feed::Page {
                 name: "the sample feed".into(),
                 context: Some(sample::CONTEXT.into()),

@@ -127,6 +127,18 @@ pub struct Property {
     pub list_office_phone: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub list_agent_full_name: Option<String>,
+    /// The agents on each side, by MLS member ID (the site's own agent's sales are found by them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub list_agent_mls_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub co_list_agent_mls_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub buyer_agent_mls_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub co_buyer_agent_mls_id: Option<String>,
+    /// When a Closed listing closed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub close_date: Option<jiff::civil::Date>,
     pub modification_timestamp: Timestamp,
     /// False: the listing may not be shown on the internet at all (never kept).
     #[serde(rename = "InternetEntireListingDisplayYN")]

@@ -313,14 +313,27 @@ pub fn remarks(rng: &mut Xoshiro256PlusPlus, fill: impl Fn(&str) -> String) -> V
 }
 
 /// `listings` RESO Property records as `$expand=Media,OpenHouse` returns them. `images` are the
-/// site's own photos (content-relative paths), which the sample's Media name.
-pub fn records(areas: &[Area], images: &[String], listings: usize) -> Vec<Value> {
+/// site's own photos (content-relative paths), which the sample's Media name. `member`: the
+/// site's agent's MLS member ID, named as an agent on a share of the Closed listings (her record).
+pub fn records(areas: &[Area], images: &[String], listings: usize, member: Option<&str>) -> Vec<Value> {
     let mut rng = rng(listings);
     let newest: jiff::Timestamp = NEWEST.parse().expect("NEWEST is a timestamp");
-    (0..listings).map(|i| record(&mut rng, areas, images, newest, i)).collect()
+    (0..listings).map(|i| record(&mut rng, areas, images, newest, i, member)).collect()
 }
 
-fn record(rng: &mut Xoshiro256PlusPlus, areas: &[Area], images: &[String], newest: jiff::Timestamp, i: usize) -> Value {
+/// An invented member ID for one of the sample's agents.
+fn member_id(n: usize) -> String {
+    format!("NEF{:05}", 10_000 + n)
+}
+
+fn record(
+    rng: &mut Xoshiro256PlusPlus,
+    areas: &[Area],
+    images: &[String],
+    newest: jiff::Timestamp,
+    i: usize,
+    member: Option<&str>,
+) -> Value {
     let kind = pick(rng, KINDS);
     let area = pick(rng, areas);
     let street = *pick(rng, STREETS);
@@ -369,17 +382,35 @@ fn record(rng: &mut Xoshiro256PlusPlus, areas: &[Area], images: &[String], newes
     };
     let lat = 30.33 + rng.random_range(-150..=150) as f64 / 1000.0;
     let lon = -81.55 + rng.random_range(-200..=150) as f64 / 1000.0;
+    // Drawn in the order the record names them, so every record stays as it was before the
+    // member IDs were added.
+    let closed = status == "Closed";
+    let close_price = if closed { json!(price / 100 * rng.random_range(94..=101)) } else { Value::Null };
+    let lot = kind.lot.map(|(lo, hi)| rng.random_range(lo..=hi) as f64 / 100.0);
+    let built = rng.random_range(kind.built.0..=kind.built.1);
+    let agent = *pick(rng, AGENTS);
+    let list_agent = AGENTS.iter().position(|a| *a == agent).map(member_id);
+    // Every third Closed listing is the site agent's: the seller's side, the buyer's, then both.
+    let (list_agent, buyer_agent) = match (closed, member, i % 9) {
+        (true, Some(m), 0) => (Some(m.to_string()), Some(member_id(i % AGENTS.len()))),
+        (true, Some(m), 3) => (list_agent, Some(m.to_string())),
+        (true, Some(m), 6) => (Some(m.to_string()), Some(m.to_string())),
+        (true, _, _) => (list_agent, Some(member_id((i + 1) % AGENTS.len()))),
+        _ => (list_agent, None),
+    };
+    let close_date = closed.then(|| modified.to_zoned(jiff::tz::TimeZone::UTC).date().to_string());
     json!({
         "ListingKey": key,
         "ListingId": (2_104_000 + i).to_string(),
         "StandardStatus": status,
         "ListPrice": price,
-        "ClosePrice": if status == "Closed" { json!(price / 100 * rng.random_range(94..=101)) } else { Value::Null },
+        "ClosePrice": close_price,
+        "CloseDate": close_date,
         "BedroomsTotal": beds,
         "BathroomsTotalInteger": baths,
         "LivingArea": sqft,
-        "LotSizeAcres": kind.lot.map(|(lo, hi)| rng.random_range(lo..=hi) as f64 / 100.0),
-        "YearBuilt": rng.random_range(kind.built.0..=kind.built.1),
+        "LotSizeAcres": lot,
+        "YearBuilt": built,
         "PropertyType": "Residential",
         "PropertySubType": kind.sub_type,
         "UnparsedAddress": format!("{number} {street}{unit}"),
@@ -392,7 +423,9 @@ fn record(rng: &mut Xoshiro256PlusPlus, areas: &[Area], images: &[String], newes
         "PublicRemarks": remarks,
         "ListOfficeName": office,
         "ListOfficePhone": office_phone,
-        "ListAgentFullName": *pick(rng, AGENTS),
+        "ListAgentFullName": agent,
+        "ListAgentMlsId": list_agent,
+        "BuyerAgentMlsId": buyer_agent,
         "ModificationTimestamp": modified.to_string(),
         "InternetEntireListingDisplayYN": !rng.random_bool(0.01),
         "InternetAddressDisplayYN": !rng.random_bool(0.02),

@@ -71,6 +71,10 @@ fn each_bad_field_is_named_with_its_listing_key() {
         ["ListingKey A1: StandardStatus: expected one of RESO's statuses (Active, Active Under Contract, Canceled, Closed, Coming Soon, Delete, Expired, Hold, Incomplete, Pending, Withdrawn), found \"For Sale\""]
     );
     assert_eq!(
+        problems(with(r.clone(), "CloseDate", json!("11/24/2026"))),
+        ["ListingKey A1: CloseDate: expected a date such as \"2026-11-24\", found \"11/24/2026\""]
+    );
+    assert_eq!(
         problems(with(r.clone(), "ListingKey", Value::Null)),
         ["ListingKey (none, record 1 of page-1.json): ListingKey: missing"]
     );
@@ -252,8 +256,8 @@ fn the_sample_is_seeded_valid_and_marked() {
         sample::Area { name: "Jacksonville Beach".into(), zip: "32250".into() },
     ];
     let images = vec!["images/listings/a.jpg".to_string()];
-    let records = sample::records(&areas, &images, 300);
-    assert_eq!(records, sample::records(&areas, &images, 300), "the same feed every run");
+    let records = sample::records(&areas, &images, 300, None);
+    assert_eq!(records, sample::records(&areas, &images, 300, None), "the same feed every run");
     for r in &records {
         check(r, "x").unwrap_or_else(|p| panic!("{p:?}"));
     }
@@ -262,7 +266,7 @@ fn the_sample_is_seeded_valid_and_marked() {
     assert!(records.iter().any(|r| r["InternetAddressDisplayYN"] == false));
 
     let dir = tempfile::tempdir().unwrap();
-    let summary = import(dir.path(), Source::Sample { areas, images, listings: 300 }, false).unwrap();
+    let summary = import(dir.path(), Source::Sample { areas, images, listings: 300, member: None }, false).unwrap();
     assert!(summary.sample);
     assert_eq!(summary.listings, summary.added);
     assert!(Store::new(dir.path()).read().unwrap().unwrap().info.sample);
@@ -273,7 +277,7 @@ fn the_sample_is_seeded_valid_and_marked() {
     ];
     let again = import(
         dir.path(),
-        Source::Sample { areas, images: vec!["images/listings/a.jpg".into()], listings: 300 },
+        Source::Sample { areas, images: vec!["images/listings/a.jpg".into()], listings: 300, member: None },
         false,
     )
     .unwrap();

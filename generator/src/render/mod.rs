@@ -262,7 +262,7 @@ fn jobs<'a>(input: &RenderInput<'a>) -> Vec<pages::Page<'a>> {
     if c.sell.is_some() {
         jobs.push(pages::Page::Sell);
     }
-    if !c.sold.is_empty() {
+    if !pages::sales(c, input.homes).is_empty() {
         jobs.push(pages::Page::Sold);
     }
     if !c.reports.is_empty() {

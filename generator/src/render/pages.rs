@@ -14,6 +14,7 @@ mod market;
 mod neighborhood;
 mod not_found;
 mod record;
+pub use record::sales;
 mod report;
 mod sell;
 
@@ -201,6 +202,8 @@ pub struct Shared<'a> {
     social: Option<&'a ImageInfo>,
     /// The MLS listings' cards, once `render_cards` has made them (none until then).
     cards: homes_search::RenderedCards,
+    /// Her sales (`record::sales`), for /sold/ and /sell/.
+    sales: Vec<jax_model::record::Sale>,
 }
 
 impl<'a> Shared<'a> {
@@ -208,6 +211,7 @@ impl<'a> Shared<'a> {
         let c = input.content;
         let s = &c.site.data;
         let phone = s.agent.phone_e164().unwrap_or_default();
+        let sales = record::sales(c, input.homes);
         let site = SiteView {
             brand: &s.brand,
             tagline: &s.tagline,
@@ -234,7 +238,7 @@ impl<'a> Shared<'a> {
             legal: &s.legal,
             reports_url: (!c.reports.is_empty()).then_some(api::REPORTS),
             sell_url: c.sell.is_some().then_some(api::SELL_PAGE),
-            sold_url: (!c.sold.is_empty()).then_some(api::SOLD_PAGE),
+            sold_url: (!sales.is_empty()).then_some(api::SOLD_PAGE),
             privacy_url: LegalKind::Privacy.url(),
             terms_url: LegalKind::Terms.url(),
             labels: &s.labels,
@@ -280,7 +284,7 @@ impl<'a> Shared<'a> {
             social,
             s.agent.portrait.as_ref().and_then(|p| input.images.get(&p.image)),
         ))?;
-        Ok(Shared { r, input, kinds, agent_json, social, cards: Default::default() })
+        Ok(Shared { r, input, kinds, agent_json, social, cards: Default::default(), sales })
     }
 
     fn kind(&self, kind: Kind) -> &KindShared {

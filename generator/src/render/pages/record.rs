@@ -1,16 +1,63 @@
 //! The agent's record: her sales as cards (/sold/, /sell/), their count and volume computed from
-//! content/sold/, and her clients' words (the home page, a neighborhood's page, /sell/).
+//! them (content/sold/ and her Closed MLS listings), and her clients' words (the home page, a
+//! neighborhood's page, /sell/).
 
 use super::report::long_date;
 use super::{breadcrumb_ld, Built, Crumb, Meta, Shared, DESCRIPTION_MAX};
+use crate::mls::homes::{dollars, Homes};
+use crate::mls::record::Status;
 use crate::render::islands::Mounted;
 use crate::render::kind::Kind;
 use crate::render::{markdown, seo};
 use anyhow::Result;
 use jax_model::api;
-use jax_model::record::{self, Sale, Side, Testimonial};
+use jax_model::document::Source;
+use jax_model::record::{self, Sale, SaleFields, Side, Testimonial};
 use jax_model::Content;
 use serde::Serialize;
+
+/// Her sales, newest first: content/sold/ and, from the MLS, the Closed listings she was party
+/// to (by `mls.member_ids`; a file in content/sold/ for the same address wins: it says more).
+pub fn sales(c: &Content, homes: Option<&Homes>) -> Vec<Sale> {
+    let mut sales = c.sold.clone();
+    let (Some(mls), Some(homes)) = (&c.site.data.mls, homes) else { return sales };
+    let hers = |id: &Option<String>| id.as_ref().is_some_and(|id| mls.member_ids.contains(id));
+    let key = |address: &str| address.chars().filter(char::is_ascii_alphanumeric).collect::<String>().to_lowercase();
+    let written: Vec<String> = c.sold.iter().filter_map(|s| s.fields.address.as_deref()).map(key).collect();
+    for h in homes.homes.iter().filter(|h| h.p.standard_status == Status::Closed) {
+        let p = &h.p;
+        let listed = hers(&p.list_agent_mls_id) || hers(&p.co_list_agent_mls_id);
+        let bought = hers(&p.buyer_agent_mls_id) || hers(&p.co_buyer_agent_mls_id);
+        let side = match (listed, bought) {
+            (true, true) => Side::Both,
+            (true, false) => Side::Seller,
+            (false, true) => Side::Buyer,
+            (false, false) => continue,
+        };
+        let (Some(price), Some(date)) = (p.close_price, p.close_date) else { continue };
+        if h.address.as_deref().is_some_and(|a| written.contains(&key(a))) {
+            continue;
+        }
+        let area = h.neighborhood.as_deref().and_then(|slug| c.neighborhood(slug)).map(|n| n.fields.name.clone());
+        sales.push(Sale {
+            fields: SaleFields {
+                address: h.address.clone(),
+                neighborhood: area.unwrap_or_else(|| p.city.clone()),
+                price: dollars(price),
+                date: date.to_string(),
+                side,
+                beds: p.bedrooms_total,
+                baths: p.bathrooms_total_integer.map(|b| b as f32),
+                draft: false,
+            },
+            // Its own page, by its MLS number.
+            note: format!("[{}{}]({})", mls.labels.mls_number, p.listing_id, h.url),
+            source: Source::default(),
+        });
+    }
+    sales.sort_by(|a, b| (&b.fields.date, &a.fields.address).cmp(&(&a.fields.date, &b.fields.address)));
+    sales
+}
 
 /// A sale as its card shows it.
 #[derive(Serialize)]
@@ -62,9 +109,9 @@ pub(super) fn sale_cards<'a>(c: &'a Content, sales: &'a [Sale]) -> Vec<SaleCard<
 
 /// The record's line: "{count} homes sold · {volume} in sales", or the count alone where sold
 /// prices are not shown. Computed from the sales, never typed.
-pub(super) fn summary(c: &Content) -> String {
+pub(super) fn summary(c: &Content, sales: &[Sale]) -> String {
     let s = &c.site.data;
-    let (count, volume) = record::totals(&c.sold);
+    let (count, volume) = record::totals(sales);
     if s.show_sold_prices {
         s.labels.sold.summary.replace("{count}", &count.to_string()).replace("{volume}", &compact_dollars(volume))
     } else {
@@ -133,7 +180,7 @@ impl<'a> Shared<'a> {
             og_image: self.og_image(None, ""),
             jsonld: seo::graph(&self.agent_json, &[breadcrumb_ld(&s.base_url, &crumbs)])?,
         };
-        let view = SoldView { crumbs, summary: summary(c), sales: sale_cards(c, &c.sold) };
+        let view = SoldView { crumbs, summary: summary(c, &self.sales), sales: sale_cards(c, &self.sales) };
         Ok(self.built(Kind::Sold, super::index_file(&url), &meta, &view, &Mounted::default()))
     }
 }

@@ -53,11 +53,11 @@ impl<'a> Shared<'a> {
         };
         let valuation = &forms.lead.types.cma_request;
         let mut mounted = Mounted::default();
-        let recent = &c.sold[..c.sold.len().min(p.sales.count)];
+        let recent = &self.sales[..self.sales.len().min(p.sales.count)];
         let view = SellView {
             p,
             crumbs,
-            summary: summary(c),
+            summary: summary(c, &self.sales),
             sales: sale_cards(c, recent),
             market: market::data(c),
             provenance: market::provenance(c),
