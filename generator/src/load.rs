@@ -118,16 +118,14 @@ fn unknown_files(root: &Path) -> Vec<Diagnostic> {
             let name = e.file_name().to_string_lossy().to_string();
             let ignored = name.starts_with('.') || name.starts_with('_') || NOT_CONTENT.contains(&name.as_str());
             let is_content_like = [".yaml", ".yml", ".md", ".mdx"].iter().any(|x| name.ends_with(x));
-            (!ignored && !known.contains(&name.as_str()) && is_content_like).then(|| Diagnostic {
-                file: display(root, &name),
-                line: 1,
-                column: 1,
-                field: String::new(),
-                message: format!(
+            (!ignored && !known.contains(&name.as_str()) && is_content_like).then(|| Diagnostic::at_start(
+                display(root, &name),
+                "",
+                format!(
                     "unknown content file; expected {SITE}, {HOME}, {CONCIERGE}, {QUIZ}, {FORMS}, {SELL}, {LISTINGS}/*.md, {NEIGHBORHOODS}/*.md, {TESTIMONIALS}/*.md, {SOLD}/*.md, {MARKET}/<YYYY-MM>.yaml, {REPORTS}/*.mdx, {}",
                     legal_names().iter().map(|n| format!("{LEGAL}/{n}")).collect::<Vec<_>>().join(" or ")
                 ),
-            })
+            ))
         })
         .collect();
     out.sort();
@@ -192,12 +190,12 @@ fn legal_pages(root: &Path) -> ([Result<LegalPage, Diagnostics>; 2], Vec<Diagnos
     let strays = markdown_files(root, LEGAL)
         .into_iter()
         .filter(|rel| !names.iter().any(|n| rel.ends_with(&format!("/{n}"))))
-        .map(|rel| Diagnostic {
-            file: display(root, &rel),
-            line: 1,
-            column: 1,
-            field: String::new(),
-            message: format!("unknown legal page; expected {}", names.join(" or ")),
+        .map(|rel| {
+            Diagnostic::at_start(
+                display(root, &rel),
+                "",
+                format!("unknown legal page; expected {}", names.join(" or ")),
+            )
         })
         .collect();
     (pages, strays)
@@ -215,13 +213,7 @@ fn reports(root: &Path) -> (Vec<Result<jax_model::report::Report, Diagnostics>>,
         .collect();
     let strays = markdown_files(root, REPORTS)
         .into_iter()
-        .map(|rel| Diagnostic {
-            file: display(root, &rel),
-            line: 1,
-            column: 1,
-            field: String::new(),
-            message: "a report is an MDX file: rename it to end in .mdx".into(),
-        })
+        .map(|rel| Diagnostic::at_start(display(root, &rel), "", "a report is an MDX file: rename it to end in .mdx"))
         .collect();
     (parsed, strays)
 }
@@ -325,13 +317,11 @@ pub fn load(root: &Path, cache: &Cache) -> Result<Content, Diagnostics> {
     let sell =
         if root.join(SELL).is_file() { ok(parse_top(root, SELL, content::parse_sell), &mut problems) } else { None };
     if neighborhood_files.is_empty() {
-        problems.push(Diagnostic {
-            file: display(root, NEIGHBORHOODS),
-            line: 1,
-            column: 1,
-            field: String::new(),
-            message: "no neighborhood files found; expected at least one neighborhoods/*.md".into(),
-        });
+        problems.push(Diagnostic::at_start(
+            display(root, NEIGHBORHOODS),
+            "",
+            "no neighborhood files found; expected at least one neighborhoods/*.md",
+        ));
     }
     let (Some(site), Some(home), Some(concierge), Some(quiz), Some(forms), Some(privacy), Some(terms)) =
         (site, home, concierge, quiz, forms, privacy, terms)

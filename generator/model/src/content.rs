@@ -140,13 +140,11 @@ impl Content {
             }
         }
         if listings.iter().any(|l| !l.fields.draft) && !listings.iter().any(|l| l.fields.featured && !l.fields.draft) {
-            out.push(Diagnostic {
-                file: p.listings_dir.clone(),
-                line: 1,
-                column: 1,
-                field: "featured".into(),
-                message: "expected at least one listing with `featured: true` for the home-page carousel".into(),
-            });
+            out.push(Diagnostic::at_start(
+                &p.listings_dir,
+                "featured",
+                "expected at least one listing with `featured: true` for the home-page carousel",
+            ));
         }
 
         let mut slugs: HashMap<&str, &str> = HashMap::new();
@@ -246,13 +244,7 @@ fn market_checks(
                 pair[1].month.label(),
                 pair[0].source.file
             );
-            out.push(Diagnostic {
-                file: pair[1].source.file.clone(),
-                line: 1,
-                column: 1,
-                field: String::new(),
-                message,
-            });
+            out.push(Diagnostic::at_start(&pair[1].source.file, "", message));
         }
     }
     let mut slugs: Vec<&str> = neighborhoods.iter().map(|n| n.fields.slug.as_str()).collect();
@@ -270,13 +262,11 @@ fn market_checks(
     }
     snapshots.retain(|s| !s.fields.draft);
     match snapshots.last() {
-        None => out.push(Diagnostic {
-            file: market_dir.to_string(),
-            line: 1,
-            column: 1,
-            field: String::new(),
-            message: "no published market snapshot found; expected at least one file such as market/2024-12.yaml without `draft: true`".into(),
-        }),
+        None => out.push(Diagnostic::at_start(
+            market_dir,
+            "",
+            "no published market snapshot found; expected at least one file such as market/2024-12.yaml without `draft: true`",
+        )),
         Some(latest) => {
             for n in neighborhoods.iter().filter(|n| !n.fields.draft) {
                 if latest.figures(&n.fields.slug).is_none() {

@@ -16,6 +16,14 @@ pub struct Diagnostic {
     pub message: String,
 }
 
+impl Diagnostic {
+    /// A problem with a whole file (or folder), or with a `field` that has no place of its own in
+    /// it (e.g. the text below the front matter): pointed at its start.
+    pub fn at_start(file: impl Into<String>, field: &str, message: impl Into<String>) -> Diagnostic {
+        Diagnostic { file: file.into(), line: 1, column: 1, field: field.into(), message: message.into() }
+    }
+}
+
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.field.is_empty() {

@@ -91,13 +91,11 @@ impl Listing {
             rules::require_text(src, out, &[(&format!("features[{i}]"), feature)]);
         }
         if self.description.trim().is_empty() {
-            out.push(Diagnostic {
-                file: src.file.clone(),
-                line: 1,
-                column: 1,
-                field: "description".into(),
-                message: "expected a description below the closing `---`, found none".into(),
-            });
+            out.push(Diagnostic::at_start(
+                &src.file,
+                "description",
+                "expected a description below the closing `---`, found none",
+            ));
         }
     }
 

@@ -99,13 +99,11 @@ impl Neighborhood {
             );
         }
         if self.about.trim().is_empty() {
-            out.push(Diagnostic {
-                file: src.file.clone(),
-                line: 1,
-                column: 1,
-                field: "about".into(),
-                message: "expected the About text below the closing `---`, found none".into(),
-            });
+            out.push(Diagnostic::at_start(
+                &src.file,
+                "about",
+                "expected the About text below the closing `---`, found none",
+            ));
         }
     }
 }

@@ -96,13 +96,7 @@ pub fn parse_testimonial(file: &str, text: &str) -> Result<Testimonial, Diagnost
             out.push(t.source.at_value("year", format!("expected a year such as 2024, found {}", t.fields.year)));
         }
         if t.words.trim().is_empty() {
-            out.push(Diagnostic {
-                file: t.source.file.clone(),
-                line: 1,
-                column: 1,
-                field: String::new(),
-                message: "expected the client's words below the front matter".into(),
-            });
+            out.push(Diagnostic::at_start(&t.source.file, "", "expected the client's words below the front matter"));
         }
     })
 }

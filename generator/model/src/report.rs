@@ -55,13 +55,7 @@ pub fn is_date(s: &str) -> bool {
 }
 
 fn whole_file(file: &str, message: &str) -> Diagnostics {
-    Diagnostics(vec![Diagnostic {
-        file: file.into(),
-        line: 1,
-        column: 1,
-        field: String::new(),
-        message: message.into(),
-    }])
+    Diagnostics(vec![Diagnostic::at_start(file, "", message)])
 }
 
 /// Parse a report file named `file` whose slug is `slug` (its file name without `.mdx`).
@@ -83,16 +77,14 @@ impl Report {
     fn validate(&self, out: &mut Vec<Diagnostic>) {
         let (f, src) = (&self.fields, &self.source);
         if !rules::is_slug(&self.slug) {
-            out.push(Diagnostic {
-                file: src.file.clone(),
-                line: 1,
-                column: 1,
-                field: String::new(),
-                message: format!(
+            out.push(Diagnostic::at_start(
+                &src.file,
+                "",
+                format!(
                     "the file name is the page's address: expected lowercase words joined by hyphens such as \"november-2026.mdx\", found \"{}.mdx\"",
                     self.slug
                 ),
-            });
+            ));
         }
         if !is_date(&f.date) {
             out.push(src.at_value(
