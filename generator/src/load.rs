@@ -307,7 +307,7 @@ pub fn load(root: &Path, cache: &Cache) -> Result<Content, Diagnostics> {
     let [privacy, terms] = legal.map(|r| ok(r, &mut problems));
     let (reports, strays) = reports(root);
     problems.extend(Diagnostics(strays));
-    let reports: Vec<_> = reports.into_iter().filter_map(|r| ok(r, &mut problems)).collect();
+    let mut reports: Vec<_> = reports.into_iter().filter_map(|r| ok(r, &mut problems)).collect();
     let testimonials: Vec<_> = parse_each(root, TESTIMONIALS, content_record::parse_testimonial)
         .into_iter()
         .filter_map(|r| ok(r, &mut problems))
@@ -334,7 +334,7 @@ pub fn load(root: &Path, cache: &Cache) -> Result<Content, Diagnostics> {
     }
     let months = snapshots.iter().filter(|s| !s.fields.draft).count();
     let known = crate::reports::known(&neighborhoods, &listings, &forms.data, months);
-    let mdx = crate::reports::check_all(&reports, &known);
+    let mdx = crate::reports::check_all(&mut reports, &known);
     if !mdx.is_empty() {
         return Err(mdx.sorted());
     }

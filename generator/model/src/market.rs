@@ -190,6 +190,62 @@ fn one_decimal(x: f64) -> bool {
     ((x * 10.0).round() - x * 10.0).abs() < 1e-6
 }
 
+/// The snapshot's figures that change over time (the ZIP code does not).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Figure {
+    Median,
+    Growth,
+    Days,
+}
+
+impl Figure {
+    pub const ALL: [Figure; 3] = [Figure::Median, Figure::Growth, Figure::Days];
+
+    /// How a report names it: `<Trend figure="median" />`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Figure::Median => "median",
+            Figure::Growth => "yoy",
+            Figure::Days => "days",
+        }
+    }
+    pub fn parse(name: &str) -> Option<Figure> {
+        Figure::ALL.into_iter().find(|f| f.name() == name)
+    }
+    /// Its tile's label.
+    pub fn label(self, l: &crate::site::NeighborhoodLabels) -> &str {
+        match self {
+            Figure::Median => &l.median,
+            Figure::Growth => &l.yoy,
+            Figure::Days => &l.days,
+        }
+    }
+    /// As a chart plots it.
+    pub fn value(self, f: &Figures) -> f64 {
+        match self {
+            Figure::Median => f.median_price as f64,
+            Figure::Growth => f.yoy_growth,
+            Figure::Days => f64::from(f.days_on_market),
+        }
+    }
+    /// As a tile shows it.
+    pub fn text(self, f: &Figures) -> String {
+        match self {
+            Figure::Median => format::price(f.median_price),
+            Figure::Growth => format::growth(f.yoy_growth),
+            Figure::Days => format::days(f.days_on_market),
+        }
+    }
+    /// How it moved between two months, as a tile says it; `None` when it did not.
+    pub fn change(self, from: &Figures, to: &Figures) -> Option<String> {
+        match self {
+            Figure::Median => format::price_change(from.median_price, to.median_price),
+            Figure::Growth => format::growth_change(from.yoy_growth, to.yoy_growth),
+            Figure::Days => format::days_change(from.days_on_market, to.days_on_market),
+        }
+    }
+}
+
 /// The specification's formats: "$425K", "+9.2%", "38".
 pub mod format {
     use super::Figures;

@@ -4,6 +4,7 @@
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::document::{parse_yaml, split_front_matter, Source};
+use crate::market::Figure;
 use crate::rules;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -32,8 +33,52 @@ pub struct Report {
     pub body: String,
     /// The file line the body starts on (1-based), so MDX positions become file positions.
     pub body_line: usize,
+    /// Its components in document order, and how far its headings move so the shallowest becomes
+    /// `<h2>` under the page's `<h1>`: found by the generator's check of the MDX, which loading the
+    /// content runs on every report (empty and 0 until then).
+    pub components: Vec<Component>,
+    pub heading_shift: i8,
     pub source: Source,
 }
+
+/// A component as written in a report, checked against the site's content.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Component {
+    Snapshot {
+        area: String,
+    },
+    Trend {
+        areas: Vec<String>,
+        figure: Figure,
+    },
+    Listing {
+        id: String,
+    },
+    /// `flow`: on a line of its own (not inside a paragraph).
+    Cta {
+        form: String,
+        flow: bool,
+    },
+}
+
+impl Component {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Component::Snapshot { .. } => "Snapshot",
+            Component::Trend { .. } => "Trend",
+            Component::Listing { .. } => "Listing",
+            Component::Cta { .. } => "Cta",
+        }
+    }
+}
+
+/// The components a report may use: name, attributes, whether it holds text.
+pub const COMPONENTS: [(&str, &[&str], bool); 4] = [
+    ("Snapshot", &["area"], false),
+    ("Trend", &["areas", "figure"], false),
+    ("Listing", &["id"], false),
+    ("Cta", &["form"], true),
+];
 
 /// A calendar date written YYYY-MM-DD.
 pub fn is_date(s: &str) -> bool {
@@ -69,7 +114,15 @@ pub fn parse(file: &str, slug: &str, text: &str) -> Result<Report, Diagnostics> 
     let (fields, source) = parse_yaml::<ReportFields>(file, yaml, first_line)?;
     // The YAML's lines, then the closing `---`.
     let body_line = first_line + yaml.split_inclusive('\n').count() + 1;
-    let report = Report { slug: slug.to_string(), fields, body: body.to_string(), body_line, source };
+    let report = Report {
+        slug: slug.to_string(),
+        fields,
+        body: body.to_string(),
+        body_line,
+        components: Vec::new(),
+        heading_shift: 0,
+        source,
+    };
     Diagnostics::check(report, |v, out| v.validate(out))
 }
 

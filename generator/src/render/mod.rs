@@ -20,7 +20,6 @@ mod tests;
 mod typescript;
 
 use kind::Kind;
-pub use market::Figure;
 pub use pages::index_file;
 pub use typescript::files as typescript_files;
 

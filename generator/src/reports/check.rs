@@ -2,7 +2,8 @@
 //! mdx-js): syntax errors, and the components with their attributes against the site's content.
 //! What passes is what `render` hands mdx-js, so check and build agree.
 
-use jax_model::report::Report;
+use jax_model::market::Figure;
+use jax_model::report::{Component, Report, COMPONENTS};
 use jax_model::Diagnostic;
 use markdown::mdast::{AttributeContent, AttributeValue, Node};
 use markdown::message::Place;
@@ -18,50 +19,6 @@ pub struct Known<'a> {
     pub listings: HashSet<&'a str>,
     pub forms: Vec<String>,
 }
-
-/// The figures a `<Trend>` can chart, as `render::market::Figure` names them.
-pub fn figures() -> Vec<String> {
-    crate::render::Figure::ALL.iter().map(|f| f.name().to_string()).collect()
-}
-
-/// A component as written in a report, checked.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Component {
-    Snapshot {
-        area: String,
-    },
-    Trend {
-        areas: Vec<String>,
-        figure: String,
-    },
-    Listing {
-        id: String,
-    },
-    /// `flow`: on a line of its own (not inside a paragraph).
-    Cta {
-        form: String,
-        flow: bool,
-    },
-}
-
-impl Component {
-    pub fn name(&self) -> &'static str {
-        match self {
-            Component::Snapshot { .. } => "Snapshot",
-            Component::Trend { .. } => "Trend",
-            Component::Listing { .. } => "Listing",
-            Component::Cta { .. } => "Cta",
-        }
-    }
-}
-
-/// The components a report may use: name, attributes, whether it holds text.
-pub const COMPONENTS: [(&str, &[&str], bool); 4] = [
-    ("Snapshot", &["area"], false),
-    ("Trend", &["areas", "figure"], false),
-    ("Listing", &["id"], false),
-    ("Cta", &["form"], true),
-];
 
 fn allowed() -> String {
     COMPONENTS.iter().map(|(n, _, _)| format!("<{n}>")).collect::<Vec<_>>().join(", ")
@@ -180,7 +137,9 @@ impl Walk<'_> {
             }
             "Trend" => {
                 let areas = get(self, "areas").and_then(|v| self.areas(at, v));
-                let figure = get(self, "figure").and_then(|v| self.one_of(at, "figure", v, &figures()));
+                let figure = get(self, "figure")
+                    .and_then(|v| self.one_of(at, "figure", v, &Figure::ALL.map(|f| f.name().to_string())))
+                    .and_then(|f| Figure::parse(&f));
                 if self.known.months < 2 {
                     let m = self.known.months;
                     self.at(at, format!("<Trend> charts figures over months, and content/market has {m} published snapshot{}; until the next month's figures are in, use <Snapshot area=\"…\" />", if m == 1 { "" } else { "s" }));
@@ -343,13 +302,16 @@ fn list(attrs: &[&str]) -> String {
     attrs.iter().map(|a| format!("`{a}`")).collect::<Vec<_>>().join(" and ")
 }
 
-fn hint(attr: &str) -> &'static str {
+fn hint(attr: &str) -> String {
     match attr {
-        "areas" => "a list of neighborhoods such as {[\"riverside\", \"san-marco\"]}",
-        "figure" => "\"median\", \"yoy\" or \"days\"",
-        "area" => "a neighborhood such as \"ortega\"",
-        "id" => "a listing's id such as \"riverside-penthouse\"",
-        _ => "a request form such as \"consultation\"",
+        "areas" => "a list of neighborhoods such as {[\"riverside\", \"san-marco\"]}".into(),
+        "figure" => {
+            let names: Vec<String> = Figure::ALL.iter().map(|f| format!("\"{}\"", f.name())).collect();
+            format!("{} or {}", names[..names.len() - 1].join(", "), names[names.len() - 1])
+        }
+        "area" => "a neighborhood such as \"ortega\"".into(),
+        "id" => "a listing's id such as \"riverside-penthouse\"".into(),
+        _ => "a request form such as \"consultation\"".into(),
     }
 }
 

@@ -6,10 +6,11 @@ pub mod check;
 mod node;
 
 use anyhow::{bail, Context, Result};
-pub use check::{Checked, Component, Known};
+pub use check::{Checked, Known};
 use jax_model::forms::Forms;
 use jax_model::listing::Listing;
 use jax_model::neighborhood::Neighborhood;
+pub use jax_model::report::Component;
 use jax_model::report::Report;
 use jax_model::{Content, Diagnostics};
 use std::collections::HashMap;
@@ -42,12 +43,14 @@ pub fn known<'a>(
     }
 }
 
-/// Check every report (drafts too), collecting every problem.
-pub fn check_all(reports: &[Report], known: &Known) -> Diagnostics {
+/// Check every report (drafts too), collecting every problem; each that passes keeps what the
+/// check found (its components, its headings' shift) for the build.
+pub fn check_all(reports: &mut [Report], known: &Known) -> Diagnostics {
     let mut out = Diagnostics::default();
     for r in reports {
-        if let Err(problems) = check::check(r, known) {
-            out.extend(Diagnostics(problems));
+        match check::check(r, known) {
+            Ok(Checked { components, heading_shift }) => (r.components, r.heading_shift) = (components, heading_shift),
+            Err(problems) => out.extend(Diagnostics(problems)),
         }
     }
     out
@@ -75,31 +78,30 @@ pub struct Prepared {
     pub components: Vec<(Component, Option<String>)>,
 }
 
-/// Compile the published reports (by slug); no Node process when there are none or every one is
-/// cached.
+/// Compile the published reports (by slug), as loading the content checked them; no Node process
+/// when there are none or every one is cached.
 pub fn prepare(c: &Content, script: &Path, cache: &Path) -> Result<HashMap<String, Prepared>> {
     if c.reports.is_empty() {
         return Ok(HashMap::new());
     }
-    let known = known(&c.neighborhoods, &c.listings, &c.forms.data, c.market.snapshots.len());
-    let mut checked = Vec::with_capacity(c.reports.len());
-    for r in &c.reports {
-        let ok = check::check(r, &known).map_err(|d| anyhow::Error::new(Diagnostics(d)))?;
-        checked.push(ok);
-    }
-    let compiled = node::compile(&c.reports, &checked, script, cache).context("compiling the reports with mdx-js")?;
+    let compiled = node::compile(&c.reports, script, cache).context("compiling the reports with mdx-js")?;
     let mut out = HashMap::new();
-    for ((r, ok), comp) in c.reports.iter().zip(checked).zip(compiled) {
+    for (r, comp) in c.reports.iter().zip(compiled) {
         let names: Vec<&str> = comp.components.iter().map(|p| p.name.as_str()).collect();
-        let expected: Vec<&str> = ok.components.iter().map(Component::name).collect();
+        let expected: Vec<&str> = r.components.iter().map(Component::name).collect();
         if names != expected {
             bail!(
                 "{}: mdx-js found the components {names:?} where the check found {expected:?}; please report this",
                 r.source.file
             );
         }
-        let components =
-            ok.components.into_iter().zip(comp.components).map(|(c, p)| (c, p.children_html.map(unwrap_p))).collect();
+        let components = r
+            .components
+            .iter()
+            .cloned()
+            .zip(comp.components)
+            .map(|(c, p)| (c, p.children_html.map(unwrap_p)))
+            .collect();
         out.insert(r.slug.clone(), Prepared { html: comp.html, components });
     }
     Ok(out)

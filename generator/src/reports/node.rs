@@ -2,7 +2,7 @@
 //! not compiled before. Results are kept in the cache folder by a hash of the text, the script
 //! and the islands' lockfile, so a rebuild with unchanged reports starts no Node process.
 
-use super::{Checked, Compiled};
+use super::Compiled;
 use anyhow::{anyhow, bail, Context, Result};
 use jax_model::report::Report;
 use jax_model::{Diagnostic, Diagnostics};
@@ -25,7 +25,7 @@ struct Text<'a> {
 }
 
 fn names() -> Vec<&'static str> {
-    super::check::COMPONENTS.iter().map(|(name, _, _)| *name).collect()
+    jax_model::report::COMPONENTS.iter().map(|(name, _, _)| *name).collect()
 }
 
 #[derive(Deserialize)]
@@ -69,15 +69,14 @@ fn cache_file(cache: &Path, key: &blake3::Hasher, r: &Report, shift: i8) -> Path
 }
 
 /// Compile `reports` (each with its check), in order.
-pub fn compile(reports: &[Report], checked: &[Checked], script: &Path, cache: &Path) -> Result<Vec<Compiled>> {
+pub fn compile(reports: &[Report], script: &Path, cache: &Path) -> Result<Vec<Compiled>> {
     let key = script_key(script)?;
-    let files: Vec<PathBuf> =
-        reports.iter().zip(checked).map(|(r, c)| cache_file(cache, &key, r, c.heading_shift)).collect();
+    let files: Vec<PathBuf> = reports.iter().map(|r| cache_file(cache, &key, r, r.heading_shift)).collect();
     let mut out: Vec<Option<Compiled>> =
         files.iter().map(|f| std::fs::read(f).ok().and_then(|b| serde_json::from_slice(&b).ok())).collect();
     let todo: Vec<usize> = (0..reports.len()).filter(|i| out[*i].is_none()).collect();
     if !todo.is_empty() {
-        let texts = todo.iter().map(|&i| Text { body: &reports[i].body, shift: checked[i].heading_shift }).collect();
+        let texts = todo.iter().map(|&i| Text { body: &reports[i].body, shift: reports[i].heading_shift }).collect();
         let fresh =
             run(script, &Input { components: names(), reports: texts }).map_err(|e| match e.downcast::<Refused>() {
                 Ok(Refused(i, d)) => anyhow::Error::new(Diagnostics(vec![located(&reports[todo[i]], d)])),
@@ -159,27 +158,26 @@ mod tests {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../site/build/render-reports.mjs")
     }
 
-    fn report(body: &str) -> (Report, Checked) {
+    fn report(body: &str) -> Report {
         let text = format!("---\ntitle: T\ndate: 2024-10-01\ndescription: D\n---\n{body}");
         let r = jax_model::report::parse("content/reports/r.mdx", "r", &text).unwrap();
-        (r, Checked { components: Vec::new(), heading_shift: 1 })
+        Report { heading_shift: 1, ..r }
     }
 
     #[test]
     fn compiles_once_then_reads_the_cache_and_maps_refusals_to_file_positions() {
         let cache = tempfile::tempdir().unwrap();
-        let (r, c) = report("# Hi\n\nText.\n");
-        let out = compile(std::slice::from_ref(&r), std::slice::from_ref(&c), &script(), cache.path()).unwrap();
+        let r = report("# Hi\n\nText.\n");
+        let out = compile(std::slice::from_ref(&r), &script(), cache.path()).unwrap();
         assert_eq!(out[0].html, "<h2>Hi</h2>\n<p>Text.</p>");
         // Kept in the cache, keyed by the text, the script and the lockfile.
         assert_eq!(std::fs::read_dir(cache.path()).unwrap().count(), 1);
         // What mdx-js refuses (check would have stopped it first) comes back at the file's line.
-        let (bad, c) = report("Fine.\n\n<Cta form=\"x\">\nunclosed\n");
-        let e = compile(&[bad], &[c], &script(), cache.path()).unwrap_err();
+        let bad = report("Fine.\n\n<Cta form=\"x\">\nunclosed\n");
+        let e = compile(&[bad], &script(), cache.path()).unwrap_err();
         let d = e.downcast_ref::<Diagnostics>().expect("a content problem").to_string();
         assert!(d.starts_with("content/reports/r.mdx:8:1: mdx-js: Expected a closing tag for `<Cta>`\n"), "{d}");
-        let missing =
-            compile(&[r], &[Checked { components: Vec::new(), heading_shift: 1 }], Path::new("no.mjs"), cache.path());
+        let missing = compile(&[r], Path::new("no.mjs"), cache.path());
         assert!(format!("{:#}", missing.unwrap_err()).contains("reading no.mjs"));
     }
 }

@@ -5,7 +5,7 @@ use super::home::{slide, Slide};
 use super::{breadcrumb_ld, Built, Crumb, Meta, Shared, DESCRIPTION_MAX};
 use crate::render::islands::Mounted;
 use crate::render::kind::Kind;
-use crate::render::market::{self, Figure, SnapshotView};
+use crate::render::market::{self, SnapshotView};
 use crate::render::{markdown, seo};
 use crate::reports::{substitute, Component, CONTACT_FORM};
 use anyhow::{anyhow, Context, Result};
@@ -100,7 +100,7 @@ impl<'a> Shared<'a> {
                 ComponentView::Snapshot { s, name: market::name_of(content, area), id }
             }
             Component::Trend { areas, figure } => {
-                let figure = Figure::parse(figure).ok_or_else(|| anyhow!("no figure {figure}"))?;
+                let figure = *figure;
                 let charts = areas
                     .iter()
                     .map(|a| {

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::reports::{Component, Prepared};
+use jax_model::market::Figure;
 
 const REPORT: &str =
     "---\ntitle: Riverside in Winter\ndate: 2024-12-20\ndescription: What December says.\n---\nText.\n";
@@ -19,7 +20,7 @@ fn site() -> HashMap<String, String> {
         html: html.into(),
         components: vec![
             (Component::Snapshot { area: "riverside".into() }, None),
-            (Component::Trend { areas: vec!["riverside".into(), "san-marco".into()], figure: "median".into() }, None),
+            (Component::Trend { areas: vec!["riverside".into(), "san-marco".into()], figure: Figure::Median }, None),
             (Component::Listing { id: "river-penthouse".into() }, None),
             (Component::Cta { form: "consultation".into(), flow: false }, Some("Book <strong>now</strong>".into())),
         ],

@@ -35,7 +35,7 @@ fn components_in_document_order_and_headings_under_the_title() {
         ok.components,
         vec![
             Component::Snapshot { area: "ortega".into() },
-            Component::Trend { areas: vec!["ortega".into(), "riverside".into()], figure: "yoy".into() },
+            Component::Trend { areas: vec!["ortega".into(), "riverside".into()], figure: Figure::Growth },
             Component::Cta { form: "contact".into(), flow: false },
             Component::Listing { id: "a".into() },
         ]
