@@ -339,8 +339,9 @@ fn her_closed_mls_listings_join_her_record_on_the_sold_page_where_sold_listings_
         // Linked to its own page, with its sold price and the side she took.
         let at = sold.find(&format!("MLS #{number}</a>")).unwrap_or_else(|| panic!("{number} is on /sold/"));
         let card = &sold[sold[..at].rfind("<article class=\"sale\">").unwrap()..at];
-        let price = r["ClosePrice"].as_u64().unwrap();
-        assert!(card.contains(&format!("<p class=\"price\">${}</p>", thousands(price))), "{card}");
+        let shown = card.split("<p class=\"price\">").nth(1).and_then(|p| p.split("</p>").next()).expect("a price");
+        let digits: String = shown.chars().filter(char::is_ascii_digit).collect();
+        assert!(shown.starts_with('$') && r["ClosePrice"].as_u64() == digits.parse().ok(), "{card}");
         let side = match (r["ListAgentMlsId"] == member, r["BuyerAgentMlsId"] == member) {
             (true, true) => "Represented buyer and seller",
             (true, false) => "Represented the seller",
@@ -351,16 +352,4 @@ fn her_closed_mls_listings_join_her_record_on_the_sold_page_where_sold_listings_
     for r in &others {
         assert!(!sold.contains(&format!("MLS #{}<", r["ListingId"].as_str().unwrap())), "others' sales are not hers");
     }
-}
-
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }

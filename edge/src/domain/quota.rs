@@ -70,6 +70,42 @@ pub fn client_key(connecting_ip: Option<&str>) -> Option<String> {
     }
 }
 
+/// A count that takes each of its items once (`services::quota::add_once`) keeps a mark per item,
+/// stored in a count's shape (which the worker reads already): `COUNTED` once the item is counted,
+/// else the time (ms) at which the request counting it made the mark.
+pub const COUNTED: u64 = 0;
+
+/// A mark still uncounted this long after it was made belongs to a request that died: another
+/// request of the same item takes its place (a request's whole run is well under this).
+pub const MARK_ABANDONED_MS: u64 = 30_000;
+
+/// What a request does next about its item, from the mark it found (none, or the mark).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MarkStep {
+    /// No mark: make one (create-only), then count the item.
+    Make,
+    /// Counted already (by a parallel request for the same item): nothing to add.
+    Counted,
+    /// Another request is counting it: wait for its mark to say how that went.
+    Wait,
+    /// Its request died while counting: remove its mark, and start again.
+    TakeOver,
+}
+
+pub fn mark_step(found: Option<u64>, now_ms: u64) -> MarkStep {
+    match found {
+        None => MarkStep::Make,
+        Some(COUNTED) => MarkStep::Counted,
+        Some(at_ms) if now_ms.saturating_sub(at_ms) >= MARK_ABANDONED_MS => MarkStep::TakeOver,
+        Some(_) => MarkStep::Wait,
+    }
+}
+
+/// The mark of `item` in the count at `key`.
+pub fn mark_key(key: &str, item: &str) -> String {
+    format!("{key}.marks/{item}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,5 +131,14 @@ mod tests {
         assert!(k.starts_with("quota/quiz/to/") && !k.contains("ana"));
         assert_eq!(day_key(1_700_000_000_000), "quota/quiz/day/2023-11-14");
         assert_ne!(Withheld::Recipient.describe(), Withheld::DailyCap.describe());
+    }
+
+    #[test]
+    fn an_item_is_counted_by_the_request_that_marks_it_and_waited_for_by_the_others() {
+        assert_eq!(mark_step(None, 5_000), MarkStep::Make);
+        assert_eq!(mark_step(Some(COUNTED), 5_000), MarkStep::Counted);
+        assert_eq!(mark_step(Some(1_000), 1_000 + MARK_ABANDONED_MS - 1), MarkStep::Wait);
+        assert_eq!(mark_step(Some(1_000), 1_000 + MARK_ABANDONED_MS), MarkStep::TakeOver);
+        assert_eq!(mark_key("quota/concierge/2026-11-26/ab", "s-1"), "quota/concierge/2026-11-26/ab.marks/s-1");
     }
 }

@@ -94,12 +94,18 @@ pub async fn post(mut req: Request, env: &Env, kind: FormKind, settings: &Settin
 async fn record_and_send(settings: &Settings, bucket: &Bucket, mut d: Delivery, trust: Trust) -> Result<bool, Failure> {
     // Ids carry 64 random bits: a taken one is not a visitor's doing.
     let taken = || Failure::Unavailable(format!("record {} exists already", d.id));
+    let mut slot_taken = None;
     if d.form == "quiz" {
         let to = d.params.get("to_email").map_or("", String::as_str);
         let withheld = match quota::quiz_email(settings, bucket, to).await? {
             Some(withheld) => Some(withheld.describe()),
-            None if !budget::spend_email(settings, bucket, trust).await? => Some(BUDGET_SPENT),
-            None => None,
+            None => match budget::spend_email(settings, bucket, trust).await? {
+                Some(slot) => {
+                    slot_taken = Some(slot);
+                    None
+                }
+                None => Some(BUDGET_SPENT),
+            },
         };
         if let Some(why) = withheld {
             // The visitor still sees the result; the submission is kept, nothing is sent.
@@ -108,12 +114,26 @@ async fn record_and_send(settings: &Settings, bucket: &Bucket, mut d: Delivery, 
             queue::keep(settings, bucket, &d).await?;
             return Ok(false);
         }
-    } else if !budget::spend_email(settings, bucket, trust).await? {
-        // Past the day's e-mail budget: kept, and listed in the morning's digest; none is lost.
-        let error = taken();
-        return if budget::hold(settings, bucket, d).await? { Ok(false) } else { Err(error) };
+    } else {
+        match budget::spend_email(settings, bucket, trust).await? {
+            Some(slot) => slot_taken = Some(slot),
+            None => {
+                // Past the day's e-mail budget: kept, and listed in the morning's digest; none is lost.
+                let error = taken();
+                return if budget::hold(settings, bucket, d).await? { Ok(false) } else { Err(error) };
+            }
+        }
     }
     let error = taken();
-    let claimed = queue::record(settings, bucket, d).await?.ok_or(error)?;
+    let claimed = match queue::record(settings, bucket, d).await {
+        Ok(Some(claimed)) => claimed,
+        // Not recorded, so not sent: its e-mail slot is another request's.
+        failed => {
+            if let Some(slot) = slot_taken {
+                budget::give_back(bucket, slot).await;
+            }
+            return Err(failed.err().map_or(error, Failure::from));
+        }
+    };
     Ok(queue::attempt(settings, bucket, claimed).await.1 == Outcome::Sent)
 }

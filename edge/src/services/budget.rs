@@ -21,13 +21,24 @@ const DIGEST_READ_MAX: usize = 300;
 /// A held marker's custom metadata: the digest listing it, while that digest is owed.
 const LISTED: &str = "listed";
 
-/// Spend one of today's e-mails: false when the budget is spent (the caller holds the lead); the
+/// One of today's e-mails, spent: give it back (`give_back`) if the request it was for is not
+/// sent after all (it lost a race, or was not recorded).
+#[must_use]
+pub struct Slot(String);
+
+/// Give back an e-mail slot: another request may take it today. A slot that cannot be given back
+/// stays spent: the budget errs toward sending fewer, never more.
+pub async fn give_back(bucket: &Bucket, slot: Slot) {
+    let _ = bucket.delete(&slot.0).await;
+}
+
+/// Spend one of today's e-mails: none when the budget is spent (the caller holds the lead); the
 /// agent is alerted the first time in a day. An unverified post (domain/bot_check.rs) may take a
 /// slot only while fewer than the budget's unverified share are taken: the rest wait for visitors
 /// the check has seen. Each e-mail takes a slot of its own, `quota/email/day/<date>/<n>` for n
 /// below the budget, by a create-only write: no key is written twice (R2 takes one write a second
 /// to a key), and a burst contends only where two posts pick the same free slot at random.
-pub async fn spend_email(settings: &Settings, bucket: &Bucket, trust: Trust) -> worker::Result<bool> {
+pub async fn spend_email(settings: &Settings, bucket: &Bucket, trust: Trust) -> worker::Result<Option<Slot>> {
     let now = now_ms();
     let cap = settings.budget.emails_per_day;
     let share = if trust == Trust::Unverified { settings.budget.unverified_emails_per_day } else { cap };
@@ -49,7 +60,7 @@ pub async fn spend_email(settings: &Settings, bucket: &Bucket, trust: Trust) -> 
         let Some(slot) = (0..cap).filter(|n| !taken.contains(n)).nth(k) else { break };
         let key = format!("{prefix}{slot}");
         if quota::first_time(bucket, &key).await? {
-            return Ok(true);
+            return Ok(Some(Slot(key)));
         }
     }
     if !full {
@@ -61,7 +72,7 @@ pub async fn spend_email(settings: &Settings, bucket: &Bucket, trust: Trust) -> 
         console_warn!("budget: today's {cap} e-mails are spent; requests are held for the digest");
         alert::send(settings, &Alert::budget(cap)).await;
     }
-    Ok(false)
+    Ok(None)
 }
 
 /// Spend `bytes` of today's uploads: Full when they would pass the budget (uploads are paused; the
@@ -78,12 +89,21 @@ pub async fn spend_upload(settings: &Settings, bucket: &Bucket, bytes: u64) -> w
 }
 
 /// Keep `d` for the morning digest instead of sending it: its `held/` marker, its end, and its
-/// record, never over one that exists (false then: a parallel filing recorded it).
+/// record, never over one that exists (false then: a parallel filing recorded it). The marker
+/// goes again where that parallel filing is being sent rather than held, so the digest does not
+/// list a request the agent has had singly.
 pub async fn hold(settings: &Settings, bucket: &Bucket, mut d: Delivery) -> worker::Result<bool> {
     d.held_ms = Some(now_ms());
-    bucket.put(held_key(&d.id, d.unverified), Vec::<u8>::new()).execute().await?;
+    let marker = held_key(&d.id, d.unverified);
+    bucket.put(&marker, Vec::<u8>::new()).execute().await?;
     retention::set(bucket, d.received_ms + settings.retention_s * 1000, Job::Record, &d.id).await?;
-    Ok(storage::put_json_if(bucket, &d.record_key(), &d, Only::Absent).await?.is_some())
+    if storage::put_json_if(bucket, &d.record_key(), &d, Only::Absent).await?.is_some() {
+        return Ok(true);
+    }
+    if queue::state(bucket, &d.id).await? != Some(State::Held) {
+        bucket.delete(&marker).await?;
+    }
+    Ok(false)
 }
 
 /// The morning digests (from DIGEST_HOUR_UTC of `today_ms`'s day): e-mails to the agent listing

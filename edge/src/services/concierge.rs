@@ -169,7 +169,7 @@ pub async fn file(
         d.unverified = trust == Trust::Unverified;
         let cap = settings.budget.concierge_per_client_per_day;
         let key = filings_key(&settings.link_secret, client, d.received_ms);
-        if quota::add(bucket, &key, 1, u64::from(cap)).await? != Added::Yes {
+        if quota::add_once(bucket, &key, &done.submission, u64::from(cap)).await? != Added::Yes {
             return Err(Failure::field(
                 429,
                 "request",
@@ -177,20 +177,32 @@ pub async fn file(
             ));
         }
         retention::set(bucket, d.received_ms + settings.retention_s * 1000, Job::Documents, &done.submission).await?;
-        if !budget::spend_email(settings, bucket, trust).await? {
-            // Past the day's e-mail budget: filed all the same, and listed in the morning's digest.
-            if budget::hold(settings, bucket, d).await? {
-                delete(bucket, &filing.replaced).await?;
+        taken = match budget::spend_email(settings, bucket, trust).await? {
+            // Past the day's e-mail budget: filed all the same, and listed in the morning's digest
+            // (unless a parallel tap recorded it a moment ago: its outcome is this one's).
+            None => {
+                if !budget::hold(settings, bucket, d).await? {
+                    Taken::Not(State::Claimed)
+                } else {
+                    delete(bucket, &filing.replaced).await?;
+                    return Ok(Recorded { id, email: State::Held });
+                }
             }
-            return Ok(Recorded { id, email: State::Held });
-        }
-        taken = match queue::record(settings, bucket, d).await? {
-            Some(claimed) => {
-                delete(bucket, &filing.replaced).await?;
-                Taken::Claimed(Box::new(claimed))
-            }
-            // Filed a moment ago by a parallel retry, which holds it.
-            None => Taken::Not(State::Claimed),
+            Some(slot) => match queue::record(settings, bucket, d).await {
+                Ok(Some(claimed)) => {
+                    delete(bucket, &filing.replaced).await?;
+                    Taken::Claimed(Box::new(claimed))
+                }
+                // The same, having spent an e-mail the parallel tap spends too: given back.
+                Ok(None) => {
+                    budget::give_back(bucket, slot).await;
+                    Taken::Not(State::Claimed)
+                }
+                Err(e) => {
+                    budget::give_back(bucket, slot).await;
+                    return Err(e.into());
+                }
+            },
         };
     }
     let email = match taken {

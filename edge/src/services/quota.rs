@@ -1,7 +1,9 @@
 //! Counts kept in R2 under `quota/`: the quiz's limits (domain/quota.rs says why and how they are
 //! keyed) and the day's budget (domain/budget.rs).
 
-use crate::domain::quota::{day_key, recipient_key, Withheld, RECIPIENT_WINDOW_MS};
+use crate::domain::quota::{
+    day_key, mark_key, mark_step, recipient_key, MarkStep, Withheld, COUNTED, RECIPIENT_WINDOW_MS,
+};
 use crate::domain::retention::Job;
 use crate::domain::settings::Settings;
 use crate::services::storage::{self, Only};
@@ -73,6 +75,45 @@ pub async fn add(bucket: &Bucket, key: &str, amount: u64, cap: u64) -> worker::R
         // Lost to a parallel writer: wait a little, a random while so the losers spread out.
         let ms = 5 + crate::services::random_u64()? % (10 * (attempt.min(10) + 1));
         worker::Delay::from(std::time::Duration::from_millis(ms)).await;
+    }
+    Ok(Added::Busy)
+}
+
+/// Add 1 for `item` to the count at `key` unless that would pass `cap` — once, however many
+/// requests for the item arrive at once (a double tap, a retry): the request that marks the item
+/// counts it, and the others wait for its mark to say how that went. Full when the count is full
+/// (the item's mark is removed: a later request for it is counted afresh), Busy when the answer
+/// did not come in time.
+pub async fn add_once(bucket: &Bucket, key: &str, item: &str, cap: u64) -> worker::Result<Added> {
+    let mark = mark_key(key, item);
+    for _ in 0..60 {
+        let found = storage::get_json_tagged::<Count>(bucket, &mark).await?;
+        let now = now_ms();
+        match mark_step(found.map(|(m, _)| m.count), now) {
+            MarkStep::Counted => return Ok(Added::Yes),
+            MarkStep::Wait => {
+                worker::Delay::from(std::time::Duration::from_millis(50)).await;
+                continue;
+            }
+            // Whoever of the requests taking over makes the mark anew counts it.
+            MarkStep::TakeOver => {
+                bucket.delete(&mark).await?;
+                continue;
+            }
+            MarkStep::Make => {}
+        }
+        let Some(etag) = storage::put_json_if(bucket, &mark, &Count { count: now }, Only::Absent).await? else {
+            continue; // another request for the item marked it first
+        };
+        retention::set(bucket, now + RECIPIENT_WINDOW_MS, Job::Quota, &mark).await?;
+        let added = add(bucket, key, 1, cap).await;
+        match added {
+            Ok(Added::Yes) => {
+                drop(storage::put_json_if(bucket, &mark, &Count { count: COUNTED }, Only::Etag(etag)).await?)
+            }
+            _ => bucket.delete(&mark).await?,
+        }
+        return added;
     }
     Ok(Added::Busy)
 }

@@ -10,34 +10,33 @@ function page(height: number, y: number) {
   return root;
 }
 
+/** Whether the widget rests on `root` once marked for where the page is now. */
+function rests(root: HTMLElement) {
+  markFirstScreen(root);
+  return root.hasAttribute(FIRST_SCREEN);
+}
+
 describe('the contact widget at rest on the first screen', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('rests at the top of a page that scrolls, and shows from a quarter screen down', () => {
     const root = page(3000, 0);
-    markFirstScreen(root);
-    expect(root.hasAttribute(FIRST_SCREEN)).toBe(true);
+    expect(rests(root)).toBe(true);
     vi.stubGlobal('scrollY', 199);
-    markFirstScreen(root);
-    expect(root.hasAttribute(FIRST_SCREEN)).toBe(true);
+    expect(rests(root)).toBe(true);
     vi.stubGlobal('scrollY', 200);
-    markFirstScreen(root);
-    expect(root.hasAttribute(FIRST_SCREEN)).toBe(false);
+    expect(rests(root)).toBe(false);
   });
 
   it('shows at once on a page that does not scroll', () => {
-    const root = page(800, 0);
-    markFirstScreen(root);
-    expect(root.hasAttribute(FIRST_SCREEN)).toBe(false);
+    expect(rests(page(800, 0))).toBe(false);
   });
 
   it('shows at the end of a page that scrolls by less than a quarter screen', () => {
     const root = page(900, 0);
-    markFirstScreen(root);
-    expect(root.hasAttribute(FIRST_SCREEN)).toBe(true);
+    expect(rests(root)).toBe(true);
     vi.stubGlobal('scrollY', 100);
-    markFirstScreen(root);
-    expect(root.hasAttribute(FIRST_SCREEN)).toBe(false);
+    expect(rests(root)).toBe(false);
   });
 
   it('marks the page before it is laid out, then follows its scrolling', () => {
