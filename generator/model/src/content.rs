@@ -198,7 +198,7 @@ impl Content {
         });
         let mut sold = p.sold;
         sold.retain(|s| !s.fields.draft);
-        sold.sort_by(|a, b| (&b.fields.date, &a.fields.address).cmp(&(&a.fields.date, &b.fields.address)));
+        crate::record::newest_first(&mut sold);
         Ok(Content {
             site: p.site,
             home: p.home,

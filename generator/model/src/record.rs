@@ -124,6 +124,11 @@ pub fn parse_sale(file: &str, text: &str) -> Result<Sale, Diagnostics> {
     })
 }
 
+/// Sales in the order the pages list them: newest first, then by address.
+pub fn newest_first(sales: &mut [Sale]) {
+    sales.sort_by(|a, b| (&b.fields.date, &a.fields.address).cmp(&(&a.fields.date, &b.fields.address)));
+}
+
 /// How many sales and their volume in dollars.
 pub fn totals(sales: &[Sale]) -> (usize, u64) {
     (sales.len(), sales.iter().map(Sale::dollars).sum())

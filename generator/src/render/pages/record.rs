@@ -55,7 +55,7 @@ pub fn sales(c: &Content, homes: Option<&Homes>) -> Vec<Sale> {
             source: Source::default(),
         });
     }
-    sales.sort_by(|a, b| (&b.fields.date, &a.fields.address).cmp(&(&a.fields.date, &b.fields.address)));
+    record::newest_first(&mut sales);
     sales
 }
 
