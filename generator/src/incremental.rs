@@ -77,9 +77,16 @@ pub fn card_path(id: &str) -> String {
     api::HOMES_CARD.trim_start_matches('/').replace("{id}", id)
 }
 
-/// This build's fingerprints: every listing's page and, for those for sale, its card.
-pub fn fingerprints(opts: &BuildOptions, homes: &Homes) -> Result<Fingerprints> {
-    let global = inputs(opts, homes).context("fingerprinting the build's inputs")?;
+/// This build's fingerprints: every listing's page and, for those for sale, its card. `inputs`:
+/// the other inputs' fingerprint (`inputs`).
+pub fn fingerprints(inputs: blake3::Hash, homes: &Homes) -> Fingerprints {
+    let mut global = blake3::Hasher::new();
+    global.update(inputs.as_bytes());
+    // The import's settings (a sample says so on every card), not its time.
+    if let Some(info) = &homes.info {
+        global.update(&[u8::from(info.sample)]);
+    }
+    let global = global.finalize();
     let for_sale: FxHashSet<usize> = homes.for_sale_places(None).iter().copied().collect();
     let each: Vec<Vec<(String, String)>> = homes
         .homes
@@ -101,11 +108,12 @@ pub fn fingerprints(opts: &BuildOptions, homes: &Homes) -> Result<Fingerprints> 
             out
         })
         .collect();
-    Ok(each.into_iter().flatten().collect())
+    each.into_iter().flatten().collect()
 }
 
-/// Everything but the listings that a listing's page or card is made from.
-fn inputs(opts: &BuildOptions, homes: &Homes) -> Result<blake3::Hash> {
+/// Everything but the listings that a listing's page or card is made from (and the import's
+/// settings, which `fingerprints` adds).
+pub fn inputs(opts: &BuildOptions) -> Result<blake3::Hash> {
     let mut hash = blake3::Hasher::new();
     // The generator by its file's size and time rather than its 20 MB: a new build of it is a
     // new file.
@@ -124,15 +132,11 @@ fn inputs(opts: &BuildOptions, homes: &Homes) -> Result<blake3::Hash> {
             }
         }
     }
-    // The import's settings (a sample says so on every card), not its time.
-    if let Some(info) = &homes.info {
-        hash.update(&[u8::from(info.sample)]);
-    }
     Ok(hash.finalize())
 }
 
 /// Where the fingerprints of the build into `out` are kept.
-fn record(cache: &Path, out: &Path) -> PathBuf {
+fn record_file(cache: &Path, out: &Path) -> PathBuf {
     let out = std::fs::canonicalize(out).unwrap_or_else(|_| out.to_path_buf());
     let key = blake3::hash(out.to_string_lossy().as_bytes()).to_hex();
     cache.join("builds").join(format!("{}.json", &key[..16]))
@@ -140,7 +144,7 @@ fn record(cache: &Path, out: &Path) -> PathBuf {
 
 /// The cards' HTML recorded beside the record of `out`.
 fn cards_file(cache: &Path, out: &Path) -> PathBuf {
-    record(cache, out).with_extension("cards")
+    record_file(cache, out).with_extension("cards")
 }
 
 /// The cards' file: each card as `<path> <length in bytes>\n<html>`.
@@ -205,69 +209,117 @@ fn a_page_is_listed_by_its_folder_and_a_file_by_its_name() {
     assert_eq!(Held::entry("index.html"), ("", "index.html"));
 }
 
-/// Which of `now` the folder `out` holds from the previous build into it.
-pub fn unchanged(cache: &Path, out: &Path, now: &Fingerprints) -> Unchanged {
-    let before: Option<Fingerprints> =
-        std::fs::read(record(cache, out)).ok().and_then(|bytes| serde_json::from_slice(&bytes).ok());
-    let Some(recorded) = &before else { return Unchanged::default() };
-    let text = std::fs::read_to_string(cards_file(cache, out)).unwrap_or_default();
-    let places = card_places(&text).unwrap_or_default();
-    // A page or a card stays while the folder still holds it (a card also needs its HTML
-    // recorded: the lists copy it).
-    let held = Held::new(out, now.keys());
-    let kept: Vec<(String, Option<Range<usize>>)> = now
-        .par_iter()
-        .filter(|(path, print)| recorded.get(*path) == Some(print) && held.has(path))
-        .filter_map(|(path, _)| {
-            let card = if is_card(path) { Some(places.get(path)?.clone()) } else { None };
-            Some((path.clone(), card))
-        })
-        .collect();
-    let mut unchanged = Unchanged { before, recorded: text, ..Unchanged::default() };
-    for (path, card) in kept {
-        if let Some(at) = card {
-            unchanged.cards.insert(path, at);
-        } else {
-            unchanged.paths.insert(path);
-        }
-    }
-    unchanged
+/// What the previous build into a folder recorded, and which of its listings' outputs the folder
+/// still holds: read while the listings are (it needs only the record).
+pub struct Previous {
+    recorded: Fingerprints,
+    /// The cards' file, and each card's place in it.
+    text: String,
+    places: FxHashMap<String, Range<usize>>,
+    held: Held,
 }
 
-/// Writes `path` with `write` whole or not at all.
-fn replace(path: &Path, write: impl FnOnce(&mut BufWriter<File>) -> std::io::Result<()>) -> Result<()> {
+impl Previous {
+    /// None when no complete build into `out` was recorded.
+    pub fn read(cache: &Path, out: &Path) -> Option<Previous> {
+        let recorded: Fingerprints =
+            std::fs::read(record_file(cache, out)).ok().and_then(|bytes| serde_json::from_slice(&bytes).ok())?;
+        let text = std::fs::read_to_string(cards_file(cache, out)).unwrap_or_default();
+        let places = card_places(&text).unwrap_or_default();
+        // Only the listings' outputs (the others are recorded without a fingerprint) can be kept.
+        let held = Held::new(out, recorded.iter().filter(|(_, print)| !print.is_empty()).map(|(path, _)| path));
+        Some(Previous { recorded, text, places, held })
+    }
+
+    /// Which of `now` the folder holds as this build would write them.
+    pub fn unchanged(self, now: &Fingerprints) -> Unchanged {
+        let Previous { recorded, text, places, held } = self;
+        // A page or a card stays while the folder still holds it (a card also needs its HTML
+        // recorded: the lists copy it).
+        let kept: Vec<(String, Option<Range<usize>>)> = now
+            .par_iter()
+            .filter(|(path, print)| recorded.get(*path) == Some(print) && held.has(path))
+            .filter_map(|(path, _)| {
+                let card = if is_card(path) { Some(places.get(path)?.clone()) } else { None };
+                Some((path.clone(), card))
+            })
+            .collect();
+        let mut unchanged = Unchanged { before: Some(recorded), recorded: text, ..Unchanged::default() };
+        for (path, card) in kept {
+            if let Some(at) = card {
+                unchanged.cards.insert(path, at);
+            } else {
+                unchanged.paths.insert(path);
+            }
+        }
+        unchanged
+    }
+}
+
+/// Writes `path`'s next version with `write` beside it; `Partial::commit` puts it in place.
+fn write_partial(path: &Path, write: impl FnOnce(&mut BufWriter<File>) -> std::io::Result<()>) -> Result<Partial> {
     let dir = path.parent().expect("a file in the cache");
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     let ext = path.extension().map_or(String::new(), |x| x.to_string_lossy().into_owned());
     let tmp = path.with_extension(format!("{ext}.partial"));
     let mut file = BufWriter::new(File::create(&tmp).with_context(|| format!("creating {}", tmp.display()))?);
     write(&mut file).and_then(|()| file.flush()).with_context(|| format!("writing {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("writing {}", path.display()))
+    Ok(Partial { tmp, path: path.to_path_buf() })
 }
 
-/// Records what `out` holds once the build into it is complete: the listings' outputs with their
-/// fingerprints (`now`), every other file it wrote (`others`, with none), and the cards' HTML
-/// (the card outputs among `files`).
-pub fn save<'a>(
+/// A file written whole beside the one it replaces.
+struct Partial {
+    tmp: PathBuf,
+    path: PathBuf,
+}
+
+impl Partial {
+    fn commit(self) -> Result<()> {
+        std::fs::rename(&self.tmp, &self.path).with_context(|| format!("writing {}", self.path.display()))
+    }
+}
+
+/// The record of a build, written while its pages are moved into place and in force once
+/// `commit`ted, when the output folder holds them.
+#[must_use]
+pub struct Record {
+    cards: Partial,
+    prints: Partial,
+}
+
+impl Record {
+    pub fn commit(self) -> Result<()> {
+        self.cards.commit()?;
+        // The fingerprints last: they are what says the cards' file is of this build.
+        self.prints.commit()
+    }
+}
+
+/// Records what `out` will hold once the build into it is complete: the listings' outputs with
+/// their fingerprints (`now`), every other file it writes (`others`, with none), and the cards'
+/// HTML (the card outputs among `files`).
+pub fn record<'a>(
     cache: &Path,
     out: &Path,
     now: &Fingerprints,
     others: impl Iterator<Item = &'a str>,
     files: &[Output],
-) -> Result<()> {
+) -> Result<Record> {
     let mut all = now.clone();
     for path in others {
         all.entry(path.to_string()).or_default();
     }
     let cards = files.iter().filter(|f| is_card(&f.path)).map(|f| (f.path.as_str(), f.bytes.as_slice()));
-    replace(&cards_file(cache, out), |file| write_cards(file, cards))?;
-    // The record last: it is what says the cards' file is of this build.
-    replace(&record(cache, out), |file| serde_json::to_writer(file, &all).map_err(std::io::Error::from))
+    let cards = write_partial(&cards_file(cache, out), |file| write_cards(file, cards))?;
+    let prints = write_partial(&record_file(cache, out), |file| {
+        serde_json::to_writer(file, &all).map_err(std::io::Error::from)
+    })?;
+    Ok(Record { cards, prints })
 }
 
 /// Forgets what `out` holds (a build into it failed or was interrupted: render everything next).
 pub fn forget(cache: &Path, out: &Path) {
-    let _ = std::fs::remove_file(record(cache, out));
+    let _ = std::fs::remove_file(record_file(cache, out));
     let _ = std::fs::remove_file(cards_file(cache, out));
 }
 

@@ -1,33 +1,7 @@
 //! `generator`: compiles the agent's `content/` into the Move to JAX site. This file only
 //! parses the command line; each command's work is in `cmd/`.
 
-/// mimalloc, not glibc's malloc: a build allocates and frees per page and per value, and profiled
-/// a fifth of its time in glibc's allocator.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
-/// mimalloc's `mi_option_purge_delay` (its place in `mi_option_e`; the Rust binding names no
-/// constant for it).
-const PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
-
-/// Freed memory goes back to the system after 3 ms instead of mimalloc's second: a build frees
-/// page after page, and held that long it stayed resident as transparent huge pages (10,000
-/// listings: peak RSS 149 → 110 MiB for ~3% of the time, measured in pairs).
-fn tune_allocator() {
-    // SAFETY: sets a number in mimalloc's option table; any value is valid for this option.
-    unsafe { libmimalloc_sys::mi_option_set(PURGE_DELAY, 3) }
-}
-
-#[cfg(test)]
-#[test]
-fn the_purge_delay_is_the_option_set() {
-    // Its documented default first, so the number names that option of this mimalloc.
-    // SAFETY: reads and sets a number in mimalloc's option table.
-    assert_eq!(unsafe { libmimalloc_sys::mi_option_get(PURGE_DELAY) }, 1000, "mimalloc's purge_delay defaults to 1 s");
-    tune_allocator();
-    assert_eq!(unsafe { libmimalloc_sys::mi_option_get(PURGE_DELAY) }, 3);
-}
-
+mod allocator;
 mod assets;
 mod cmd;
 mod data;
@@ -193,7 +167,7 @@ enum SampleFeed {
 }
 
 fn main() -> ExitCode {
-    tune_allocator();
+    allocator::tune(allocator::Work::Everything);
     let result = match Cli::parse().command {
         Command::Build { dirs, out, deploy } => cmd::build::run(&dirs.options(out), deploy),
         Command::Check { content } => cmd::check::run(&content),

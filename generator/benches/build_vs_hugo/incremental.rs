@@ -1,7 +1,8 @@
 //! The build after an import that changed a few listings (issue 20's incremental target: 50 of
 //! 10,000 listings changed, rebuilt in < 300 ms): the sample feed with `CHANGED` of its kept
 //! listings repriced and modified later than the rest, imported from a file into the store the
-//! timed builds read, then `generator build` into a finished output of the same corpus.
+//! timed builds read, then `generator build` into a finished output of the same corpus. Each
+//! round changes the same listings again (a lower price, a later time), as hourly imports would.
 
 use crate::measure::{run, Build, Gen};
 use crate::mls::kept;
@@ -14,15 +15,26 @@ use std::process::Command;
 /// Listings the import changes.
 pub const CHANGED: usize = 50;
 
-/// Imports the sample's `n` records with `CHANGED` of them changed into `store`, then times the
-/// build of `content` into `out`, which holds that corpus' site already.
-pub fn rebuild(gen: &Gen, real: &RealContent, content: &Path, store: &Path, out: &Path, dir: &Path, n: usize) -> Build {
+/// Imports the sample's `n` records with `CHANGED` of them changed for the `round`th time (from 1)
+/// into `store`, then times the build of `content` into `out`, which holds the site as the
+/// previous round (or the unchanged corpus) left it.
+#[allow(clippy::too_many_arguments)]
+pub fn rebuild(
+    gen: &Gen,
+    real: &RealContent,
+    content: &Path,
+    store: &Path,
+    out: &Path,
+    dir: &Path,
+    n: usize,
+    round: u64,
+) -> Build {
     let mut records = sample::records(&real.areas(), &real.images, n, real.member.as_deref());
     // A new price, and the newest ModificationTimestamp: the lists' order moves too, as it would.
     for (i, r) in records.iter_mut().filter(|r| kept(real, r)).take(CHANGED).enumerate() {
         let price = r["ListPrice"].as_u64().unwrap_or(0);
-        r["ListPrice"] = json!(price.saturating_sub(5_000));
-        r["ModificationTimestamp"] = json!(format!("2099-01-01T00:{:02}:{:02}Z", i / 60, i % 60));
+        r["ListPrice"] = json!(price.saturating_sub(5_000 * round));
+        r["ModificationTimestamp"] = json!(format!("2099-01-01T{round:02}:{:02}:{:02}Z", i / 60, i % 60));
     }
     let feed = dir.join("changed-feed.json");
     // The sample's own context: the import then knows the listings for the sample they are.

@@ -11,8 +11,7 @@ pub fn run(opts: &BuildOptions, deploy: bool) -> Result<()> {
     if deploy {
         refuse_sample(opts)?;
     }
-    let renderer = Renderer::embedded()?;
-    let report = pipeline::build(opts, &renderer, &Cache::default())?;
+    let report = pipeline::build(opts, Renderer::embedded, &Cache::default())?;
     println!("{}", report.summary(&opts.out));
     Ok(())
 }

@@ -1,0 +1,276 @@
+//! Load and check everything, then render the whole site: `generator build` (`staged`) and
+//! `generator serve` (`generate`, `generate_pages`) put it in the output folder (`folder`), where
+//! writing touches only files whose bytes changed.
+
+mod folder;
+mod staged;
+
+pub use folder::{write, write_some};
+pub use staged::build;
+
+use crate::assets::Assets;
+use crate::images::{ImageInfo, ImagePipeline};
+use crate::incremental::Unchanged;
+use crate::load;
+use crate::mls::homes::Homes;
+use crate::mls::store::Memo;
+use crate::output::Output;
+use crate::render::{RenderInput, Renderer};
+use crate::{data, sitemap};
+use anyhow::{bail, Context, Result};
+use jax_model::Content;
+use rayon::prelude::*;
+use std::borrow::Borrow;
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use walkdir::WalkDir;
+
+pub struct BuildOptions {
+    pub content: PathBuf,
+    pub out: PathBuf,
+    /// Vite's output folder (its manifest and `assets/`); missing means no islands.
+    pub islands: PathBuf,
+    /// Where encoded image variants (and compiled reports) are kept between builds.
+    pub cache: PathBuf,
+    /// `site/build/render-reports.mjs`, which compiles the reports' MDX (only run when there are reports).
+    pub mdx_renderer: PathBuf,
+    /// Where `generator import reso` keeps the MLS's listings.
+    pub mls: PathBuf,
+}
+
+/// What a build did to the output folder.
+#[derive(Debug, Default)]
+pub struct Written {
+    /// Paths written or removed (output-relative, `/` separators), sorted.
+    pub changed: Vec<String>,
+    pub written: usize,
+    pub unchanged: usize,
+    pub removed: usize,
+    /// Of the unchanged, the MLS listings' pages and cards kept without being made again
+    /// (`incremental`).
+    pub reused: usize,
+}
+
+impl Written {
+    fn wrote(&mut self, path: &str) {
+        self.changed.push(path.to_string());
+        self.written += 1;
+    }
+}
+
+#[derive(Debug)]
+pub struct Report {
+    pub pages: usize,
+    pub files: usize,
+    pub write: Written,
+    pub elapsed: Duration,
+}
+
+impl Report {
+    /// The line `generator build` (and `serve`'s first build) prints.
+    pub fn summary(&self, out: &Path) -> String {
+        format!(
+            "built {} pages ({} files) into {} in {} ms: {} written, {} unchanged, {} removed, {} reused unrendered",
+            self.pages,
+            self.files,
+            out.display(),
+            self.elapsed.as_millis(),
+            self.write.written,
+            self.write.unchanged,
+            self.write.removed,
+            self.write.reused
+        )
+    }
+}
+
+/// Process every image the site uses, in parallel.
+fn process_images(content_dir: &Path, cache: &Path, c: &Content) -> Result<(HashMap<String, ImageInfo>, Vec<Output>)> {
+    let mut paths: Vec<String> = load::image_refs(c).into_iter().map(|(p, _, _)| p.to_string()).collect();
+    paths.extend(load::SITE_IMAGES.iter().filter(|p| content_dir.join(p).is_file()).map(|p| p.to_string()));
+    paths.sort();
+    paths.dedup();
+    let pipeline = ImagePipeline::new(content_dir, cache);
+    let done: Vec<(String, ImageInfo, Vec<Output>)> = paths
+        .par_iter()
+        .map(|p| pipeline.process(p).map(|(info, files)| (p.clone(), info, files)))
+        .collect::<Result<_>>()?;
+    let mut infos = HashMap::new();
+    let mut files = Vec::new();
+    for (p, info, out) in done {
+        infos.insert(p, info);
+        files.extend(out);
+    }
+    Ok((infos, files))
+}
+
+/// Vite's output folder of fingerprinted files, copied as is into the same folder of the site.
+const ISLANDS_DIR: &str = "assets";
+
+/// Vite's `assets/` folder, copied as is (names are already fingerprinted).
+fn island_files(assets: &Assets) -> Result<Vec<Output>> {
+    let Some(dir) = &assets.dir else { return Ok(Vec::new()) };
+    let root = dir.join(ISLANDS_DIR);
+    if !root.is_dir() {
+        return Ok(Vec::new());
+    }
+    let mut out = Vec::new();
+    for entry in WalkDir::new(&root).sort_by_file_name() {
+        let entry = entry.with_context(|| format!("listing {}", root.display()))?;
+        if entry.file_type().is_file() {
+            let rel = entry.path().strip_prefix(dir).expect("inside the walked folder");
+            let bytes = std::fs::read(entry.path()).with_context(|| format!("reading {}", entry.path().display()))?;
+            out.push(Output::new(rel.to_string_lossy().replace('\\', "/"), bytes));
+        }
+    }
+    Ok(out)
+}
+
+/// Everything the site consists of, in memory; `memo` keeps the MLS's import read between the
+/// builds of one process.
+pub fn generate(c: &Content, opts: &BuildOptions, renderer: &Renderer, memo: &Memo) -> Result<(Vec<Output>, usize)> {
+    let none = |_: &Homes| Ok(Unchanged::default());
+    let Generated { mut files, pages, photos, .. } =
+        generate_with(c, opts, || Ok(renderer), Some(memo), none, Ok, |path| bail!("{path} was left unrendered"))?;
+    let page_count = pages.len();
+    files.extend(pages.into_iter().chain(photos));
+    Ok((files, page_count))
+}
+
+/// Only the pages at these output paths, as `generate` makes them, and the site's data files
+/// (which pages load, so a change to them reloads every open page): what `generator serve`
+/// shows first after an edit. The images they use are the whole build's to write.
+pub fn generate_pages(
+    c: &Content,
+    opts: &BuildOptions,
+    renderer: &Renderer,
+    memo: &Memo,
+    wanted: &HashSet<String>,
+) -> Result<Vec<Output>> {
+    let (inputs, _, _) = Inputs::read(c, opts, Some(memo), &|_| Ok(()))?;
+    let mut files = renderer.render_some(&inputs.render_input(c), wanted).context("rendering pages")?;
+    files.extend(data::outputs(c, &inputs.images)?);
+    Ok(files)
+}
+
+/// What the pages are rendered from.
+struct Inputs {
+    images: HashMap<String, ImageInfo>,
+    assets: Assets,
+    reports: HashMap<String, crate::reports::Prepared>,
+    homes: Option<Homes>,
+}
+
+impl Inputs {
+    /// These, with the files of the site's images and of the MLS's photos (as `keep` made them).
+    fn read<P: Send>(
+        c: &Content,
+        opts: &BuildOptions,
+        memo: Option<&Memo>,
+        keep: &(impl Fn(Output) -> Result<P> + Sync),
+    ) -> Result<(Inputs, Vec<Output>, Vec<P>)> {
+        let (images, image_files) = process_images(&opts.content, &opts.cache, c).context("processing images")?;
+        let assets = Assets::load(&opts.islands).context("reading the islands' build")?;
+        let reports = crate::reports::prepare(c, &opts.mdx_renderer, &opts.cache.join("reports"))?;
+        let mut homes = crate::mls::for_build(c, &opts.mls, memo)?;
+        let photos = match homes.as_mut() {
+            Some(h) => crate::mls::photos::process(&ImagePipeline::new(&opts.content, &opts.cache), h, &opts.mls, keep)
+                .context("processing the MLS's photos")?,
+            None => Vec::new(),
+        };
+        Ok((Inputs { images, assets, reports, homes }, image_files, photos))
+    }
+
+    fn render_input<'a>(&'a self, content: &'a Content) -> RenderInput<'a> {
+        RenderInput {
+            content,
+            images: &self.images,
+            assets: &self.assets,
+            reports: &self.reports,
+            homes: self.homes.as_ref(),
+        }
+    }
+}
+
+/// A rendered page as the rest of the build needs it: its path, and whether it asks not to be
+/// indexed (the sitemap leaves it out).
+trait RenderedPage: Send {
+    fn path(&self) -> &str;
+    fn noindex(&self) -> bool;
+}
+
+impl RenderedPage for Output {
+    fn path(&self) -> &str {
+        &self.path
+    }
+    fn noindex(&self) -> bool {
+        sitemap::is_noindex(&self.bytes)
+    }
+}
+
+/// What `generate_with` made.
+struct Generated<P> {
+    /// The site's files but its pages and MLS photos.
+    files: Vec<Output>,
+    pages: Vec<P>,
+    photos: Vec<P>,
+    /// What the output held already (`incremental`).
+    unchanged: Unchanged,
+    /// What the pages were made from.
+    inputs: Inputs,
+}
+
+/// The site's files but its pages and MLS photos, then its pages and the MLS photos' files as
+/// `keep` made them when each was made (thousands of photos are not held in memory either), and
+/// what `unchanged` said: given the listings, which of their pages and cards the output holds
+/// already (`incremental`). Those pages go to `skipped` unrendered.
+fn generate_with<P: RenderedPage, R: Borrow<Renderer>>(
+    c: &Content,
+    opts: &BuildOptions,
+    renderer: impl FnOnce() -> Result<R>,
+    memo: Option<&Memo>,
+    unchanged: impl FnOnce(&Homes) -> Result<Unchanged>,
+    keep: impl Fn(Output) -> Result<P> + Sync + Send,
+    skipped: impl Fn(String) -> Result<P> + Sync + Send,
+) -> Result<Generated<P>> {
+    let (inputs, mut files, photos) = Inputs::read(c, opts, memo, &keep)?;
+    let renderer = renderer()?;
+    let renderer = renderer.borrow();
+    let assets = &inputs.assets;
+    files.extend(island_files(assets)?);
+    let homes = inputs.homes.as_ref();
+    let unchanged = match homes {
+        Some(h) => unchanged(h)?,
+        None => Unchanged::default(),
+    };
+    // The search's index is built while the pages render (its words are a tenth of a
+    // 10,000-listing build).
+    let (rendered, index) = rayon::join(
+        || renderer.render_pages_with(&inputs.render_input(c), &unchanged, &keep, &skipped).context("rendering pages"),
+        || homes.map(|h| crate::mls::search::outputs(h).context("writing the search's index")),
+    );
+    let (pages, cards) = rendered?;
+    files.extend(index.transpose()?.unwrap_or_default());
+    files.extend(cards);
+    files.push(sitemap::of_pages(&c.site.data.base_url, pages.iter().map(|p| (p.path(), p.noindex()))));
+    files.push(sitemap::robots(&c.site.data.base_url));
+    // Security headers on every static answer (the worker adds the same to its own, which are
+    // never pages, so without the inline script's hash); year-long caching where names are hashed.
+    let map = jax_model::headers::origin(&c.site.data.development_map_url);
+    // The MLS's photos come from its media host.
+    let media: Vec<String> =
+        c.site.data.mls.iter().filter_map(|m| jax_model::headers::origin(m.media_origin())).collect();
+    let hashed = [ISLANDS_DIR, crate::images::OUTPUT_DIR];
+    files.push(Output::new(
+        "_headers",
+        jax_model::headers::headers_file(map.as_slice(), &media, &assets.inline_script_hashes(), &hashed),
+    ));
+    files.extend(data::outputs(c, &inputs.images)?);
+    let mut seen = rustc_hash::FxHashSet::default();
+    for path in files.iter().map(|f| f.path.as_str()).chain(pages.iter().chain(&photos).map(|p| p.path())) {
+        if !seen.insert(path) {
+            bail!("two outputs want the same path {path}");
+        }
+    }
+    Ok(Generated { files, pages, photos, unchanged, inputs })
+}
