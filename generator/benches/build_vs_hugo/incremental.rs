@@ -2,7 +2,9 @@
 //! 10,000 listings changed, rebuilt in < 300 ms): the sample feed with `CHANGED` of its kept
 //! listings repriced and modified later than the rest, imported from a file into the store the
 //! timed builds read, then `generator build` into a finished output of the same corpus. Each
-//! round changes the same listings again (a lower price, a later time), as hourly imports would.
+//! round changes 50 others, as hourly imports would: they move from all over the lists to their
+//! top, so every list page changes (as it would anyway an hour later: each says when the
+//! listings were last updated, to the minute, and the rounds run within one).
 
 use crate::measure::{run, Build, Gen};
 use crate::mls::kept;
@@ -15,8 +17,8 @@ use std::process::Command;
 /// Listings the import changes.
 pub const CHANGED: usize = 50;
 
-/// Imports the sample's `n` records with `CHANGED` of them changed for the `round`th time (from 1)
-/// into `store`, then times the build of `content` into `out`, which holds the site as the
+/// Imports the sample's `n` records with the `round`th `CHANGED` of them (from 1) changed, and
+/// those of the rounds before as they left them, into `store`, then times the build of `content` into `out`, which holds the site as the
 /// previous round (or the unchanged corpus) left it.
 #[allow(clippy::too_many_arguments)]
 pub fn rebuild(
@@ -31,10 +33,17 @@ pub fn rebuild(
 ) -> Build {
     let mut records = sample::records(&real.areas(), &real.images, n, real.member.as_deref());
     // A new price, and the newest ModificationTimestamp: the lists' order moves too, as it would.
-    for (i, r) in records.iter_mut().filter(|r| kept(real, r)).take(CHANGED).enumerate() {
+    let rounds = usize::try_from(round).expect("a few rounds");
+    let keep = records.iter().filter(|r| kept(real, r)).count();
+    assert!(
+        CHANGED * rounds <= keep,
+        "{n} records keep {keep} listings: too few for {rounds} rounds of {CHANGED} changes"
+    );
+    for (i, r) in records.iter_mut().filter(|r| kept(real, r)).take(CHANGED * rounds).enumerate() {
+        let (changed_in, at) = (i / CHANGED + 1, i % CHANGED);
         let price = r["ListPrice"].as_u64().unwrap_or(0);
-        r["ListPrice"] = json!(price.saturating_sub(5_000 * round));
-        r["ModificationTimestamp"] = json!(format!("2099-01-01T{round:02}:{:02}:{:02}Z", i / 60, i % 60));
+        r["ListPrice"] = json!(price.saturating_sub(5_000));
+        r["ModificationTimestamp"] = json!(format!("2099-01-01T{changed_in:02}:{:02}:{:02}Z", at / 60, at % 60));
     }
     let feed = dir.join("changed-feed.json");
     // The sample's own context: the import then knows the listings for the sample they are.
