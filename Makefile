@@ -35,7 +35,7 @@ WRANGLER := WRANGLER_SEND_METRICS=false CLOUDFLARE_CF_FETCH_ENABLED=false \
 .PHONY: help dev serve test lint build check bench reliability flood setup setup-test generator islands worker deploy bundle-check
 
 help:
-	@echo "make dev    build the site and serve it on http://$(HOST):$(PORT)"
+	@echo "make dev    build the site and serve it on http://$(HOST):$(PORT) (the editor: /admin/)"
 	@echo "make test   run every test (Rust, Vitest, Nu HTML checker, Playwright + axe, Lighthouse, WebKit + Firefox)"
 	@echo "make lint   rustfmt, clippy, tsc and ESLint, no warning allowed (make test runs it first)"
 	@echo "make build  build the site into dist/"
@@ -47,8 +47,11 @@ help:
 
 # The site and the edge worker on workerd, like production (wrangler.toml), with local R2 in
 # .wrangler/state; the worker's settings come from the environment (scripts/worker-env.sh).
-# /__scheduled runs the e-mail retries by hand. Ctrl-C stops.
-dev: setup build serve
+# /__scheduled runs the e-mail retries by hand. The editor at /admin/ edits content/ through
+# decap-server on 127.0.0.1:8081 (scripts/editor-files.sh). Ctrl-C stops both.
+dev: setup build
+	scripts/editor-files.sh & trap 'kill $$! 2>/dev/null || true' EXIT; \
+	  $(MAKE) --no-print-directory serve
 
 # Serves dist/ as built (the last step of `make dev`; the browser suite starts the site with it).
 serve:

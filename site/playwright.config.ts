@@ -1,11 +1,12 @@
 // The browser suite, in the apt Chromium kept off the network, against the real local stack:
 // the built site (dist/, built by `make test` before this runs) served like `make dev` does —
 // `make serve`: `wrangler dev` on workerd with local R2 (fresh for each run) — and a fake
-// EmailJS on 127.0.0.1 that records every send (e2e/stack.ts). Lighthouse runs last, alone, so
+// EmailJS on 127.0.0.1 that records every send (e2e/stack.ts), and the editor's file server on a
+// copy of content/ (scripts/editor-files.sh). Lighthouse runs last, alone, so
 // the other tests' load does not weigh on its timings.
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_FLAGS } from './e2e/chromium';
-import { BASE, FAKE_EMAILJS, PORT, STACK_ENV } from './e2e/stack';
+import { BASE, EDITOR_ROOT, FAKE_EMAILJS, PORT, STACK_ENV } from './e2e/stack';
 
 const fakePort = new URL(FAKE_EMAILJS).port;
 
@@ -30,6 +31,14 @@ export default defineConfig({
   ],
   // Never reused: a server already on the port (say `make dev`) lacks the fake EmailJS.
   webServer: [
+    {
+      // The editor's file server (make dev's), on a fresh copy of content/ (e2e/admin.spec.ts).
+      command: `rm -rf ${EDITOR_ROOT} && mkdir -p ${EDITOR_ROOT} && cp -r content ${EDITOR_ROOT}/ && scripts/editor-files.sh ${EDITOR_ROOT}`,
+      cwd: '..',
+      port: 8081,
+      reuseExistingServer: false,
+      timeout: 20_000,
+    },
     {
       command: `node edge/tests/fake-emailjs.mjs ${fakePort}`,
       cwd: '..',

@@ -384,7 +384,9 @@ pub fn image_refs(c: &Content) -> Vec<(&str, &jax_model::Source, String)> {
 }
 
 /// Images every page uses without content naming them.
-pub const SITE_IMAGES: &[&str] = &["images/favicon.svg", "images/apple-touch-icon.png"];
+pub const SITE_IMAGES: &[&str] = &[FAVICON, "images/apple-touch-icon.png"];
+/// The site's icon, which every page (and the editor's) links.
+pub const FAVICON: &str = "images/favicon.svg";
 
 fn missing_images(root: &Path, c: &Content) -> Diagnostics {
     let mut out = Diagnostics::default();

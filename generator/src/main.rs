@@ -5,6 +5,7 @@ mod allocator;
 mod assets;
 mod cmd;
 mod data;
+mod editor;
 mod images;
 mod incremental;
 mod load;

@@ -47,7 +47,10 @@ pub fn of_pages<'a>(base_url: &str, pages: impl Iterator<Item = (&'a str, bool)>
 }
 
 pub fn robots(base_url: &str) -> Output {
-    Output::new("robots.txt", format!("User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: {base_url}/sitemap.xml\n"))
+    Output::new(
+        "robots.txt",
+        format!("User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin/\n\nSitemap: {base_url}/sitemap.xml\n"),
+    )
 }
 
 #[cfg(test)]

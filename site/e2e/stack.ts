@@ -17,6 +17,10 @@ export const PORT = Number(process.env.E2E_PORT ?? 8787);
 export const BASE = `http://127.0.0.1:${PORT}`;
 export const FAKE_EMAILJS = STACK_ENV.EMAILJS_API_URL;
 
+/** The editor's files for this run: a copy of content/ made when the suite starts, which the
+ * editor's file server (scripts/editor-files.sh) reads and writes instead of the repository's. */
+export const EDITOR_ROOT = resolve(import.meta.dirname, '../../test-output/editor-root');
+
 /** Values that must never reach dist/ or the browser. */
 export const SECRETS = ['EMAILJS_PUBLIC_KEY', 'EMAILJS_PRIVATE_KEY', 'DOCUMENT_LINK_SECRET', 'TURNSTILE_SECRET_KEY'].map((k) => {
   const v = STACK_ENV[k];

@@ -226,7 +226,10 @@ pub const LAYOUTS: &[(&str, &str)] = &[
 {{ end }}
 "##,
     ),
-    ("robots.txt", "User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: {{ site.BaseURL }}sitemap.xml\n"),
+    (
+        "robots.txt",
+        "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin/\n\nSitemap: {{ site.BaseURL }}sitemap.xml\n",
+    ),
     ("_default/single.html", "{{ define \"main\" }}<h1>{{ .Title }}</h1>{{ .Content }}{{ end }}\n"),
     ("_default/list.html", "{{ define \"main\" }}<h1>{{ .Title }}</h1>{{ end }}\n"),
     (

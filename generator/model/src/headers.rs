@@ -48,18 +48,47 @@ pub fn security_headers(
     ]
 }
 
+/// The browser editor's policy (`/admin/`), which replaces the pages' there: Decap CMS compiles
+/// its validators at run time (`'unsafe-eval'`) and styles itself inline; it talks to the site
+/// itself, to GitHub's API, and on the agent's own machine to decap-server (`local_proxy`); it
+/// shows images she is uploading (`blob:`) and GitHub avatars.
+pub fn editor_policy(local_proxy: &str) -> String {
+    [
+        "default-src 'self'".to_string(),
+        "script-src 'self' 'unsafe-eval'".to_string(),
+        "style-src 'self' 'unsafe-inline'".to_string(),
+        "img-src 'self' data: blob: https://avatars.githubusercontent.com".to_string(),
+        "font-src 'self' data:".to_string(),
+        format!("connect-src 'self' {} https://api.github.com", origin_of(local_proxy)),
+        "frame-src 'self'".to_string(),
+        "frame-ancestors 'none'".to_string(),
+        "form-action 'self'".to_string(),
+        "base-uri 'self'".to_string(),
+        "object-src 'none'".to_string(),
+    ]
+    .join("; ")
+}
+
+/// `scheme://host[:port]` of a URL.
+fn origin_of(url: &str) -> &str {
+    let after = url.find("://").map_or(0, |i| i + 3);
+    url[after..].find('/').map_or(url, |end| &url[..after + end])
+}
+
 /// Files whose URL changes whenever their bytes do: a browser may keep them for a year without
 /// asking again. Pages keep the default (`public, max-age=0, must-revalidate`).
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
 /// `dist/_headers` (Workers Static Assets): the security headers on every page and file, and
 /// `IMMUTABLE` caching under each of `hashed_dirs` (top-level folders holding only files whose
-/// names carry a hash of their content).
+/// names carry a hash of their content). `editor`: the editor's folder and its policy
+/// (`editor_policy`), which replaces the pages' there; it is never indexed.
 pub fn headers_file(
     frame_origins: &[String],
     image_origins: &[String],
     script_hashes: &[String],
     hashed_dirs: &[&str],
+    editor: Option<(&str, &str)>,
 ) -> String {
     let mut out = String::from("/*\n");
     for (name, value) in security_headers(frame_origins, image_origins, script_hashes) {
@@ -67,6 +96,11 @@ pub fn headers_file(
     }
     for dir in hashed_dirs {
         out.push_str(&format!("/{dir}/*\n  Cache-Control: {IMMUTABLE}\n"));
+    }
+    if let Some((dir, policy)) = editor {
+        out.push_str(&format!(
+            "/{dir}/*\n  ! Content-Security-Policy\n  Content-Security-Policy: {policy}\n  X-Robots-Tag: noindex\n"
+        ));
     }
     out
 }
@@ -102,15 +136,28 @@ mod tests {
 
     #[test]
     fn the_headers_file_applies_to_every_path() {
-        let file = headers_file(&["https://www.google.com".into()], &[], &[], &[]);
+        let file = headers_file(&["https://www.google.com".into()], &[], &[], &[], None);
         assert!(file.starts_with("/*\n  Content-Security-Policy: default-src 'self';"));
         assert!(file.contains("\n  X-Content-Type-Options: nosniff\n"));
         assert!(!file.contains("Cache-Control"), "pages keep the revalidating default");
     }
 
     #[test]
+    fn the_editor_has_its_own_policy_in_its_folder_only() {
+        let policy = editor_policy("http://127.0.0.1:8081/api/v1");
+        assert!(policy.contains("connect-src 'self' http://127.0.0.1:8081 https://api.github.com;"));
+        assert!(policy.contains("script-src 'self' 'unsafe-eval';"));
+        let file = headers_file(&[], &[], &[], &[], Some(("admin", &policy)));
+        let pages = file.split("/admin/*\n").next().unwrap();
+        assert!(!pages.contains("unsafe-eval"), "the pages keep theirs");
+        assert!(file.ends_with(&format!(
+            "/admin/*\n  ! Content-Security-Policy\n  Content-Security-Policy: {policy}\n  X-Robots-Tag: noindex\n"
+        )));
+    }
+
+    #[test]
     fn only_hashed_folders_are_cached_for_a_year() {
-        let file = headers_file(&[], &[], &[], &["assets", "images"]);
+        let file = headers_file(&[], &[], &[], &["assets", "images"], None);
         let rules: Vec<&str> = file.split_inclusive('\n').filter(|l| !l.starts_with(' ')).collect();
         assert_eq!(rules, ["/*\n", "/assets/*\n", "/images/*\n"]);
         assert!(file.ends_with(

@@ -261,11 +261,21 @@ fn generate_with<P: RenderedPage, R: Borrow<Renderer>>(
     let media: Vec<String> =
         c.site.data.mls.iter().filter_map(|m| jax_model::headers::origin(m.media_origin())).collect();
     let hashed = [ISLANDS_DIR, crate::images::OUTPUT_DIR];
+    let favicon = inputs.images.get(crate::load::FAVICON);
+    let editor = crate::editor::outputs(c, assets.dir.as_deref(), favicon).context("writing the editor")?;
+    let editor_policy = jax_model::headers::editor_policy(crate::editor::LOCAL_PROXY);
     files.push(Output::new(
         "_headers",
-        jax_model::headers::headers_file(map.as_slice(), &media, &assets.inline_script_hashes(), &hashed),
+        jax_model::headers::headers_file(
+            map.as_slice(),
+            &media,
+            &assets.inline_script_hashes(),
+            &hashed,
+            (!editor.is_empty()).then_some((crate::editor::DIR, editor_policy.as_str())),
+        ),
     ));
     files.extend(data::outputs(c, &inputs.images)?);
+    files.extend(editor);
     let mut seen = rustc_hash::FxHashSet::default();
     for path in files.iter().map(|f| f.path.as_str()).chain(pages.iter().chain(&photos).map(|p| p.path())) {
         if !seen.insert(path) {

@@ -253,7 +253,7 @@ impl<'a> Shared<'a> {
         let social = input.images.get(&s.social_image);
         let mut common = tera::Context::new();
         common.insert("site", &site);
-        common.insert("favicon", &icon(input.images.get("images/favicon.svg")));
+        common.insert("favicon", &icon(input.images.get(crate::load::FAVICON)));
         common.insert("touch_icon", &icon(input.images.get("images/apple-touch-icon.png")));
         // The MLS's name, labels and notice, and when its data was last updated: the same on every
         // page that shows its listings, so given once rather than with each of 10,000 pages.

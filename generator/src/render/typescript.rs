@@ -1,6 +1,7 @@
 //! The TypeScript the islands share with the generator, generated, never copied:
 //! `site/src/lib/props.ts` (every island's props, and the JSON an island fetches) and `site/src/lib/signatures.ts` (the file
-//! signatures the concierge's sniffer checks). `generator schemas` writes them next to the content
+//! signatures the concierge's sniffer checks), `site/src/lib/editor.ts` (what the editor's script
+//! and its configuration share). `generator schemas` writes them next to the content
 //! schemas; a test fails when the committed files differ.
 //!
 //! The props types come from the JSON Schema schemars derives from the Rust types the pages
@@ -32,7 +33,20 @@ const REGENERATE: &str = "// Regenerate with `cargo run -p generator -- schemas`
 
 /// The generated files, by their name in `site/src/lib`.
 pub fn files() -> Result<Vec<(&'static str, String)>> {
-    Ok(vec![("props.ts", props()?), ("signatures.ts", signatures()?)])
+    Ok(vec![("props.ts", props()?), ("signatures.ts", signatures()?), ("editor.ts", editor())])
+}
+
+/// What the browser editor's script shares with the configuration the generator makes.
+fn editor() -> String {
+    use crate::editor::{FRONTMATTER_FORMAT, LOCAL_PROXY, YAML_FORMAT};
+    format!(
+        "// Generated from generator/src/editor — do not edit.\n{REGENERATE}\n\n\
+         /** The file formats the editor's configuration names (registered by src/admin/main.ts). */\n\
+         export const YAML_FORMAT = '{YAML_FORMAT}';\n\
+         export const FRONTMATTER_FORMAT = '{FRONTMATTER_FORMAT}';\n\n\
+         /** decap-server, which make dev runs on loopback: the editor's files on this machine. */\n\
+         export const LOCAL_PROXY = '{LOCAL_PROXY}';\n"
+    )
 }
 
 /// Every island's props, then every type they use.

@@ -1,0 +1,286 @@
+//! The browser editor at `/admin/` (Decap CMS) over the same files `generator build` reads: its
+//! collections — which files, with which form — made from the content's JSON Schemas (`fields`),
+//! never written by hand. `generator schemas` ships them beside the schemas (a test fails when
+//! they are stale); the build adds what only the content knows (`config`).
+
+pub mod fields;
+
+use crate::images::ImageInfo;
+use crate::load;
+use crate::output::Output;
+use anyhow::{Context, Result};
+use jax_model::Content;
+use serde_json::{json, Map, Value};
+use std::path::Path;
+use walkdir::WalkDir;
+
+/// Where the editor is served, and where the islands' build leaves its scripts (Decap CMS's
+/// bundle and `site/src/admin/main.ts`, built by `site/vite.admin.config.ts`).
+pub const DIR: &str = "admin";
+
+/// The editor's page: Decap CMS draws everything; this script starts it (and must run first:
+/// it tells Decap to wait for the configuration).
+const PAGE: &str = r#"<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>Editor · {brand}</title>
+{icon}<script src="/admin/admin.js" defer></script>
+<script src="/admin/decap-cms.js" defer></script>
+</head>
+<body>
+<noscript>The editor needs JavaScript.</noscript>
+</body>
+</html>
+"#;
+
+/// Where the editor keeps uploaded images: the content's own images folder, which the image
+/// pipeline reads, and how content files name them (`images/listings/x.jpg`).
+const MEDIA_FOLDER: &str = "content/images";
+const PUBLIC_FOLDER: &str = "images";
+
+/// The file formats the editor's script registers (`site/src/admin`): they keep a file's
+/// comments and field order and rewrite only the values that changed.
+pub const YAML_FORMAT: &str = "jax-yaml";
+pub const FRONTMATTER_FORMAT: &str = "jax-frontmatter";
+
+/// decap-server's API as `make dev` runs it (its default port, on loopback only): the editor
+/// opened from this machine edits the files on disk through it.
+pub const LOCAL_PROXY: &str = "http://127.0.0.1:8081/api/v1";
+
+/// One of the agent's content kinds as the editor offers it.
+struct Kind {
+    name: &'static str,
+    label: &'static str,
+    /// Its schema's file name in `content/schemas/` (`jax_model::schemas`).
+    schema: &'static str,
+    place: Place,
+}
+
+enum Place {
+    /// One file at the content folder's top (`site.yaml`).
+    File(&'static str),
+    /// A folder of Markdown (or MDX) files with front matter: one entry per file.
+    Folder { dir: &'static str, extension: &'static str, id: &'static str, body: &'static str, create: bool },
+    /// A folder of YAML files.
+    Yaml { dir: &'static str },
+}
+
+/// Everything she edits. The imported MLS listings are not hers to edit and are not here.
+const KINDS: &[Kind] = &[
+    Kind { name: "site", label: "Site settings", schema: "site.schema.json", place: Place::File(load::SITE) },
+    Kind { name: "home", label: "Home page", schema: "home.schema.json", place: Place::File(load::HOME) },
+    Kind { name: "sell", label: "Sellers' page", schema: "sell.schema.json", place: Place::File(load::SELL) },
+    Kind { name: "quiz", label: "Neighborhood quiz", schema: "quiz.schema.json", place: Place::File(load::QUIZ) },
+    Kind { name: "forms", label: "Forms", schema: "forms.schema.json", place: Place::File(load::FORMS) },
+    Kind {
+        name: "concierge",
+        label: "Client Concierge",
+        schema: "concierge.schema.json",
+        place: Place::File(load::CONCIERGE),
+    },
+    Kind {
+        name: "listings",
+        label: "Featured listings",
+        schema: "listing.schema.json",
+        place: Place::Folder { dir: load::LISTINGS, extension: "md", id: "id", body: "Description", create: true },
+    },
+    Kind {
+        name: "neighborhoods",
+        label: "Neighborhoods",
+        schema: "neighborhood.schema.json",
+        place: Place::Folder { dir: load::NEIGHBORHOODS, extension: "md", id: "slug", body: "Text", create: true },
+    },
+    Kind {
+        name: "market",
+        label: "Market snapshots",
+        schema: "market.schema.json",
+        place: Place::Yaml { dir: load::MARKET },
+    },
+    Kind {
+        name: "reports",
+        label: "Market reports",
+        schema: "report.schema.json",
+        place: Place::Folder { dir: load::REPORTS, extension: "mdx", id: "title", body: "Report", create: true },
+    },
+    Kind {
+        name: "testimonials",
+        label: "Testimonials",
+        schema: "testimonial.schema.json",
+        place: Place::Folder {
+            dir: load::TESTIMONIALS,
+            extension: "md",
+            id: "client",
+            body: "Their words",
+            create: true,
+        },
+    },
+    Kind {
+        name: "sold",
+        label: "Sold homes",
+        schema: "sale.schema.json",
+        place: Place::Folder { dir: load::SOLD, extension: "md", id: "address", body: "Notes", create: true },
+    },
+    Kind {
+        name: "legal",
+        label: "Legal pages",
+        schema: "legal.schema.json",
+        place: Place::Folder { dir: load::LEGAL, extension: "md", id: "title", body: "Text", create: false },
+    },
+];
+
+/// The editor's collections, from the model alone (what `generator schemas` ships).
+pub fn collections() -> Value {
+    let schemas = jax_model::schemas();
+    let schema = |name: &str| &schemas.iter().find(|(n, _)| *n == name).expect("every kind has a schema").1;
+    let files: Vec<Value> = KINDS
+        .iter()
+        .filter_map(|k| match k.place {
+            Place::File(file) => Some(json!({
+                "name": k.name,
+                "label": k.label,
+                "file": format!("content/{file}"),
+                "format": YAML_FORMAT,
+                "fields": fields::of_object(schema(k.schema)),
+            })),
+            _ => None,
+        })
+        .collect();
+    let mut out = vec![json!({ "name": "pages", "label": "Site and pages", "files": files })];
+    for k in KINDS {
+        let fields = fields::of_object(schema(k.schema));
+        out.push(match k.place {
+            Place::File(_) => continue,
+            Place::Yaml { dir } => json!({
+                "name": k.name,
+                "label": k.label,
+                "folder": format!("content/{dir}"),
+                "extension": "yaml",
+                "format": YAML_FORMAT,
+                "create": true,
+                // A month's file is named by its month (`2024-12.yaml`).
+                "slug": "{{year}}-{{month}}",
+                "identifier_field": "source",
+                "fields": fields,
+            }),
+            Place::Folder { dir, extension, id, body, create } => {
+                let mut fields = fields;
+                fields.push(json!({ "name": "body", "label": body, "widget": "markdown", "required": false }));
+                json!({
+                    "name": k.name,
+                    "label": k.label,
+                    "folder": format!("content/{dir}"),
+                    "extension": extension,
+                    "format": FRONTMATTER_FORMAT,
+                    "create": create,
+                    "delete": create,
+                    "identifier_field": id,
+                    "slug": "{{slug}}",
+                    "fields": fields,
+                })
+            }
+        });
+    }
+    Value::Array(out)
+}
+
+/// The editor's whole configuration for the site `content` holds: the collections, each map's
+/// keys from the content (a snapshot's figures, one group per neighborhood), and where images go.
+pub fn config(content: &Content) -> Value {
+    let mut collections = collections();
+    let keys: Vec<(String, String)> =
+        content.neighborhoods.iter().map(|n| (n.fields.slug.clone(), n.fields.name.clone())).collect();
+    expand_keys(&mut collections, &keys);
+    json!({
+        "load_config_file": false,
+        "media_folder": MEDIA_FOLDER,
+        "public_folder": PUBLIC_FOLDER,
+        "collections": collections,
+    })
+}
+
+/// The editor's files: its page, its configuration and its scripts, when the islands' build
+/// holds them (`islands`/admin); nothing otherwise.
+/// `favicon`: the site's icon as the image pipeline wrote it.
+pub fn outputs(content: &Content, islands: Option<&Path>, favicon: Option<&ImageInfo>) -> Result<Vec<Output>> {
+    let Some(scripts) = islands.map(|dir| dir.join(DIR)).filter(|dir| dir.join("decap-cms.js").is_file()) else {
+        return Ok(Vec::new());
+    };
+    let mut out = vec![
+        Output::new(
+            format!("{DIR}/index.html"),
+            PAGE.replace("{brand}", &crate::render::escape_html(&content.site.data.brand)).replace(
+                "{icon}",
+                &favicon.map_or(String::new(), |i| format!("<link rel=\"icon\" href=\"{}\">\n", i.src)),
+            ),
+        ),
+        Output::new(format!("{DIR}/config.json"), serde_json::to_vec(&config(content))?),
+    ];
+    for entry in WalkDir::new(&scripts).sort_by_file_name() {
+        let entry = entry.with_context(|| format!("listing {}", scripts.display()))?;
+        if entry.file_type().is_file() {
+            let rel = entry.path().strip_prefix(&scripts).expect("inside the walked folder");
+            let bytes = std::fs::read(entry.path()).with_context(|| format!("reading {}", entry.path().display()))?;
+            out.push(Output::new(format!("{DIR}/{}", rel.to_string_lossy().replace('\\', "/")), bytes));
+        }
+    }
+    Ok(out)
+}
+
+/// Every map field (`fields::KEYS`) as one group of its fields per key, labelled by its name.
+fn expand_keys(v: &mut Value, keys: &[(String, String)]) {
+    match v {
+        Value::Object(map) => {
+            if map.remove(fields::KEYS).is_some() {
+                let each = map.get("fields").cloned().unwrap_or(Value::Array(Vec::new()));
+                let groups: Vec<Value> = keys
+                    .iter()
+                    .map(|(key, name)| {
+                        let mut group = Map::new();
+                        group.insert("name".into(), json!(key));
+                        group.insert("label".into(), json!(name));
+                        group.insert("widget".into(), json!("object"));
+                        group.insert("fields".into(), each.clone());
+                        Value::Object(group)
+                    })
+                    .collect();
+                map.insert("fields".into(), Value::Array(groups));
+            }
+            map.values_mut().for_each(|v| expand_keys(v, keys));
+        }
+        Value::Array(items) => items.iter_mut().for_each(|v| expand_keys(v, keys)),
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_of_hers_is_a_collection_and_the_mls_listings_are_not() {
+        let all = collections();
+        let names: Vec<&str> = all.as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap()).collect();
+        assert_eq!(names, ["pages", "listings", "neighborhoods", "market", "reports", "testimonials", "sold", "legal"]);
+        let files = all[0]["files"].as_array().unwrap();
+        assert_eq!(files.len(), 6, "site, home, sell, quiz, forms, concierge");
+        // Every schema the model ships is edited somewhere.
+        for (schema, _) in jax_model::schemas() {
+            assert!(KINDS.iter().any(|k| k.schema == schema), "{schema} has no collection");
+        }
+    }
+
+    #[test]
+    fn a_snapshot_has_a_group_of_figures_for_each_neighborhood() {
+        let mut v =
+            json!([{ "name": "neighborhoods", "widget": "object", "x-keys": true, "fields": [{ "name": "zip" }] }]);
+        expand_keys(&mut v, &[("ortega".into(), "Ortega".into()), ("riverside".into(), "Riverside".into())]);
+        let groups = v[0]["fields"].as_array().unwrap();
+        assert_eq!(groups.len(), 2);
+        assert_eq!((groups[0]["name"].as_str(), groups[0]["label"].as_str()), (Some("ortega"), Some("Ortega")));
+        assert_eq!(groups[1]["fields"][0]["name"], "zip");
+        assert!(v[0].get("x-keys").is_none());
+    }
+}
