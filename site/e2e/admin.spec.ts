@@ -3,7 +3,7 @@
 // made for this run (EDITOR_ROOT, playwright.config.ts), so the repository's files stay as they are.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, listingIds, test } from './fixtures';
+import { expect, LATEST_SNAPSHOT, listingIds, test } from './fixtures';
 import { EDITOR_ROOT } from './stack';
 
 const content = resolve(import.meta.dirname, '../../content');
@@ -24,17 +24,52 @@ test("a listing's new price is saved into its file as one changed line", async (
   const price = page.getByLabel('Price', { exact: true });
   await expect(price).toHaveValue(/^\$[\d,]+$/);
   await price.fill('$1,234,000');
-  await page.getByRole('button', { name: 'Publish' }).click();
-  await page.getByText('Publish now').first().click();
-  await expect.poll(() => changedLines(`listings/${id}.md`).map((l) => l.after), { timeout: 10_000 }).toEqual([
-    'price: "$1,234,000"',
-  ]);
-  expect(changedLines(`listings/${id}.md`)[0].before).toMatch(/^price: "\$[\d,]+"$/);
+  await publish(page);
+  // Saved (decap-server writes the file in place: wait for the whole of it).
+  const saved = resolve(EDITOR_ROOT, 'content/listings', `${id}.md`);
+  await expect.poll(() => readFileSync(saved, 'utf8'), { timeout: 10_000 }).toMatch(/\$1,234,000[^]*---\n[^]+/);
+  const changed = changedLines(`listings/${id}.md`);
+  expect(changed.map((l) => l.after)).toEqual(['price: "$1,234,000"']);
+  expect(changed[0].before).toMatch(/^price: "\$[\d,]+"$/);
   // The schema line, the field order and every other byte stay.
-  expect(readFileSync(resolve(EDITOR_ROOT, 'content/listings', `${id}.md`), 'utf8')).toMatch(
+  expect(readFileSync(saved, 'utf8')).toMatch(
     /^---\n# yaml-language-server: \$schema=\.\.\/schemas\/listing\.schema\.json\n/,
   );
   expect(consoleErrors.filter((e) => !e.includes('404'))).toEqual([]);
+});
+
+/** Publish what the form holds (Decap's own buttons). */
+async function publish(page: import('@playwright/test').Page) {
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByText('Publish now').first().click();
+}
+
+test('a listing without a price is refused before anything is saved', async ({ page }) => {
+  const id = listingIds[1];
+  await page.goto(`/admin/#/collections/listings/entries/${id}`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  const price = page.getByLabel('Price', { exact: true });
+  await expect(price).toHaveValue(/^\$/);
+  await price.fill('');
+  await publish(page);
+  await expect(page.getByText('Price is required.')).toBeVisible();
+  expect(changedLines(`listings/${id}.md`)).toEqual([]);
+});
+
+test("a growth of 9.25 is refused in generator check's words before anything is saved", async ({ page, request }) => {
+  // The words the configuration carries: the model's (generator/src/editor tests they are the check's).
+  const config = JSON.stringify(await (await request.get('/admin/config.json')).json());
+  const words = /"pattern":\["[^"]*","(expected a percentage[^"]*)"\]/.exec(config)?.[1];
+  expect(words).toBeTruthy();
+  const month = LATEST_SNAPSHOT.replace(/^market\/|\.ya?ml$/g, '');
+  await page.goto(`/admin/#/collections/market/entries/${month}`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  const growth = page.getByLabel('Growth over the year (%)').first();
+  await expect(growth).toHaveValue(/^-?\d+(\.\d)?$/);
+  await growth.fill('9.25');
+  await publish(page);
+  await expect(page.getByText(words!).first()).toBeVisible();
+  expect(changedLines(LATEST_SNAPSHOT)).toEqual([]);
 });
 
 test('the editor lists every kind of her content and none of the MLS listings', async ({ page }) => {

@@ -25,6 +25,11 @@ pub struct SnapshotFields {
     pub draft: bool,
 }
 
+/// The growths the check accepts, in percent (with one decimal at most); the schemas carry the
+/// rule (`x-decimals`, `x-message`), so the editor refuses what the check would, in its words.
+pub const GROWTH_RANGE: (f64, f64) = (-100.0, 1000.0);
+pub const GROWTH_EXPECTED: &str = "expected a percentage with at most one decimal, such as 9.2 or -1.5";
+
 /// One neighborhood's figures for the month.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -32,6 +37,11 @@ pub struct Figures {
     /// Median condo price in dollars, e.g. 425000 (shown as "$425K").
     pub median_price: u64,
     /// Year-over-year growth of the median price in percent, one decimal at most, e.g. 9.2 (shown as "+9.2%").
+    #[schemars(
+        title = "Growth over the year (%)",
+        range(min = GROWTH_RANGE.0, max = GROWTH_RANGE.1),
+        extend("x-decimals" = 1, "x-message" = GROWTH_EXPECTED)
+    )]
     pub yoy_growth: f64,
     /// Median days on market, e.g. 38.
     pub days_on_market: u32,
@@ -162,14 +172,9 @@ impl Snapshot {
                     format!("expected a price in dollars such as 425000, found {}", n.median_price),
                 ));
             }
-            if !n.yoy_growth.is_finite() || !(-100.0..=1000.0).contains(&n.yoy_growth) || !one_decimal(n.yoy_growth) {
-                out.push(src.at_value(
-                    &at("yoy_growth"),
-                    format!(
-                        "expected a percentage with at most one decimal, such as 9.2 or -1.5, found {}",
-                        n.yoy_growth
-                    ),
-                ));
+            let (low, high) = GROWTH_RANGE;
+            if !n.yoy_growth.is_finite() || !(low..=high).contains(&n.yoy_growth) || !one_decimal(n.yoy_growth) {
+                out.push(src.at_value(&at("yoy_growth"), format!("{GROWTH_EXPECTED}, found {}", n.yoy_growth)));
             }
             if n.days_on_market == 0 || n.days_on_market > 999 {
                 out.push(

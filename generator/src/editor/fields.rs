@@ -58,7 +58,9 @@ impl Fields<'_> {
         let (inner, nullable) = self.unwrap_null(schema);
         let mut f = Map::new();
         f.insert("name".into(), json!(name));
-        f.insert("label".into(), json!(label(name)));
+        // The model's title for the field when it has one (`yoy_growth`), else its name.
+        let title = schema.get("title").and_then(Value::as_str);
+        f.insert("label".into(), json!(title.map_or_else(|| label(name), str::to_string)));
         // The field's own words first, else its type's.
         if let Some(hint) = schema.get("description").or_else(|| inner.get("description")) {
             f.insert("hint".into(), hint.clone());
@@ -103,6 +105,11 @@ impl Fields<'_> {
                     "step",
                     schema.get("multipleOf").cloned().unwrap_or(if t == "integer" { json!(1) } else { json!(0.1) }),
                 );
+                // The check's decimals rule, in its words (`jax_model::market::GROWTH_EXPECTED`).
+                if let Some(d) = schema.get("x-decimals").and_then(Value::as_u64) {
+                    let message = schema.get("x-message").and_then(Value::as_str).unwrap_or("too many decimals");
+                    put(f, "pattern", json!([format!("^-?\\d+(\\.\\d{{1,{d}}})?$"), message]));
+                }
             }
             Some("array") => {
                 put(f, "widget", json!("list"));
@@ -197,6 +204,10 @@ mod tests {
         assert_eq!(figures[KEYS], true);
         let growth = named(figures["fields"].as_array().unwrap(), "yoy_growth");
         assert_eq!((growth["widget"].as_str(), growth["value_type"].as_str()), (Some("number"), Some("float")));
+        // One decimal at most, refused in the check's words; its range too.
+        assert_eq!(growth["pattern"], json!([r"^-?\d+(\.\d{1,1})?$", jax_model::market::GROWTH_EXPECTED]));
+        assert_eq!((growth["min"].as_f64(), growth["max"].as_f64()), (Some(-100.0), Some(1000.0)));
+        assert_eq!(growth["label"], "Growth over the year (%)");
         let sale = of_object(&jax_model::schema_of::<jax_model::record::SaleFields>());
         let side = named(&sale, "side");
         assert_eq!(side["widget"], "select");
