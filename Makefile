@@ -48,9 +48,12 @@ help:
 # The site and the edge worker on workerd, like production (wrangler.toml), with local R2 in
 # .wrangler/state; the worker's settings come from the environment (scripts/worker-env.sh).
 # /__scheduled runs the e-mail retries by hand. The editor at /admin/ edits content/ through
-# decap-server on 127.0.0.1:8081 (scripts/editor-files.sh). Ctrl-C stops both.
+# decap-server on 127.0.0.1:8081 (scripts/editor-files.sh), and the generator builds dist/ again
+# on every change (`build --watch`), so a save reaches the site. Ctrl-C stops all three.
 dev: setup build
-	scripts/editor-files.sh & trap 'kill $$! 2>/dev/null || true' EXIT; \
+	scripts/editor-files.sh & editor=$$!; \
+	  $(GENERATOR) build --content content --out dist --watch & builder=$$!; \
+	  trap 'kill $$editor $$builder 2>/dev/null || true' EXIT; \
 	  $(MAKE) --no-print-directory serve
 
 # Serves dist/ as built (the last step of `make dev`; the browser suite starts the site with it).

@@ -73,6 +73,10 @@ enum Command {
         /// A build to publish: refuses the sample MLS listings.
         #[arg(long)]
         deploy: bool,
+        /// Then build again on every change to the content (make dev: the editor's saves reach
+        /// the site being served). A build that fails leaves the previous site and says why.
+        #[arg(long, conflicts_with = "deploy")]
+        watch: bool,
     },
     /// Check the content without writing anything.
     Check {
@@ -170,7 +174,7 @@ enum SampleFeed {
 fn main() -> ExitCode {
     allocator::tune(allocator::Work::Everything);
     let result = match Cli::parse().command {
-        Command::Build { dirs, out, deploy } => cmd::build::run(&dirs.options(out), deploy),
+        Command::Build { dirs, out, deploy, watch } => cmd::build::run(&dirs.options(out), deploy, watch),
         Command::Check { content } => cmd::check::run(&content),
         Command::New { kind, name, content } => cmd::new::run(&content, kind, &name),
         Command::Serve { dirs, preview, host, port } => cmd::serve::run(dirs.options(preview), &host, port),

@@ -240,6 +240,10 @@ pub fn count_pages(out: &Path) -> Pages {
         if rel == "404.html" {
             p.pages += 1;
         }
+        // The browser editor's page (generator/src/editor, `DIR`) is not one of the site's.
+        if rel.starts_with("admin/") {
+            continue;
+        }
         // Hugo's paginators leave `page/1/` behind as a redirect to the list itself: not a page.
         if rel != "index.html" && !rel.ends_with("/index.html") || rel.ends_with("/page/1/index.html") {
             continue;

@@ -4,15 +4,36 @@ use crate::load::Cache;
 use crate::mls::store::Store;
 use crate::pipeline::{self, BuildOptions};
 use crate::render::Renderer;
+use crate::serve::watch::Watch;
 use anyhow::{bail, Result};
 
 /// `deploy`: the build is for publishing, so it refuses the project's invented sample listings.
-pub fn run(opts: &BuildOptions, deploy: bool) -> Result<()> {
+/// `watch`: then build again whenever the content changes, until stopped.
+pub fn run(opts: &BuildOptions, deploy: bool, watch: bool) -> Result<()> {
     if deploy {
         refuse_sample(opts)?;
     }
     let report = pipeline::build(opts, Renderer::embedded, &Cache::default())?;
     println!("{}", report.summary(&opts.out));
+    if watch {
+        rebuild_on_change(opts)?;
+    }
+    Ok(())
+}
+
+/// Builds `opts.out` again after each change to the content (the editor's saves), each build
+/// incremental; one that fails leaves the site as it was and says why.
+fn rebuild_on_change(opts: &BuildOptions) -> Result<()> {
+    let renderer = Renderer::embedded()?;
+    let cache = Cache::default();
+    let watch = Watch::start(std::slice::from_ref(&opts.content), &[&opts.out, &opts.cache], None)?;
+    println!("watching {} (Ctrl-C stops)", opts.content.display());
+    while watch.next().is_some() {
+        match pipeline::build(opts, || Ok(&renderer), &cache) {
+            Ok(report) => println!("{}", report.summary(&opts.out)),
+            Err(e) => eprintln!("{}\nthe site was left as it was", super::describe(&e)),
+        }
+    }
     Ok(())
 }
 
