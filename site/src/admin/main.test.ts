@@ -13,4 +13,9 @@ describe('the editor edits the files on disk only when served from this machine'
   it('anywhere else: the git host, as configured', () => {
     expect(forHere(config, 'movetojax.com')).toBe(config);
   });
+
+  it('anywhere else without a git host configured: no backend, so the page says it is not set up', () => {
+    expect(forHere({ collections: [] }, 'movetojax.com').backend).toBeUndefined();
+    expect(forHere({ collections: [] }, '127.0.0.1').backend).toBeDefined();
+  });
 });

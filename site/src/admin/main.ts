@@ -49,8 +49,16 @@ async function start(): Promise<void> {
     });
   }
   const response = await fetch(new URL('config.json', document.baseURI));
-  const config = (await response.json()) as Data;
-  cms.init({ config: forHere(config, location.hostname) });
+  const config = forHere((await response.json()) as Data, location.hostname);
+  if (!config.backend) {
+    document.body.textContent = NOT_SET_UP;
+    return;
+  }
+  cms.init({ config });
 }
+
+/** Away from this machine the editor needs the git host's sign-in, which this site lacks yet. */
+export const NOT_SET_UP =
+  'The editor is not set up here yet: it signs in with GitHub once the site has an OAuth app (README: Set up publishing). On the computer that holds the site, make dev opens it at http://127.0.0.1:8787/admin/.';
 
 document.addEventListener('DOMContentLoaded', () => void start());
