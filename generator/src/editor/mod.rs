@@ -8,11 +8,10 @@ pub mod fields;
 use crate::images::ImageInfo;
 use crate::load;
 use crate::output::Output;
-use anyhow::{Context, Result};
+use anyhow::Result;
 use jax_model::Content;
 use serde_json::{json, Map, Value};
 use std::path::Path;
-use walkdir::WalkDir;
 
 /// Where the editor is served, and where the islands' build leaves its scripts (Decap CMS's
 /// bundle and `site/src/admin/main.ts`, built by `site/vite.admin.config.ts`).
@@ -205,7 +204,7 @@ pub fn config(content: &Content) -> Value {
 /// holds them (`islands`/admin); nothing otherwise.
 /// `favicon`: the site's icon as the image pipeline wrote it.
 pub fn outputs(content: &Content, islands: Option<&Path>, favicon: Option<&ImageInfo>) -> Result<Vec<Output>> {
-    let Some(scripts) = islands.map(|dir| dir.join(DIR)).filter(|dir| dir.join("decap-cms.js").is_file()) else {
+    let Some(islands) = islands.filter(|dir| dir.join(DIR).join("decap-cms.js").is_file()) else {
         return Ok(Vec::new());
     };
     let mut out = vec![
@@ -218,14 +217,7 @@ pub fn outputs(content: &Content, islands: Option<&Path>, favicon: Option<&Image
         ),
         Output::new(format!("{DIR}/config.json"), serde_json::to_vec(&config(content))?),
     ];
-    for entry in WalkDir::new(&scripts).sort_by_file_name() {
-        let entry = entry.with_context(|| format!("listing {}", scripts.display()))?;
-        if entry.file_type().is_file() {
-            let rel = entry.path().strip_prefix(&scripts).expect("inside the walked folder");
-            let bytes = std::fs::read(entry.path()).with_context(|| format!("reading {}", entry.path().display()))?;
-            out.push(Output::new(format!("{DIR}/{}", rel.to_string_lossy().replace('\\', "/")), bytes));
-        }
-    }
+    out.extend(crate::output::copied(islands, DIR)?);
     Ok(out)
 }
 

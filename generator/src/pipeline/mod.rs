@@ -24,7 +24,6 @@ use std::borrow::Borrow;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use walkdir::WalkDir;
 
 pub struct BuildOptions {
     pub content: PathBuf,
@@ -109,21 +108,7 @@ const ISLANDS_DIR: &str = "assets";
 
 /// Vite's `assets/` folder, copied as is (names are already fingerprinted).
 fn island_files(assets: &Assets) -> Result<Vec<Output>> {
-    let Some(dir) = &assets.dir else { return Ok(Vec::new()) };
-    let root = dir.join(ISLANDS_DIR);
-    if !root.is_dir() {
-        return Ok(Vec::new());
-    }
-    let mut out = Vec::new();
-    for entry in WalkDir::new(&root).sort_by_file_name() {
-        let entry = entry.with_context(|| format!("listing {}", root.display()))?;
-        if entry.file_type().is_file() {
-            let rel = entry.path().strip_prefix(dir).expect("inside the walked folder");
-            let bytes = std::fs::read(entry.path()).with_context(|| format!("reading {}", entry.path().display()))?;
-            out.push(Output::new(rel.to_string_lossy().replace('\\', "/"), bytes));
-        }
-    }
-    Ok(out)
+    assets.dir.as_deref().map_or(Ok(Vec::new()), |dir| crate::output::copied(dir, ISLANDS_DIR))
 }
 
 /// Everything the site consists of, in memory; `memo` keeps the MLS's import read between the
