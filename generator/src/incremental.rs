@@ -115,12 +115,7 @@ pub fn fingerprints(inputs: blake3::Hash, homes: &Homes) -> Fingerprints {
 /// settings, which `fingerprints` adds).
 pub fn inputs(opts: &BuildOptions) -> Result<blake3::Hash> {
     let mut hash = blake3::Hasher::new();
-    // The generator by its file's size and time rather than its 20 MB: a new build of it is a
-    // new file.
-    let exe = std::env::current_exe().context("finding the generator's own binary")?;
-    let meta = std::fs::metadata(&exe).with_context(|| format!("reading {}", exe.display()))?;
-    let built = meta.modified().with_context(|| format!("reading the time of {}", exe.display()))?;
-    hash.update(format!("{} {} {built:?}", exe.display(), meta.len()).as_bytes());
+    hash.update(crate::exe::identity()?.as_bytes());
     for dir in [&opts.content, &opts.islands] {
         for entry in WalkDir::new(dir).sort_by_file_name() {
             let Ok(entry) = entry else { continue }; // a missing islands build is an input too

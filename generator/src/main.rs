@@ -6,6 +6,7 @@ mod assets;
 mod cmd;
 mod data;
 mod editor;
+mod exe;
 mod images;
 mod incremental;
 mod load;

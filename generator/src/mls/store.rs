@@ -1,16 +1,17 @@
 //! Where imported listings live between an import and the builds that read them: one JSON file
 //! per listing under `<dir>/current/listings/`, with `import.json` beside them.
 //!
-//! Beside them, `listings.jsonl` holds the same listings one per line, in one file: a build
-//! reads that (opening 10,000 files took ~30 ms more); the files per listing
-//! stay the import's record, in the Data Dictionary's shape.
+//! Beside them, `listings.jsonl` holds the same listings one per line, in one file (opening
+//! 10,000 files took ~30 ms more), and `listings.bin` a binary copy of them that a build by the
+//! same generator reads instead (~20 ms rather than ~60 for the JSON at 10,000 listings); the
+//! files per listing stay the import's record, in the Data Dictionary's shape.
 //!
 //! `current` is a symbolic link to one generation folder. An import writes a whole new
 //! generation (unchanged listings hard-linked from the previous one, so only what changed is
 //! written) and then swaps the link with one rename: a build sees the old import or the new one,
 //! never half of each, and an import that fails anywhere leaves `current` as it was.
 
-use super::record::Property;
+use super::record::{with_every_field, Property};
 use anyhow::{bail, Context, Result};
 use jiff::Timestamp;
 use rayon::prelude::*;
@@ -25,6 +26,8 @@ const LISTINGS: &str = "listings";
 const IMPORT: &str = "import.json";
 /// Every listing of a generation, one JSON document per line, in the order of their files.
 const SNAPSHOT: &str = "listings.jsonl";
+/// The same listings with their lines' digests, for the generator that wrote them (`Binary`).
+const BINARY: &str = "listings.bin";
 
 /// What the last import recorded about itself.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -128,6 +131,9 @@ impl Store {
     fn read_generation(generation: PathBuf, info: &[u8]) -> Result<Imported> {
         let path = generation.join(IMPORT);
         let info = serde_json::from_slice(info).with_context(|| format!("reading {}", path.display()))?;
+        if let Some((listings, digests)) = Binary::read(&generation.join(BINARY)) {
+            return Ok(Imported { info, listings, digests, generation });
+        }
         let (listings, digests) = match std::fs::read(generation.join(SNAPSHOT)) {
             Ok(text) => Self::read_snapshot(&generation.join(SNAPSHOT), &text)?,
             // A generation an older generator wrote.
@@ -223,6 +229,8 @@ impl Store {
         let lines = all.par_iter().map(serde_json::to_vec).collect::<serde_json::Result<Vec<Vec<u8>>>>()?;
         let path = partial.join(SNAPSHOT);
         std::fs::write(&path, lines.join(&b'\n')).with_context(|| format!("writing {}", path.display()))?;
+        let digests: Vec<[u8; 32]> = lines.par_iter().map(|line| *blake3::hash(line).as_bytes()).collect();
+        Binary::write(&partial.join(BINARY), &digests, &all)?;
         let path = partial.join(IMPORT);
         std::fs::write(&path, serde_json::to_vec_pretty(info)?)
             .with_context(|| format!("writing {}", path.display()))?;
@@ -259,5 +267,36 @@ impl Store {
             bail!("{} holds too many generations", generations.display());
         }
         Ok(highest + 1)
+    }
+}
+
+/// `listings.bin`: the key of the generator that wrote it (`exe::identity`), then the listings
+/// and their snapshot lines' digests in bitcode. Its layout is the generator's own structs', so
+/// another generator (or a copy it cannot read) reads the JSON instead.
+struct Binary;
+
+impl Binary {
+    fn write(path: &Path, digests: &[[u8; 32]], listings: &[&Property]) -> Result<()> {
+        // Without knowing itself the generator could not tell its copy from another's.
+        let Ok(key) = crate::exe::identity() else { return Ok(()) };
+        let body = with_every_field(|| bitcode::serialize(&(digests, listings)))
+            .with_context(|| format!("encoding {}", path.display()))?;
+        let mut bytes = Vec::with_capacity(4 + key.len() + body.len());
+        bytes.extend_from_slice(&u32::try_from(key.len())?.to_le_bytes());
+        bytes.extend_from_slice(key.as_bytes());
+        bytes.extend_from_slice(&body);
+        std::fs::write(path, bytes).with_context(|| format!("writing {}", path.display()))
+    }
+
+    /// The listings and their digests; None when there is no copy this generator wrote.
+    fn read(path: &Path) -> Option<(Vec<Property>, Vec<blake3::Hash>)> {
+        let bytes = std::fs::read(path).ok()?;
+        let len = usize::try_from(u32::from_le_bytes(bytes.get(..4)?.try_into().ok()?)).ok()?;
+        let key = bytes.get(4..4 + len)?;
+        if key != crate::exe::identity().ok()?.as_bytes() {
+            return None;
+        }
+        let (digests, listings): (Vec<[u8; 32]>, Vec<Property>) = bitcode::deserialize(&bytes[4 + len..]).ok()?;
+        (digests.len() == listings.len()).then(|| (listings, digests.into_iter().map(blake3::Hash::from).collect()))
     }
 }

@@ -163,7 +163,10 @@ fn the_snapshot_holds_what_the_files_per_listing_hold() {
     let snapshot = dir.path().join("current/listings.jsonl");
     let text = std::fs::read_to_string(&snapshot).unwrap();
     assert_eq!(text.lines().count(), 3, "{text}");
+    let from_binary = store.read().unwrap().unwrap();
+    std::fs::remove_file(dir.path().join("current/listings.bin")).unwrap();
     let from_snapshot = store.read().unwrap().unwrap();
+    assert_eq!((&from_binary.listings, &from_binary.digests), (&from_snapshot.listings, &from_snapshot.digests));
     std::fs::remove_file(&snapshot).unwrap();
     let from_files = store.read().unwrap().unwrap();
     assert_eq!(from_snapshot.listings, from_files.listings);
@@ -282,4 +285,49 @@ fn the_sample_is_seeded_valid_and_marked() {
     )
     .unwrap();
     assert_eq!((again.added, again.changed, again.removed, again.unchanged), (0, 0, 0, summary.listings));
+}
+
+#[test]
+fn the_binary_copy_is_read_only_from_the_generator_that_wrote_it_and_whole() {
+    let areas = vec![
+        sample::Area { name: "Riverside".into(), zip: "32204".into() },
+        sample::Area { name: "Jacksonville Beach".into(), zip: "32250".into() },
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    let source = Source::Sample {
+        areas,
+        images: vec!["images/listings/a.jpg".into()],
+        listings: 300,
+        member: Some("NEF1".into()),
+    };
+    import(dir.path(), source, true).unwrap();
+    let store = Store::new(dir.path());
+    let binary = dir.path().join("current/listings.bin");
+    let from_binary = store.read().unwrap().unwrap();
+    // Every shape a listing takes in the sample: absent fields, sold ones, open houses.
+    let ps = &from_binary.listings;
+    assert!(ps.iter().any(|p| p.close_date.is_some()) && ps.iter().any(|p| !p.open_house.is_empty()));
+    assert!(ps.iter().any(|p| p.unparsed_address.is_none() || !p.internet_address_display_yn));
+    let written = std::fs::read(&binary).unwrap();
+    std::fs::remove_file(&binary).unwrap();
+    let from_json = store.read().unwrap().unwrap();
+    assert_eq!((&from_binary.listings, &from_binary.digests), (&from_json.listings, &from_json.digests));
+
+    // With a snapshot line edited, which copy a read took shows.
+    let snapshot = dir.path().join("current/listings.jsonl");
+    let text = std::fs::read_to_string(&snapshot).unwrap();
+    std::fs::write(&snapshot, text.replacen("\"ListPrice\":", "\"ListPrice\":1", 1)).unwrap();
+    let edited = store.read().unwrap().unwrap().listings;
+    assert_ne!(edited, from_json.listings);
+    std::fs::write(&binary, &written).unwrap();
+    assert_eq!(store.read().unwrap().unwrap().listings, from_binary.listings, "its own copy is read");
+    // Another generator's copy (its key differs), or a cut one, is passed over for the JSON.
+    let mut other = written.clone();
+    other[5] ^= 1;
+    let mut cut = written.clone();
+    cut.truncate(written.len() - 100);
+    for (what, bytes) in [("another generator's", other), ("a cut", cut)] {
+        std::fs::write(&binary, bytes).unwrap();
+        assert_eq!(store.read().unwrap().unwrap().listings, edited, "{what} copy");
+    }
 }
