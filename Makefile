@@ -32,7 +32,7 @@ ENV_FILE   := .cache/dev.env
 WRANGLER := WRANGLER_SEND_METRICS=false CLOUDFLARE_CF_FETCH_ENABLED=false \
             XDG_CONFIG_HOME=$(CURDIR)/.cache/wrangler-config wrangler
 
-.PHONY: help dev serve test lint build check bench reliability flood setup setup-test generator islands worker deploy bundle-check
+.PHONY: help dev serve preview test lint build check bench reliability flood setup setup-test generator islands worker deploy bundle-check
 
 help:
 	@echo "make dev    build the site and serve it on http://$(HOST):$(PORT) (the editor: /admin/)"
@@ -48,13 +48,22 @@ help:
 # The site and the edge worker on workerd, like production (wrangler.toml), with local R2 in
 # .wrangler/state; the worker's settings come from the environment (scripts/worker-env.sh).
 # /__scheduled runs the e-mail retries by hand. The editor at /admin/ edits content/ through
-# decap-server on 127.0.0.1:8081 (scripts/editor-files.sh), and the generator builds dist/ again
-# on every change (`build --watch`), so a save reaches the site. Ctrl-C stops all three.
+# decap-server on 127.0.0.1:8081 (scripts/editor-files.sh), with its preview from generator serve
+# on 127.0.0.1:4040 (make preview), and the generator builds dist/ again on every change
+# (`build --watch`), so a save reaches the site. Ctrl-C stops them all.
 dev: setup build
 	scripts/editor-files.sh & editor=$$!; \
 	  $(GENERATOR) build --content content --out dist --watch & builder=$$!; \
-	  trap 'kill $$editor $$builder 2>/dev/null || true' EXIT; \
+	  $(GENERATOR) serve --content content & previewer=$$!; \
+	  trap 'kill $$editor $$builder $$previewer 2>/dev/null || true' EXIT; \
 	  $(MAKE) --no-print-directory serve
+
+# generator serve on 127.0.0.1:4040 (make dev runs it), on CONTENT: the editor's preview (/admin/
+# sends it the entry being edited, unsaved, and shows the page it renders) and a live-reloading
+# preview of its own. The browser suite runs it on its copy of content/.
+CONTENT := content
+preview:
+	exec $(GENERATOR) serve --content $(CONTENT)
 
 # Serves dist/ as built (the last step of `make dev`; the browser suite starts the site with it).
 serve:

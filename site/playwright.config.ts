@@ -2,7 +2,7 @@
 // the built site (dist/, built by `make test` before this runs) served like `make dev` does —
 // `make serve`: `wrangler dev` on workerd with local R2 (fresh for each run) — and a fake
 // EmailJS on 127.0.0.1 that records every send (e2e/stack.ts), and the editor's file server on a
-// copy of content/ (scripts/editor-files.sh). Lighthouse runs last, alone, so
+// copy of content/ (scripts/editor-files.sh) with its preview (make preview). Lighthouse runs last, alone, so
 // the other tests' load does not weigh on its timings.
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_FLAGS } from './e2e/chromium';
@@ -38,6 +38,14 @@ export default defineConfig({
       port: 8081,
       reuseExistingServer: false,
       timeout: 20_000,
+    },
+    {
+      // The editor's preview (make dev's generator serve), on content/ itself: it never writes there.
+      command: 'make --no-print-directory preview PROFILE=dev',
+      cwd: '..',
+      url: 'http://127.0.0.1:4040/',
+      reuseExistingServer: false,
+      timeout: 120_000,
     },
     {
       command: `node edge/tests/fake-emailjs.mjs ${fakePort}`,

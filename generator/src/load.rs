@@ -46,14 +46,78 @@ enum Parsed_ {
     Neighborhood(Result<jax_model::neighborhood::Neighborhood, Diagnostics>),
 }
 
-/// The display name of a file: the content folder as given, then the path inside it.
-fn display(root: &Path, rel: &str) -> String {
-    let r = root.to_string_lossy();
-    let r = r.trim_end_matches('/');
-    if r.is_empty() || r == "." {
-        rel.to_string()
-    } else {
-        format!("{r}/{rel}")
+/// The content folder as a build reads it: the files on disk, or with one file's unsaved text
+/// in place of its own or beside them (the editor's preview: nothing is written).
+#[derive(Clone, Copy)]
+pub struct Folder<'a> {
+    root: &'a Path,
+    unsaved: Option<&'a Unsaved>,
+}
+
+/// A content file as the editor holds it before saving.
+pub struct Unsaved {
+    /// Its path in the content folder, with `/` separators: `listings/oak.md`.
+    pub rel: String,
+    pub text: String,
+}
+
+impl<'a> Folder<'a> {
+    pub fn on_disk(root: &'a Path) -> Folder<'a> {
+        Folder { root, unsaved: None }
+    }
+
+    pub fn with_unsaved(root: &'a Path, unsaved: &'a Unsaved) -> Folder<'a> {
+        Folder { root, unsaved: Some(unsaved) }
+    }
+
+    /// The display name of a file: the content folder as given, then the path inside it.
+    fn display(self, rel: &str) -> String {
+        let r = self.root.to_string_lossy();
+        let r = r.trim_end_matches('/');
+        if r.is_empty() || r == "." {
+            rel.to_string()
+        } else {
+            format!("{r}/{rel}")
+        }
+    }
+
+    fn read(self, rel: &str) -> Result<(String, String), Diagnostics> {
+        let file = self.display(rel);
+        if let Some(u) = self.unsaved.filter(|u| u.rel == rel) {
+            return Ok((file, u.text.clone()));
+        }
+        match std::fs::read_to_string(self.root.join(rel)) {
+            Ok(text) => Ok((file, text)),
+            Err(e) => Err(unreadable(file, &e)),
+        }
+    }
+
+    fn is_file(self, rel: &str) -> bool {
+        self.unsaved.is_some_and(|u| u.rel == rel) || self.root.join(rel).is_file()
+    }
+
+    /// Files directly in `dir` with one of `extensions`, sorted, as paths relative to the folder.
+    fn files_in(self, dir: &str, extensions: &[&str]) -> Vec<String> {
+        let mut files: Vec<String> = WalkDir::new(self.root.join(dir))
+            .min_depth(1)
+            .max_depth(1)
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|e| {
+                e.file_type().is_file() && e.path().extension().is_some_and(|x| extensions.iter().any(|ext| x == *ext))
+            })
+            .map(|e| format!("{dir}/{}", e.file_name().to_string_lossy()))
+            .collect();
+        if let Some(u) = self.unsaved {
+            let new_here = u.rel.rsplit_once('/').is_some_and(|(d, name)| {
+                d == dir && Path::new(name).extension().is_some_and(|x| extensions.iter().any(|ext| x == *ext))
+            });
+            if new_here && !files.contains(&u.rel) {
+                files.push(u.rel.clone());
+            }
+        }
+        files.sort();
+        files
     }
 }
 
@@ -66,41 +130,17 @@ fn unreadable(file: String, e: &std::io::Error) -> Diagnostics {
     Diagnostics(vec![Diagnostic { file, line: 1, column: 1, field: String::new(), message }])
 }
 
-fn read(root: &Path, rel: &str) -> Result<(String, String), Diagnostics> {
-    let file = display(root, rel);
-    match std::fs::read_to_string(root.join(rel)) {
-        Ok(text) => Ok((file, text)),
-        Err(e) => Err(unreadable(file, &e)),
-    }
-}
-
-/// Files directly in `root/dir` with one of `extensions`, sorted, as paths relative to root.
-fn files_in(root: &Path, dir: &str, extensions: &[&str]) -> Vec<String> {
-    let mut files: Vec<String> = WalkDir::new(root.join(dir))
-        .min_depth(1)
-        .max_depth(1)
-        .into_iter()
-        .filter_map(Result::ok)
-        .filter(|e| {
-            e.file_type().is_file() && e.path().extension().is_some_and(|x| extensions.iter().any(|ext| x == *ext))
-        })
-        .map(|e| format!("{dir}/{}", e.file_name().to_string_lossy()))
-        .collect();
-    files.sort();
-    files
-}
-
 /// Markdown files directly in `root/dir`.
-fn markdown_files(root: &Path, dir: &str) -> Vec<String> {
-    files_in(root, dir, &["md"])
+fn markdown_files(root: Folder, dir: &str) -> Vec<String> {
+    root.files_in(dir, &["md"])
 }
 
 /// Every market snapshot file, parsed (the month is the file's name).
-fn snapshots(root: &Path) -> Vec<Result<Snapshot, Diagnostics>> {
-    files_in(root, MARKET, &["yaml", "yml"])
+fn snapshots(root: Folder) -> Vec<Result<Snapshot, Diagnostics>> {
+    root.files_in(MARKET, &["yaml", "yml"])
         .par_iter()
         .map(|rel| {
-            let (file, text) = read(root, rel)?;
+            let (file, text) = root.read(rel)?;
             let name = rel.rsplit('/').next().unwrap_or(rel);
             market::parse_snapshot(&file, name, &text)
         })
@@ -108,10 +148,10 @@ fn snapshots(root: &Path) -> Vec<Result<Snapshot, Diagnostics>> {
 }
 
 /// Top-level files that are not content (typos such as `site.yml`, stray Markdown).
-fn unknown_files(root: &Path) -> Vec<Diagnostic> {
+fn unknown_files(root: Folder) -> Vec<Diagnostic> {
     let known =
         [SITE, HOME, CONCIERGE, QUIZ, FORMS, LISTINGS, NEIGHBORHOODS, MARKET, LEGAL, REPORTS, TESTIMONIALS, SOLD, SELL];
-    let Ok(entries) = std::fs::read_dir(root) else { return Vec::new() };
+    let Ok(entries) = std::fs::read_dir(root.root) else { return Vec::new() };
     let mut out: Vec<Diagnostic> = entries
         .filter_map(Result::ok)
         .filter_map(|e| {
@@ -119,7 +159,7 @@ fn unknown_files(root: &Path) -> Vec<Diagnostic> {
             let ignored = name.starts_with('.') || name.starts_with('_') || NOT_CONTENT.contains(&name.as_str());
             let is_content_like = [".yaml", ".yml", ".md", ".mdx"].iter().any(|x| name.ends_with(x));
             (!ignored && !known.contains(&name.as_str()) && is_content_like).then(|| Diagnostic::at_start(
-                display(root, &name),
+                root.display(&name),
                 "",
                 format!(
                     "unknown content file; expected {SITE}, {HOME}, {CONCIERGE}, {QUIZ}, {FORMS}, {SELL}, {LISTINGS}/*.md, {NEIGHBORHOODS}/*.md, {TESTIMONIALS}/*.md, {SOLD}/*.md, {MARKET}/<YYYY-MM>.yaml, {REPORTS}/*.mdx, {}",
@@ -133,18 +173,18 @@ fn unknown_files(root: &Path) -> Vec<Diagnostic> {
 }
 
 fn parse_top<T>(
-    root: &Path,
+    root: Folder,
     rel: &str,
     parse: fn(&str, &str) -> Result<Parsed<T>, Diagnostics>,
 ) -> Result<Parsed<T>, Diagnostics> {
-    let (file, text) = read(root, rel)?;
+    let (file, text) = root.read(rel)?;
     parse(&file, &text)
 }
 
 impl Cache {
     fn parse_many<T: Send>(
         &self,
-        root: &Path,
+        root: Folder,
         files: &[String],
         parse: impl Fn(&str, &str) -> Parsed_ + Sync,
         take: impl Fn(Parsed_) -> Option<Result<T, Diagnostics>> + Sync,
@@ -152,8 +192,8 @@ impl Cache {
         files
             .par_iter()
             .map(|rel| {
-                let (file, text) = read(root, rel)?;
-                let path = root.join(rel);
+                let (file, text) = root.read(rel)?;
+                let path = root.root.join(rel);
                 let hash = blake3::hash(text.as_bytes());
                 let cached = self
                     .entries
@@ -181,9 +221,9 @@ fn legal_names() -> Vec<String> {
 }
 
 /// The legal pages (each required), and a problem for any other Markdown file in their folder.
-fn legal_pages(root: &Path) -> ([Result<LegalPage, Diagnostics>; 2], Vec<Diagnostic>) {
+fn legal_pages(root: Folder) -> ([Result<LegalPage, Diagnostics>; 2], Vec<Diagnostic>) {
     let pages = LegalKind::ALL.map(|kind| {
-        let (file, text) = read(root, &format!("{LEGAL}/{}", kind.file_name()))?;
+        let (file, text) = root.read(&format!("{LEGAL}/{}", kind.file_name()))?;
         content::parse_legal(&file, &text, kind)
     });
     let names = legal_names();
@@ -191,43 +231,40 @@ fn legal_pages(root: &Path) -> ([Result<LegalPage, Diagnostics>; 2], Vec<Diagnos
         .into_iter()
         .filter(|rel| !names.iter().any(|n| rel.ends_with(&format!("/{n}"))))
         .map(|rel| {
-            Diagnostic::at_start(
-                display(root, &rel),
-                "",
-                format!("unknown legal page; expected {}", names.join(" or ")),
-            )
+            Diagnostic::at_start(root.display(&rel), "", format!("unknown legal page; expected {}", names.join(" or ")))
         })
         .collect();
     (pages, strays)
 }
 
 /// The reports (drafts too), and a problem for a Markdown file among them (reports are `.mdx`).
-fn reports(root: &Path) -> (Vec<Result<jax_model::report::Report, Diagnostics>>, Vec<Diagnostic>) {
-    let parsed = files_in(root, REPORTS, &["mdx"])
+fn reports(root: Folder) -> (Vec<Result<jax_model::report::Report, Diagnostics>>, Vec<Diagnostic>) {
+    let parsed = root
+        .files_in(REPORTS, &["mdx"])
         .par_iter()
         .map(|rel| {
-            let (file, text) = read(root, rel)?;
+            let (file, text) = root.read(rel)?;
             let slug = rel.trim_start_matches(&format!("{REPORTS}/")).trim_end_matches(".mdx");
             content::parse_report(&file, slug, &text)
         })
         .collect();
     let strays = markdown_files(root, REPORTS)
         .into_iter()
-        .map(|rel| Diagnostic::at_start(display(root, &rel), "", "a report is an MDX file: rename it to end in .mdx"))
+        .map(|rel| Diagnostic::at_start(root.display(&rel), "", "a report is an MDX file: rename it to end in .mdx"))
         .collect();
     (parsed, strays)
 }
 
 /// Every Markdown file of `dir`, parsed with `parse`, in parallel.
 fn parse_each<T: Send>(
-    root: &Path,
+    root: Folder,
     dir: &str,
     parse: fn(&str, &str) -> Result<T, Diagnostics>,
 ) -> Vec<Result<T, Diagnostics>> {
     markdown_files(root, dir)
         .par_iter()
         .map(|rel| {
-            let (file, text) = read(root, rel)?;
+            let (file, text) = root.read(rel)?;
             parse(&file, &text)
         })
         .collect()
@@ -235,7 +272,7 @@ fn parse_each<T: Send>(
 
 /// site.yaml alone, checked.
 pub fn site(root: &Path) -> Result<jax_model::site::Site, Diagnostics> {
-    parse_top(root, SITE, content::parse_site).map(|p| p.data)
+    parse_top(Folder::on_disk(root), SITE, content::parse_site).map(|p| p.data)
 }
 
 /// Keep the value, or add its problems to the pile.
@@ -245,6 +282,11 @@ fn ok<T>(r: Result<T, Diagnostics>, problems: &mut Diagnostics) -> Option<T> {
 
 /// Load and check the whole content folder.
 pub fn load(root: &Path, cache: &Cache) -> Result<Content, Diagnostics> {
+    load_from(Folder::on_disk(root), cache)
+}
+
+/// The same, from `root` as given (with an unsaved file in it, for the editor's preview).
+pub fn load_from(root: Folder, cache: &Cache) -> Result<Content, Diagnostics> {
     let mut problems = Diagnostics(unknown_files(root));
     let listing_files = markdown_files(root, LISTINGS);
     let neighborhood_files = markdown_files(root, NEIGHBORHOODS);
@@ -314,11 +356,10 @@ pub fn load(root: &Path, cache: &Cache) -> Result<Content, Diagnostics> {
         .collect();
     let sold: Vec<_> =
         parse_each(root, SOLD, content_record::parse_sale).into_iter().filter_map(|r| ok(r, &mut problems)).collect();
-    let sell =
-        if root.join(SELL).is_file() { ok(parse_top(root, SELL, content::parse_sell), &mut problems) } else { None };
+    let sell = if root.is_file(SELL) { ok(parse_top(root, SELL, content::parse_sell), &mut problems) } else { None };
     if neighborhood_files.is_empty() {
         problems.push(Diagnostic::at_start(
-            display(root, NEIGHBORHOODS),
+            root.display(NEIGHBORHOODS),
             "",
             "no neighborhood files found; expected at least one neighborhoods/*.md",
         ));
@@ -353,8 +394,8 @@ pub fn load(root: &Path, cache: &Cache) -> Result<Content, Diagnostics> {
         testimonials,
         sold,
         sell,
-        listings_dir: display(root, LISTINGS),
-        market_dir: display(root, MARKET),
+        listings_dir: root.display(LISTINGS),
+        market_dir: root.display(MARKET),
     })
     .map_err(Diagnostics::sorted)?;
     let missing = missing_images(root, &content);
@@ -388,13 +429,13 @@ pub const SITE_IMAGES: &[&str] = &[FAVICON, "images/apple-touch-icon.png"];
 /// The site's icon, which every page (and the editor's) links.
 pub const FAVICON: &str = "images/favicon.svg";
 
-fn missing_images(root: &Path, c: &Content) -> Diagnostics {
+fn missing_images(root: Folder, c: &Content) -> Diagnostics {
     let mut out = Diagnostics::default();
     for (path, source, field) in image_refs(c) {
-        if !root.join(path).is_file() {
+        if !root.is_file(path) {
             out.push(source.at_value(
                 &field,
-                format!("image not found: {} (paths are relative to the content folder)", display(root, path)),
+                format!("image not found: {} (paths are relative to the content folder)", root.display(path)),
             ));
         }
     }

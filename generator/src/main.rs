@@ -103,7 +103,7 @@ enum Command {
         preview: PathBuf,
         #[arg(long, default_value = "127.0.0.1")]
         host: String,
-        #[arg(long, default_value_t = 4040)]
+        #[arg(long, default_value_t = serve::preview::PORT)]
         port: u16,
     },
     /// Import the MLS's listings (IDX) into the store the build reads.

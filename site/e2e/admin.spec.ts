@@ -90,11 +90,39 @@ test('the public site pays nothing for the editor', async ({ request }) => {
   expect(admin.headers()['x-robots-tag']).toBe('noindex');
   const policy = admin.headers()['content-security-policy'];
   expect(policy).toContain("script-src 'self' 'unsafe-eval'");
-  expect(policy).toContain('connect-src \'self\' http://127.0.0.1:8081');
+  expect(policy).toContain("connect-src 'self' blob: http://127.0.0.1:8081 http://127.0.0.1:4040 ");
   expect(await admin.text()).toContain('<meta name="robots" content="noindex, nofollow">');
   const home = await request.get('/');
   expect(home.headers()['content-security-policy']).not.toContain('unsafe-eval');
   expect(await home.text()).not.toMatch(/admin|decap/i);
   expect(await (await request.get('/sitemap.xml')).text()).not.toContain('/admin/');
   expect(await (await request.get('/robots.txt')).text()).toContain('Disallow: /admin/');
+});
+
+test('the preview beside the form is the page the generator renders from the unsaved entry', async ({ page }) => {
+  const id = listingIds[2];
+  await page.goto(`/admin/#/collections/listings/entries/${id}`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  const price = page.getByLabel('Price', { exact: true });
+  await expect(price).toHaveValue(/^\$[\d,]+$/);
+  const shown = page.frameLocator('#preview-pane').frameLocator('iframe[title="Preview of the page"]');
+  // The listing's own page, from the site's templates.
+  await expect(shown.locator('main h1')).toBeVisible();
+  // Each change reaches the page as she types (printed: the latency from the change to the page).
+  const times: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const value = `$1,7${String(i).padStart(2, '0')},000`;
+    const start = Date.now();
+    await price.fill(value);
+    await expect(shown.getByText(value).first()).toBeVisible();
+    times.push(Date.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  console.log(`keystroke → preview: median ${times[10]} ms of 20 (min ${times[0]}, max ${times[19]})`);
+  // What only the generator judges is shown in its words, and the file is not touched.
+  await price.fill('about a million');
+  await expect(page.frameLocator('#preview-pane').getByRole('alert')).toContainText(
+    'price: expected a price such as "$1,250,000", found "about a million"',
+  );
+  expect(changedLines(`listings/${id}.md`)).toEqual([]);
 });

@@ -50,16 +50,21 @@ pub fn security_headers(
 
 /// The browser editor's policy (`/admin/`), which replaces the pages' there: Decap CMS compiles
 /// its validators at run time (`'unsafe-eval'`) and styles itself inline; it talks to the site
-/// itself, to GitHub's API, and on the agent's own machine to decap-server (`local_proxy`); it
-/// shows images she is uploading (`blob:`) and GitHub avatars.
-pub fn editor_policy(local_proxy: &str) -> String {
+/// itself, to GitHub's API, and on the agent's own machine to decap-server and the preview
+/// (`local`: their URLs); it shows images she is uploading (`blob:`) and GitHub avatars. Its
+/// preview is a page of the site in a frame of its own document, which runs the pages' inline
+/// scripts (`script_hashes`).
+pub fn editor_policy(local: &[&str], script_hashes: &[String]) -> String {
+    let local: String = local.iter().map(|url| format!(" {}", origin_of(url))).collect();
+    let scripts: String = script_hashes.iter().map(|h| format!(" '{h}'")).collect();
     [
         "default-src 'self'".to_string(),
-        "script-src 'self' 'unsafe-eval'".to_string(),
+        format!("script-src 'self' 'unsafe-eval'{scripts}"),
         "style-src 'self' 'unsafe-inline'".to_string(),
         "img-src 'self' data: blob: https://avatars.githubusercontent.com".to_string(),
         "font-src 'self' data:".to_string(),
-        format!("connect-src 'self' {} https://api.github.com", origin_of(local_proxy)),
+        // blob:: Decap keeps a draft of the entry being edited.
+        format!("connect-src 'self' blob:{local} https://api.github.com"),
         "frame-src 'self'".to_string(),
         "frame-ancestors 'none'".to_string(),
         "form-action 'self'".to_string(),
@@ -144,9 +149,13 @@ mod tests {
 
     #[test]
     fn the_editor_has_its_own_policy_in_its_folder_only() {
-        let policy = editor_policy("http://127.0.0.1:8081/api/v1");
-        assert!(policy.contains("connect-src 'self' http://127.0.0.1:8081 https://api.github.com;"));
-        assert!(policy.contains("script-src 'self' 'unsafe-eval';"));
+        let policy = editor_policy(
+            &["http://127.0.0.1:8081/api/v1", "http://127.0.0.1:8082/__preview"],
+            &["sha256-abc=".to_string()],
+        );
+        assert!(policy
+            .contains("connect-src 'self' blob: http://127.0.0.1:8081 http://127.0.0.1:8082 https://api.github.com;"));
+        assert!(policy.contains("script-src 'self' 'unsafe-eval' 'sha256-abc=';"));
         let file = headers_file(&[], &[], &[], &[], Some(("admin", &policy)));
         let pages = file.split("/admin/*\n").next().unwrap();
         assert!(!pages.contains("unsafe-eval"), "the pages keep theirs");

@@ -2,6 +2,7 @@
 //! every change and reload the open pages that changed (the parts are in `serve/`).
 
 use crate::pipeline::BuildOptions;
+use crate::serve::preview::Previewer;
 use crate::serve::rebuild::Builder;
 use crate::serve::watch::Watch;
 use crate::serve::{http, reload, Shared};
@@ -19,7 +20,8 @@ pub fn run(opts: BuildOptions, host: &str, port: u16) -> Result<()> {
 
     let templates = Path::new(TEMPLATES);
     let templates = templates.is_dir().then(|| templates.to_path_buf());
-    let shared = Arc::new(Shared { out: opts.out.clone(), files: RwLock::new(()), live: reload::Live::new() });
+    let preview = Previewer::new(opts.clone(), templates.clone());
+    let shared = Arc::new(Shared { out: opts.out.clone(), files: RwLock::new(()), live: reload::Live::new(), preview });
     let mut builder = Builder::new(opts, templates, shared.clone());
     builder.build(true);
 

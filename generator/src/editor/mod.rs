@@ -37,7 +37,7 @@ const PAGE: &str = r#"<!doctype html>
 
 /// Where the editor keeps uploaded images: the content's own images folder, which the image
 /// pipeline reads, and how content files name them (`images/listings/x.jpg`).
-const MEDIA_FOLDER: &str = "content/images";
+const MEDIA_FOLDER: &str = "content/images"; // CONTENT_DIR/images
 const PUBLIC_FOLDER: &str = "images";
 
 /// The file formats the editor's script registers (`site/src/admin`): they keep a file's
@@ -48,6 +48,13 @@ pub const FRONTMATTER_FORMAT: &str = "jax-frontmatter";
 /// decap-server's API as `make dev` runs it (its default port, on loopback only): the editor
 /// opened from this machine edits the files on disk through it.
 pub const LOCAL_PROXY: &str = "http://127.0.0.1:8081/api/v1";
+
+/// `generator serve` for the editor's preview as `make dev` runs it (on loopback only): the
+/// unsaved entry rendered as the page it makes (`serve::preview`).
+pub const LOCAL_PREVIEW: &str = "http://127.0.0.1:4040/__preview";
+
+/// The content folder as the editor's paths name it, from the repository's root.
+pub const CONTENT_DIR: &str = "content";
 
 /// One of the agent's content kinds as the editor offers it.
 struct Kind {
@@ -140,7 +147,7 @@ pub fn collections() -> Value {
             Place::File(file) => Some(json!({
                 "name": k.name,
                 "label": k.label,
-                "file": format!("content/{file}"),
+                "file": format!("{CONTENT_DIR}/{file}"),
                 "format": YAML_FORMAT,
                 "fields": fields::of_object(schema(k.schema)),
             })),
@@ -155,7 +162,7 @@ pub fn collections() -> Value {
             Place::Yaml { dir } => json!({
                 "name": k.name,
                 "label": k.label,
-                "folder": format!("content/{dir}"),
+                "folder": format!("{CONTENT_DIR}/{dir}"),
                 "extension": "yaml",
                 "format": YAML_FORMAT,
                 "create": true,
@@ -170,7 +177,7 @@ pub fn collections() -> Value {
                 json!({
                     "name": k.name,
                     "label": k.label,
-                    "folder": format!("content/{dir}"),
+                    "folder": format!("{CONTENT_DIR}/{dir}"),
                     "extension": extension,
                     "format": FRONTMATTER_FORMAT,
                     "create": create,

@@ -25,6 +25,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+#[derive(Clone)]
 pub struct BuildOptions {
     pub content: PathBuf,
     pub out: PathBuf,
@@ -248,7 +249,10 @@ fn generate_with<P: RenderedPage, R: Borrow<Renderer>>(
     let hashed = [ISLANDS_DIR, crate::images::OUTPUT_DIR];
     let favicon = inputs.images.get(crate::load::FAVICON);
     let editor = crate::editor::outputs(c, assets.dir.as_deref(), favicon).context("writing the editor")?;
-    let editor_policy = jax_model::headers::editor_policy(crate::editor::LOCAL_PROXY);
+    let editor_policy = jax_model::headers::editor_policy(
+        &[crate::editor::LOCAL_PROXY, crate::editor::LOCAL_PREVIEW],
+        &assets.inline_script_hashes(),
+    );
     files.push(Output::new(
         "_headers",
         jax_model::headers::headers_file(

@@ -38,14 +38,16 @@ pub fn files() -> Result<Vec<(&'static str, String)>> {
 
 /// What the browser editor's script shares with the configuration the generator makes.
 fn editor() -> String {
-    use crate::editor::{FRONTMATTER_FORMAT, LOCAL_PROXY, YAML_FORMAT};
+    use crate::editor::{FRONTMATTER_FORMAT, LOCAL_PREVIEW, LOCAL_PROXY, YAML_FORMAT};
     format!(
         "// Generated from generator/src/editor — do not edit.\n{REGENERATE}\n\n\
          /** The file formats the editor's configuration names (registered by src/admin/main.ts). */\n\
          export const YAML_FORMAT = '{YAML_FORMAT}';\n\
          export const FRONTMATTER_FORMAT = '{FRONTMATTER_FORMAT}';\n\n\
          /** decap-server, which make dev runs on loopback: the editor's files on this machine. */\n\
-         export const LOCAL_PROXY = '{LOCAL_PROXY}';\n"
+         export const LOCAL_PROXY = '{LOCAL_PROXY}';\n\n\
+         /** generator serve, which make dev runs on loopback: the page an unsaved entry makes. */\n\
+         export const LOCAL_PREVIEW = '{LOCAL_PREVIEW}';\n"
     )
 }
 

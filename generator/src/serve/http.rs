@@ -1,8 +1,10 @@
 //! Serving the preview folder: files as written, pages with the live-reload client added,
 //! the site's 404 page for anything missing, and nothing outside the folder.
 
+use super::preview::{self, Answer};
 use super::{reload, Shared};
 use percent_encoding::percent_decode_str;
+use std::io::Read;
 use std::path::{Component, Path};
 use tiny_http::{Header, Method, Request, Response};
 
@@ -13,13 +15,13 @@ fn header(name: &str, value: &str) -> Header {
     Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("valid header")
 }
 
-fn respond(request: Request, status: u16, content_type: &str, body: Vec<u8>, extra: Option<Header>) {
+fn respond(request: Request, status: u16, content_type: &str, body: Vec<u8>, extra: impl IntoIterator<Item = Header>) {
     let mut response = Response::from_data(body)
         .with_chunked_threshold(usize::MAX)
         .with_status_code(status)
         .with_header(header("Content-Type", content_type))
         .with_header(header("Cache-Control", "no-store"));
-    if let Some(h) = extra {
+    for h in extra {
         response.add_header(h);
     }
     // The client may have gone away (a reloaded page drops its long-poll); nothing to do then.
@@ -31,6 +33,9 @@ fn text(request: Request, status: u16, body: &str) {
 }
 
 pub fn handle(request: Request, shared: &Shared) {
+    if request.url() == preview::PATH {
+        return preview_request(request, shared);
+    }
     if !matches!(request.method(), Method::Get | Method::Head) {
         let allow = header("Allow", "GET, HEAD");
         return respond(request, 405, "text/plain; charset=utf-8", b"method not allowed\n".to_vec(), Some(allow));
@@ -63,6 +68,68 @@ pub fn handle(request: Request, shared: &Shared) {
         },
         Resolved::NotFound => not_found(request, shared),
     }
+}
+
+/// The editor's preview (`serve::preview`), asked from the editor's page on this machine: its
+/// origin (loopback only) may read the answer.
+fn preview_request(mut request: Request, shared: &Shared) {
+    let origin = request
+        .headers()
+        .iter()
+        .find(|h| h.field.equiv("Origin"))
+        .map(|h| h.value.as_str().to_string())
+        .filter(|o| is_loopback_origin(o));
+    let mut cors = vec![header("Vary", "Origin")];
+    cors.extend(origin.map(|o| header("Access-Control-Allow-Origin", &o)));
+    let json = "application/json";
+    match request.method() {
+        Method::Options => {
+            cors.push(header("Access-Control-Allow-Methods", "POST"));
+            cors.push(header("Access-Control-Allow-Headers", "Content-Type"));
+            cors.push(header("Access-Control-Max-Age", "600"));
+            return respond(request, 204, "text/plain; charset=utf-8", Vec::new(), cors);
+        }
+        Method::Post => {}
+        _ => {
+            cors.push(header("Allow", "POST, OPTIONS"));
+            return respond(request, 405, "text/plain; charset=utf-8", b"method not allowed\n".to_vec(), cors);
+        }
+    }
+    let problem = |message: &str| serde_json::json!({ "problems": [{ "message": message }] }).to_string().into_bytes();
+    let mut body = Vec::new();
+    let read = request.as_reader().take(preview::MAX_BODY as u64 + 1).read_to_end(&mut body);
+    if read.is_err() || body.len() > preview::MAX_BODY {
+        let message = format!("a preview request is at most {} bytes", preview::MAX_BODY);
+        return respond(request, 413, json, problem(&message), cors);
+    }
+    #[derive(serde::Deserialize)]
+    struct Asked {
+        file: String,
+        text: String,
+    }
+    let asked: Asked = match serde_json::from_slice(&body) {
+        Ok(a) => a,
+        Err(e) => return respond(request, 400, json, problem(&format!("expected {{\"file\", \"text\"}}: {e}")), cors),
+    };
+    match shared.preview.render(&asked.file, asked.text) {
+        Ok(Answer::Page(page)) => respond(request, 200, "text/html; charset=utf-8", page, cors),
+        Ok(Answer::Problems(problems)) => {
+            let list: Vec<serde_json::Value> = problems
+                .iter()
+                .map(|d| serde_json::json!({ "file": d.file, "line": d.line, "column": d.column, "field": d.field, "message": d.message }))
+                .collect();
+            respond(request, 422, json, serde_json::json!({ "problems": list }).to_string().into_bytes(), cors)
+        }
+        Ok(Answer::Refused(why)) => respond(request, 404, json, problem(&why), cors),
+        Err(e) => respond(request, 500, json, problem(&crate::cmd::describe(&e)), cors),
+    }
+}
+
+/// `http://127.0.0.1:8787`, `http://localhost:8787`: the editor opened on this machine.
+fn is_loopback_origin(origin: &str) -> bool {
+    let Some(rest) = origin.strip_prefix("http://") else { return false };
+    let host = rest.rsplit_once(':').filter(|(_, port)| port.parse::<u16>().is_ok()).map_or(rest, |(h, _)| h);
+    matches!(host, "127.0.0.1" | "localhost" | "[::1]")
 }
 
 /// `v` and `page` of a live-reload query.

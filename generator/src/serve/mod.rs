@@ -3,12 +3,14 @@
 //! * `watch`: which file changes call for a rebuild;
 //! * `rebuild`: builds into the preview folder, keeping the last good site when one fails;
 //! * `http`: serves that folder, with the live-reload client added to each page served;
-//! * `reload`: the generations of the site, and which open pages each one reloads.
+//! * `reload`: the generations of the site, and which open pages each one reloads;
+//! * `preview`: the page an unsaved content file makes, for the browser editor.
 //!
 //! Pages are written exactly as `generator build` writes them; only the served copy carries
 //! the client.
 
 pub mod http;
+pub mod preview;
 pub mod rebuild;
 pub mod reload;
 pub mod watch;
@@ -24,6 +26,7 @@ pub struct Shared {
     /// (or the generation of another version of it).
     pub files: RwLock<()>,
     pub live: reload::Live,
+    pub preview: preview::Previewer,
 }
 
 /// The path made absolute (and canonical when it exists), to compare with watcher paths.

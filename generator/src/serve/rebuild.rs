@@ -24,7 +24,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 /// The templates of `dir`, or the built-in ones; or why they cannot be used.
-fn renderer(dir: Option<&Path>) -> Result<Renderer, String> {
+pub(super) fn renderer(dir: Option<&Path>) -> Result<Renderer, String> {
     match dir {
         Some(dir) => Renderer::from_dir(dir),
         None => Renderer::embedded(),
@@ -65,6 +65,7 @@ impl Builder {
     /// Re-read the templates.
     pub fn reload_templates(&mut self) {
         self.renderer = renderer(self.templates.as_deref());
+        self.shared.preview.reload_templates();
     }
 
     /// Build and write the site, and say what happened (the first build as `generator build`

@@ -4,11 +4,35 @@
 // it signs in with the git host.
 import { FRONTMATTER_FORMAT, LOCAL_PROXY, YAML_FORMAT } from '../lib/editor';
 import { frontmatterFromFile, frontmatterToFile, yamlFromFile, yamlToFile } from './formats';
+import { fileText, preview, problemLine, type Shown } from './preview';
 
 type Data = Record<string, unknown>;
 
+/** What Decap hands a preview: the entry as an Immutable map. */
+interface Entry {
+  get(key: 'path' | 'slug'): string | undefined;
+  get(key: 'data'): { toJS(): Data } | undefined;
+}
+
+interface PreviewProps {
+  entry: Entry;
+  collection: { get(key: 'folder' | 'extension'): string | undefined };
+}
+
+type Element = unknown;
+/** React's createElement and create-react-class, which Decap's bundle puts on window. */
+type H = (type: string, props: Data | null, ...children: unknown[]) => Element;
+interface PreviewClass {
+  props: PreviewProps;
+  state: { shown?: Shown } | null;
+  setState(state: { shown: Shown }): void;
+  update(): void;
+  controller?: AbortController;
+}
+
 interface Cms {
   init(options: { config: Data }): void;
+  registerPreviewTemplate(name: string, component: unknown): void;
   registerCustomFormat(
     name: string,
     extension: string,
@@ -20,6 +44,8 @@ declare global {
   interface Window {
     CMS_MANUAL_INIT?: boolean;
     CMS?: Cms;
+    h?: H;
+    createClass?: (spec: ThisType<PreviewClass> & Data) => unknown;
   }
 }
 
@@ -54,8 +80,72 @@ async function start(): Promise<void> {
     document.body.textContent = NOT_SET_UP;
     return;
   }
+  if (LOOPBACK.has(location.hostname)) registerPreviews(cms, config);
   cms.init({ config });
 }
+
+/** The names Decap keys preview templates by: each file of a files collection, each folder one. */
+export function previewNames(config: Data): string[] {
+  const collections = (config.collections ?? []) as { name: string; files?: { name: string }[] }[];
+  return collections.flatMap((c) => (c.files ? c.files.map((f) => f.name) : [c.name]));
+}
+
+/** The file an entry is (or, new, will be) saved as. */
+function entryPath(props: PreviewProps): string {
+  const path = props.entry.get('path');
+  if (path) return path;
+  const folder = props.collection.get('folder') ?? '';
+  return `${folder}/${props.entry.get('slug') || 'new-entry'}.${props.collection.get('extension') ?? 'md'}`;
+}
+
+/** Every collection's preview: the page `generator serve` renders from the unsaved entry. */
+function registerPreviews(cms: Cms, config: Data): void {
+  const h = window.h;
+  const createClass = window.createClass;
+  if (!h || !createClass) return;
+  const Preview = createClass({
+    componentDidMount() {
+      this.update();
+    },
+    componentDidUpdate(before: PreviewProps) {
+      if (before.entry !== this.props.entry) this.update();
+    },
+    componentWillUnmount() {
+      this.controller?.abort();
+    },
+    update() {
+      // The newest keystroke wins: an answer for older text is dropped.
+      this.controller?.abort();
+      const controller = new AbortController();
+      this.controller = controller;
+      const path = entryPath(this.props);
+      const text = fileText(path, this.props.entry.get('data')?.toJS() ?? {});
+      preview(path, text, controller.signal).then(
+        (shown) => controller.signal.aborted || this.setState({ shown }),
+        () => controller.signal.aborted || this.setState({ shown: { problems: [{ message: PREVIEW_DOWN }] } }),
+      );
+    },
+    render() {
+      const shown = this.state?.shown;
+      if (!shown) return h('p', { className: 'preview-waiting' }, 'Preparing the preview…');
+      if ('page' in shown) {
+        const style = { border: 0, width: '100%', height: '100vh', display: 'block' };
+        return h('iframe', { title: 'Preview of the page', srcDoc: shown.page, style });
+      }
+      return h(
+        'div',
+        { role: 'alert', className: 'preview-problems' },
+        h('p', null, 'The site would not build with this entry:'),
+        h('ul', null, ...shown.problems.map((p, i) => h('li', { key: i }, problemLine(p)))),
+      );
+    },
+  });
+  for (const name of previewNames(config)) cms.registerPreviewTemplate(name, Preview);
+}
+
+/** Said when generator serve does not answer. */
+export const PREVIEW_DOWN =
+  'The preview needs generator serve, which make dev starts on this computer (http://127.0.0.1:4040).';
 
 /** Away from this machine the editor needs the git host's sign-in, which this site lacks yet. */
 export const NOT_SET_UP =
