@@ -1,12 +1,30 @@
 // The browser editor at /admin/ (issue 22), as make dev serves it: Decap CMS over the content
 // files through decap-server on loopback (scripts/editor-files.sh), here on a copy of content/
 // made for this run (EDITOR_ROOT, playwright.config.ts), so the repository's files stay as they are.
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, LATEST_SNAPSHOT, listingIds, test } from './fixtures';
 import { EDITOR_ROOT } from './stack';
 
-const content = resolve(import.meta.dirname, '../../content');
+const root = resolve(import.meta.dirname, '../..');
+const content = resolve(root, 'content');
+const edited = resolve(EDITOR_ROOT, 'content');
+
+/** The generator `make test` built (make build PROFILE=dev), on the editor's copy of content/. */
+function generator(...args: string[]): string {
+  return execFileSync(resolve(root, 'target/debug/generator'), [...args, '--content', edited], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** Files of a content folder the editor's copy has and the repository has not. */
+function added(folder: string): string[] {
+  const before = new Set(readdirSync(resolve(content, folder)));
+  return readdirSync(resolve(edited, folder)).filter((f) => !before.has(f));
+}
 
 /** The lines of a content file that differ between the repository and the editor's copy. */
 function changedLines(file: string): { before: string; after: string }[] {
@@ -125,4 +143,74 @@ test('the preview beside the form is the page the generator renders from the uns
     'price: expected a price such as "$1,250,000", found "about a million"',
   );
   expect(changedLines(`listings/${id}.md`)).toEqual([]);
+});
+
+test('a report written with a <Snapshot> and a <Cta> picked from the components is saved as the check wants it', async ({
+  page,
+}) => {
+  await page.goto('/admin/#/collections/reports/new');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByLabel('Title').fill('Riverside this month');
+  await page.getByLabel('Date').fill('2026-11-20');
+  await page.getByLabel('Description').fill('Where Riverside stands.');
+  await page.locator('[data-slate-editor="true"]').click();
+  await page.keyboard.type('Where Riverside stands this month.');
+  const addComponent = async (label: string) => {
+    await page.getByRole('button', { name: 'Add Component' }).click();
+    await page.getByRole('menuitem', { name: label }).click();
+  };
+  // Every value is a choice among what the site has: nothing typed but her own words.
+  await addComponent('Market snapshot');
+  await page.getByLabel('Neighborhood', { exact: true }).click();
+  await page.getByRole('option', { name: 'Riverside', exact: true }).click();
+  await addComponent('Call to action');
+  await page.getByLabel('Form it opens', { exact: true }).click();
+  await page.getByRole('option', { name: 'Schedule a Private Consultation' }).click();
+  await page.getByLabel('Text', { exact: true }).fill('Talk through your move with Alexandra');
+  // The preview is the report's page, its snapshot drawn from the market figures.
+  const shown = page.frameLocator('#preview-pane').frameLocator('iframe[title="Preview of the page"]');
+  await expect(shown.locator('.snapshot').first()).toBeVisible();
+  await publish(page);
+  const file = resolve(edited, 'reports/riverside-this-month.mdx');
+  await expect.poll(() => added('reports'), { timeout: 10_000 }).toEqual(['riverside-this-month.mdx']);
+  await expect.poll(() => readFileSync(file, 'utf8')).toContain('</Cta>');
+  expect(readFileSync(file, 'utf8')).toBe(
+    '---\n# yaml-language-server: $schema=../schemas/report.schema.json\n' +
+      'title: Riverside this month\ndate: 2026-11-20\ndescription: Where Riverside stands.\ndraft: false\n---\n' +
+      'Where Riverside stands this month.\n\n<Snapshot area="riverside" />\n\n' +
+      '<Cta form="consultation">Talk through your move with Alexandra</Cta>\n',
+  );
+  generator('check');
+});
+
+test("a new month starts as a copy of the latest; published, the neighborhoods' pages show the change and a trend", async ({
+  page,
+}) => {
+  await page.goto('/admin/#/collections/market/new');
+  await page.getByRole('button', { name: 'Login' }).click();
+  const growth = page.getByLabel('Growth over the year (%)').first();
+  await expect(growth).toHaveValue(/^-?\d+(\.\d)?$/);
+  const latest = readFileSync(resolve(content, LATEST_SNAPSHOT), 'utf8');
+  const before = await growth.inputValue();
+  const now = (Number(before) + 1.3).toFixed(1);
+  await growth.fill(now);
+  await publish(page);
+  await expect.poll(() => added('market'), { timeout: 10_000 }).toHaveLength(1);
+  const [month] = added('market');
+  const path = resolve(edited, 'market', month);
+  await expect.poll(() => readFileSync(path, 'utf8')).toContain('\n');
+  // The latest month's file, with only the figure she changed.
+  const [a, b] = [latest.split('\n'), readFileSync(path, 'utf8').split('\n')];
+  expect(b).toHaveLength(a.length);
+  const changed = a.flatMap((line, i) => (line === b[i] ? [] : [[line, b[i]]]));
+  expect(changed).toHaveLength(1);
+  const [[was, is]] = changed;
+  expect(is).toBe(was.replace(`yoy_growth: ${before},`, `yoy_growth: ${now},`));
+  // Built as publishing builds it: the neighborhood shows this month's figure, its change and a trend.
+  const out = resolve(root, 'test-output/editor-site');
+  generator('build', '--out', out, '--islands', 'site/dist', '--mls', '.cache/mls');
+  const slug = /^ {2}([\w-]+):/.exec(is)![1];
+  const pageHtml = readFileSync(resolve(out, 'neighborhoods', slug, 'index.html'), 'utf8');
+  expect(pageHtml).toContain(`+${now}%`);
+  expect(pageHtml).toContain('snapshot__trend');
 });

@@ -1,9 +1,11 @@
 //! The browser editor at `/admin/` (Decap CMS) over the same files `generator build` reads: its
 //! collections — which files, with which form — made from the content's JSON Schemas (`fields`),
 //! never written by hand. `generator schemas` ships them beside the schemas (a test fails when
-//! they are stale); the build adds what only the content knows (`config`).
+//! they are stale); the build adds what only the content knows (`config`, and the reports'
+//! components with their choices: `components`).
 
-pub mod fields;
+pub mod components;
+mod fields;
 
 use crate::images::ImageInfo;
 use crate::load;
@@ -55,6 +57,24 @@ pub const LOCAL_PREVIEW: &str = "http://127.0.0.1:4040/__preview";
 
 /// The content folder as the editor's paths name it, from the repository's root.
 pub const CONTENT_DIR: &str = "content";
+
+/// The entry's data key under which the editor's formats keep the text a file was read from
+/// (`site/src/admin/formats.ts`); a new entry starts from the text its hidden field gives.
+pub const SOURCE_FIELD: &str = "__source";
+
+/// The text a new entry of a folder starts from: the schema line, then every field in the
+/// form's order, so a new file has the line and the order the existing ones have.
+fn new_file(schema: &str, fields: &[Value]) -> String {
+    let mut text = format!("# yaml-language-server: $schema=../schemas/{schema}\n");
+    for name in fields.iter().filter_map(|f| f["name"].as_str()) {
+        text.push_str(&format!("{name}: null\n"));
+    }
+    text
+}
+
+fn source_field(text: &str) -> Value {
+    json!({ "name": SOURCE_FIELD, "label": "Source text", "widget": "hidden", "default": text, "required": false })
+}
 
 /// One of the agent's content kinds as the editor offers it.
 struct Kind {
@@ -156,7 +176,11 @@ pub fn collections() -> Value {
         .collect();
     let mut out = vec![json!({ "name": "pages", "label": "Site and pages", "files": files })];
     for k in KINDS {
-        let fields = fields::of_object(schema(k.schema));
+        let mut fields = fields::of_object(schema(k.schema));
+        if !matches!(k.place, Place::File(_)) {
+            let text = new_file(k.schema, &fields);
+            fields.push(source_field(&text));
+        }
         out.push(match k.place {
             Place::File(_) => continue,
             Place::Yaml { dir } => json!({
@@ -194,11 +218,24 @@ pub fn collections() -> Value {
 
 /// The editor's whole configuration for the site `content` holds: the collections, each map's
 /// keys from the content (a snapshot's figures, one group per neighborhood), and where images go.
+/// A new month starts as a copy of the latest, as `generator new snapshot` starts one: its
+/// form holds the latest figures, and its file the latest's text with the values she changes.
 pub fn config(content: &Content) -> Value {
     let mut collections = collections();
     let keys: Vec<(String, String)> =
         content.neighborhoods.iter().map(|n| (n.fields.slug.clone(), n.fields.name.clone())).collect();
     expand_keys(&mut collections, &keys);
+    let latest = content.market.latest();
+    let market = collections.as_array_mut().and_then(|c| c.iter_mut().find(|c| c["name"] == "market"));
+    if let (Some(market), Ok(values)) = (market, serde_json::to_value(&latest.fields)) {
+        if let Some(fields) = market["fields"].as_array_mut() {
+            set_defaults(fields, &values);
+            let text = std::fs::read_to_string(&latest.source.file).ok();
+            if let Some(source) = fields.iter_mut().find(|f| f["name"] == SOURCE_FIELD).zip(text) {
+                source.0["default"] = json!(source.1);
+            }
+        }
+    }
     json!({
         "load_config_file": false,
         "media_folder": MEDIA_FOLDER,
@@ -224,8 +261,22 @@ pub fn outputs(content: &Content, islands: Option<&Path>, favicon: Option<&Image
         ),
         Output::new(format!("{DIR}/config.json"), serde_json::to_vec(&config(content))?),
     ];
+    out.push(Output::new(format!("{DIR}/choices.json"), serde_json::to_vec(&components::choices_of(content))?));
     out.extend(crate::output::copied(islands, DIR)?);
     Ok(out)
+}
+
+/// Each field's default: its value in `values` (nested groups from nested objects).
+fn set_defaults(fields: &mut [Value], values: &Value) {
+    for f in fields {
+        let Some(v) = f["name"].as_str().and_then(|name| values.get(name)).filter(|v| !v.is_null()) else { continue };
+        let group = f["widget"] == "object";
+        match f.get_mut("fields").and_then(Value::as_array_mut) {
+            Some(inner) if group => set_defaults(inner, v),
+            Some(_) => {}
+            None => f["default"] = v.clone(),
+        }
+    }
 }
 
 /// Every map field (`fields::KEYS`) as one group of its fields per key, labelled by its name.

@@ -38,16 +38,21 @@ pub fn files() -> Result<Vec<(&'static str, String)>> {
 
 /// What the browser editor's script shares with the configuration the generator makes.
 fn editor() -> String {
-    use crate::editor::{FRONTMATTER_FORMAT, LOCAL_PREVIEW, LOCAL_PROXY, YAML_FORMAT};
+    use crate::editor::{FRONTMATTER_FORMAT, LOCAL_PREVIEW, LOCAL_PROXY, SOURCE_FIELD, YAML_FORMAT};
     format!(
         "// Generated from generator/src/editor — do not edit.\n{REGENERATE}\n\n\
          /** The file formats the editor's configuration names (registered by src/admin/main.ts). */\n\
          export const YAML_FORMAT = '{YAML_FORMAT}';\n\
          export const FRONTMATTER_FORMAT = '{FRONTMATTER_FORMAT}';\n\n\
+         /** The data key under which the formats keep a file's text (a new entry's from its hidden field). */\n\
+         export const SOURCE = '{SOURCE_FIELD}';\n\n\
          /** decap-server, which make dev runs on loopback: the editor's files on this machine. */\n\
          export const LOCAL_PROXY = '{LOCAL_PROXY}';\n\n\
          /** generator serve, which make dev runs on loopback: the page an unsaved entry makes. */\n\
-         export const LOCAL_PREVIEW = '{LOCAL_PREVIEW}';\n"
+         export const LOCAL_PREVIEW = '{LOCAL_PREVIEW}';\n\n\
+         /** The reports' components (jax_model::report::COMPONENTS); their choices come with the build. */\n\
+         export const COMPONENTS = {};\n",
+        serde_json::to_string_pretty(&crate::editor::components::shapes()).expect("JSON values serialize")
     )
 }
 

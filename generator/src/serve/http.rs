@@ -121,6 +121,7 @@ fn preview_request(mut request: Request, shared: &Shared) {
             respond(request, 422, json, serde_json::json!({ "problems": list }).to_string().into_bytes(), cors)
         }
         Ok(Answer::Refused(why)) => respond(request, 404, json, problem(&why), cors),
+        Ok(Answer::Superseded) => respond(request, 409, json, problem("a newer text of this file came"), cors),
         Err(e) => respond(request, 500, json, problem(&crate::cmd::describe(&e)), cors),
     }
 }

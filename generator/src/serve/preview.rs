@@ -9,9 +9,10 @@ use crate::render::{index_file, Renderer};
 use anyhow::Result;
 use jax_model::legal::LegalKind;
 use jax_model::{api, Content, Diagnostic, Diagnostics};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
-use std::sync::RwLock;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, RwLock};
 
 /// Where the editor asks (`POST`, JSON `{"file": "content/listings/oak.md", "text": "…"}`):
 /// `editor::LOCAL_PREVIEW`'s path.
@@ -30,6 +31,8 @@ pub enum Answer {
     Problems(Vec<Diagnostic>),
     /// The request names no content file, or one that makes no page: why.
     Refused(String),
+    /// A newer text of the same file came while this one waited its turn: not rendered.
+    Superseded,
 }
 
 pub struct Previewer {
@@ -38,12 +41,18 @@ pub struct Previewer {
     renderer: RwLock<Result<Renderer, String>>,
     cache: Cache,
     store: Memo,
+    /// One render at a time, and only of the newest text of each file: typing sends a text per
+    /// keystroke, and a report's takes ~300 ms (Node compiles its MDX), so older ones are skipped.
+    turn: Mutex<()>,
+    newest: Mutex<HashMap<String, u64>>,
+    sent: AtomicU64,
 }
 
 impl Previewer {
     pub fn new(opts: BuildOptions, templates: Option<PathBuf>) -> Previewer {
         let renderer = RwLock::new(super::rebuild::renderer(templates.as_deref()));
-        Previewer { opts, templates, renderer, cache: Cache::default(), store: Memo::default() }
+        let (turn, newest, sent) = (Mutex::new(()), Mutex::new(HashMap::new()), AtomicU64::new(0));
+        Previewer { opts, templates, renderer, cache: Cache::default(), store: Memo::default(), turn, newest, sent }
     }
 
     /// Re-read the templates (they changed on disk).
@@ -56,6 +65,13 @@ impl Previewer {
         let Some(rel) = content_path(file) else {
             return Ok(Answer::Refused(format!("{file}: not a content file")));
         };
+        let this = self.sent.fetch_add(1, Ordering::Relaxed);
+        let newest = || self.newest.lock().unwrap_or_else(|e| e.into_inner());
+        newest().insert(rel.clone(), this);
+        let _turn = self.turn.lock().unwrap_or_else(|e| e.into_inner());
+        if newest().get(&rel) != Some(&this) {
+            return Ok(Answer::Superseded);
+        }
         let unsaved = Unsaved { rel, text };
         let content = match load::load_from(Folder::with_unsaved(&self.opts.content, &unsaved), &self.cache) {
             Ok(c) => c,
@@ -170,6 +186,24 @@ mod tests {
             other => panic!("expected problems, got {other:?}"),
         }
         assert!(matches!(preview.render("content/../site.yaml", String::new()).unwrap(), Answer::Refused(_)));
+
+        // Texts that wait while another renders: only the newest of a file is rendered.
+        let preview = Previewer::new(preview.opts.clone(), None);
+        let registered = |n: u64| {
+            while preview.newest.lock().unwrap().get("listings/a.md") != Some(&n) {
+                std::thread::yield_now();
+            }
+        };
+        let rendering = preview.turn.lock().unwrap();
+        std::thread::scope(|s| {
+            let older = s.spawn(|| preview.render("content/listings/a.md", edited.clone()).unwrap());
+            registered(0);
+            let newer = s.spawn(|| preview.render("content/listings/a.md", saved.clone()).unwrap());
+            registered(1);
+            drop(rendering);
+            assert!(matches!(older.join().unwrap(), Answer::Superseded));
+            assert!(page(newer.join().unwrap()).contains("$995,000"));
+        });
     }
 
     #[test]

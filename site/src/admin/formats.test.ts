@@ -72,4 +72,33 @@ describe('an edit changes only what she changed', () => {
     expect(yamlToFile({ source: 'MLS' })).toBe('source: MLS\n');
     expect(SOURCE in yamlFromFile('a: 1\n')).toBe(true);
   });
+
+  it("a new entry is written from its folder's template: the schema line, the form's order", () => {
+    const collections = JSON.parse(readFileSync(join(content, 'schemas/editor.collections.json'), 'utf8')) as {
+      name: string;
+      fields: { name: string; default?: string }[];
+    }[];
+    const reports = collections.find((c) => c.name === 'reports')!;
+    const template = reports.fields.find((f) => f.name === SOURCE)!.default!;
+    // As Decap hands it: the form's values in its own order, some left unset.
+    const data = { draft: false, [SOURCE]: template, body: 'Text\n', description: 'D', date: '2026-11-20', title: 'T' };
+    expect(frontmatterToFile(data)).toBe(
+      '---\n# yaml-language-server: $schema=../schemas/report.schema.json\n' +
+        'title: T\ndate: 2026-11-20\ndescription: D\ndraft: false\n---\nText\n',
+    );
+  });
+
+  it("a new month from the latest's text changes only the figure she changed, in its flow map", () => {
+    const market = join(content, 'market');
+    const latest = readFileSync(join(market, readdirSync(market).sort().at(-1)!), 'utf8');
+    const data = roundTrip(yamlFromFile(latest)) as { neighborhoods: Record<string, { yoy_growth: number }> };
+    // As the form hands it: the neighborhoods in the content's order, its switch off.
+    const [first, ...rest] = Object.keys(data.neighborhoods);
+    const neighborhoods = Object.fromEntries([...rest, first].map((k) => [k, { ...data.neighborhoods[k] }]));
+    neighborhoods[first].yoy_growth = 99.9;
+    const out = yamlToFile({ ...data, neighborhoods, draft: false });
+    const [before, after] = [latest.split('\n'), out.split('\n')];
+    expect(after).toHaveLength(before.length);
+    expect(after.filter((line, i) => line !== before[i])).toEqual([expect.stringMatching(/^ {2}[\w-]+: \{.*yoy_growth: 99\.9,.*\}$/)]);
+  });
 });

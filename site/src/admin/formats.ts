@@ -4,8 +4,9 @@
 // and folded lines. Decap hands a format only the entry's data, so the text a file was read from
 // travels in the data under SOURCE (no form field shows it) and is taken out again on save.
 import { Composer, CST, Document, isScalar, Parser, type Scalar } from 'yaml';
+import { SOURCE } from '../lib/editor';
 
-export const SOURCE = '__source';
+export { SOURCE };
 
 type Data = Record<string, unknown>;
 
@@ -63,10 +64,11 @@ export function yamlFromFile(text: string): Data {
  * rewritten from its parse, which keeps comments and order but may rewrap long lines.
  */
 export function yamlToFile(data: Data): string {
-  const { [SOURCE]: source, ...values } = data;
-  if (typeof source !== 'string') return new Document(values).toString({ lineWidth: 0 });
+  const { [SOURCE]: source, ...given } = data;
+  if (typeof source !== 'string') return new Document(given).toString({ lineWidth: 0 });
   const { tokens, doc } = parse(source);
   const before = doc.toJS() as unknown;
+  const values = withoutUnsetFalse(given, before) as Data;
   if (same(before, values)) return source;
   const now = leaves(values);
   const paths = new Set(leaves(before).map(([p]) => JSON.stringify(p)));
@@ -88,13 +90,37 @@ export function yamlToFile(data: Data): string {
     const text = tokens.map((t) => CST.stringify(t)).join('');
     if (same(parse(text).doc.toJS(), values)) return text;
   }
-  // Structural edits: set every value on the parsed document, which keeps comments and order.
+  // Structural edits: set each changed value on the parsed document, which keeps comments,
+  // order and each map's style.
   const edited = doc.clone();
-  for (const key of Object.keys(before as Data)) if (values[key] === undefined) edited.delete(key);
-  for (const [key, value] of Object.entries(values)) {
-    if (value !== undefined && !same((before as Data)[key], value)) edited.set(key, edited.createNode(value));
-  }
+  apply(edited, [], before, values);
   return edited.toString({ lineWidth: 0 });
+}
+
+const isMap = (v: unknown): v is Data => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** `values` without the false booleans `before` leaves out: the form gives every switch a value,
+ * and a file leaves out what is off (the model reads a missing switch as off). */
+function withoutUnsetFalse(values: unknown, before: unknown): unknown {
+  if (!isMap(values)) return values;
+  const out: Data = {};
+  for (const [key, value] of Object.entries(values)) {
+    const was = isMap(before) ? before[key] : undefined;
+    if (value === false && was === undefined) continue;
+    out[key] = withoutUnsetFalse(value, was);
+  }
+  return out;
+}
+
+/** Sets what changed from `before` to `values` under `path`, map by map. */
+function apply(doc: Document, path: string[], before: unknown, values: Data): void {
+  const was = isMap(before) ? before : {};
+  for (const key of Object.keys(was)) if (values[key] === undefined) doc.deleteIn([...path, key]);
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined || same(was[key], value)) continue;
+    if (isMap(was[key]) && isMap(value)) apply(doc, [...path, key], was[key], value);
+    else doc.setIn([...path, key], doc.createNode(value));
+  }
 }
 
 const FENCE = '---\n';

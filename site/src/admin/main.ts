@@ -4,6 +4,7 @@
 // it signs in with the git host.
 import { FRONTMATTER_FORMAT, LOCAL_PROXY, YAML_FORMAT } from '../lib/editor';
 import { frontmatterFromFile, frontmatterToFile, yamlFromFile, yamlToFile } from './formats';
+import { type Choices, COMPONENTS, type Component, editorComponent } from './components';
 import { fileText, preview, problemLine, type Shown } from './preview';
 
 type Data = Record<string, unknown>;
@@ -33,6 +34,7 @@ interface PreviewClass {
 interface Cms {
   init(options: { config: Data }): void;
   registerPreviewTemplate(name: string, component: unknown): void;
+  registerEditorComponent(component: ReturnType<typeof editorComponent>): void;
   registerCustomFormat(
     name: string,
     extension: string,
@@ -74,8 +76,10 @@ async function start(): Promise<void> {
       toFile: frontmatterToFile,
     });
   }
-  const response = await fetch(new URL('config.json', document.baseURI));
-  const config = forHere((await response.json()) as Data, location.hostname);
+  const read = async (file: string): Promise<unknown> => (await fetch(new URL(file, document.baseURI))).json();
+  const [configured, choices] = await Promise.all([read('config.json'), read('choices.json')]);
+  for (const c of COMPONENTS as Component[]) cms.registerEditorComponent(editorComponent(c, choices as Choices));
+  const config = forHere(configured as Data, location.hostname);
   if (!config.backend) {
     document.body.textContent = NOT_SET_UP;
     return;

@@ -5,8 +5,68 @@
 export const YAML_FORMAT = 'jax-yaml';
 export const FRONTMATTER_FORMAT = 'jax-frontmatter';
 
+/** The data key under which the formats keep a file's text (a new entry's from its hidden field). */
+export const SOURCE = '__source';
+
 /** decap-server, which make dev runs on loopback: the editor's files on this machine. */
 export const LOCAL_PROXY = 'http://127.0.0.1:8081/api/v1';
 
 /** generator serve, which make dev runs on loopback: the page an unsaved entry makes. */
 export const LOCAL_PREVIEW = 'http://127.0.0.1:4040/__preview';
+
+/** The reports' components (jax_model::report::COMPONENTS); their choices come with the build. */
+export const COMPONENTS = [
+  {
+    "attributes": [
+      {
+        "label": "Neighborhood",
+        "multiple": false,
+        "name": "area"
+      }
+    ],
+    "label": "Market snapshot",
+    "name": "Snapshot",
+    "text": false
+  },
+  {
+    "attributes": [
+      {
+        "label": "Neighborhoods",
+        "multiple": true,
+        "name": "areas"
+      },
+      {
+        "label": "Figure",
+        "multiple": false,
+        "name": "figure"
+      }
+    ],
+    "label": "Trend chart",
+    "name": "Trend",
+    "text": false
+  },
+  {
+    "attributes": [
+      {
+        "label": "Listing",
+        "multiple": false,
+        "name": "id"
+      }
+    ],
+    "label": "Featured listing",
+    "name": "Listing",
+    "text": false
+  },
+  {
+    "attributes": [
+      {
+        "label": "Form it opens",
+        "multiple": false,
+        "name": "form"
+      }
+    ],
+    "label": "Call to action",
+    "name": "Cta",
+    "text": true
+  }
+];
