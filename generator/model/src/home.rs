@@ -34,6 +34,7 @@ pub struct Hero {
     pub eyebrow: String,
     pub title: String,
     pub text: String,
+    #[schemars(extend("x-image" = ""))]
     pub image: String,
     pub image_alt: String,
     /// Opens the listing-request form.
@@ -107,6 +108,7 @@ pub struct About {
     pub heading: String,
     /// Markdown.
     pub body: String,
+    #[schemars(extend("x-image" = ""))]
     pub image: String,
     pub image_alt: String,
     pub highlights: Vec<Stat>,

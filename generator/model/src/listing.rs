@@ -23,6 +23,7 @@ pub struct ListingFields {
     /// Interior square feet as shown, e.g. "2,450".
     pub sqft: String,
     /// Image path relative to content/, e.g. images/listings/x.jpg.
+    #[schemars(extend("x-image" = "listings"))]
     pub image: String,
     /// What the image shows, for screen readers.
     pub image_alt: String,

@@ -21,6 +21,7 @@ pub struct NeighborhoodFields {
     /// The blurb under the page title.
     pub hero: String,
     /// Image path relative to content/.
+    #[schemars(extend("x-image" = "neighborhoods"))]
     pub image: String,
     pub image_alt: String,
     /// The part of Jacksonville it belongs to, e.g. "The Beaches": the market page filters by it.

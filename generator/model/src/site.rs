@@ -30,6 +30,7 @@ pub struct Site {
     /// Routes of the neighborhoods listed under "Popular Areas" in the footer.
     pub popular_areas: Vec<String>,
     /// Default social-card image, relative to content/.
+    #[schemars(extend("x-image" = ""))]
     pub social_image: String,
     pub labels: Labels,
     /// The MLS whose listings the site shows; without it, no MLS pages.
@@ -68,6 +69,7 @@ pub struct Agent {
 #[serde(deny_unknown_fields)]
 pub struct Portrait {
     /// Image path relative to content/.
+    #[schemars(extend("x-image" = "agent"))]
     pub image: String,
     /// What it shows, for those who cannot see it.
     pub alt: String,

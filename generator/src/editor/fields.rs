@@ -70,6 +70,17 @@ impl Fields<'_> {
             f.insert("default".into(), default.clone());
         }
         self.widget(inner, &mut f);
+        // A path to an image under content/images (`x-image`: its folder there), uploaded there
+        // from the editor; the editor finds an image by its folder, not by the path it is named by.
+        if let Some(folder) = schema.get("x-image").and_then(Value::as_str) {
+            f.insert("widget".into(), json!("image"));
+            f.insert("choose_url".into(), json!(false));
+            f.remove("pattern");
+            if !folder.is_empty() {
+                f.insert("media_folder".into(), json!(format!("/{}/{folder}", super::MEDIA_FOLDER)));
+                f.insert("public_folder".into(), json!(format!("{}/{folder}", super::PUBLIC_FOLDER)));
+            }
+        }
         Value::Object(f)
     }
 
@@ -192,6 +203,17 @@ mod tests {
         assert_eq!(named(&fields, "beds")["value_type"], "int");
         assert_eq!(named(&fields, "baths")["value_type"], "float");
         assert_eq!(named(&fields, "price")["required"], true);
+        // Its photo is uploaded, and what it shows must be said.
+        let image = named(&fields, "image");
+        assert_eq!(
+            (image["widget"].as_str(), image["media_folder"].as_str()),
+            (Some("image"), Some("/content/images/listings"))
+        );
+        assert_eq!(image["public_folder"], "images/listings");
+        assert_eq!(
+            (named(&fields, "image_alt")["widget"].as_str(), named(&fields, "image_alt")["required"].as_bool()),
+            (Some("string"), Some(true))
+        );
         assert_eq!(named(&fields, "mls_number")["required"], false, "Option<String> may be left empty");
         assert_eq!(named(&fields, "image_alt")["label"], "Image alt");
         assert!(named(&fields, "price")["hint"].as_str().unwrap().contains("$1,350,000"));

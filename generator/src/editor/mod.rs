@@ -72,8 +72,14 @@ fn new_file(schema: &str, fields: &[Value]) -> String {
     text
 }
 
-fn source_field(text: &str) -> Value {
-    json!({ "name": SOURCE_FIELD, "label": "Source text", "widget": "hidden", "default": text, "required": false })
+/// `fields` and the hidden one that carries the file's text (the editor keeps only the keys its
+/// fields name), starting a new entry from `new_file`.
+fn with_source(schema: &str, mut fields: Vec<Value>) -> Vec<Value> {
+    let text = new_file(schema, &fields);
+    fields.push(
+        json!({ "name": SOURCE_FIELD, "label": "Source text", "widget": "hidden", "default": text, "required": false }),
+    );
+    fields
 }
 
 /// One of the agent's content kinds as the editor offers it.
@@ -169,18 +175,14 @@ pub fn collections() -> Value {
                 "label": k.label,
                 "file": format!("{CONTENT_DIR}/{file}"),
                 "format": YAML_FORMAT,
-                "fields": fields::of_object(schema(k.schema)),
+                "fields": with_source(k.schema, fields::of_object(schema(k.schema))),
             })),
             _ => None,
         })
         .collect();
-    let mut out = vec![json!({ "name": "pages", "label": "Site and pages", "files": files })];
+    let mut out = vec![json!({ "name": "pages", "label": "Site and pages", "format": YAML_FORMAT, "files": files })];
     for k in KINDS {
-        let mut fields = fields::of_object(schema(k.schema));
-        if !matches!(k.place, Place::File(_)) {
-            let text = new_file(k.schema, &fields);
-            fields.push(source_field(&text));
-        }
+        let fields = with_source(k.schema, fields::of_object(schema(k.schema)));
         out.push(match k.place {
             Place::File(_) => continue,
             Place::Yaml { dir } => json!({

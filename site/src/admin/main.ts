@@ -81,7 +81,7 @@ async function start(): Promise<void> {
   for (const c of COMPONENTS as Component[]) cms.registerEditorComponent(editorComponent(c, choices as Choices));
   const config = forHere(configured as Data, location.hostname);
   if (!config.backend) {
-    document.body.textContent = NOT_SET_UP;
+    showNotSetUp(document);
     return;
   }
   if (LOOPBACK.has(location.hostname)) registerPreviews(cms, config);
@@ -150,6 +150,19 @@ function registerPreviews(cms: Cms, config: Data): void {
 /** Said when generator serve does not answer. */
 export const PREVIEW_DOWN =
   'The preview needs generator serve, which make dev starts on this computer (http://127.0.0.1:4040).';
+
+/** The page says why there is no editor: a heading and the reason, in a main landmark. */
+export function showNotSetUp(doc: Document): void {
+  const main = doc.createElement('main');
+  const heading = doc.createElement('h1');
+  heading.textContent = NOT_SET_UP_TITLE;
+  const text = doc.createElement('p');
+  text.textContent = NOT_SET_UP;
+  main.append(heading, text);
+  doc.body.replaceChildren(main);
+}
+
+export const NOT_SET_UP_TITLE = 'The editor is not set up here yet';
 
 /** Away from this machine the editor needs the git host's sign-in, which this site lacks yet. */
 export const NOT_SET_UP =
