@@ -41,6 +41,7 @@ help:
 	@echo "make build  build the site into dist/"
 	@echo "make deploy build the site and the worker, then publish them (wrangler deploy)"
 	@echo "make check  report errors in content/ (file:line:column)"
+	@echo "make preview  generator serve on http://127.0.0.1:4040 (the editor's preview; make dev runs it)"
 	@echo "make bench  time the generator against its targets and against Hugo"
 	@echo "make reliability  the edge worker under load, provider failures and a 60 MB submission"
 	@echo "make flood  2,000 lead posts from 400 clients against the day's budget and an EmailJS quota"
