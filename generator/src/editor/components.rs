@@ -1,7 +1,8 @@
 //! The reports' components (`jax_model::report::COMPONENTS`) as the editor inserts them: each
 //! attribute a choice among what the content has (published neighborhoods and listings, the
-//! figures, the request forms), never typed by hand. Written beside the configuration as
-//! `admin/components.json`; `site/src/admin/components.ts` registers them with Decap.
+//! figures, the request forms), never typed by hand. Their shapes (`shapes`) go to the editor's
+//! script with `generator schemas`; their choices (`choices_of`) are written beside the
+//! configuration as `admin/choices.json`; `site/src/admin/components.ts` registers them with Decap.
 
 use crate::reports::{cta_forms, CONTACT_FORM};
 use jax_model::market::Figure;

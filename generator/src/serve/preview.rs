@@ -76,7 +76,7 @@ impl Previewer {
         let content = match load::load_from(Folder::with_unsaved(&self.opts.content, &unsaved), &self.cache) {
             Ok(c) => c,
             Err(Diagnostics(mut problems)) => {
-                // The file's own problems first: the editor shows those at their fields.
+                // The file's own problems first: the preview lists them, each with its field and line.
                 problems.sort_by_key(|d| !d.file.ends_with(&unsaved.rel));
                 return Ok(Answer::Problems(problems));
             }
