@@ -250,6 +250,20 @@ describe('dialogs', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(document.getElementById('guide'));
   });
+
+  it('a trigger used again before the closed dialog has said so opens it again', async () => {
+    // A browser fires 'close' in a later task: Escape then Space at once lands in between.
+    await start('message');
+    const first = screen.getByRole('dialog');
+    const closeLater = () => {
+      first.removeAttribute('open');
+      setTimeout(() => first.dispatchEvent(new Event('close')));
+    };
+    closeLater();
+    act(() => void document.getElementById('message')!.click());
+    await act(() => new Promise((r) => setTimeout(r, 10)));
+    expect(screen.getByRole('dialog', { name: "Let's Connect" })).toHaveAttribute('open');
+  });
 });
 
 describe('quiz', () => {

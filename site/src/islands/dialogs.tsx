@@ -80,7 +80,10 @@ function about(a: About, props: DialogsProps): Pick<FormSpec, 'about' | 'message
 
 export function Dialogs({ props }: IslandProps<DialogsProps>) {
   const titleId = useId();
-  const [state, setState] = useState<{ open: Open; from: Element | null } | null>(null);
+  // `n` counts the openings: each is a dialog of its own. A browser says a dialog closed in a
+  // later task, so a trigger used again at once (Escape, Space) must not land on the closing one.
+  const [state, setState] = useState<{ open: Open; from: Element | null; n: number } | null>(null);
+  const openings = useRef(0);
   // The bot check of the open dialog: started when it opens (its widget in a slot that outlives
   // the quiz's steps), stopped when it closes.
   const checkSlot = useRef<HTMLDivElement>(null);
@@ -93,7 +96,7 @@ export function Dialogs({ props }: IslandProps<DialogsProps>) {
     }),
     [],
   );
-  const dialogKey = state && (state.open.kind === 'lead' ? `lead-${state.open.type}` : state.open.kind);
+  const dialogKey = state && `${state.open.kind === 'lead' ? `lead-${state.open.type}` : state.open.kind}-${state.n}`;
   useEffect(() => {
     if (!dialogKey || !checkSlot.current) return;
     const check = startBotCheck(checkSlot.current, props.api);
@@ -111,7 +114,7 @@ export function Dialogs({ props }: IslandProps<DialogsProps>) {
       const open = el && dialogFor(el, props);
       if (!open) return;
       e.preventDefault();
-      setState({ open, from: el });
+      setState({ open, from: el, n: ++openings.current });
     };
     const onKey = (e: KeyboardEvent) => {
       const el = e.key === ' ' && !e.defaultPrevented && (e.target as Element).closest?.('[data-open]');
@@ -128,7 +131,9 @@ export function Dialogs({ props }: IslandProps<DialogsProps>) {
   }, [props]);
 
   if (!state || !dialogKey) return null;
-  const close = () => setState(null);
+  const n = state.n;
+  // Only this opening's dialog closes it (a later one may already be showing).
+  const close = () => setState((s) => (s?.n === n ? null : s));
   const spec = formSpec(state.open, props);
   return (
     <Dialog key={dialogKey} titleId={titleId} closeLabel={props.close} onClose={close} returnFocus={state.from} className={`dialog--${state.open.kind}`}>
