@@ -167,16 +167,12 @@ pub fn email(
         c.acknowledgment.label.trim(),
         words::LEGEND
     ));
-    Params(
-        [
-            ("to_email", agent_email.to_string()),
-            ("subject", one_line(&c.subject)),
-            ("message", message),
-            ("from_name", email::typed(client, "name")),
-        ]
-        .into_iter()
-        .collect(),
-    )
+    Params::new([
+        ("to_email", agent_email.to_string()),
+        ("subject", one_line(&c.subject)),
+        ("message", message),
+        ("from_name", email::typed(client, "name")),
+    ])
 }
 
 #[cfg(test)]

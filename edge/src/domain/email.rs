@@ -16,8 +16,8 @@ use std::collections::BTreeMap;
 pub struct Params(pub BTreeMap<&'static str, String>);
 
 impl Params {
-    fn new(pairs: impl IntoIterator<Item = (&'static str, String)>) -> Params {
-        Params(pairs.into_iter().collect())
+    pub fn new<const N: usize>(pairs: [(&'static str, String); N]) -> Params {
+        Params(crate::domain::map_of(pairs))
     }
 
     pub fn get(&self, key: &str) -> Option<&str> {

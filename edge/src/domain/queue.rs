@@ -79,7 +79,7 @@ impl Delivery {
             id,
             form: form.into(),
             received_ms: now_ms,
-            params: params.0.iter().map(|(k, v)| (k.to_string(), v.clone())).collect(),
+            params: crate::domain::map_of(params.0.iter().map(|(k, v)| (k.to_string(), v.clone()))),
             attempts: 0,
             next_attempt_ms: now_ms,
             last_outcome: None,

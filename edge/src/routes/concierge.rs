@@ -35,7 +35,7 @@ pub async fn upload(req: Request, env: &Env, settings: &Settings) -> Result<Resp
         return Err(Failure::Method("POST"));
     }
     let forms = &content().forms;
-    let query: BTreeMap<String, String> = req.url()?.query_pairs().into_owned().collect();
+    let query: BTreeMap<String, String> = crate::domain::map_of(req.url()?.query_pairs().into_owned());
     let length = req.headers().get("Content-Length")?.and_then(|l| l.trim().parse::<u64>().ok());
     let up = check_upload(forms, &query, length).map_err(|(status, errors)| Failure::Refused(status, errors))?;
     let field = up.document.field.as_str();

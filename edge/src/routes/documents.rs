@@ -15,7 +15,7 @@ pub async fn download(req: Request, env: &Env, key: &str, settings: &Settings) -
     if !matches!(req.method(), Method::Get | Method::Head) {
         return Err(Failure::Method("GET"));
     }
-    let query: BTreeMap<String, String> = req.url()?.query_pairs().into_owned().collect();
+    let query: BTreeMap<String, String> = crate::domain::map_of(req.url()?.query_pairs().into_owned());
     // Digits only, as links are written: "+2000" or "02000" would be one link spelt many ways.
     let expires = query.get("expires").filter(|e| !e.starts_with(['+', '0'])).and_then(|e| e.parse::<u64>().ok());
     let sig = query.get("sig").map(String::as_str).unwrap_or("");
