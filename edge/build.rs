@@ -48,6 +48,7 @@ fn main() {
         header,
         base_url: site.base_url.clone(),
         listings,
+        editor_accounts: site.editor.map(|e| e.accounts),
     };
     let out = Path::new(&std::env::var("OUT_DIR").unwrap()).join("content.bin");
     std::fs::write(out, postcard::to_allocvec(&embedded).unwrap()).unwrap();

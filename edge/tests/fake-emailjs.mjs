@@ -14,15 +14,18 @@
 // (scripts/flood.mjs). It also answers Turnstile's siteverify (fake-turnstile.mjs) at SITEVERIFY:
 //   GET  /__siteverify                 every verification, oldest first
 //   POST /__siteverify {down}          play Turnstile's outage, or end it
+// and GitHub's OAuth web flow (the editor's sign-in; fake-github.mjs) under GITHUB.
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { fakeSiteverify, SITEVERIFY } from './fake-turnstile.mjs';
+import { fakeGitHub, GITHUB } from './fake-github.mjs';
 
 const SEND = '/api/v1.0/email/send';
 
 export async function startFakeEmailJs(port = 0) {
   const sends = [];
   const turnstile = fakeSiteverify();
+  const github = fakeGitHub();
   const failing = new Map(); // match ('' = every send) → status
   const bodies = new Map(); // match → what a failing answer says
   let delay = 0;
@@ -43,6 +46,8 @@ export async function startFakeEmailJs(port = 0) {
     req.on('data', (c) => (body += c));
     req.on('end', () => {
       if (req.method === 'GET' && req.url === '/__sends') return answerJson(res, 200, sends);
+      const fromGitHub = github.answer(req.method, req.url, body, req.headers);
+      if (fromGitHub) return res.writeHead(fromGitHub[0], fromGitHub[1]).end(fromGitHub[2]);
       if (req.method === 'POST' && req.url === SITEVERIFY) return answerJson(res, ...turnstile.answer(body));
       if (req.method === 'GET' && req.url === '/__siteverify') return answerJson(res, 200, turnstile.calls);
       if (req.method === 'POST' && req.url === '/__siteverify') {
@@ -109,6 +114,9 @@ export async function startFakeEmailJs(port = 0) {
     /** Turnstile's siteverify, faked here: its calls, and its outage. */
     turnstile,
     siteverifyUrl: `http://127.0.0.1:${server.address().port}${SITEVERIFY}`,
+    /** GitHub, faked here (GITHUB_URL and GITHUB_API_URL), and the code exchanges it saw. */
+    github,
+    githubUrl: `http://127.0.0.1:${server.address().port}${GITHUB}`,
     /** Accepted sends, oldest first. */
     get delivered() {
       return sends.filter((s) => !s.refusedWith);

@@ -103,7 +103,7 @@ pub const NOTE: &str = "bot_check";
 /// body the worker writes itself (the lead's `email_body`, the concierge's `message`) — never in
 /// a value the visitor typed.
 pub fn mark(params: &mut Params, note: &str, prose: Option<&str>) {
-    params.0.insert(NOTE, note.to_string());
+    params.0.insert(NOTE.into(), note.to_string());
     if let Some(body) = prose.and_then(|key| params.0.get_mut(key)) {
         *body = format!("{note}\n\n{body}");
     }
@@ -155,11 +155,7 @@ mod tests {
     #[test]
     fn an_unverified_request_says_so_first_and_the_visitors_words_stay_as_typed() {
         let params = || {
-            Params(
-                [("email_body", "Name: Ana".to_string()), ("message", "Hi".into()), ("subject", "S".into())]
-                    .into_iter()
-                    .collect(),
-            )
+            Params::new([("email_body", "Name: Ana".to_string()), ("message", "Hi".into()), ("subject", "S".into())])
         };
         let mut p = params();
         mark(&mut p, "Note: unchecked.", Some("email_body"));

@@ -133,18 +133,15 @@ fn entry(d: &Delivery) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::BTreeMap;
 
     fn held(n: u64, message: &str) -> Delivery {
-        let params: BTreeMap<&'static str, String> = [
+        let params = Params::new([
             ("subject", format!("Consultation Request from Ana {n}")),
             ("from_email", "ana@example.com".into()),
             ("phone", "904-555-0142".into()),
             ("message", message.into()),
-        ]
-        .into_iter()
-        .collect();
-        Delivery::new(format!("1700000000000-lead-{n:016x}"), "lead", &Params(params), 1_700_000_000_000)
+        ]);
+        Delivery::new(format!("1700000000000-lead-{n:016x}"), "lead", &params, 1_700_000_000_000)
     }
 
     #[test]

@@ -317,7 +317,7 @@ mod tests {
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .into();
         let p = email(f, "agent@example.com", &client, &listed, &date(1_796_601_600), &date(1_798_416_000));
-        assert_eq!(p.0.keys().copied().collect::<Vec<_>>(), ["from_name", "message", "subject", "to_email"]);
+        assert_eq!(p.0.keys().map(String::as_str).collect::<Vec<_>>(), ["from_name", "message", "subject", "to_email"]);
         assert_eq!(p.get("subject"), Some("New Client Concierge Document Submission"));
         assert_eq!(p.get("from_name"), Some("Ana Ruiz"));
         let m = p.get("message").unwrap();

@@ -13,11 +13,11 @@ use std::collections::BTreeMap;
 /// Template params, serialized as the JSON object EmailJS takes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(transparent)]
-pub struct Params(pub BTreeMap<&'static str, String>);
+pub struct Params(pub BTreeMap<String, String>);
 
 impl Params {
     pub fn new<const N: usize>(pairs: [(&'static str, String); N]) -> Params {
-        Params(crate::domain::map_of(pairs))
+        Params(crate::domain::map_of(pairs.map(|(k, v)| (k.to_string(), v))))
     }
 
     pub fn get(&self, key: &str) -> Option<&str> {
@@ -27,7 +27,7 @@ impl Params {
     /// With `listing`: the listing the form was sent about (domain/listing.rs), when it named one.
     pub fn about(mut self, listing: Option<String>) -> Params {
         if let Some(l) = listing {
-            self.0.insert(jax_model::api::LISTING_FIELD, l);
+            self.0.insert(jax_model::api::LISTING_FIELD.into(), l);
         }
         self
     }
@@ -318,7 +318,7 @@ mod tests {
         );
         let p = lead(&f, LeadKind::BuyerGuide, &vals, AGENT);
         assert_eq!(
-            p.0.keys().copied().collect::<Vec<_>>(),
+            p.0.keys().map(String::as_str).collect::<Vec<_>>(),
             [
                 "email_body",
                 "from_email",
@@ -367,7 +367,7 @@ mod tests {
         );
         let p = listing_request(&f, &vals, AGENT);
         assert_eq!(
-            p.0.keys().copied().collect::<Vec<_>>(),
+            p.0.keys().map(String::as_str).collect::<Vec<_>>(),
             ["from_email", "from_name", "notes", "phone", "property_address", "subject", "to_email"]
         );
         assert_eq!(p.get("subject"), Some("Luxury Home Listing Request from Ana Ruiz"));
@@ -384,7 +384,7 @@ mod tests {
         );
         let p = contact(&f, &vals, AGENT);
         assert_eq!(
-            p.0.keys().copied().collect::<Vec<_>>(),
+            p.0.keys().map(String::as_str).collect::<Vec<_>>(),
             ["from_email", "from_name", "message", "phone", "subject", "to_email"]
         );
         assert_eq!(

@@ -32,7 +32,7 @@ pub fn reason(status: u16) -> &'static str {
     }
 }
 
-fn escape(s: &str) -> String {
+pub fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 

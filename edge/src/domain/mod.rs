@@ -8,6 +8,7 @@ pub mod content;
 pub mod delivery;
 pub mod documents;
 pub mod due;
+pub mod editor_auth;
 pub mod email;
 pub mod embedded;
 pub mod fallback;

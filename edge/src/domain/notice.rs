@@ -132,7 +132,7 @@ mod tests {
     use crate::domain::delivery::Outcome;
 
     fn parked(form: &str, params: &[(&'static str, &str)]) -> Delivery {
-        let params = Params(params.iter().map(|(k, v)| (*k, v.to_string())).collect());
+        let params = Params(params.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect());
         let mut d = Delivery::new(format!("1700000000000-{form}-00000000000000aa"), form, &params, 1_700_000_000_000);
         for _ in 0..3 {
             d.attempted(Outcome::Failed(400), 1_700_000_000_000, 1);

@@ -79,7 +79,7 @@ impl Delivery {
             id,
             form: form.into(),
             received_ms: now_ms,
-            params: crate::domain::map_of(params.0.iter().map(|(k, v)| (k.to_string(), v.clone()))),
+            params: params.0.clone(),
             attempts: 0,
             next_attempt_ms: now_ms,
             last_outcome: None,
@@ -181,7 +181,7 @@ mod tests {
     use crate::domain::email::NOTICE;
 
     fn delivery(form: &str) -> Delivery {
-        let params = Params([("subject", "Hi".to_string())].into_iter().collect());
+        let params = Params::new([("subject", "Hi".to_string())]);
         Delivery::new(new_id(1_700_000_000_000, form, 0xabc), form, &params, 1_700_000_000_000)
     }
 

@@ -3,6 +3,7 @@
 
 mod concierge;
 mod documents;
+mod editor;
 mod forms;
 
 use crate::domain::bot_check::Trust;
@@ -58,6 +59,9 @@ pub async fn handle(req: Request, env: Env) -> Result<Response> {
 async fn route(req: Request, env: &Env, path: &str) -> std::result::Result<Response, Failure> {
     if !path.starts_with("/api/") && path != "/api" {
         return not_found_page(req, env, path).await;
+    }
+    if path.starts_with(jax_model::editor::AUTH_PREFIX) {
+        return editor::route(&req, env, path).await;
     }
     // A deployment missing a setting closes the whole API rather than open a door.
     let settings = services::settings(env)?;

@@ -1,5 +1,5 @@
-//! One outgoing POST with a deadline: how the worker reaches EmailJS, the alert webhook and the bot
-//! check's siteverify.
+//! One outgoing request with a deadline: how the worker reaches EmailJS, the alert webhook, the bot
+//! check's siteverify and GitHub (the editor's sign-in).
 
 use crate::domain::delivery::Outcome;
 use futures_util::future::{select, Either};
@@ -22,11 +22,23 @@ pub async fn post_json(url: &str, body: &serde_json::Value) -> Outcome {
 
 /// POST `body` (of `content_type`) to `url`: the answer's status and text, or Network or Timeout.
 pub async fn post(url: &str, content_type: &str, body: &str) -> Result<(u16, String), Outcome> {
+    send(Method::Post, url, &[("Content-Type", content_type)], Some(body)).await
+}
+
+/// `method` `url` with `headers` (and `body`): the answer's status and text, or Network or Timeout.
+pub async fn send(
+    method: Method,
+    url: &str,
+    headers: &[(&str, &str)],
+    body: Option<&str>,
+) -> Result<(u16, String), Outcome> {
     let request = (|| {
-        let headers = Headers::new();
-        headers.set("Content-Type", content_type)?;
+        let sent = Headers::new();
+        for (name, value) in headers {
+            sent.set(name, value)?;
+        }
         let mut init = RequestInit::new();
-        init.with_method(Method::Post).with_headers(headers).with_body(Some(JsValue::from_str(body)));
+        init.with_method(method).with_headers(sent).with_body(body.map(JsValue::from_str));
         Request::new_with_init(url, &init)
     })();
     let Ok(request) = request else { return Err(Outcome::Network) };

@@ -45,12 +45,17 @@ fn crypto(method: &str) -> worker::Result<(worker::wasm_bindgen::JsValue, worker
 /// 64 bits from the runtime's CSPRNG (`crypto.getRandomValues`) for a record's id: ids must not
 /// be guessable from one another.
 pub fn random_u64() -> worker::Result<u64> {
+    Ok(u64::from_be_bytes(random_bytes()?))
+}
+
+/// `N` bytes from the runtime's CSPRNG (`crypto.getRandomValues`).
+pub fn random_bytes<const N: usize>() -> worker::Result<[u8; N]> {
     let (crypto, fill) = crypto("getRandomValues")?;
-    let bytes = worker::js_sys::Uint8Array::new_with_length(8);
+    let bytes = worker::js_sys::Uint8Array::new_with_length(N as u32);
     fill.call1(&crypto, &bytes)?;
-    let mut out = [0u8; 8];
+    let mut out = [0u8; N];
     bytes.copy_to(&mut out);
-    Ok(u64::from_be_bytes(out))
+    Ok(out)
 }
 
 /// A random (v4) UUID from the runtime's CSPRNG (`crypto.randomUUID()`): a submission's id.

@@ -11,6 +11,7 @@ pub mod concierge;
 pub mod content;
 pub mod diagnostics;
 pub mod document;
+pub mod editor;
 pub mod forms;
 pub mod headers;
 pub mod home;

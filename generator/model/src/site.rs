@@ -36,6 +36,10 @@ pub struct Site {
     /// The MLS whose listings the site shows; without it, no MLS pages.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mls: Option<crate::mls::Mls>,
+    /// The browser editor on the live site: the repository it saves to and who may sign in;
+    /// without it, `/admin/` works only on the computer that holds the site.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub editor: Option<crate::editor::Editor>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
@@ -413,6 +417,9 @@ impl Site {
         rules::require_text(src, out, &[("brand", &self.brand), ("agent.name", &self.agent.name)]);
         if let Some(mls) = &self.mls {
             mls.validate(src, out);
+        }
+        if let Some(editor) = &self.editor {
+            editor.validate(src, out);
         }
     }
 }

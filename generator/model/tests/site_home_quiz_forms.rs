@@ -218,6 +218,8 @@ fn the_mls_block_is_optional_and_its_hosts_must_be_https() {
     assert!(parse_site("site.yaml", SITE).unwrap().data.mls.is_none(), "no mls: block, no MLS pages");
     let site = include_str!("../../../content/site.yaml");
     let labels = &site[site.find("\n  labels:\n    title: Homes").unwrap()..];
+    // The mls block's labels, up to the blank line that ends the block.
+    let labels = &labels[..labels.find("\n\n").map_or(labels.len(), |end| end + 1)];
     let block = format!("\nmls:\n  name: Northeast Florida MLS\n  disclaimer: Deemed reliable, not guaranteed.\n  media_host: https://photos.mls.example{labels}");
     let good = format!("{SITE}{block}");
     let mls = parse_site("site.yaml", &good).unwrap().data.mls.unwrap();
@@ -237,4 +239,26 @@ fn the_mls_block_is_optional_and_its_hosts_must_be_https() {
             .any(|t| t.contains("mls.feed: expected an https:// URL, found \"http://api.mls.example/odata/Property\"")),
         "{text:#?}"
     );
+}
+
+#[test]
+fn the_editor_block_names_a_github_repository_and_who_may_sign_in() {
+    assert!(parse_site("site.yaml", SITE).unwrap().data.editor.is_none(), "no editor: block, no sign-in");
+    let good = format!("{SITE}\neditor:\n  repository: movetojax/site\n  accounts: [awhitfield]\n");
+    let editor = parse_site("site.yaml", &good).unwrap().data.editor.unwrap();
+    assert_eq!((editor.repository.as_str(), editor.branch.as_str()), ("movetojax/site", "main"));
+    let bad = format!("{SITE}\neditor:\n  repository: movetojax\n  branch: \"my branch\"\n  accounts: [aw--x]\n");
+    let text = errors(parse_site("site.yaml", &bad));
+    assert_eq!(text.len(), 3, "{text:#?}");
+    assert!(text[0].contains("editor.repository: expected a GitHub repository as owner/name, such as \"movetojax/site\", found \"movetojax\""), "{text:#?}");
+    assert!(text[1].contains("editor.branch: expected a branch name, found \"my branch\""), "{text:#?}");
+    assert!(
+        text[2].contains(
+            "editor.accounts[0]: expected a GitHub user name (letters, digits and single hyphens), found \"aw--x\""
+        ),
+        "{text:#?}"
+    );
+    let nobody = format!("{SITE}\neditor:\n  repository: movetojax/site\n  accounts: []\n");
+    assert!(errors(parse_site("site.yaml", &nobody))[0]
+        .contains("editor.accounts: expected at least one GitHub account: nobody could sign in"));
 }

@@ -238,13 +238,40 @@ pub fn config(content: &Content) -> Value {
             }
         }
     }
-    json!({
+    let mut config = json!({
         "load_config_file": false,
         "media_folder": MEDIA_FOLDER,
         "public_folder": PUBLIC_FOLDER,
         "collections": collections,
+    });
+    if let Some(e) = &content.site.data.editor {
+        config["backend"] = backend(e, &content.site.data.base_url);
+        // Each save a commit on a branch of its own, opened as a pull request (its preview
+        // deployment the publishing workflow uploads); published when she merges it.
+        config["publish_mode"] = json!("editorial_workflow");
+    }
+    config
+}
+
+/// GitHub, signed in through the worker (`jax_model::editor`): the page replaces `base_url` with
+/// the origin it is served from, where the worker answers (a preview deployment's too).
+fn backend(e: &jax_model::editor::Editor, base_url: &str) -> Value {
+    json!({
+        "name": "github",
+        "repo": e.repository,
+        "branch": e.branch,
+        "base_url": base_url,
+        "auth_endpoint": jax_model::editor::AUTH_BEGIN.trim_start_matches('/'),
+        "auth_scope": jax_model::editor::SCOPE,
+        // The commit status the publishing workflow sets with the preview version's URL: Decap
+        // links "View Preview" to it.
+        "preview_context": PREVIEW_CONTEXT,
     })
 }
+
+/// The commit status context `.github/workflows/publish.yml` reports a pull request's preview
+/// version under (a test keeps the two the same).
+pub const PREVIEW_CONTEXT: &str = "Preview version";
 
 /// The editor's files: its page, its configuration and its scripts, when the islands' build
 /// holds them (`islands`/admin); nothing otherwise.
@@ -322,6 +349,30 @@ mod tests {
         for (schema, _) in jax_model::schemas() {
             assert!(KINDS.iter().any(|k| k.schema == schema), "{schema} has no collection");
         }
+    }
+
+    #[test]
+    fn away_from_this_computer_it_saves_to_githubs_repository_through_pull_requests() {
+        use crate::load::{load, Cache};
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let mut c = load(&root.join("content"), &Cache::default()).unwrap();
+        let editor = c.site.data.editor.clone().expect("content/site.yaml names the editor's repository");
+        let config = config(&c);
+        assert_eq!(config["publish_mode"], "editorial_workflow");
+        let backend = &config["backend"];
+        assert_eq!(
+            (backend["name"].as_str(), backend["repo"].as_str()),
+            (Some("github"), Some(editor.repository.as_str()))
+        );
+        assert_eq!(backend["auth_endpoint"], "api/auth/github");
+        assert_eq!(backend["preview_context"], PREVIEW_CONTEXT);
+        // The publishing workflow links each pull request's preview version under that context.
+        let workflow = std::fs::read_to_string(root.join(".github/workflows/publish.yml")).unwrap();
+        assert!(workflow.contains(&format!("-f context=\"{PREVIEW_CONTEXT}\"")), "publish.yml's status context");
+        // Without `editor:` there is no git host: the page says the editor is not set up.
+        c.site.data.editor = None;
+        let config = super::config(&c);
+        assert!(config.get("backend").is_none() && config.get("publish_mode").is_none());
     }
 
     #[test]

@@ -2,7 +2,7 @@
 // generator made from the content's model (/admin/config.json) and this site's file formats. On
 // this machine (make dev) it edits the files on disk through decap-server on loopback; elsewhere
 // it signs in with the git host.
-import { FRONTMATTER_FORMAT, LOCAL_PROXY, YAML_FORMAT } from '../lib/editor';
+import { AUTH_STATUS, FRONTMATTER_FORMAT, LOCAL_PROXY, YAML_FORMAT } from '../lib/editor';
 import { frontmatterFromFile, frontmatterToFile, yamlFromFile, yamlToFile } from './formats';
 import { type Choices, COMPONENTS, type Component, editorComponent } from './components';
 import { fileText, preview, problemLine, type Shown } from './preview';
@@ -53,9 +53,13 @@ declare global {
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-/** The configuration as this page uses it: the files on disk when served from this machine. */
-export function forHere(config: Data, hostname: string): Data {
-  if (!LOOPBACK.has(hostname)) return config;
+/** The configuration as this page uses it: the files on disk when served from this machine;
+ * elsewhere the git host, signed in through the worker of the origin the page is served from. */
+export function forHere(config: Data, { hostname, origin }: { hostname: string; origin: string }): Data {
+  if (!LOOPBACK.has(hostname)) {
+    const backend = config.backend as Data | undefined;
+    return backend ? { ...config, backend: { ...backend, base_url: origin } } : config;
+  }
   return {
     ...config,
     backend: { name: 'proxy', proxy_url: LOCAL_PROXY, branch: 'main' },
@@ -79,9 +83,13 @@ async function start(): Promise<void> {
   const read = async (file: string): Promise<unknown> => (await fetch(new URL(file, document.baseURI))).json();
   const [configured, choices] = await Promise.all([read('config.json'), read('choices.json')]);
   for (const c of COMPONENTS as Component[]) cms.registerEditorComponent(editorComponent(c, choices as Choices));
-  const config = forHere(configured as Data, location.hostname);
+  const config = forHere(configured as Data, location);
   if (!config.backend) {
-    showNotSetUp(document);
+    showNotSetUp(document, NOT_SET_UP);
+    return;
+  }
+  if (!LOOPBACK.has(location.hostname) && !(await signInOn())) {
+    showNotSetUp(document, SIGN_IN_OFF);
     return;
   }
   if (LOOPBACK.has(location.hostname)) registerPreviews(cms, config);
@@ -151,21 +159,35 @@ function registerPreviews(cms: Cms, config: Data): void {
 export const PREVIEW_DOWN =
   'The preview needs generator serve, which make dev starts on this computer (http://127.0.0.1:4040).';
 
+/** Whether the worker has the GitHub OAuth app's keys (without them no one could sign in). */
+export async function signInOn(): Promise<boolean> {
+  try {
+    const answer = (await (await fetch(AUTH_STATUS)).json()) as { sign_in?: unknown };
+    return answer.sign_in === true;
+  } catch {
+    return false;
+  }
+}
+
 /** The page says why there is no editor: a heading and the reason, in a main landmark. */
-export function showNotSetUp(doc: Document): void {
+export function showNotSetUp(doc: Document, reason: string): void {
   const main = doc.createElement('main');
   const heading = doc.createElement('h1');
   heading.textContent = NOT_SET_UP_TITLE;
   const text = doc.createElement('p');
-  text.textContent = NOT_SET_UP;
+  text.textContent = reason;
   main.append(heading, text);
   doc.body.replaceChildren(main);
 }
 
 export const NOT_SET_UP_TITLE = 'The editor is not set up here yet';
 
-/** Away from this machine the editor needs the git host's sign-in, which this site lacks yet. */
+/** Away from this machine the editor needs the git host: site.yaml names none. */
 export const NOT_SET_UP =
-  'The editor is not set up here yet: it signs in with GitHub once the site has an OAuth app (README: Set up publishing). On the computer that holds the site, make dev opens it at http://127.0.0.1:8787/admin/.';
+  'The editor is not set up here yet: it signs in with GitHub once site.yaml names the repository and who may edit it (editor:, README: Set up publishing). On the computer that holds the site, make dev opens it at http://127.0.0.1:8787/admin/.';
+
+/** site.yaml names the git host, but the worker lacks the OAuth app's keys. */
+export const SIGN_IN_OFF =
+  "The editor is off: its GitHub sign-in has no OAuth app on this site yet (README: Set up publishing). The rest of the site works as usual. On the computer that holds the site, make dev opens the editor at http://127.0.0.1:8787/admin/.";
 
 document.addEventListener('DOMContentLoaded', () => void start());

@@ -14,6 +14,9 @@ export const LOCAL_PROXY = 'http://127.0.0.1:8081/api/v1';
 /** generator serve, which make dev runs on loopback: the page an unsaved entry makes. */
 export const LOCAL_PREVIEW = 'http://127.0.0.1:4040/__preview';
 
+/** The worker's answer to whether the GitHub sign-in is on: {"sign_in": boolean}. */
+export const AUTH_STATUS = '/api/auth/status';
+
 /** The reports' components (jax_model::report::COMPONENTS); their choices come with the build. */
 export const COMPONENTS = [
   {
