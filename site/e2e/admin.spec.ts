@@ -320,12 +320,15 @@ test("axe finds nothing in what the project adds to the editor's pages", async (
   const problems = await new AxeBuilder({ page }).include(['#preview-pane', '.preview-problems']).analyze();
   expect(problems.passes.length).toBeGreaterThan(0);
   expect(problems.violations).toEqual([]);
-  // Served anywhere but this machine, the page that says the editor is not set up, whole.
-  await page.route('http://editor.example/**', async (route) => {
+  // Served anywhere but this machine by a worker without the GitHub sign-in's keys, the page
+  // that says the editor is off, whole.
+  await page.route('https://editor.example/**', async (route) => {
     const answer = await request.get(new URL(route.request().url()).pathname);
     await route.fulfill({ status: answer.status(), headers: answer.headers(), body: await answer.body() });
   });
-  await page.goto('http://editor.example/admin/');
+  await page.route('https://editor.example/api/auth/status', (route) => route.fulfill({ json: { sign_in: false } }));
+  await page.goto('https://editor.example/admin/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('The editor is not set up here yet');
+  await expect(page.getByText('The editor is off: its GitHub sign-in has no OAuth app on this site yet')).toBeVisible();
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });

@@ -56,3 +56,21 @@ test('an account site.yaml does not list is told why in the window, and the edit
     message: 'The GitHub account mallory-jax may not edit this site: only the accounts listed under editor.accounts in site.yaml may sign in.',
   });
 });
+
+test("away from the agent's computer the editor offers GitHub's sign-in, through the worker of the origin it is on", async ({ page, request }) => {
+  // The site as another host would serve it (https: Decap needs a secure context): every request
+  // to it answered by the worker, redirects left to the browser.
+  await page.context().route('https://editor.example/**', async (route) => {
+    const url = new URL(route.request().url());
+    const answer = await request.get(url.pathname + url.search, { maxRedirects: 0 });
+    await route.fulfill({ status: answer.status(), headers: answer.headers(), body: await answer.body() });
+  });
+  await page.goto('https://editor.example/admin/');
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Login with GitHub' }).click()]);
+  // Decap opened the worker's sign-in on this origin, asking for the repo scope; the worker sent
+  // the window on to GitHub's consent page.
+  await expect(popup.getByRole('heading', { name: 'Authorize Move to JAX editor' })).toBeVisible();
+  const asked = new URL(popup.url());
+  expect(asked.searchParams.get('scope')).toBe('repo');
+  expect(asked.searchParams.get('redirect_uri')).toMatch(/\/api\/auth\/github\/callback$/);
+});
