@@ -73,14 +73,12 @@ pub fn handle(request: Request, shared: &Shared) {
 /// The editor's preview (`serve::preview`), asked from the editor's page on this machine: its
 /// origin (loopback only) may read the answer.
 fn preview_request(mut request: Request, shared: &Shared) {
-    let origin = request
-        .headers()
-        .iter()
-        .find(|h| h.field.equiv("Origin"))
-        .map(|h| h.value.as_str().to_string())
-        .filter(|o| is_loopback_origin(o));
+    let named = |name: &'static str| {
+        request.headers().iter().find(|h| h.field.equiv(name)).map(|h| h.value.as_str().to_string())
+    };
+    let (origin, content_type) = (named("Origin"), named("Content-Type"));
     let mut cors = vec![header("Vary", "Origin")];
-    cors.extend(origin.map(|o| header("Access-Control-Allow-Origin", &o)));
+    cors.extend(origin.iter().filter(|o| is_loopback_origin(o)).map(|o| header("Access-Control-Allow-Origin", o)));
     let json = "application/json";
     match request.method() {
         Method::Options => {
@@ -96,6 +94,9 @@ fn preview_request(mut request: Request, shared: &Shared) {
         }
     }
     let problem = |message: &str| serde_json::json!({ "problems": [{ "message": message }] }).to_string().into_bytes();
+    if let Some((status, why)) = preview_refusal(origin.as_deref(), content_type.as_deref()) {
+        return respond(request, status, json, problem(why), cors);
+    }
     let mut body = Vec::new();
     let read = request.as_reader().take(preview::MAX_BODY as u64 + 1).read_to_end(&mut body);
     if read.is_err() || body.len() > preview::MAX_BODY {
@@ -127,6 +128,20 @@ fn preview_request(mut request: Request, shared: &Shared) {
 }
 
 /// `http://127.0.0.1:8787`, `http://localhost:8787`: the editor opened on this machine.
+/// Why a preview POST is refused before its body is read: another site's page (a browser names
+/// it), or a body that is not JSON — a page anywhere may send text/plain to this port without
+/// asking first; for JSON the browser asks (OPTIONS), and only a loopback page is told yes.
+fn preview_refusal(origin: Option<&str>, content_type: Option<&str>) -> Option<(u16, &'static str)> {
+    if origin.is_some_and(|o| !is_loopback_origin(o)) {
+        return Some((403, "the preview answers the editor on this computer only"));
+    }
+    let essence = content_type.and_then(|t| t.split(';').next()).map(str::trim);
+    if !essence.is_some_and(|t| t.eq_ignore_ascii_case("application/json")) {
+        return Some((415, "send the entry as application/json"));
+    }
+    None
+}
+
 fn is_loopback_origin(origin: &str) -> bool {
     let Some(rest) = origin.strip_prefix("http://") else { return false };
     let host = rest.rsplit_once(':').filter(|(_, port)| port.parse::<u16>().is_ok()).map_or(rest, |(h, _)| h);
@@ -249,6 +264,26 @@ mod tests {
             ["/../x", "/x/../../etc/passwd", "/%2e%2e/x", "/x/%2E%2E/%2e%2e/y", "/a%5cb", "/a%00", "x", "/%ff", "//etc"]
         {
             assert_eq!(resolve(out, bad), Resolved::Refused, "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_preview_takes_json_from_this_computers_pages_only() {
+        let page = Some("http://127.0.0.1:8787");
+        assert_eq!(preview_refusal(page, Some("application/json")), None);
+        assert_eq!(preview_refusal(page, Some("Application/JSON; charset=utf-8")), None);
+        // A tool on this machine (no Origin) is the editor's equal.
+        assert_eq!(preview_refusal(None, Some("application/json")), None);
+        for simple in [None, Some("text/plain"), Some("application/x-www-form-urlencoded"), Some("multipart/form-data")]
+        {
+            assert_eq!(preview_refusal(page, simple).map(|r| r.0), Some(415), "{simple:?}");
+        }
+        for elsewhere in ["https://evil.example", "http://127.0.0.1.evil.example", "null"] {
+            assert_eq!(
+                preview_refusal(Some(elsewhere), Some("application/json")).map(|r| r.0),
+                Some(403),
+                "{elsewhere}"
+            );
         }
     }
 
