@@ -5,7 +5,7 @@ use crate::pipeline::BuildOptions;
 use crate::serve::preview::Previewer;
 use crate::serve::rebuild::Builder;
 use crate::serve::watch::Watch;
-use crate::serve::{http, reload, Shared};
+use crate::serve::{http, reload, Engine, Shared};
 use anyhow::{anyhow, Context, Result};
 use std::path::Path;
 use std::sync::{Arc, RwLock};
@@ -20,19 +20,21 @@ pub fn run(opts: BuildOptions, host: &str, port: u16) -> Result<()> {
 
     let templates = Path::new(TEMPLATES);
     let templates = templates.is_dir().then(|| templates.to_path_buf());
-    let preview = Previewer::new(opts.clone(), templates.clone());
-    let shared = Arc::new(Shared { out: opts.out.clone(), files: RwLock::new(()), live: reload::Live::new(), preview });
-    let mut builder = Builder::new(opts, templates, shared.clone());
+    let preview = Previewer::new(opts.clone());
+    let engine = Engine::new(templates.clone());
+    let live = reload::Live::new();
+    let shared = Arc::new(Shared { out: opts.out.clone(), files: RwLock::new(()), live, engine, preview });
+    let builder = Builder::new(opts, shared.clone());
     builder.build(true);
 
     // Watch before serving so no change made after the first page load is missed.
     let opts = &builder.opts;
     let mut folders = vec![opts.content.clone()];
-    folders.extend(builder.templates.clone());
+    folders.extend(templates.clone());
     if opts.islands.is_dir() {
         folders.push(opts.islands.clone());
     }
-    let watch = Watch::start(&folders, &[&opts.out, &opts.cache], builder.templates.as_deref())?;
+    let watch = Watch::start(&folders, &[&opts.out, &opts.cache], templates.as_deref())?;
 
     std::thread::Builder::new()
         .name("http".into())

@@ -112,7 +112,7 @@ fn preview_request(mut request: Request, shared: &Shared) {
         Ok(a) => a,
         Err(e) => return respond(request, 400, json, problem(&format!("expected {{\"file\", \"text\"}}: {e}")), cors),
     };
-    match shared.preview.render(&asked.file, asked.text) {
+    match shared.preview.render(&shared.engine, &asked.file, asked.text) {
         Ok(Answer::Page(page)) => respond(request, 200, "text/html; charset=utf-8", page, cors),
         Ok(Answer::Problems(problems)) => {
             let list: Vec<serde_json::Value> = problems

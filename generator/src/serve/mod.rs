@@ -15,8 +15,38 @@ pub mod rebuild;
 pub mod reload;
 pub mod watch;
 
+use crate::load::Cache;
+use crate::mls::store::Memo;
+use crate::render::Renderer;
 use std::path::PathBuf;
-use std::sync::RwLock;
+use std::sync::{RwLock, RwLockReadGuard};
+
+/// What builds and previews work with, made once for both: the templates compiled, the content
+/// files as parsed last, the MLS's import as read last.
+pub struct Engine {
+    /// The source tree's templates folder, read from disk; `None` means the built-in ones.
+    pub templates: Option<PathBuf>,
+    /// The templates, or why they cannot be used.
+    renderer: RwLock<Result<Renderer, String>>,
+    pub cache: Cache,
+    pub store: Memo,
+}
+
+impl Engine {
+    pub fn new(templates: Option<PathBuf>) -> Engine {
+        let renderer = RwLock::new(rebuild::renderer(templates.as_deref()));
+        Engine { templates, renderer, cache: Cache::default(), store: Memo::default() }
+    }
+
+    /// Re-read the templates (they changed on disk).
+    pub fn reload_templates(&self) {
+        *self.renderer.write().unwrap_or_else(|e| e.into_inner()) = rebuild::renderer(self.templates.as_deref());
+    }
+
+    pub fn renderer(&self) -> RwLockReadGuard<'_, Result<Renderer, String>> {
+        self.renderer.read().unwrap_or_else(|e| e.into_inner())
+    }
+}
 
 /// What the builder shares with the HTTP side.
 pub struct Shared {
@@ -26,6 +56,7 @@ pub struct Shared {
     /// (or the generation of another version of it).
     pub files: RwLock<()>,
     pub live: reload::Live,
+    pub engine: Engine,
     pub preview: preview::Previewer,
 }
 

@@ -2,17 +2,17 @@
 //! rendered as `generator build` renders it (the same templates, styles and islands), with
 //! nothing written. What only the generator can judge comes back as its problems, in its words.
 
-use crate::load::{self, Cache, Folder, Unsaved};
-use crate::mls::store::Memo;
+use super::Engine;
+use crate::load::{self, Folder, Unsaved};
 use crate::pipeline::{self, BuildOptions};
-use crate::render::{index_file, Renderer};
+use crate::render::index_file;
 use anyhow::Result;
 use jax_model::legal::LegalKind;
 use jax_model::{api, Content, Diagnostic, Diagnostics};
 use std::collections::{HashMap, HashSet};
-use std::path::{Component, Path, PathBuf};
+use std::path::{Component, Path};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Mutex, RwLock};
+use std::sync::Mutex;
 
 /// Where the editor asks (`POST`, JSON `{"file": "content/listings/oak.md", "text": "…"}`):
 /// `editor::LOCAL_PREVIEW`'s path.
@@ -37,10 +37,6 @@ pub enum Answer {
 
 pub struct Previewer {
     opts: BuildOptions,
-    templates: Option<PathBuf>,
-    renderer: RwLock<Result<Renderer, String>>,
-    cache: Cache,
-    store: Memo,
     /// One render at a time, and only of the newest text of each file: typing sends a text per
     /// keystroke, and a report's takes ~300 ms (Node compiles its MDX), so older ones are skipped.
     turn: Mutex<()>,
@@ -49,19 +45,14 @@ pub struct Previewer {
 }
 
 impl Previewer {
-    pub fn new(opts: BuildOptions, templates: Option<PathBuf>) -> Previewer {
-        let renderer = RwLock::new(super::rebuild::renderer(templates.as_deref()));
+    pub fn new(opts: BuildOptions) -> Previewer {
         let (turn, newest, sent) = (Mutex::new(()), Mutex::new(HashMap::new()), AtomicU64::new(0));
-        Previewer { opts, templates, renderer, cache: Cache::default(), store: Memo::default(), turn, newest, sent }
+        Previewer { opts, turn, newest, sent }
     }
 
-    /// Re-read the templates (they changed on disk).
-    pub fn reload_templates(&self) {
-        *self.renderer.write().unwrap_or_else(|e| e.into_inner()) = super::rebuild::renderer(self.templates.as_deref());
-    }
-
-    /// The page of `file` (as the editor names it: under `content/`) with `text` in it.
-    pub fn render(&self, file: &str, text: String) -> Result<Answer> {
+    /// The page of `file` (as the editor names it: under `content/`) with `text` in it, made
+    /// with the builds' templates, parsed files and MLS import (`engine`).
+    pub fn render(&self, engine: &Engine, file: &str, text: String) -> Result<Answer> {
         let Some(rel) = content_path(file) else {
             return Ok(Answer::Refused(format!("{file}: not a content file")));
         };
@@ -73,7 +64,7 @@ impl Previewer {
             return Ok(Answer::Superseded);
         }
         let unsaved = Unsaved { rel, text };
-        let content = match load::load_from(Folder::with_unsaved(&self.opts.content, &unsaved), &self.cache) {
+        let content = match load::load_from(Folder::with_unsaved(&self.opts.content, &unsaved), &engine.cache) {
             Ok(c) => c,
             Err(Diagnostics(mut problems)) => {
                 // The file's own problems first: the preview lists them, each with its field and line.
@@ -85,10 +76,10 @@ impl Previewer {
             return Ok(Answer::Refused(format!("{file} makes no page of its own to preview")));
         };
         let path = index_file(&url);
-        let renderer = self.renderer.read().unwrap_or_else(|e| e.into_inner());
+        let renderer = engine.renderer();
         let renderer = renderer.as_ref().map_err(|problems| anyhow::anyhow!("{problems}"))?;
         let wanted = HashSet::from([path.clone()]);
-        let pages = pipeline::generate_pages(&content, &self.opts, renderer, &self.store, &wanted)?;
+        let pages = pipeline::generate_pages(&content, &self.opts, renderer, &engine.store, &wanted)?;
         match pages.into_iter().find(|o| o.path == path) {
             Some(page) => Ok(Answer::Page(page.bytes)),
             None => Ok(Answer::Refused(format!("{file} makes no page of its own to preview"))),
@@ -158,7 +149,8 @@ mod tests {
             mdx_renderer: tmp.path().join("no-script"),
             mls: tmp.path().join("no-mls"),
         };
-        let preview = Previewer::new(opts, None);
+        let preview = Previewer::new(opts);
+        let engine = Engine::new(None);
         let saved = std::fs::read_to_string(fixture.join("listings/a.md")).unwrap();
         assert!(saved.contains("price: \"$995,000\""));
         let page = |answer: Answer| match answer {
@@ -167,17 +159,17 @@ mod tests {
         };
 
         let edited = saved.replace("$995,000", "$1,234,000");
-        let html = page(preview.render("content/listings/a.md", edited.clone()).unwrap());
+        let html = page(preview.render(&engine, "content/listings/a.md", edited.clone()).unwrap());
         assert!(html.contains("$1,234,000") && !html.contains("$995,000"), "the unsaved price is on the page");
         // A new file is previewed as the page it will make.
         let new = edited.replace("$1,234,000", "$2,500,000").replace("id: listing-a", "id: listing-new");
-        let html = page(preview.render("content/listings/zz-new.md", new).unwrap());
+        let html = page(preview.render(&engine, "content/listings/zz-new.md", new).unwrap());
         assert!(html.contains("$2,500,000"));
         assert_eq!(std::fs::read_to_string(fixture.join("listings/a.md")).unwrap(), saved);
         assert!(!fixture.join("listings/zz-new.md").exists() && !tmp.path().join("out").exists(), "nothing written");
 
         // What the generator refuses comes back at the field, in its words.
-        match preview.render("content/listings/a.md", saved.replace("$995,000", "-5")).unwrap() {
+        match preview.render(&engine, "content/listings/a.md", saved.replace("$995,000", "-5")).unwrap() {
             Answer::Problems(problems) => {
                 let first = &problems[0];
                 assert!(first.file.ends_with("listings/a.md") && first.field == "price", "{first:?}");
@@ -185,10 +177,10 @@ mod tests {
             }
             other => panic!("expected problems, got {other:?}"),
         }
-        assert!(matches!(preview.render("content/../site.yaml", String::new()).unwrap(), Answer::Refused(_)));
+        assert!(matches!(preview.render(&engine, "content/../site.yaml", String::new()).unwrap(), Answer::Refused(_)));
 
         // Texts that wait while another renders: only the newest of a file is rendered.
-        let preview = Previewer::new(preview.opts.clone(), None);
+        let preview = Previewer::new(preview.opts.clone());
         let registered = |n: u64| {
             while preview.newest.lock().unwrap().get("listings/a.md") != Some(&n) {
                 std::thread::yield_now();
@@ -196,9 +188,9 @@ mod tests {
         };
         let rendering = preview.turn.lock().unwrap();
         std::thread::scope(|s| {
-            let older = s.spawn(|| preview.render("content/listings/a.md", edited.clone()).unwrap());
+            let older = s.spawn(|| preview.render(&engine, "content/listings/a.md", edited.clone()).unwrap());
             registered(0);
-            let newer = s.spawn(|| preview.render("content/listings/a.md", saved.clone()).unwrap());
+            let newer = s.spawn(|| preview.render(&engine, "content/listings/a.md", saved.clone()).unwrap());
             registered(1);
             drop(rendering);
             assert!(matches!(older.join().unwrap(), Answer::Superseded));

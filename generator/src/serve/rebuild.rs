@@ -1,7 +1,8 @@
 //! Building into the preview folder, as `generator build` would, and telling the open pages.
 //!
-//! Builds reuse one `load::Cache` (only changed files are re-parsed), the MLS's import as read
-//! last (`store::Memo`), the image pipeline's disk cache, and `pipeline::write` (only changed
+//! Builds reuse the `Engine` they share with the previews: its templates, its `load::Cache`
+//! (only changed files are re-parsed) and the MLS's import as read last (`store::Memo`); and the
+//! image pipeline's disk cache, and `pipeline::write` (only changed
 //! files are written; the list of them is the new generation). A build with problems changes
 //! nothing on disk: the last good site stays served and the problems are printed.
 //!
@@ -12,14 +13,13 @@
 
 use super::Shared;
 use crate::cmd::describe;
-use crate::load::{self, Cache};
-use crate::mls::store::Memo;
+use crate::load;
 use crate::pipeline::{self, BuildOptions, Report};
 use crate::render::Renderer;
 use anyhow::Result;
 use jax_model::Content;
 use std::collections::HashSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -47,36 +47,30 @@ fn files_changed(changed: &[String]) -> String {
 
 pub struct Builder {
     pub opts: BuildOptions,
-    /// The source tree's templates folder, read from disk; `None` means the built-in ones.
-    pub templates: Option<PathBuf>,
-    /// The templates, or why they cannot be used.
-    renderer: Result<Renderer, String>,
-    cache: Cache,
-    store: Memo,
     shared: Arc<Shared>,
 }
 
 impl Builder {
-    pub fn new(opts: BuildOptions, templates: Option<PathBuf>, shared: Arc<Shared>) -> Builder {
-        let renderer = renderer(templates.as_deref());
-        Builder { opts, templates, renderer, cache: Cache::default(), store: Memo::default(), shared }
+    pub fn new(opts: BuildOptions, shared: Arc<Shared>) -> Builder {
+        Builder { opts, shared }
     }
 
-    /// Re-read the templates.
-    pub fn reload_templates(&mut self) {
-        self.renderer = renderer(self.templates.as_deref());
-        self.shared.preview.reload_templates();
+    /// Re-read the templates, for the builds and the previews.
+    pub fn reload_templates(&self) {
+        self.shared.engine.reload_templates();
     }
 
     /// Build and write the site, and say what happened (the first build as `generator build`
     /// does, later ones by what they changed).
     pub fn build(&self, first: bool) {
         let start = Instant::now();
-        let renderer = match &self.renderer {
+        let engine = &self.shared.engine;
+        let renderer = engine.renderer();
+        let renderer = match &*renderer {
             Ok(r) => r,
             Err(problems) => return self.fail(problems.clone()),
         };
-        let content = match load::load(&self.opts.content, &self.cache) {
+        let content = match load::load(&self.opts.content, &engine.cache) {
             Ok(content) => content,
             Err(problems) => return self.fail(problems.to_string()),
         };
@@ -106,7 +100,7 @@ impl Builder {
         if open.is_empty() {
             return Ok(false);
         }
-        let pages = pipeline::generate_pages(content, &self.opts, renderer, &self.store, &open)?;
+        let pages = pipeline::generate_pages(content, &self.opts, renderer, &self.shared.engine.store, &open)?;
         let _writing = self.shared.files.write().unwrap_or_else(|e| e.into_inner());
         let write = pipeline::write_some(&self.opts.out, &pages)?;
         if write.changed.is_empty() {
@@ -119,7 +113,7 @@ impl Builder {
     /// Generate, check, write, and make what changed the new generation. Also returns whether
     /// the build before had failed.
     fn publish(&self, renderer: &Renderer, content: &Content, start: Instant) -> Result<(Report, bool)> {
-        let (files, pages) = pipeline::generate(content, &self.opts, renderer, &self.store)?;
+        let (files, pages) = pipeline::generate(content, &self.opts, renderer, &self.shared.engine.store)?;
         let _writing = self.shared.files.write().unwrap_or_else(|e| e.into_inner());
         let write = pipeline::write(&self.opts.out, &files)?;
         let fixed = self.shared.live.built(write.changed.clone());
