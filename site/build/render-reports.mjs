@@ -6,7 +6,10 @@
 // the components itself (the same templates as elsewhere on the site) and checks their
 // attributes before this runs. A report mdx-js cannot compile gives {error: {index, line, column,
 // message}} instead, and the exit status is 1.
+// With --serve (generator serve keeps it running) it reads one such request per line and writes
+// one answer per line, for as long as stdin stays open.
 import { evaluate } from '@mdx-js/mdx';
+import { createInterface } from 'node:readline';
 import { createElement } from 'react';
 import * as runtime from 'react/jsx-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -38,25 +41,39 @@ async function render(names, { body, shift }) {
   return { html, components };
 }
 
-const { components: names, reports } = await read();
-const out = [];
-for (const [index, report] of reports.entries()) {
-  try {
-    out.push(await render(names, report));
-  } catch (e) {
-    let message = String(e?.reason ?? e?.message ?? e);
-    let line = e?.line ?? e?.place?.start?.line;
-    let column = e?.column ?? e?.place?.start?.column;
-    // Some messages carry their place only in the text: "… (3:1-3:15)", lines of the body.
-    const at = /\s*\((\d+):(\d+)(?:-\d+:\d+)?\)$/.exec(message);
-    if (at) {
-      line ??= Number(at[1]);
-      column ??= Number(at[2]);
-      message = message.slice(0, at.index);
+/** The answer to one request: the compiled reports, or the first one mdx-js refused. */
+async function compile({ components: names, reports }) {
+  const out = [];
+  for (const [index, report] of reports.entries()) {
+    try {
+      out.push(await render(names, report));
+    } catch (e) {
+      return { error: refusal(index, e) };
     }
-    process.stdout.write(JSON.stringify({ error: { index, line: line ?? 1, column: column ?? 1, message } }));
-    process.exitCode = 1;
-    break;
   }
+  return out;
 }
-if (!process.exitCode) process.stdout.write(JSON.stringify(out));
+
+function refusal(index, e) {
+  let message = String(e?.reason ?? e?.message ?? e);
+  let line = e?.line ?? e?.place?.start?.line;
+  let column = e?.column ?? e?.place?.start?.column;
+  // Some messages carry their place only in the text: "… (3:1-3:15)", lines of the body.
+  const at = /\s*\((\d+):(\d+)(?:-\d+:\d+)?\)$/.exec(message);
+  if (at) {
+    line ??= Number(at[1]);
+    column ??= Number(at[2]);
+    message = message.slice(0, at.index);
+  }
+  return { index, line: line ?? 1, column: column ?? 1, message };
+}
+
+if (process.argv.includes('--serve')) {
+  for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
+    if (line.trim()) process.stdout.write(`${JSON.stringify(await compile(JSON.parse(line)))}\n`);
+  }
+} else {
+  const answer = await compile(await read());
+  if (answer.error) process.exitCode = 1;
+  process.stdout.write(JSON.stringify(answer));
+}

@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, LATEST_SNAPSHOT, listingIds, test } from './fixtures';
+import { REPORT } from './page-types.mjs';
 import { EDITOR_ROOT } from './stack';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -151,6 +152,29 @@ test('the preview beside the form is the page the generator renders from the uns
     'price: expected a price such as "$1,250,000", found "about a million"',
   );
   expect(changedLines(`listings/${id}.md`)).toEqual([]);
+});
+
+test("a report's preview follows its text as she types, its MDX compiled by the preview's own Node", async ({ page }) => {
+  const slug = REPORT.split('/').filter(Boolean).pop()!;
+  await page.goto(`/admin/#/collections/reports/entries/${slug}`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  const shown = page.frameLocator('#preview-pane').frameLocator('iframe[title="Preview of the page"]');
+  await expect(shown.locator('main h1')).toBeVisible();
+  const body = page.locator('[data-slate-editor="true"]');
+  await body.click();
+  await page.keyboard.press('Control+End');
+  // Each word added reaches the page (printed: the latency from the change to the page).
+  const times: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const word = `Tidewater${i}x`;
+    const start = Date.now();
+    await page.keyboard.insertText(` ${word}`);
+    await expect(shown.getByText(word)).toBeVisible();
+    times.push(Date.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  console.log(`keystroke → report preview: median ${times[10]} ms of 20 (min ${times[0]}, max ${times[19]})`);
+  expect(changedLines(`reports/${slug}.mdx`)).toEqual([]);
 });
 
 test('a report written with a <Snapshot> and a <Cta> picked from the components is saved as the check wants it', async ({

@@ -112,12 +112,19 @@ fn island_files(assets: &Assets) -> Result<Vec<Output>> {
     assets.dir.as_deref().map_or(Ok(Vec::new()), |dir| crate::output::copied(dir, ISLANDS_DIR))
 }
 
-/// Everything the site consists of, in memory; `memo` keeps the MLS's import read between the
-/// builds of one process.
-pub fn generate(c: &Content, opts: &BuildOptions, renderer: &Renderer, memo: &Memo) -> Result<(Vec<Output>, usize)> {
+/// What one process keeps between its builds (`generator serve`): the MLS's import as read
+/// last, and a Node process that compiles the reports' MDX.
+#[derive(Default)]
+pub struct Kept {
+    pub store: Memo,
+    pub mdx: crate::reports::Resident,
+}
+
+/// Everything the site consists of, in memory; `kept` is what the builds of one process share.
+pub fn generate(c: &Content, opts: &BuildOptions, renderer: &Renderer, kept: &Kept) -> Result<(Vec<Output>, usize)> {
     let none = |_: &Homes| Ok(Unchanged::default());
     let Generated { mut files, pages, photos, .. } =
-        generate_with(c, opts, || Ok(renderer), Some(memo), none, Ok, |path| bail!("{path} was left unrendered"))?;
+        generate_with(c, opts, || Ok(renderer), Some(kept), none, Ok, |path| bail!("{path} was left unrendered"))?;
     let page_count = pages.len();
     files.extend(pages.into_iter().chain(photos));
     Ok((files, page_count))
@@ -130,10 +137,10 @@ pub fn generate_pages(
     c: &Content,
     opts: &BuildOptions,
     renderer: &Renderer,
-    memo: &Memo,
+    kept: &Kept,
     wanted: &HashSet<String>,
 ) -> Result<Vec<Output>> {
-    let (inputs, _, _) = Inputs::read(c, opts, Some(memo), &|_| Ok(()))?;
+    let (inputs, _, _) = Inputs::read(c, opts, Some(kept), &|_| Ok(()))?;
     let mut files = renderer.render_some(&inputs.render_input(c), wanted).context("rendering pages")?;
     files.extend(data::outputs(c, &inputs.images)?);
     Ok(files)
@@ -152,13 +159,14 @@ impl Inputs {
     fn read<P: Send>(
         c: &Content,
         opts: &BuildOptions,
-        memo: Option<&Memo>,
+        kept: Option<&Kept>,
         keep: &(impl Fn(Output) -> Result<P> + Sync),
     ) -> Result<(Inputs, Vec<Output>, Vec<P>)> {
         let (images, image_files) = process_images(&opts.content, &opts.cache, c).context("processing images")?;
         let assets = Assets::load(&opts.islands).context("reading the islands' build")?;
-        let reports = crate::reports::prepare(c, &opts.mdx_renderer, &opts.cache.join("reports"))?;
-        let mut homes = crate::mls::for_build(c, &opts.mls, memo)?;
+        let reports =
+            crate::reports::prepare(c, &opts.mdx_renderer, &opts.cache.join("reports"), kept.map(|k| &k.mdx))?;
+        let mut homes = crate::mls::for_build(c, &opts.mls, kept.map(|k| &k.store))?;
         let photos = match homes.as_mut() {
             Some(h) => crate::mls::photos::process(&ImagePipeline::new(&opts.content, &opts.cache), h, &opts.mls, keep)
                 .context("processing the MLS's photos")?,
@@ -214,12 +222,12 @@ fn generate_with<P: RenderedPage, R: Borrow<Renderer>>(
     c: &Content,
     opts: &BuildOptions,
     renderer: impl FnOnce() -> Result<R>,
-    memo: Option<&Memo>,
+    kept: Option<&Kept>,
     unchanged: impl FnOnce(&Homes) -> Result<Unchanged>,
     keep: impl Fn(Output) -> Result<P> + Sync + Send,
     skipped: impl Fn(String) -> Result<P> + Sync + Send,
 ) -> Result<Generated<P>> {
-    let (inputs, mut files, photos) = Inputs::read(c, opts, memo, &keep)?;
+    let (inputs, mut files, photos) = Inputs::read(c, opts, kept, &keep)?;
     let renderer = renderer()?;
     let renderer = renderer.borrow();
     let assets = &inputs.assets;

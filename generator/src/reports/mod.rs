@@ -5,6 +5,8 @@
 pub mod check;
 mod node;
 
+pub use node::Resident;
+
 use anyhow::{bail, Context, Result};
 pub use check::{Checked, Known};
 use jax_model::forms::Forms;
@@ -80,11 +82,16 @@ pub struct Prepared {
 
 /// Compile the published reports (by slug), as loading the content checked them; no Node process
 /// when there are none or every one is cached.
-pub fn prepare(c: &Content, script: &Path, cache: &Path) -> Result<HashMap<String, Prepared>> {
+pub fn prepare(
+    c: &Content,
+    script: &Path,
+    cache: &Path,
+    resident: Option<&Resident>,
+) -> Result<HashMap<String, Prepared>> {
     if c.reports.is_empty() {
         return Ok(HashMap::new());
     }
-    let compiled = node::compile(&c.reports, script, cache).context("compiling the reports with mdx-js")?;
+    let compiled = node::compile(&c.reports, script, cache, resident).context("compiling the reports with mdx-js")?;
     let mut out = HashMap::new();
     for (r, comp) in c.reports.iter().zip(compiled) {
         let names: Vec<&str> = comp.components.iter().map(|p| p.name.as_str()).collect();

@@ -16,26 +16,26 @@ pub mod reload;
 pub mod watch;
 
 use crate::load::Cache;
-use crate::mls::store::Memo;
+use crate::pipeline::Kept;
 use crate::render::Renderer;
 use std::path::PathBuf;
 use std::sync::{RwLock, RwLockReadGuard};
 
 /// What builds and previews work with, made once for both: the templates compiled, the content
-/// files as parsed last, the MLS's import as read last.
+/// files as parsed last, the MLS's import as read last and the reports' Node process.
 pub struct Engine {
     /// The source tree's templates folder, read from disk; `None` means the built-in ones.
     pub templates: Option<PathBuf>,
     /// The templates, or why they cannot be used.
     renderer: RwLock<Result<Renderer, String>>,
     pub cache: Cache,
-    pub store: Memo,
+    pub kept: Kept,
 }
 
 impl Engine {
     pub fn new(templates: Option<PathBuf>) -> Engine {
         let renderer = RwLock::new(rebuild::renderer(templates.as_deref()));
-        Engine { templates, renderer, cache: Cache::default(), store: Memo::default() }
+        Engine { templates, renderer, cache: Cache::default(), kept: Kept::default() }
     }
 
     /// Re-read the templates (they changed on disk).

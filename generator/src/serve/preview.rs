@@ -79,7 +79,7 @@ impl Previewer {
         let renderer = engine.renderer();
         let renderer = renderer.as_ref().map_err(|problems| anyhow::anyhow!("{problems}"))?;
         let wanted = HashSet::from([path.clone()]);
-        let pages = pipeline::generate_pages(&content, &self.opts, renderer, &engine.store, &wanted)?;
+        let pages = pipeline::generate_pages(&content, &self.opts, renderer, &engine.kept, &wanted)?;
         match pages.into_iter().find(|o| o.path == path) {
             Some(page) => Ok(Answer::Page(page.bytes)),
             None => Ok(Answer::Refused(format!("{file} makes no page of its own to preview"))),

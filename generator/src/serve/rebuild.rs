@@ -1,9 +1,9 @@
 //! Building into the preview folder, as `generator build` would, and telling the open pages.
 //!
-//! Builds reuse the `Engine` they share with the previews: its templates, its `load::Cache`
-//! (only changed files are re-parsed) and the MLS's import as read last (`store::Memo`); and the
-//! image pipeline's disk cache, and `pipeline::write` (only changed
-//! files are written; the list of them is the new generation). A build with problems changes
+//! Builds reuse the `Engine` they share with the previews — its templates, its `load::Cache`
+//! (only changed files are re-parsed), the MLS's import as read last and the reports' Node
+//! process (`pipeline::Kept`) — the image pipeline's disk cache, and `pipeline::write` (only
+//! changed files are written; the list of them is the new generation). A build with problems changes
 //! nothing on disk: the last good site stays served and the problems are printed.
 //!
 //! After an edit the pages open in a browser are rendered and published first, as their own
@@ -100,7 +100,7 @@ impl Builder {
         if open.is_empty() {
             return Ok(false);
         }
-        let pages = pipeline::generate_pages(content, &self.opts, renderer, &self.shared.engine.store, &open)?;
+        let pages = pipeline::generate_pages(content, &self.opts, renderer, &self.shared.engine.kept, &open)?;
         let _writing = self.shared.files.write().unwrap_or_else(|e| e.into_inner());
         let write = pipeline::write_some(&self.opts.out, &pages)?;
         if write.changed.is_empty() {
@@ -113,7 +113,7 @@ impl Builder {
     /// Generate, check, write, and make what changed the new generation. Also returns whether
     /// the build before had failed.
     fn publish(&self, renderer: &Renderer, content: &Content, start: Instant) -> Result<(Report, bool)> {
-        let (files, pages) = pipeline::generate(content, &self.opts, renderer, &self.shared.engine.store)?;
+        let (files, pages) = pipeline::generate(content, &self.opts, renderer, &self.shared.engine.kept)?;
         let _writing = self.shared.files.write().unwrap_or_else(|e| e.into_inner());
         let write = pipeline::write(&self.opts.out, &files)?;
         let fixed = self.shared.live.built(write.changed.clone());
