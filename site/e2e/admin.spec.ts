@@ -81,6 +81,13 @@ test('a listing without a price is refused before anything is saved', async ({ p
   await publish(page);
   await expect(page.getByText('Price is required.')).toBeVisible();
   expect(changedLines(`listings/${id}.md`)).toEqual([]);
+  // What the check holds in code is refused in its words too (jax_model::rules): a price, beds.
+  await price.fill('1.2M');
+  await page.getByLabel('Beds', { exact: true }).fill('0');
+  await publish(page);
+  await expect(page.getByText('expected a price such as "$1,250,000"')).toBeVisible();
+  await expect(page.getByText('expected 1 to 50 bedrooms')).toBeVisible();
+  expect(changedLines(`listings/${id}.md`)).toEqual([]);
 });
 
 test("a growth of 9.25 is refused in generator check's words before anything is saved", async ({ page, request }) => {

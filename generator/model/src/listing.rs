@@ -10,17 +10,22 @@ use serde::{Deserialize, Serialize};
 #[serde(deny_unknown_fields)]
 pub struct ListingFields {
     /// Unique id, lowercase words joined by hyphens; the listing's page is /listings/<id>/.
+    #[schemars(extend("pattern" = rules::SLUG.pattern, "x-message" = rules::SLUG.expected))]
     pub id: String,
     /// Street address with unit, city, state and ZIP.
     pub address: String,
     /// Area shown on the card, e.g. "Southbank" or "Jacksonville Beach".
     pub neighborhood: String,
     /// Asking price as shown, e.g. "$1,350,000".
+    #[schemars(extend("pattern" = rules::PRICE.pattern, "x-message" = rules::PRICE.expected))]
     pub price: String,
+    #[schemars(extend("x-pattern" = rules::BEDS.pattern, "x-message" = rules::BEDS.expected))]
     pub beds: u32,
     /// Bathrooms; halves allowed (2.5).
+    #[schemars(extend("x-pattern" = rules::BATHS.pattern, "x-message" = rules::BATHS.expected))]
     pub baths: f64,
     /// Interior square feet as shown, e.g. "2,450".
+    #[schemars(extend("pattern" = rules::AREA.pattern, "x-message" = rules::AREA.expected))]
     pub sqft: String,
     /// Image path relative to content/, e.g. images/listings/x.jpg.
     #[schemars(extend("x-image" = "listings"))]
@@ -58,27 +63,19 @@ impl Listing {
     pub fn validate(&self, out: &mut Vec<Diagnostic>) {
         let (f, src) = (&self.fields, &self.source);
         if !rules::is_slug(&f.id) {
-            out.push(src.at_value(
-                "id",
-                format!(
-                    "expected lowercase words joined by hyphens such as \"riverside-craftsman\", found \"{}\"",
-                    f.id
-                ),
-            ));
+            out.push(src.at_value("id", format!("{}, found \"{}\"", rules::SLUG.expected, f.id)));
         }
         if !rules::is_price(&f.price) {
-            out.push(src.at_value("price", format!("expected a price such as \"$1,250,000\", found \"{}\"", f.price)));
+            out.push(src.at_value("price", format!("{}, found \"{}\"", rules::PRICE.expected, f.price)));
         }
         if !rules::is_area(&f.sqft) {
-            out.push(src.at_value("sqft", format!("expected square feet such as \"2,450\", found \"{}\"", f.sqft)));
+            out.push(src.at_value("sqft", format!("{}, found \"{}\"", rules::AREA.expected, f.sqft)));
         }
-        if f.beds == 0 || f.beds > 50 {
-            out.push(src.at_value("beds", format!("expected 1 to 50 bedrooms, found {}", f.beds)));
+        if !rules::is_beds(f.beds) {
+            out.push(src.at_value("beds", format!("{}, found {}", rules::BEDS.expected, f.beds)));
         }
-        if !(0.5..=50.0).contains(&f.baths) || (f.baths * 2.0).fract() != 0.0 {
-            out.push(
-                src.at_value("baths", format!("expected bathrooms in halves such as 2 or 2.5, found {}", f.baths)),
-            );
+        if !rules::is_baths(f.baths) {
+            out.push(src.at_value("baths", format!("{}, found {}", rules::BATHS.expected, f.baths)));
         }
         if let Some(p) = rules::image_path_problem(&f.image) {
             out.push(src.at_value("image", p));

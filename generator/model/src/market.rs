@@ -35,6 +35,7 @@ pub const GROWTH_EXPECTED: &str = "expected a percentage with at most one decima
 #[serde(deny_unknown_fields)]
 pub struct Figures {
     /// Median condo price in dollars, e.g. 425000 (shown as "$425K").
+    #[schemars(extend("x-pattern" = rules::MEDIAN_PRICE.pattern, "x-message" = rules::MEDIAN_PRICE.expected))]
     pub median_price: u64,
     /// Year-over-year growth of the median price in percent, one decimal at most, e.g. 9.2 (shown as "+9.2%").
     #[schemars(
@@ -44,8 +45,10 @@ pub struct Figures {
     )]
     pub yoy_growth: f64,
     /// Median days on market, e.g. 38.
+    #[schemars(extend("x-pattern" = rules::DAYS.pattern, "x-message" = rules::DAYS.expected))]
     pub days_on_market: u32,
     /// ZIP code, as text so leading zeros stay: "32202".
+    #[schemars(extend("pattern" = rules::ZIP.pattern, "x-message" = rules::ZIP.expected))]
     pub zip: String,
 }
 
@@ -166,26 +169,26 @@ impl Snapshot {
         }
         for (slug, n) in &f.neighborhoods {
             let at = |field: &str| format!("neighborhoods.{slug}.{field}");
-            if n.median_price < 1_000 || n.median_price > 1_000_000_000 {
+            if !rules::is_median_price(n.median_price) {
                 out.push(src.at_value(
                     &at("median_price"),
-                    format!("expected a price in dollars such as 425000, found {}", n.median_price),
+                    format!("{}, found {}", rules::MEDIAN_PRICE.expected, n.median_price),
                 ));
             }
             let (low, high) = GROWTH_RANGE;
             if !n.yoy_growth.is_finite() || !(low..=high).contains(&n.yoy_growth) || !one_decimal(n.yoy_growth) {
                 out.push(src.at_value(&at("yoy_growth"), format!("{GROWTH_EXPECTED}, found {}", n.yoy_growth)));
             }
-            if n.days_on_market == 0 || n.days_on_market > 999 {
+            if !rules::is_days(n.days_on_market) {
                 out.push(
-                    src.at_value(&at("days_on_market"), format!("expected 1 to 999 days, found {}", n.days_on_market)),
+                    src.at_value(
+                        &at("days_on_market"),
+                        format!("{}, found {}", rules::DAYS.expected, n.days_on_market),
+                    ),
                 );
             }
             if !rules::is_zip(&n.zip) {
-                out.push(src.at_value(
-                    &at("zip"),
-                    format!("expected a five-digit ZIP code such as \"32205\", found \"{}\"", n.zip),
-                ));
+                out.push(src.at_value(&at("zip"), format!("{}, found \"{}\"", rules::ZIP.expected, n.zip)));
             }
         }
     }

@@ -36,6 +36,31 @@ pub fn is_https_url(s: &str) -> bool {
     })
 }
 
+/// A rule the check holds in code, as the browser editor can hold it too: a regular expression
+/// that accepts exactly what the check accepts (a test compares them on many inputs) and the
+/// check's words for a refusal (the check adds what it found). The content's schemas carry both
+/// (`pattern` on text, `x-pattern` on numbers, and `x-message`), so the editor refuses a value
+/// before saving, in the words `generator check` would use.
+pub struct Rule {
+    pub pattern: &'static str,
+    pub expected: &'static str,
+}
+
+pub const SLUG: Rule = Rule {
+    pattern: r"^[a-z0-9]+(-[a-z0-9]+)*$",
+    expected: "expected lowercase words joined by hyphens such as \"riverside-craftsman\"",
+};
+pub const PRICE: Rule = Rule { pattern: r"^\$\d{1,3}(,\d{3})*$", expected: "expected a price such as \"$1,250,000\"" };
+pub const AREA: Rule =
+    Rule { pattern: r"^(\d+|\d{1,3}(,\d{3})+)$", expected: "expected square feet such as \"2,450\"" };
+pub const BEDS: Rule = Rule { pattern: r"^([1-9]|[1-4]\d|50)$", expected: "expected 1 to 50 bedrooms" };
+pub const BATHS: Rule =
+    Rule { pattern: r"^(0\.5|([1-9]|[1-4]\d)(\.5)?|50)$", expected: "expected bathrooms in halves such as 2 or 2.5" };
+pub const ZIP: Rule = Rule { pattern: r"^\d{5}$", expected: "expected a five-digit ZIP code such as \"32205\"" };
+pub const DAYS: Rule = Rule { pattern: r"^[1-9]\d{0,2}$", expected: "expected 1 to 999 days" };
+pub const MEDIAN_PRICE: Rule =
+    Rule { pattern: r"^([1-9]\d{3,8}|1000000000)$", expected: "expected a price in dollars such as 425000" };
+
 /// Lowercase words joined by hyphens: the form of routes and ids.
 pub fn is_slug(s: &str) -> bool {
     !s.is_empty()
@@ -65,6 +90,25 @@ pub fn is_area(s: &str) -> bool {
 
 pub fn is_zip(s: &str) -> bool {
     s.len() == 5 && s.chars().all(|c| c.is_ascii_digit())
+}
+
+pub fn is_beds(n: u32) -> bool {
+    (1..=50).contains(&n)
+}
+
+/// 0.5 to 50, in halves.
+pub fn is_baths(n: f64) -> bool {
+    (0.5..=50.0).contains(&n) && (n * 2.0).fract() == 0.0
+}
+
+/// Median days on market.
+pub fn is_days(n: u32) -> bool {
+    (1..=999).contains(&n)
+}
+
+/// A market snapshot's median price, in dollars.
+pub fn is_median_price(n: u64) -> bool {
+    (1_000..=1_000_000_000).contains(&n)
 }
 
 /// Every listed field must hold text, not just spaces.
@@ -136,6 +180,59 @@ mod shared_cases {
                     assert_eq!(check(s), expected, "{rule} {s:?} should be {group}");
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod editor_rules {
+    use super::*;
+
+    fn pattern(rule: &Rule) -> regex::Regex {
+        regex::Regex::new(rule.pattern).unwrap()
+    }
+
+    /// Strings made of `alphabet`, every one up to `len` characters long.
+    fn all_strings(alphabet: &[char], len: usize) -> Vec<String> {
+        let mut out = vec![String::new()];
+        let mut last = vec![String::new()];
+        for _ in 0..len {
+            last = last.iter().flat_map(|s| alphabet.iter().map(move |c| format!("{s}{c}"))).collect();
+            out.extend(last.iter().cloned());
+        }
+        out
+    }
+
+    #[test]
+    fn each_pattern_accepts_exactly_what_the_check_accepts() {
+        type Case = (&'static Rule, fn(&str) -> bool, Vec<String>);
+        let texts: [Case; 4] = [
+            (&SLUG, is_slug, all_strings(&['a', 'z', '0', '-', 'A', '_'], 5)),
+            (&PRICE, is_price, all_strings(&['$', '1', '0', ','], 7)),
+            (&AREA, is_area, all_strings(&['2', '0', ',', ' '], 7)),
+            (&ZIP, is_zip, all_strings(&['3', '0', 'a'], 6)),
+        ];
+        for (rule, check, inputs) in texts {
+            let p = pattern(rule);
+            for s in inputs {
+                assert_eq!(p.is_match(&s), check(&s), "{:?} on {s:?}", rule.pattern);
+            }
+        }
+        // Numbers as the editor holds them (JavaScript's String(n): 2, 2.5).
+        let (beds, days, baths, median) = (pattern(&BEDS), pattern(&DAYS), pattern(&BATHS), pattern(&MEDIAN_PRICE));
+        for n in 0..=1_200u32 {
+            assert_eq!(beds.is_match(&n.to_string()), is_beds(n), "beds {n}");
+            assert_eq!(days.is_match(&n.to_string()), is_days(n), "days {n}");
+        }
+        for halves in 0..=120u32 {
+            for b in [f64::from(halves) / 2.0, f64::from(halves) / 2.0 + 0.25] {
+                assert_eq!(baths.is_match(&b.to_string()), is_baths(b), "baths {b}");
+            }
+        }
+        for n in
+            [0, 1, 999, 1_000, 1_001, 425_000, 99_999_999, 999_999_999, 1_000_000_000, 1_000_000_001, 9_999_999_999]
+        {
+            assert_eq!(median.is_match(&n.to_string()), is_median_price(n), "median {n}");
         }
     }
 }

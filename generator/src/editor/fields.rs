@@ -98,7 +98,11 @@ impl Fields<'_> {
             Some("string") => {
                 put(f, "widget", json!("string"));
                 if let Some(p) = schema.get("pattern") {
-                    put(f, "pattern", json!([p, format!("must match {}", p.as_str().unwrap_or_default())]));
+                    put(
+                        f,
+                        "pattern",
+                        json!([p, message(schema).unwrap_or(format!("must match {}", p.as_str().unwrap_or_default()))]),
+                    );
                 }
             }
             Some("boolean") => put(f, "widget", json!("boolean")),
@@ -116,6 +120,10 @@ impl Fields<'_> {
                     "step",
                     schema.get("multipleOf").cloned().unwrap_or(if t == "integer" { json!(1) } else { json!(0.1) }),
                 );
+                // A rule the check holds in code, in its words (`jax_model::rules::Rule`).
+                if let Some(p) = schema.get("x-pattern") {
+                    put(f, "pattern", json!([p, message(schema).unwrap_or_default()]));
+                }
                 // The check's decimals rule, in its words (`jax_model::market::GROWTH_EXPECTED`).
                 if let Some(d) = schema.get("x-decimals").and_then(Value::as_u64) {
                     let message = schema.get("x-message").and_then(Value::as_str).unwrap_or("too many decimals");
@@ -178,6 +186,11 @@ pub fn label(name: &str) -> String {
     let words = name.replace('_', " ");
     let mut chars = words.chars();
     chars.next().map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// The check's words for a value its rule refuses (`x-message`), when the schema carries them.
+fn message(schema: &Value) -> Option<String> {
+    schema.get("x-message").and_then(Value::as_str).map(str::to_string)
 }
 
 #[cfg(test)]
