@@ -43,7 +43,7 @@ test.describe('pages without JavaScript', () => {
   });
 });
 
-test('every page in the sitemap, and the form result pages, answer 200 with their own title', async ({ page, request }) => {
+test('every page in the sitemap, and the form result pages, answer 200 with their own title', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
   const base = contentValue('site.yaml', 'base_url');
   const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
@@ -65,15 +65,20 @@ test('every page in the sitemap, and the form result pages, answer 200 with thei
   for (const f of reports) expect(paths).toContain(`/reports/${f.replace(/\.mdx$/, '')}/`);
   for (const path of ['/privacy-policy/', '/terms-of-service/']) expect(paths).toContain(path);
   for (const route of ROUTES) expect(paths).toContain(`/neighborhoods/${route}/`);
-  // Some 280 pages with the sample's listings, each loaded.
-  test.setTimeout(20_000 + paths.length * 400);
+  // Some 280 pages with the sample's listings, each asked for as the browser asks (the page
+  // types themselves load in the browser in the tests beside this one; loading all 280 with
+  // their images took 2.0 of the 2.2 minutes this test had, and failed it on a busy machine).
+  // The time allowed guards against a hang; it measures nothing.
+  test.setTimeout(30_000 + paths.length * 500);
   const titles = new Set<string>();
   const results = ['/thank-you/', '/form-error/', '/client-concierge/thank-you/', '/client-concierge/form-error/'];
   for (const path of [...paths, ...results]) {
-    const response = await page.goto(path);
-    expect(response?.status(), path).toBe(200);
-    expect(response?.headers()['content-type'], path).toContain('text/html');
-    titles.add(await page.title());
+    const response = await request.get(path, { headers: { Accept: 'text/html' } });
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()['content-type'], path).toContain('text/html');
+    const title = /<title>([^<]*)<\/title>/.exec(await response.text())?.[1];
+    expect(title, path).toBeTruthy();
+    titles.add(title!);
   }
   expect(titles.size).toBe(paths.length + results.length);
 });
