@@ -17,14 +17,12 @@ pub async fn route(req: &Request, env: &Env, path: &str) -> Result<Response, Fai
         return Err(Failure::Method("GET"));
     }
     // Both the OAuth app's keys and site.yaml's `editor:` block, or the sign-in is off.
-    let app = GitHubApp::from_lookup(|name| {
-        env.secret(name).map(|s| s.to_string()).or_else(|_| env.var(name).map(|v| v.to_string())).ok()
-    })
-    .unwrap_or_else(|missing| {
-        console_error!("the editor's sign-in is off: this deployment's settings are wrong: {}", missing.join(", "));
-        None
-    })
-    .filter(|_| content().editor_accounts.is_some());
+    let app = GitHubApp::from_lookup(|name| services::setting(env, name))
+        .unwrap_or_else(|missing| {
+            console_error!("the editor's sign-in is off: this deployment's settings are wrong: {}", missing.join(", "));
+            None
+        })
+        .filter(|_| content().editor_accounts.is_some());
     match (path, app) {
         (AUTH_STATUS, app) => Ok(Response::from_json(&serde_json::json!({ "sign_in": app.is_some() }))?),
         (AUTH_BEGIN | AUTH_CALLBACK, None) => page(Outcome::refused(503, auth::OFF), false),

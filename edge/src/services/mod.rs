@@ -21,11 +21,13 @@ use worker::Env;
 /// Settings from wrangler vars and secrets; a deployment missing any is unavailable (503), with
 /// what is missing in the log.
 pub fn settings(env: &Env) -> Result<Settings, Failure> {
-    Settings::from_lookup(
-        |name| env.secret(name).map(|s| s.to_string()).or_else(|_| env.var(name).map(|v| v.to_string())).ok(),
-        content(),
-    )
-    .map_err(|missing| Failure::Unavailable(format!("this deployment is missing settings: {}", missing.join(", "))))
+    Settings::from_lookup(|name| setting(env, name), content())
+        .map_err(|missing| Failure::Unavailable(format!("this deployment is missing settings: {}", missing.join(", "))))
+}
+
+/// One setting: a secret, else a var.
+pub fn setting(env: &Env, name: &str) -> Option<String> {
+    env.secret(name).map(|s| s.to_string()).or_else(|_| env.var(name).map(|v| v.to_string())).ok()
 }
 
 /// Milliseconds since the epoch.
