@@ -10,17 +10,16 @@
 //! fingerprint moved, or whose file is gone, and removes the recorded files it no longer makes
 //! without walking the folder. Without a record it renders everything and walks.
 //!
-//! The lists copy the cards they show, so the cards' HTML is recorded too, in one file beside
-//! the record (reading 9,500 card files back took ~30 ms of a 10,000-listing rebuild). Like a page, a card
-//! is trusted to be as recorded while its file is there: the folder is the generator's.
+//! The lists and the search's card shards copy the cards, so the cards' HTML is recorded too, in
+//! one file beside the record, which is all a card is kept as (the shards hold cards by their
+//! place in the lists' order, which every import moves, so they are made anew by every build).
+//! Like a page, a card is trusted to be as recorded: the folder and the cache are the generator's.
 
 use crate::mls::homes::Homes;
 use crate::mls::search;
-use crate::output::Output;
 use crate::pipeline::BuildOptions;
 use crate::render::index_file;
 use anyhow::{Context, Result};
-use jax_model::api;
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::fs::File;
@@ -31,6 +30,9 @@ use walkdir::WalkDir;
 
 /// Each skippable output's fingerprint, by its path in the output folder.
 pub type Fingerprints = FxHashMap<String, String>;
+
+/// Cards' HTML, each by the key it is recorded under (`card_key`).
+pub type Cards = Vec<(String, String)>;
 
 /// The outputs of this build that the output folder already holds as they would be written.
 #[derive(Default)]
@@ -45,14 +47,14 @@ pub struct Unchanged {
 }
 
 impl Unchanged {
-    /// Whether `path` (output-relative) may be left as it is.
+    /// Whether the page at `path` (output-relative) may be left as it is.
     pub fn has(&self, path: &str) -> bool {
-        self.paths.contains(path) || self.cards.contains_key(path)
+        self.paths.contains(path)
     }
 
     /// The files the previous build left in the folder (and nothing else is there), if known.
     pub fn before(&self) -> Option<impl Iterator<Item = &str>> {
-        self.before.as_ref().map(|b| b.keys().map(String::as_str))
+        self.before.as_ref().map(|b| b.keys().map(String::as_str).filter(|k| !is_card(k)))
     }
 
     /// How many outputs may be left as they are.
@@ -60,21 +62,25 @@ impl Unchanged {
         self.paths.len() + self.cards.len()
     }
 
-    /// The card at `path` as the previous build wrote it, if it may be left as it is.
-    pub fn card(&self, path: &str) -> Option<&str> {
-        self.cards.get(path).and_then(|at| self.recorded.get(at.clone()))
+    /// The card recorded under `key` (`card_key`) as the previous build made it, if it may be
+    /// used as it is.
+    pub fn card(&self, key: &str) -> Option<&str> {
+        self.cards.get(key).and_then(|at| self.recorded.get(at.clone()))
     }
 }
 
-/// Whether `path` is a card fragment's.
-fn is_card(path: &str) -> bool {
-    let (head, tail) = api::HOMES_CARD.trim_start_matches('/').split_once("{id}").expect("the cards' path has {id}");
-    path.starts_with(head) && path.ends_with(tail)
+/// What a card is recorded under: no file of the site (the search's card shards are rewritten by
+/// every build; the lists copy the cards), so a key no path can be.
+const CARD: &str = "card:";
+
+/// Whether a recorded key is a card's.
+fn is_card(key: &str) -> bool {
+    key.starts_with(CARD)
 }
 
-/// The path of a listing's card fragment in the output folder.
-pub fn card_path(id: &str) -> String {
-    api::HOMES_CARD.trim_start_matches('/').replace("{id}", id)
+/// The key a listing's card is recorded under.
+pub fn card_key(id: &str) -> String {
+    format!("{CARD}{id}")
 }
 
 /// This build's fingerprints: every listing's page and, for those for sale, its card. `inputs`:
@@ -103,7 +109,7 @@ pub fn fingerprints(inputs: blake3::Hash, homes: &Homes) -> Fingerprints {
             let print = hash.finalize().to_hex().to_string();
             let mut out = vec![(index_file(&h.url), print.clone())];
             if for_sale.contains(&i) {
-                out.push((card_path(search::card_id(h)), print));
+                out.push((card_key(search::card_id(h)), print));
             }
             out
         })
@@ -200,7 +206,7 @@ impl Held {
 #[test]
 fn a_page_is_listed_by_its_folder_and_a_file_by_its_name() {
     assert_eq!(Held::entry("homes/1-oak-st-100/index.html"), ("homes", "1-oak-st-100"));
-    assert_eq!(Held::entry("data/homes/cards/100.html"), ("data/homes/cards", "100.html"));
+    assert_eq!(Held::entry("data/homes/meta.json"), ("data/homes", "meta.json"));
     assert_eq!(Held::entry("index.html"), ("", "index.html"));
 }
 
@@ -221,22 +227,25 @@ impl Previous {
             std::fs::read(record_file(cache, out)).ok().and_then(|bytes| serde_json::from_slice(&bytes).ok())?;
         let text = std::fs::read_to_string(cards_file(cache, out)).unwrap_or_default();
         let places = card_places(&text).unwrap_or_default();
-        // Only the listings' outputs (the others are recorded without a fingerprint) can be kept.
-        let held = Held::new(out, recorded.iter().filter(|(_, print)| !print.is_empty()).map(|(path, _)| path));
+        // Only the listings' outputs (the others are recorded without a fingerprint) can be kept;
+        // a card is no file.
+        let held = Held::new(
+            out,
+            recorded.iter().filter(|(key, print)| !print.is_empty() && !is_card(key)).map(|(path, _)| path),
+        );
         Some(Previous { recorded, text, places, held })
     }
 
     /// Which of `now` the folder holds as this build would write them.
     pub fn unchanged(self, now: &Fingerprints) -> Unchanged {
         let Previous { recorded, text, places, held } = self;
-        // A page or a card stays while the folder still holds it (a card also needs its HTML
-        // recorded: the lists copy it).
+        // A page stays while the folder still holds it, a card while its HTML is recorded.
         let kept: Vec<(String, Option<Range<usize>>)> = now
             .par_iter()
-            .filter(|(path, print)| recorded.get(*path) == Some(print) && held.has(path))
-            .filter_map(|(path, _)| {
-                let card = if is_card(path) { Some(places.get(path)?.clone()) } else { None };
-                Some((path.clone(), card))
+            .filter(|(key, print)| recorded.get(*key) == Some(print))
+            .filter_map(|(key, _)| match is_card(key) {
+                true => Some((key.clone(), Some(places.get(key)?.clone()))),
+                false => held.has(key).then(|| (key.clone(), None)),
             })
             .collect();
         let mut unchanged = Unchanged { before: Some(recorded), recorded: text, ..Unchanged::default() };
@@ -292,19 +301,19 @@ impl Record {
 
 /// Records what `out` will hold once the build into it is complete: the listings' outputs with
 /// their fingerprints (`now`), every other file it writes (`others`, with none), and the cards'
-/// HTML (the card outputs among `files`).
+/// HTML (`cards`, by `card_key`).
 pub fn record<'a>(
     cache: &Path,
     out: &Path,
     now: &Fingerprints,
     others: impl Iterator<Item = &'a str>,
-    files: &[Output],
+    cards: &Cards,
 ) -> Result<Record> {
     let mut all = now.clone();
     for path in others {
         all.entry(path.to_string()).or_default();
     }
-    let cards = files.iter().filter(|f| is_card(&f.path)).map(|f| (f.path.as_str(), f.bytes.as_slice()));
+    let cards = cards.iter().map(|(key, html)| (key.as_str(), html.as_bytes()));
     let cards = write_partial(&cards_file(cache, out), |file| write_cards(file, cards))?;
     let prints = write_partial(&record_file(cache, out), |file| {
         serde_json::to_writer(file, &all).map_err(std::io::Error::from)
@@ -324,8 +333,7 @@ mod tests {
 
     #[test]
     fn the_cards_file_gives_back_each_card() {
-        let cards =
-            [("data/homes/cards/a.html", "<li>é “a”\n</li>"), ("data/homes/cards/b c.html", ""), ("x", "1 2\n3")];
+        let cards = [("card:a", "<li>é “a”\n</li>"), ("card:b c", ""), ("x", "1 2\n3")];
         let mut text = Vec::new();
         write_cards(&mut text, cards.iter().map(|(p, h)| (*p, h.as_bytes()))).unwrap();
         let text = String::from_utf8(text).unwrap();

@@ -5,6 +5,7 @@ mod allocator;
 mod assets;
 mod cmd;
 mod data;
+mod deploy;
 mod editor;
 mod exe;
 mod images;
@@ -116,6 +117,15 @@ enum Command {
         #[command(subcommand)]
         feed: SampleFeed,
     },
+    /// Count the static assets `wrangler deploy` would upload from the built site (honouring
+    /// `.assetsignore`) against the Cloudflare plan's limit; fails when they exceed it.
+    Assets {
+        #[arg(long, default_value = "dist")]
+        out: PathBuf,
+        /// The Workers plan: free allows 20,000 files per version, paid 100,000.
+        #[arg(long, env = "CLOUDFLARE_PLAN", value_enum, default_value = "free")]
+        plan: deploy::assets::Plan,
+    },
     /// Write the JSON Schema of each content file kind (for editor autocompletion), and the
     /// TypeScript the islands share with the generator (their props, the file signatures).
     Schemas {
@@ -179,6 +189,7 @@ fn main() -> ExitCode {
         Command::Check { content } => cmd::check::run(&content),
         Command::New { kind, name, content } => cmd::new::run(&content, kind, &name),
         Command::Serve { dirs, preview, host, port } => cmd::serve::run(dirs.options(preview), &host, port),
+        Command::Assets { out, plan } => cmd::assets::run(&out, plan),
         Command::Schemas { out, site } => cmd::schemas::run(&out, &site),
         Command::Import { feed: ImportFeed::Reso { file, url, sample, listings, full, into, content } } => {
             cmd::import::run(cmd::import::ImportArgs { file, url, sample, listings, full, into, content })

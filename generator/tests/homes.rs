@@ -114,33 +114,37 @@ fn every_listing_has_its_page_with_its_office_and_the_mls_notice_and_the_display
     }
     assert!(site.iter().any(|(_, h)| h.contains("Address available on request")));
 
-    // The search: every listing for sale in the index, in /homes/' order, each with its card; the
-    // hidden street's number is no word of its listing.
-    let ids: Value = serde_json::from_str(page(&site, "data/homes/columns/ids.json")).unwrap();
-    let ids: Vec<&str> = ids.as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+    // The search: every listing for sale in the index, in /homes/' order, each with its card in
+    // the card shards of its build's folder; the hidden street's number is no word of its listing.
     let meta: Value = serde_json::from_str(page(&site, "data/homes/meta.json")).unwrap();
-    assert_eq!(meta["size"], ids.len());
+    let folder = format!("data/homes/{}", meta["version"].as_str().unwrap());
+    let size = meta["size"].as_u64().unwrap() as usize;
     for column in ["price", "beds", "baths", "sqft", "area", "kind", "status"] {
-        let values: Value = serde_json::from_str(page(&site, &format!("data/homes/columns/{column}.json"))).unwrap();
-        assert_eq!(values.as_array().unwrap().len(), ids.len(), "{column}");
+        let values: Value = serde_json::from_str(page(&site, &format!("{folder}/columns/{column}.json"))).unwrap();
+        assert_eq!(values.as_array().unwrap().len(), size, "{column}");
     }
     let listed = first[first.find("class=\"homes__count\"").unwrap()..].split('>').nth(1).unwrap().split(' ').next();
-    assert_eq!(ids.len().to_string(), listed.unwrap().replace(',', ""));
-    for id in &ids {
-        let card = page(&site, &format!("data/homes/cards/{id}.html"));
+    assert_eq!(size.to_string(), listed.unwrap().replace(',', ""));
+    let per_shard = meta["per_shard"].as_u64().unwrap() as usize;
+    let cards: Vec<String> = (0..size.div_ceil(per_shard))
+        .flat_map(|n| serde_json::from_str::<Vec<String>>(page(&site, &format!("{folder}/cards/{n}.json"))).unwrap())
+        .collect();
+    assert_eq!(cards.len(), size);
+    let past = format!("{folder}/cards/{}.json", size.div_ceil(per_shard));
+    assert!(!site.iter().any(|(p, _)| *p == past), "no shard past the last place");
+    for card in &cards {
         assert!(card.starts_with("<article class=\"home-card\"") && card.contains("<a href=\"/homes/"), "{card}");
     }
-    // A result looks exactly like the list's card: the list copies the fragments, but for its
+    // A result looks exactly like the list's card: the list copies the same HTML, but for its
     // first card, the same but for its photo, which loads at once.
-    for (n, id) in ids.iter().take(24).enumerate() {
-        let card = page(&site, &format!("data/homes/cards/{id}.html"));
-        assert_eq!(first.contains(&format!("<li>{card}</li>")), n > 0, "card {n} ({id})");
-        assert!(first.contains(&format!("id=\"home-{id}\"")), "card {n} ({id})");
+    for (n, card) in cards.iter().take(24).enumerate() {
+        assert_eq!(first.contains(&format!("<li>{card}</li>")), n > 0, "card {n}");
     }
-    assert!(page(&site, &format!("data/homes/cards/{hidden_address_id}.html")).contains("Address available on request"));
-    let at = ids.iter().position(|id| *id == hidden_address_id).unwrap() as u64;
+    let at = cards.iter().position(|c| c.contains(&format!("id=\"home-{hidden_address_id}\""))).unwrap();
+    assert!(cards[at].contains("Address available on request"));
+    let at = at as u64;
     let number = hidden_street.split(' ').next().unwrap().to_lowercase();
-    let shard: Value = serde_json::from_str(page(&site, &format!("data/homes/words/{}.json", &number[..2]))).unwrap();
+    let shard: Value = serde_json::from_str(page(&site, &format!("{folder}/words/{}.json", &number[..2]))).unwrap();
     let places: Vec<u64> = shard[&number]
         .as_array()
         .map(|gaps| {

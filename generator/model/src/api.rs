@@ -101,14 +101,17 @@ pub fn neighborhood(slug: &str) -> String {
 /// Every MLS listing for sale, searchable; its further pages are `/homes/page/<n>/`.
 pub const HOMES: &str = "/homes/";
 
-/// The prebuilt search of `/homes/` (generator/src/mls/search.rs): its index's size and codes,
-/// its columns (`{name}`: a column's), …
+/// The prebuilt search of `/homes/` (generator/src/mls/search.rs): its index's size, version and
+/// codes; the rest is in a folder named by the version (`{version}`: the hash of its files, so a
+/// page never mixes two builds' files, and each build's are new names): its columns (`{name}`: a
+/// column's), …
 pub const HOMES_META: &str = "/data/homes/meta.json";
-pub const HOMES_COLUMN: &str = "/data/homes/columns/{name}.json";
+pub const HOMES_COLUMN: &str = "/data/homes/{version}/columns/{name}.json";
 /// … its word shards (`{key}`: a word's first two characters) …
-pub const HOMES_WORDS: &str = "/data/homes/words/{key}.json";
-/// … and each listing's card (`{id}`: the index's name for it).
-pub const HOMES_CARD: &str = "/data/homes/cards/{id}.html";
+pub const HOMES_WORDS: &str = "/data/homes/{version}/words/{key}.json";
+/// … and the listings' cards, in shards of consecutive places in `/homes/`' order (`{shard}`:
+/// a place divided by the shard size).
+pub const HOMES_CARDS: &str = "/data/homes/{version}/cards/{shard}.json";
 
 /// An MLS listing's page.
 pub fn home_for_sale(slug: &str) -> String {

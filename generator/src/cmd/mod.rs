@@ -1,5 +1,6 @@
 //! The body of each subcommand; `main.rs` parses the command line and calls one.
 
+pub mod assets;
 pub mod build;
 pub mod check;
 pub mod import;

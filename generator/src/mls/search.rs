@@ -1,13 +1,18 @@
 //! The search of `/homes/`, prebuilt: what the island (`site/src/islands/homes-search.ts`) reads
 //! instead of a server. Three kinds of file, each fetched only when a search needs it:
-//! - `meta.json` (`Meta`) and `columns/<name>.json` (`Column`): one column per filter and sort
-//!   key, each a file of its own so a search fetches only those it needs, a listing's place in every
-//!   column being its place in `/homes/`' own order (newest first), so "newest" is no sort at all;
+//! - `meta.json` (`Meta`): the index's size, codes and version, the one file at a fixed path; the
+//!   others are in a folder named by the version (the hash of their bytes: `api::HOMES_COLUMN`),
+//!   so a page reads one build's files or none, and a deploy uploads new names only;
+//! - `columns/<name>.json` (`Column`): one column per filter and sort key, each a file of its own so
+//!   a search fetches only those it needs, a listing's place in every column being its place in
+//!   `/homes/`' own order (newest first), so "newest" is no sort at all;
 //! - `words/<key>.json` (`WordShard`): the words of the listings' addresses (where the MLS lets
 //!   them show), subdivisions, ZIP codes, MLS numbers and remarks, sharded by their first two
 //!   characters (`shard_key`), each with the places of the listings that have it;
-//! - `cards/<id>.html`: each listing's card, rendered by the same template macro as the lists
-//!   (`render::pages::homes`), so a result looks exactly like the prerendered page's cards.
+//! - `cards/<n>.json`: the cards of places `n × CARDS_PER_SHARD` on, as a JSON array of their HTML,
+//!   rendered by the same template macro as the lists (`render::pages::homes`), so a result looks
+//!   exactly like the prerendered page's cards. Not a file per listing: Cloudflare takes 20,000
+//!   static files per version on the Free plan, and a page of results is one or two shards.
 //!
 //! Measured at 10,000 listings before it was chosen over Pagefind (whose first results needed
 //! ~266 KB): see the README's "Search" section for the figures.
@@ -87,10 +92,21 @@ impl Sort {
     }
 }
 
-/// How many listings the index has and what its coded columns' codes stand for.
+/// Cards per shard: two lists' pages. The first results of a search that keeps a third of the
+/// listings or more are in the first shard; an eighth (a neighborhood), in two.
+pub const CARDS_PER_SHARD: usize = 48;
+
+/// How many listings the index has, where its files are and what its coded columns' codes stand
+/// for.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct Meta {
     pub size: usize,
+    /// The folder of this build's files (`api::HOMES_COLUMN`): a hash of their bytes.
+    pub version: String,
+    /// Cards per shard (`api::HOMES_CARDS`).
+    pub per_shard: usize,
+    /// The word shards' keys: a word whose key is not here is no listing's (nothing to fetch).
+    pub words: Vec<String>,
     /// The neighborhoods' slugs (the form's values); the first, "", is none.
     pub areas: Vec<String>,
     /// The types' values (slugs of PropertySubType, else PropertyType); the first, "", is none.
@@ -103,8 +119,6 @@ pub struct Meta {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Column {
-    /// Each listing's card: `cards/<id>.html`.
-    Ids,
     /// The list price, or the sold price of a sold listing, in dollars.
     Price,
     Beds,
@@ -120,21 +134,12 @@ pub enum Column {
 }
 
 impl Column {
-    pub const ALL: [Column; 8] = [
-        Column::Ids,
-        Column::Price,
-        Column::Beds,
-        Column::Baths,
-        Column::Sqft,
-        Column::Area,
-        Column::Kind,
-        Column::Status,
-    ];
+    pub const ALL: [Column; 7] =
+        [Column::Price, Column::Beds, Column::Baths, Column::Sqft, Column::Area, Column::Kind, Column::Status];
 
     /// Its name in the file's path.
     pub fn name(self) -> &'static str {
         match self {
-            Column::Ids => "ids",
             Column::Price => "price",
             Column::Beds => "beds",
             Column::Baths => "baths",
@@ -151,7 +156,6 @@ impl Column {
 #[derive(Debug)]
 pub struct Index {
     pub meta: Meta,
-    pub ids: Vec<String>,
     pub price: Vec<u64>,
     pub beds: Vec<u32>,
     pub baths: Vec<u32>,
@@ -165,7 +169,6 @@ impl Index {
     /// A column as its file's JSON.
     fn column(&self, c: Column) -> serde_json::Result<Vec<u8>> {
         match c {
-            Column::Ids => serde_json::to_vec(&self.ids),
             Column::Price => serde_json::to_vec(&self.price),
             Column::Beds => serde_json::to_vec(&self.beds),
             Column::Baths => serde_json::to_vec(&self.baths),
@@ -248,8 +251,15 @@ pub fn build(homes: &Homes) -> (Index, BTreeMap<String, WordShard>) {
         u32::try_from(i).expect("fewer than 4 billion distinct values")
     };
     let mut index = Index {
-        meta: Meta { size: listed.len(), areas: Vec::new(), kinds: Vec::new(), statuses: Vec::new() },
-        ids: Vec::with_capacity(listed.len()),
+        meta: Meta {
+            size: listed.len(),
+            version: String::new(),
+            per_shard: CARDS_PER_SHARD,
+            words: Vec::new(),
+            areas: Vec::new(),
+            kinds: Vec::new(),
+            statuses: Vec::new(),
+        },
         price: Vec::with_capacity(listed.len()),
         beds: Vec::with_capacity(listed.len()),
         baths: Vec::with_capacity(listed.len()),
@@ -259,7 +269,6 @@ pub fn build(homes: &Homes) -> (Index, BTreeMap<String, WordShard>) {
         status: Vec::with_capacity(listed.len()),
     };
     for h in &listed {
-        index.ids.push(card_id(h).to_string());
         index.price.push(h.price());
         index.beds.push(h.p.bedrooms_total.unwrap_or(0));
         index.baths.push(h.p.bathrooms_total_integer.unwrap_or(0));
@@ -268,7 +277,7 @@ pub fn build(homes: &Homes) -> (Index, BTreeMap<String, WordShard>) {
         index.kind.push(place(&mut kinds, kind_of(h).map(slugify).unwrap_or_default()));
         index.status.push(place(&mut statuses, status_value(h.p.standard_status)));
     }
-    index.meta = Meta { size: listed.len(), areas, kinds, statuses };
+    index.meta = Meta { areas, kinds, statuses, ..index.meta };
     (index, word_shards(&listed))
 }
 
@@ -318,19 +327,58 @@ fn word_shards(listed: &[&Home]) -> BTreeMap<String, WordShard> {
     shards
 }
 
-/// The index and the word shards as files of the site.
-pub fn outputs(homes: &Homes) -> Result<Vec<Output>> {
-    let (index, shards) = build(homes);
-    let json = |path: &str, bytes: serde_json::Result<Vec<u8>>| -> Result<Output> {
-        Ok(Output::new(path.trim_start_matches('/'), bytes.with_context(|| format!("serializing {path}"))?))
-    };
-    let mut out = Vec::with_capacity(shards.len() + Column::ALL.len() + 1);
-    out.push(json(api::HOMES_META, serde_json::to_vec(&index.meta))?);
+/// A file's path in the version's folder: `columns/{name}.json`.
+fn in_version(template: &str) -> &str {
+    template.split_once("{version}/").expect("a file in the version's folder").1
+}
+
+/// The search's files but its cards, made from the listings while the pages (and so the cards)
+/// render.
+pub struct Prepared {
+    meta: Meta,
+    /// Paths in the version's folder (`columns/price.json`), and bytes.
+    files: Vec<(String, Vec<u8>)>,
+}
+
+/// The index and the word shards, ready to be written.
+pub fn prepare(homes: &Homes) -> Result<Prepared> {
+    let (mut index, shards) = build(homes);
+    index.meta.words = shards.keys().cloned().collect();
+    let mut files = Vec::with_capacity(shards.len() + Column::ALL.len());
     for c in Column::ALL {
-        out.push(json(&api::HOMES_COLUMN.replace("{name}", c.name()), index.column(c))?);
+        let bytes = index.column(c).with_context(|| format!("serializing the column {}", c.name()))?;
+        files.push((in_version(api::HOMES_COLUMN).replace("{name}", c.name()), bytes));
     }
     for (key, shard) in &shards {
-        out.push(json(&api::HOMES_WORDS.replace("{key}", key), serde_json::to_vec(shard))?);
+        let bytes = serde_json::to_vec(shard).with_context(|| format!("serializing the word shard {key}"))?;
+        files.push((in_version(api::HOMES_WORDS).replace("{key}", key), bytes));
+    }
+    Ok(Prepared { meta: index.meta, files })
+}
+
+/// The search's files: `meta.json`, then the columns, word shards and card shards in the
+/// version's folder. `cards`: each listing for sale's card, in the index's order.
+pub fn outputs(prepared: Prepared, cards: &[&str]) -> Result<Vec<Output>> {
+    let Prepared { mut meta, mut files } = prepared;
+    anyhow::ensure!(cards.len() == meta.size, "{} cards for {} listings in the search's index", cards.len(), meta.size);
+    for (n, shard) in cards.chunks(CARDS_PER_SHARD).enumerate() {
+        let bytes = serde_json::to_vec(shard).context("serializing the search's cards")?;
+        files.push((in_version(api::HOMES_CARDS).replace("{shard}", &n.to_string()), bytes));
+    }
+    // The files' names and bytes: a build that writes the same search writes the same folder.
+    let mut hash = blake3::Hasher::new();
+    for (path, bytes) in &files {
+        hash.update(path.as_bytes()).update(&(bytes.len() as u64).to_le_bytes()).update(bytes);
+    }
+    meta.version = hash.finalize().to_hex()[..16].to_string();
+    let mut out = Vec::with_capacity(files.len() + 1);
+    out.push(Output::new(
+        api::HOMES_META.trim_start_matches('/'),
+        serde_json::to_vec(&meta).context("serializing the search's meta.json")?,
+    ));
+    let folder = api::HOMES_COLUMN.split_once("{version}/").expect("a folder per version").0.trim_start_matches('/');
+    for (path, bytes) in files {
+        out.push(Output::new(format!("{folder}{}/{path}", meta.version), bytes));
     }
     Ok(out)
 }
@@ -392,7 +440,6 @@ mod tests {
         );
         let (index, shards) = build(&homes);
         // Newest first; the sold one is not for sale.
-        assert_eq!(index.ids, ["2100004", "2100002", "2100001"]);
         assert_eq!(index.price, [404_000, 402_000, 401_000]);
         assert_eq!(
             (index.beds.as_slice(), index.baths.as_slice(), index.sqft.as_slice()),
@@ -412,6 +459,39 @@ mod tests {
         // Listing 2 hides its address: its street's words are the others' only.
         assert_eq!(shards["hi"]["hidden"], [0, 2]);
         assert!(!shards.values().any(|s| s.contains_key("1234")), "the ZIP+4's extension is not a word of the listing");
+    }
+
+    #[test]
+    fn cards_go_in_shards_of_places_and_the_files_in_their_versions_folder() {
+        let listings: Vec<_> =
+            (1..=50).map(|n| listing(n, &format!("2026-11-01T00:{n:02}:00Z"), true, "Active")).collect();
+        let homes = Homes::new(None, listings, &[]);
+        let cards: Vec<String> = (0..50).map(|i| format!("<article>{i}</article>")).collect();
+        let cards: Vec<&str> = cards.iter().map(String::as_str).collect();
+        let out = outputs(prepare(&homes).unwrap(), &cards).unwrap();
+        let meta: serde_json::Value = serde_json::from_slice(&out[0].bytes).unwrap();
+        assert_eq!(out[0].path, "data/homes/meta.json");
+        assert_eq!((meta["size"].as_u64(), meta["per_shard"].as_u64()), (Some(50), Some(CARDS_PER_SHARD as u64)));
+        let version = meta["version"].as_str().unwrap();
+        assert_eq!(version.len(), 16);
+        let file = |path: &str| out.iter().find(|o| o.path == format!("data/homes/{version}/{path}"));
+        let shard =
+            |n: usize| serde_json::from_slice::<Vec<String>>(&file(&format!("cards/{n}.json")).unwrap().bytes).unwrap();
+        assert_eq!(shard(0).len(), CARDS_PER_SHARD);
+        assert_eq!(shard(0)[5], "<article>5</article>");
+        assert_eq!(shard(1), ["<article>48</article>", "<article>49</article>"]);
+        assert!(file("cards/2.json").is_none());
+        assert!(file("columns/price.json").is_some() && file("words/po.json").is_some());
+        assert!(meta["words"].as_array().unwrap().iter().any(|k| k == "po"));
+        assert!(out[1..].iter().all(|o| o.path.starts_with(&format!("data/homes/{version}/"))));
+        // The same search is the same folder; another card, another.
+        let again = outputs(prepare(&homes).unwrap(), &cards).unwrap();
+        assert_eq!(again, out);
+        let mut changed = cards.clone();
+        changed[49] = "<article>new</article>";
+        let other = outputs(prepare(&homes).unwrap(), &changed).unwrap();
+        assert_ne!(serde_json::from_slice::<serde_json::Value>(&other[0].bytes).unwrap()["version"], version);
+        assert!(outputs(prepare(&homes).unwrap(), &cards[1..]).is_err(), "a card per listing");
     }
 
     #[test]

@@ -17,7 +17,7 @@ const MARKER_TEXT: &str = "# Written by `generator build`, which owns this folde
 /// Make `out` hold exactly `files`: write what changed, delete what is no longer produced.
 pub fn write(out: &Path, files: &[Output]) -> Result<Written> {
     let fresh = claim(out)?;
-    let mut done = write_files(out, files, fresh, |_| false)?;
+    let mut done = write_files(out, files, fresh)?;
     if !fresh {
         remove_stale(out, files.iter().map(|f| f.path.as_str()), &mut done)?;
     }
@@ -28,7 +28,7 @@ pub fn write(out: &Path, files: &[Output]) -> Result<Written> {
 /// Write those of `files` whose bytes differ from what `out` (a folder the generator wrote)
 /// holds, leaving everything else in it as it is.
 pub fn write_some(out: &Path, files: &[Output]) -> Result<Written> {
-    let mut done = write_files(out, files, false, |_| false)?;
+    let mut done = write_files(out, files, false)?;
     done.changed.sort();
     Ok(done)
 }
@@ -50,20 +50,11 @@ pub(super) fn claim(out: &Path) -> Result<bool> {
     Ok(fresh)
 }
 
-/// Write the files whose bytes differ from what `out` holds (in a `fresh` folder: every one);
-/// those `known` says `out` holds already are not read to compare.
-pub(super) fn write_files(
-    out: &Path,
-    files: &[Output],
-    fresh: bool,
-    known: impl Fn(&str) -> bool + Sync,
-) -> Result<Written> {
+/// Write the files whose bytes differ from what `out` holds (in a `fresh` folder: every one).
+pub(super) fn write_files(out: &Path, files: &[Output], fresh: bool) -> Result<Written> {
     let results: Vec<Result<Option<String>>> = files
         .par_iter()
         .map(|f| {
-            if !fresh && known(&f.path) {
-                return Ok(None);
-            }
             let path = out.join(&f.path);
             if !fresh && holds(&path, &f.bytes) {
                 return Ok(None);

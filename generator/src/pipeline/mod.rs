@@ -10,7 +10,7 @@ pub use staged::build;
 
 use crate::assets::Assets;
 use crate::images::{ImageInfo, ImagePipeline};
-use crate::incremental::Unchanged;
+use crate::incremental::{Cards, Unchanged};
 use crate::load;
 use crate::mls::homes::Homes;
 use crate::mls::store::Memo;
@@ -206,6 +206,8 @@ impl RenderedPage for Output {
 struct Generated<P> {
     /// The site's files but its pages and MLS photos.
     files: Vec<Output>,
+    /// Each MLS listing for sale's card by its key in the build's record (`incremental`).
+    cards: Cards,
     pages: Vec<P>,
     photos: Vec<P>,
     /// What the output held already (`incremental`).
@@ -241,11 +243,13 @@ fn generate_with<P: RenderedPage, R: Borrow<Renderer>>(
     // 10,000-listing build).
     let (rendered, index) = rayon::join(
         || renderer.render_pages_with(&inputs.render_input(c), &unchanged, &keep, &skipped).context("rendering pages"),
-        || homes.map(|h| crate::mls::search::outputs(h).context("writing the search's index")),
+        || homes.map(|h| crate::mls::search::prepare(h).context("writing the search's index")),
     );
     let (pages, cards) = rendered?;
-    files.extend(index.transpose()?.unwrap_or_default());
-    files.extend(cards);
+    if let Some(index) = index.transpose()? {
+        let html: Vec<&str> = cards.iter().map(|(_, html)| html.as_str()).collect();
+        files.extend(crate::mls::search::outputs(index, &html).context("writing the search's cards")?);
+    }
     files.push(sitemap::of_pages(&c.site.data.base_url, pages.iter().map(|p| (p.path(), p.noindex()))));
     files.push(sitemap::robots(&c.site.data.base_url));
     // Security headers on every static answer (the worker adds the same to its own, which are
@@ -279,5 +283,5 @@ fn generate_with<P: RenderedPage, R: Borrow<Renderer>>(
             bail!("two outputs want the same path {path}");
         }
     }
-    Ok(Generated { files, pages, photos, unchanged, inputs })
+    Ok(Generated { files, cards, pages, photos, unchanged, inputs })
 }

@@ -93,7 +93,7 @@ fn build_staged<R: Borrow<Renderer> + Send>(
     // What the previous build into `out` recorded is forgotten until this one is complete: were
     // it interrupted while moving pages into place, the next would render everything.
     let mut prints = Fingerprints::default();
-    let Generated { files, pages, photos, unchanged, inputs } = std::thread::scope(|scope| {
+    let Generated { files, cards, pages, photos, unchanged, inputs } = std::thread::scope(|scope| {
         let compiling = scope.spawn(renderer);
         // Read while the listings are.
         let previous = scope.spawn(|| -> Result<_> {
@@ -121,14 +121,13 @@ fn build_staged<R: Borrow<Renderer> + Send>(
             skipped,
         )
     })?;
-    // The cards the previous build recorded are as `out` holds them.
-    let mut done = write_files(out, &files, fresh, |path| unchanged.has(path))?;
+    let mut done = write_files(out, &files, fresh)?;
     let staged: Vec<&Staged> = pages.iter().chain(&photos).collect();
     let made = || files.iter().map(|f| f.path.as_str()).chain(staged.iter().map(|p| p.path.as_str()));
     // The record is written while the pages move, and in force once they are in place.
     let (moved, record) = rayon::join(
         || staged.par_iter().map(|p| move_into(out, p)).collect::<Vec<Result<bool>>>(),
-        || incremental::record(&opts.cache, out, &prints, made(), &files),
+        || incremental::record(&opts.cache, out, &prints, made(), &cards),
     );
     for (page, m) in staged.iter().zip(moved) {
         if m? {
@@ -148,7 +147,7 @@ fn build_staged<R: Borrow<Renderer> + Send>(
     done.reused = unchanged.count();
     done.changed.sort();
     let counts = (pages.len(), files.len() + staged.len());
-    free_later((files, pages, photos, unchanged, inputs, prints));
+    free_later((files, cards, pages, photos, unchanged, inputs, prints));
     Ok((counts.0, counts.1, done))
 }
 

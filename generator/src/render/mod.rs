@@ -183,16 +183,17 @@ impl Renderer {
 
     /// Every HTML page of the site, rendered in parallel, each handed to `keep` as soon as it is
     /// rendered: `generator build` puts it on disk, so the site's pages are never all in memory.
-    /// With MLS listings, also the search's cards (`mls::search`), a fragment per listing for
-    /// sale, rendered once before the lists that copy them. A listing's page that `unchanged`
-    /// has is not rendered but handed to `skipped` by its path; its card is taken as recorded.
+    /// With MLS listings, also every listing for sale's card in the lists' order (for the
+    /// search's card shards and the build's record), rendered once before the lists that copy
+    /// them. A listing's page that `unchanged` has is not rendered but handed to `skipped` by its
+    /// path; its card is taken as recorded.
     pub fn render_pages_with<P: Send>(
         &self,
         input: &RenderInput,
         unchanged: &crate::incremental::Unchanged,
         keep: impl Fn(Output) -> Result<P> + Sync + Send,
         skipped: impl Fn(String) -> Result<P> + Sync + Send,
-    ) -> Result<(Vec<P>, Vec<Output>)> {
+    ) -> Result<(Vec<P>, crate::incremental::Cards)> {
         let shared = pages::Shared::new(self, input)?.with_cards(unchanged)?;
         let pages = jobs(input)
             .par_iter()
@@ -201,7 +202,7 @@ impl Renderer {
                 _ => shared.render(contexts, page).and_then(&keep),
             })
             .collect::<Result<_>>()?;
-        Ok((pages, shared.into_card_fragments()))
+        Ok((pages, shared.into_cards()))
     }
 
     /// Only the pages at these output paths, as `render_pages_with` renders them (what

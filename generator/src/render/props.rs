@@ -104,10 +104,10 @@ pub struct MarketTableProps<'a> {
     pub none: &'a str,
 }
 
-/// The search of `/homes/`: the island reads the prebuilt index (`meta`, typed `Meta`, and the
-/// columns, `{name}`: a `Column`'s), the word shards (`words`, `{key}`: `shard_key`'s) and the
-/// cards (`cards`, `{id}`: the ids column's) a search needs, and runs the prerendered form's
-/// query, kept in the URL.
+/// The search of `/homes/`: the island reads the prebuilt index (`meta`, typed `Meta`, then in
+/// its `{version}`'s folder the columns, `{name}`: a `Column`'s), the word shards (`words`,
+/// `{key}`: `shard_key`'s) and the card shards (`cards`, `{shard}`: a place divided by
+/// `Meta::per_shard`) a search needs, and runs the prerendered form's query, kept in the URL.
 #[derive(Serialize, JsonSchema)]
 pub struct HomesSearchProps<'a> {
     pub meta: &'static str,

@@ -1,6 +1,6 @@
 // The search island's unhappy paths, on the page's markup (templates/homes.html) in jsdom with a
-// fake network: an index that cannot be read, a card gone since the index was read, a shard the
-// network lost. The happy paths run in Chromium (e2e/search.spec.ts).
+// fake network: an index that cannot be read, a build's files gone since its meta.json was read (a
+// newer deploy), a shard the network lost. The happy paths run in Chromium (e2e/search.spec.ts).
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HomesSearchProps, Meta } from '../lib/props';
@@ -8,9 +8,9 @@ import mount from './homes-search';
 
 const props: HomesSearchProps = {
   meta: '/data/homes/meta.json',
-  column: '/data/homes/columns/{name}.json',
-  words: '/data/homes/words/{key}.json',
-  cards: '/data/homes/cards/{id}.html',
+  column: '/data/homes/{version}/columns/{name}.json',
+  words: '/data/homes/{version}/words/{key}.json',
+  cards: '/data/homes/{version}/cards/{shard}.json',
   per_page: 2,
   fields: { min_price: 'min_price', max_price: 'max_price', beds: 'beds', baths: 'baths', area: 'area', kind: 'type', status: 'status', words: 'q', sort: 'sort', page: 'page' },
   labels: {
@@ -44,9 +44,23 @@ const props: HomesSearchProps = {
   page: 'Page {n} of {total}',
 };
 
-const meta: Meta = { size: 3, areas: [''], kinds: [''], statuses: ['active'] };
-const columns: Record<string, unknown[]> = { ids: ['a', 'b', 'c'], beds: [2, 4, 5] };
-const shards: Record<string, Record<string, number[]>> = { po: { pool: [0, 2] } };
+/** The builds the fake site has: each build's listings (their cards' titles) and beds; `live` is
+ * the one meta.json names, and only its files are there. */
+const builds: Record<string, { titles: string[]; beds: number[]; words: Record<string, Record<string, number[]>> }> = {
+  v1: { titles: ['a', 'b', 'c'], beds: [2, 4, 5], words: { po: { pool: [0, 2] } } },
+  v2: { titles: ['n', 'a', 'b', 'c'], beds: [3, 2, 4, 5], words: { po: { pool: [1, 1] } } },
+};
+let live: string;
+const PER_SHARD = 2;
+const metaOf = (version: string): Meta => ({
+  size: builds[version].titles.length,
+  version,
+  per_shard: PER_SHARD,
+  words: Object.keys(builds[version].words),
+  areas: [''],
+  kinds: [''],
+  statuses: ['active'],
+});
 
 /** What the fake network answers: a body, or a status, or a thrown TypeError (LOST). */
 const LOST = Symbol('lost');
@@ -57,17 +71,21 @@ let asked: string[];
 function answer(url: string): Answer {
   const path = new URL(url, 'http://x').pathname;
   if (answers.has(path)) return answers.get(path)!;
-  if (path === props.meta) return JSON.stringify(meta);
-  const column = /columns\/(\w+)\.json$/.exec(path)?.[1];
-  if (column && columns[column]) return JSON.stringify(columns[column]);
-  const key = /words\/(\w+)\.json$/.exec(path)?.[1];
-  if (key) return shards[key] ? JSON.stringify(shards[key]) : 404;
-  const id = /cards\/(\w+)\.html$/.exec(path)?.[1];
-  if (id) return `<article class="home-card"><h2>${id}</h2></article>`;
+  if (path === props.meta) return JSON.stringify(metaOf(live));
+  const [, version, kind, name] = /^\/data\/homes\/(\w+)\/(columns|words|cards)\/(\w+)\.json$/.exec(path) ?? [];
+  if (version !== live) return 404;
+  const b = builds[version];
+  if (kind === 'columns' && name === 'beds') return JSON.stringify(b.beds);
+  if (kind === 'words' && b.words[name]) return JSON.stringify(b.words[name]);
+  if (kind === 'cards') {
+    const cards = b.titles.slice(Number(name) * PER_SHARD, (Number(name) + 1) * PER_SHARD);
+    if (cards.length) return JSON.stringify(cards.map((t) => `<article class="home-card"><h2>${t}</h2></article>`));
+  }
   return 404;
 }
 
 beforeEach(() => {
+  live = 'v1';
   answers = new Map();
   asked = [];
   vi.stubGlobal(
@@ -117,8 +135,8 @@ describe('the search island', () => {
     expect(host.querySelector<HTMLSelectElement>('[name="beds"]')!.value).toBe('3');
     expect(titles(host)).toBe('b,c');
     expect(host.querySelector('.homes-search__clear')!.hasAttribute('hidden')).toBe(false);
-    // Only what the search needed was fetched: no price, no sqft.
-    expect(asked.filter((u) => u.includes('/columns/'))).toEqual(['/data/homes/columns/ids.json', '/data/homes/columns/beds.json']);
+    // Only what the search needed: its meta.json, one column, and the two card shards of b and c.
+    expect(asked).toEqual([props.meta, '/data/homes/v1/columns/beds.json', '/data/homes/v1/cards/0.json', '/data/homes/v1/cards/1.json']);
   });
 
   it('fetches nothing on a URL without a search of its own: the prerendered page is the answer', async () => {
@@ -137,6 +155,7 @@ describe('the search island', () => {
     expect(titles(host)).toBe('');
     expect(host.querySelector('.home-cards')!.textContent).toBe('prerendered');
     expect(host.hasAttribute('aria-busy')).toBe(false);
+    expect(asked).toEqual([props.meta, props.meta]);
     answers.delete(props.meta);
     choose(host, 'beds', '3');
     await waitFor(() => expect(titles(host)).toBe('b,c'));
@@ -150,36 +169,55 @@ describe('the search island', () => {
     vi.mocked(fetch).mockImplementation((url) => {
       if (url !== props.meta) return plain(url);
       asked.push(props.meta);
-      return held.then(() => new Response(JSON.stringify(meta)));
+      return held.then(() => new Response(JSON.stringify(metaOf(live))));
     });
     const host = page();
     host.querySelector<HTMLSelectElement>('[name="beds"]')!.focus();
-    await waitFor(() => expect(asked).toEqual([props.meta, '/data/homes/columns/ids.json', '/data/homes/columns/beds.json']));
+    await waitFor(() => expect(asked).toEqual([props.meta]));
     release();
-    // While Beds has focus, each of its choices' first cards: Any's a, b, c (3+'s and 5+'s among them).
-    await waitFor(() => expect(asked.slice(3).sort()).toEqual(['a', 'b', 'c'].map((id) => `/data/homes/cards/${id}.html`)));
+    // While Beds has focus: its column, then each of its choices' first cards (all in two shards).
+    await waitFor(() => expect(asked.slice(1).sort()).toEqual(['/data/homes/v1/cards/0.json', '/data/homes/v1/cards/1.json', '/data/homes/v1/columns/beds.json']));
     choose(host, 'beds', '3');
     await waitFor(() => expect(titles(host)).toBe('b,c'));
     // The choice fetched nothing more.
-    expect(asked).toHaveLength(6);
+    expect(asked).toHaveLength(4);
   });
 
-  it('leaves out a card gone since the index was read, and shows the others', async () => {
-    answers.set('/data/homes/cards/b.html', 404);
+  it('starts again from meta.json when a build’s files are gone (a newer deploy), never showing a part', async () => {
     const host = page();
     choose(host, 'beds', '3');
-    await waitFor(() => expect(titles(host)).toBe('c'));
-    expect(host.querySelector('.homes__count')!.textContent).toBe('2 homes match your search');
+    await waitFor(() => expect(titles(host)).toBe('b,c'));
+    // A deploy: v1's files are gone. A search needing a shard not fetched yet finds the new build.
+    live = 'v2';
+    choose(host, 'q', 'pool');
+    await waitFor(() => expect(titles(host)).toBe('b'));
+    expect(host.querySelector('.homes__count')!.textContent).toBe('1 homes match your search');
+    expect(asked.slice(-4)).toEqual([props.meta, '/data/homes/v2/columns/beds.json', '/data/homes/v2/words/po.json', '/data/homes/v2/cards/1.json']);
   });
 
-  it('asks again for a word shard the network lost', async () => {
-    answers.set('/data/homes/words/po.json', LOST);
+  it('shows no results but the failure when a card shard cannot be had twice, and asks again next time', async () => {
+    answers.set('/data/homes/v1/cards/1.json', LOST);
+    const host = page();
+    choose(host, 'beds', '3');
+    await waitFor(() => expect(host.querySelector('.homes__count')!.textContent).toBe(props.labels.failed));
+    expect(host.querySelector('.home-cards')!.textContent).toBe('prerendered');
+    expect(asked.filter((u) => u.endsWith('/cards/1.json'))).toHaveLength(2);
+    answers.delete('/data/homes/v1/cards/1.json');
+    choose(host, 'beds', '5');
+    await waitFor(() => expect(titles(host)).toBe('c'));
+  });
+
+  it('asks again for a word shard the network lost, and never for a shard no word has', async () => {
+    answers.set('/data/homes/v1/words/po.json', LOST);
     const host = page();
     choose(host, 'q', 'pool');
     await waitFor(() => expect(host.querySelector('.homes__count')!.textContent).toBe(props.labels.failed));
-    answers.delete('/data/homes/words/po.json');
+    answers.delete('/data/homes/v1/words/po.json');
     choose(host, 'q', 'pool ');
     await waitFor(() => expect(titles(host)).toBe('a,c'));
-    expect(asked.filter((u) => u.endsWith('/words/po.json'))).toHaveLength(2);
+    expect(asked.filter((u) => u.endsWith('/words/po.json'))).toHaveLength(3);
+    choose(host, 'q', 'zebra');
+    await waitFor(() => expect(host.querySelector('.homes__count')!.textContent).toBe(props.labels.none));
+    expect(asked.some((u) => u.includes('/words/ze'))).toBe(false);
   });
 });

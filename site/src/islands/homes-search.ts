@@ -1,8 +1,10 @@
 // The search of /homes/ (no React: the form, the count, the cards and the paging are the page's
 // own markup). It runs the prerendered GET form in place on the generator's prebuilt index —
-// each column, word shard and card the first time a search needs it, or while the visitor is
-// choosing one that will — and keeps the query in the URL: a search is shareable, Back and
-// Forward restore it, and /homes/?… opens on its results.
+// each column, word shard and card shard the first time a search needs it, or while the visitor
+// is choosing one that will — and keeps the query in the URL: a search is shareable, Back and
+// Forward restore it, and /homes/?… opens on its results. Every file but meta.json is in its
+// build's folder: one that fails (a newer deploy removed it, the network) makes the search start
+// again from meta.json once; results are shown whole or not at all.
 // What the visitor chose before the island woke is read from the form when it does.
 import { Columns, columnsFor, filters, matching, needs, readQuery, search, shardKey, toParams, words, type Query, type Shard } from '../lib/homes-search';
 import type { Column, HomesSearchProps, Meta } from '../lib/props';
@@ -10,13 +12,12 @@ import type { Column, HomesSearchProps, Meta } from '../lib/props';
 /** Cards shown as soon as they are in (two rows on a wide screen); the rest follow in order. */
 const FIRST_CARDS = 6;
 
-/** The list items of cards' HTML; a card gone (null) is left out. */
-const items = (html: (string | null)[]) =>
-  html.flatMap((h) => {
-    if (h === null) return [];
+/** The list items of cards' HTML. */
+const items = (html: string[]) =>
+  html.map((h) => {
     const li = document.createElement('li');
     li.innerHTML = h;
-    return [li];
+    return li;
   });
 
 const json = <T>(url: string): Promise<T> =>
@@ -31,19 +32,24 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
   const clear = form.querySelector<HTMLAnchorElement>('.homes-search__clear');
   const { fields } = props;
 
-  // The index's size and codes, and each column the first time a search needs it, all at once.
+  // The index's size, codes and folder, and each column the first time a search needs it, all at
+  // once; the word and card shards each once.
   let index: Promise<Columns> | undefined;
   const loading = new Map<Column, Promise<void>>();
-  const forget = (error: unknown) => {
-    // The next search asks again, from the start: a column of another build is refused too.
+  const shards = new Map<string, Promise<Shard>>();
+  const cardShards = new Map<number, Promise<string[]>>();
+  /** The next search asks again, from meta.json: what failed may be of a build no longer there. */
+  const forget = () => {
     index = undefined;
     loading.clear();
-    throw error;
+    shards.clear();
+    cardShards.clear();
   };
+  const inFolder = (c: Columns, template: string) => template.replace('{version}', c.version);
   async function columns(needed: readonly Column[]): Promise<Columns> {
-    const meta = (index ??= json<Meta>(props.meta).then((m) => new Columns(m), forget));
+    const meta = (index ??= json<Meta>(props.meta).then((m) => new Columns(m)));
     const load = (name: Column) =>
-      Promise.all([meta, json<(number | string)[]>(props.column.replace('{name}', name))]).then(([c, values]) => c.add(name, values), forget);
+      meta.then((c) => json<number[]>(inFolder(c, props.column).replace('{name}', name)).then((values) => c.add(name, values)));
     await Promise.all(
       needed.map((name) => {
         const underway = loading.get(name) ?? load(name);
@@ -53,28 +59,29 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
     );
     return meta;
   }
-  const shards = new Map<string, Promise<Shard>>();
-  const shard = (key: string) => {
-    if (!shards.has(key)) {
-      // A key no word has is a 404: nothing has it.
-      const url = props.words.replace('{key}', key);
-      const got = fetch(url).then((r) => (r.ok ? (r.json() as Promise<Shard>) : r.status === 404 ? {} : Promise.reject(new Error(`${url}: ${r.status}`))));
-      shards.set(key, got);
-      got.catch(() => shards.delete(key)); // asked again next time
-    }
+  /** The word shard `key` (none to fetch when no listing has a word of it). */
+  const shard = (c: Columns, key: string): Promise<Shard> => {
+    if (!c.hasShard(key)) return Promise.resolve({});
+    if (!shards.has(key)) shards.set(key, json<Shard>(inFolder(c, props.words).replace('{key}', key)));
     return shards.get(key)!;
   };
-  const cards = new Map<string, Promise<string | null>>();
-  const card = (id: string) => {
-    if (!cards.has(id)) {
-      const url = props.cards.replace('{id}', id);
-      // A card gone since the index was read (a newer import) is left out; one the network lost is
-      // left out this time and asked for again the next.
-      const got = fetch(url).then((r) => (r.ok ? r.text() : null));
-      cards.set(id, got.catch(() => (cards.delete(id), null)));
-    }
-    return cards.get(id)!;
-  };
+  const typedShards = async (c: Columns, typed: readonly string[]) =>
+    new Map(await Promise.all([...new Set(typed.map(shardKey))].map(async (k) => [k, await shard(c, k)] as const)));
+  /** The cards of `places`, in their order: every one, or a failure. */
+  async function cards(c: Columns, places: readonly number[]): Promise<string[]> {
+    const got = new Map<number, string[]>();
+    await Promise.all(
+      c.cardShards(places).map(async (n) => {
+        if (!cardShards.has(n)) cardShards.set(n, json<string[]>(inFolder(c, props.cards).replace('{shard}', String(n))));
+        got.set(n, await cardShards.get(n)!);
+      }),
+    );
+    return places.map((at) => {
+      const html = got.get(c.shardOf(at))?.[c.inShard(at)];
+      if (html === undefined) throw new Error(`no card at place ${at}`);
+      return html;
+    });
+  }
 
   const fromForm = () => readQuery((name) => new FormData(form).get(name) as string | null, fields);
   const fromUrl = () => readQuery((name) => new URLSearchParams(location.search).get(name), fields);
@@ -93,22 +100,23 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
   }
 
   let latest = 0;
-  /** `startedAt`: when the visitor asked (an event's time stamp), for the User Timing measures. */
-  async function run(q: Query, startedAt = performance.now()) {
+  /** `startedAt`: when the visitor asked (an event's time stamp), for the User Timing measures.
+   * `again`: whether a failure may start it once more, from meta.json. */
+  async function run(q: Query, startedAt = performance.now(), again = true) {
     const mine = ++latest;
     host.setAttribute('aria-busy', 'true');
     try {
       const c = await columns(needs(q));
       const typed = words(q.words);
-      const loaded = new Map(await Promise.all([...new Set(typed.map(shardKey))].map(async (k) => [k, await shard(k)] as const)));
-      const found = search(c, q, typed.length ? matching(c.size, typed, loaded) : null);
+      const found = search(c, q, typed.length ? matching(c.size, typed, await typedShards(c, typed)) : null);
       const pages = Math.max(1, Math.ceil(found.length / props.per_page));
       const page = Math.min(q.page, pages);
       const shown = found.slice((page - 1) * props.per_page, page * props.per_page);
-      const ids = c.ids!;
-      // The first row or two on screen as soon as they are in, the rest asked for then (so they
-      // do not queue before them) and shown in order as they come.
-      const first = await Promise.all(shown.slice(0, FIRST_CARDS).map((at) => card(ids[at])));
+      // The first row or two on screen as soon as their shard is in (usually all of them are
+      // then); the rest asked for at once and shown after.
+      const rest = cards(c, shown.slice(FIRST_CARDS));
+      rest.catch(() => {}); // awaited below, unless the first ones fail
+      const first = await cards(c, shown.slice(0, FIRST_CARDS));
       if (mine !== latest) return; // a newer search is under way
       performance.measure('homes-search: first results', { start: startedAt });
       list!.replaceChildren(...items(first));
@@ -116,14 +124,17 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
       count!.textContent = !filters(q) ? props.count.replace('{count}', n) : found.length ? props.labels.results.replace('{count}', n) : props.labels.none;
       if (clear) clear.hidden = !filters(q);
       showPaging({ ...q, page }, pages);
-      for (const next of shown.slice(FIRST_CARDS).map((at) => card(ids[at]))) {
-        const html = await next;
-        if (mine !== latest) return;
-        list!.append(...items([html]));
-      }
+      const more = await rest;
+      if (mine !== latest) return;
+      list!.append(...items(more));
       performance.measure('homes-search: all results', { start: startedAt });
     } catch (error) {
       if (mine !== latest) return;
+      forget();
+      if (again) {
+        void run(q, startedAt, false);
+        return;
+      }
       console.error(error);
       count!.textContent = props.labels.failed;
     } finally {
@@ -190,21 +201,20 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
     const asks = [...select.options].map((o) => readQuery((name) => (name === select.name ? o.value : rest.get(name)), fields));
     const c = await columns([...new Set(asks.flatMap(needs))]);
     const typed = words(now.words);
-    const loaded = new Map(await Promise.all([...new Set(typed.map(shardKey))].map(async (k) => [k, await shard(k)] as const)));
-    const mask = typed.length ? matching(c.size, typed, loaded) : null;
+    const mask = typed.length ? matching(c.size, typed, await typedShards(c, typed)) : null;
     for (const q of asks) {
       if (document.activeElement !== select) return; // the visitor has moved on
-      for (const at of search(c, q, mask).slice(0, FIRST_CARDS)) void card(c.ids![at]);
+      void cards(c, search(c, q, mask).slice(0, FIRST_CARDS)).catch(() => {});
       await new Promise((r) => setTimeout(r)); // one choice per task: the page stays responsive
     }
   }
 
-  // What a search will need, while the visitor reaches for the form and chooses: every search's
-  // ids, the columns of the control in focus, and a select's choices' first cards.
-  form.addEventListener('pointerover', () => void columns(['ids']).catch(() => {}), { once: true });
+  // What a search will need, while the visitor reaches for the form and chooses: the index's
+  // meta.json, the columns of the control in focus, and a select's choices' first cards.
+  form.addEventListener('pointerover', () => void columns([]).catch(() => {}), { once: true });
   form.addEventListener('focusin', (e) => {
     const control = e.target as Element;
-    const needed = columns(['ids', ...columnsFor(control.getAttribute('name') ?? '', fields)]);
+    const needed = columns(columnsFor(control.getAttribute('name') ?? '', fields));
     void (control instanceof HTMLSelectElement ? needed.then(() => warm(control)) : needed).catch(() => {});
   });
 

@@ -16,9 +16,9 @@ const fields: Fields = {
 };
 
 // Five listings in /homes/' order (newest first).
-const meta: Meta = { size: 5, areas: ['', 'riverside', 'ortega'], kinds: ['', 'condominium', 'single-family-residence'], statuses: ['active', 'pending', 'coming-soon'] };
+const meta: Meta = { size: 5, version: 'v1', per_shard: 2, words: ['po', 'or'], areas: ['', 'riverside', 'ortega'], kinds: ['', 'condominium', 'single-family-residence'], statuses: ['active', 'pending', 'coming-soon'] };
+const names = ['a', 'b', 'c', 'd', 'e'];
 const index = {
-  ids: ['a', 'b', 'c', 'd', 'e'],
   price: [450_000, 1_250_000, 650_000, 650_000, 2_900_000],
   beds: [2, 4, 3, 0, 5],
   baths: [2, 3, 2, 0, 4],
@@ -30,26 +30,33 @@ const index = {
 const columns = new Columns(meta);
 for (const [name, values] of Object.entries(index)) columns.add(name as keyof typeof index, values);
 const q = (over: Partial<Query>): Query => ({ ...NO_QUERY, ...over });
-const ids = (places: number[]) => places.map((p) => index.ids[p]).join('');
+const ids = (places: number[]) => places.map((p) => names[p]).join('');
 
 describe('the search', () => {
   it('fetches for a control in focus what any of its choices will need', () => {
-    expect(columnsFor('beds', fields)).toEqual(['ids', 'beds']);
-    expect(columnsFor('min_price', fields)).toEqual(['ids', 'price']);
-    expect(columnsFor('type', fields)).toEqual(['ids', 'kind']);
-    expect(columnsFor('sort', fields)).toEqual(['ids', 'price', 'sqft']);
-    expect(columnsFor('q', fields)).toEqual(['ids']);
+    expect(columnsFor('beds', fields)).toEqual(['beds']);
+    expect(columnsFor('min_price', fields)).toEqual(['price']);
+    expect(columnsFor('type', fields)).toEqual(['kind']);
+    expect(columnsFor('sort', fields)).toEqual(['price', 'sqft']);
+    expect(columnsFor('q', fields)).toEqual([]);
   });
 
-  it('needs the ids and only the columns its filters and order use', () => {
-    expect(needs(NO_QUERY)).toEqual(['ids']);
-    expect(needs(q({ beds: 2, sort: 'price-desc' }))).toEqual(['ids', 'price', 'beds']);
-    expect(needs(q({ maxPrice: 1, baths: 1, area: 'x', kind: 'y', status: 'z', sort: 'size' }))).toEqual(['ids', 'price', 'baths', 'sqft', 'area', 'kind', 'status']);
+  it('needs only the columns its filters and order use', () => {
+    expect(needs(NO_QUERY)).toEqual([]);
+    expect(needs(q({ beds: 2, sort: 'price-desc' }))).toEqual(['price', 'beds']);
+    expect(needs(q({ maxPrice: 1, baths: 1, area: 'x', kind: 'y', status: 'z', sort: 'size' }))).toEqual(['price', 'baths', 'sqft', 'area', 'kind', 'status']);
     // What a query needs and is not loaded is an error, never a wrong answer.
     const bare = new Columns(meta);
-    bare.add('ids', index.ids);
     expect(() => search(bare, q({ beds: 3 }), null)).toThrow('the column beds is not loaded');
     expect(() => bare.add('price', [1, 2])).toThrow('the column price has 2 values, the index 5');
+  });
+
+  it('finds each place’s card in the shards of consecutive places, and the words’ shards it has', () => {
+    expect([0, 1, 2, 3, 4].map((at) => [columns.shardOf(at), columns.inShard(at)])).toEqual([[0, 0], [0, 1], [1, 0], [1, 1], [2, 0]]);
+    expect(columns.cardShards([4, 1, 0, 3])).toEqual([2, 0, 1]);
+    expect(columns.cardShards([])).toEqual([]);
+    expect([columns.hasShard('po'), columns.hasShard('zz')]).toEqual([true, false]);
+    expect(columns.version).toBe('v1');
   });
 
   it('without filters lists everything in /homes/ order', () => {

@@ -116,8 +116,7 @@ export function matching(size: number, typed: readonly string[], shards: Readonl
   return all ?? new Uint8Array(size).fill(1);
 }
 
-/** The columns a query needs: the ids always (they name the cards), then one per filter or sort
- * it uses. */
+/** The columns a query needs: one per filter or sort it uses (none for /homes/' own order). */
 export function needs(q: Query): Column[] {
   const price = q.minPrice > 0 || q.maxPrice > 0 || q.sort === 'price-asc' || q.sort === 'price-desc';
   const asked: [Column, boolean][] = [
@@ -129,7 +128,7 @@ export function needs(q: Query): Column[] {
     ['kind', q.kind !== ''],
     ['status', q.status !== ''],
   ];
-  return ['ids', ...asked.filter(([, yes]) => yes).map(([c]) => c)];
+  return asked.filter(([, yes]) => yes).map(([c]) => c);
 }
 
 /** The columns a search through the form's control `name` may need (any of its choices': a sort
@@ -154,25 +153,48 @@ const CODES: Record<Coded, keyof Meta> = { area: 'areas', kind: 'kinds', status:
 /** The index's columns as far as they are loaded (each once), typed. */
 export class Columns {
   readonly size: number;
-  ids: readonly string[] | null = null;
-  private readonly numbers = new Map<Exclude<Column, 'ids'>, Float64Array>();
+  /** The folder of the build's files (they are all of one build). */
+  readonly version: string;
+  private readonly numbers = new Map<Column, Float64Array>();
+  private readonly keys: ReadonlySet<string>;
 
   constructor(private readonly meta: Meta) {
     this.size = meta.size;
+    this.version = meta.version;
+    this.keys = new Set(meta.words);
   }
 
   has(c: Column): boolean {
-    return c === 'ids' ? this.ids !== null : this.numbers.has(c);
+    return this.numbers.has(c);
   }
 
-  /** A column as its file has it; one of another length is from another build: refused. */
-  add(c: Column, values: readonly (number | string)[]) {
+  /** A column as its file has it; one of another length is not this index's: refused. */
+  add(c: Column, values: readonly number[]) {
     if (values.length !== this.size) throw new Error(`the column ${c} has ${values.length} values, the index ${this.size}`);
-    if (c === 'ids') this.ids = values.map(String);
-    else this.numbers.set(c, Float64Array.from(values, Number));
+    this.numbers.set(c, Float64Array.from(values, Number));
   }
 
-  get(c: Exclude<Column, 'ids'>): Float64Array {
+  /** Whether any listing has a word of the shard `key` (no file to fetch otherwise). */
+  hasShard(key: string): boolean {
+    return this.keys.has(key);
+  }
+
+  /** The card shard holding a place's card, … */
+  shardOf(at: number): number {
+    return Math.floor(at / this.meta.per_shard);
+  }
+
+  /** … and where in it. */
+  inShard(at: number): number {
+    return at % this.meta.per_shard;
+  }
+
+  /** The card shards holding `places`' cards, in the order first asked. */
+  cardShards(places: readonly number[]): number[] {
+    return [...new Set(places.map((at) => this.shardOf(at)))];
+  }
+
+  get(c: Column): Float64Array {
     const values = this.numbers.get(c);
     if (!values) throw new Error(`the column ${c} is not loaded`);
     return values;
@@ -191,7 +213,7 @@ export class Columns {
 export function search(c: Columns, q: Query, words: Uint8Array | null): number[] {
   const [area, kind, status] = [c.code('area', q.area), c.code('kind', q.kind), c.code('status', q.status)];
   if (area === -2 || kind === -2 || status === -2) return [];
-  const column = (name: Exclude<Column, 'ids'>, used: boolean) => (used ? c.get(name) : null);
+  const column = (name: Column, used: boolean) => (used ? c.get(name) : null);
   const price = column('price', q.minPrice > 0 || q.maxPrice > 0 || q.sort.startsWith('price'));
   const [beds, baths, sqft] = [column('beds', q.beds > 0), column('baths', q.baths > 0), column('sqft', q.sort === 'size')];
   const [areas, kinds, statuses] = [column('area', area >= 0), column('kind', kind >= 0), column('status', status >= 0)];

@@ -147,10 +147,10 @@ export type MarketTableProps = {
 };
 
 /**
- * The search of `/homes/`: the island reads the prebuilt index (`meta`, typed `Meta`, and the
- * columns, `{name}`: a `Column`'s), the word shards (`words`, `{key}`: `shard_key`'s) and the
- * cards (`cards`, `{id}`: the ids column's) a search needs, and runs the prerendered form's
- * query, kept in the URL.
+ * The search of `/homes/`: the island reads the prebuilt index (`meta`, typed `Meta`, then in
+ * its `{version}`'s folder the columns, `{name}`: a `Column`'s), the word shards (`words`,
+ * `{key}`: `shard_key`'s) and the card shards (`cards`, `{shard}`: a place divided by
+ * `Meta::per_shard`) a search needs, and runs the prerendered form's query, kept in the URL.
  */
 export type HomesSearchProps = {
   meta: string;
@@ -183,9 +183,18 @@ export type MarketData = {
   neighborhoods: MarketRow[];
 };
 
-/** How many listings the index has and what its coded columns' codes stand for. */
+/**
+ * How many listings the index has, where its files are and what its coded columns' codes stand
+ * for.
+ */
 export type Meta = {
   size: number;
+  /** The folder of this build's files (`api::HOMES_COLUMN`): a hash of their bytes. */
+  version: string;
+  /** Cards per shard (`api::HOMES_CARDS`). */
+  per_shard: number;
+  /** The word shards' keys: a word whose key is not here is no listing's (nothing to fetch). */
+  words: string[];
   /** The neighborhoods' slugs (the form's values); the first, "", is none. */
   areas: string[];
   /** The types' values (slugs of PropertySubType, else PropertyType); the first, "", is none. */
@@ -195,7 +204,7 @@ export type Meta = {
 };
 
 /** The index's columns, each a JSON array in a file of its own: `columns/<name>.json`. */
-export type Column = 'beds' | 'baths' | 'ids' | 'price' | 'sqft' | 'area' | 'kind' | 'status';
+export type Column = 'beds' | 'baths' | 'price' | 'sqft' | 'area' | 'kind' | 'status';
 
 /** The orders the results can take: the sort field's values. */
 export type Sort = 'price-asc' | 'price-desc' | 'newest' | 'size';

@@ -1,15 +1,14 @@
 //! The search of `/homes/`: its form, prerendered on the first page of the list (a GET form whose
-//! fields are the search's URL parameters, live once the island is), and every listing's card as
-//! a fragment of its own (`cards/<id>.html`), rendered once by the lists' own macro: the island
-//! shows them as results and the lists copy them.
+//! fields are the search's URL parameters, live once the island is), and every listing's card,
+//! rendered once by the lists' own macro: the search's card shards hold them (`mls::search`), the
+//! island shows them as results and the lists copy them.
 
 use super::homes::{status, Card};
 use super::Shared;
-use crate::incremental::{card_path, Unchanged};
+use crate::incremental::{card_key, Cards, Unchanged};
 use crate::mls::homes::{Home, Homes};
 use crate::mls::record::Status;
 use crate::mls::search::{self, Choice, Fields, Sort};
-use crate::output::Output;
 use crate::render::islands::{Mount, Mounted};
 use crate::render::props::HomesSearchProps;
 use anyhow::{Context, Result};
@@ -65,7 +64,7 @@ impl<'a> Shared<'a> {
             meta: api::HOMES_META,
             column: api::HOMES_COLUMN,
             words: api::HOMES_WORDS,
-            cards: api::HOMES_CARD,
+            cards: api::HOMES_CARDS,
             per_page: super::homes::PER_PAGE,
             fields: search::FIELDS,
             labels: s,
@@ -138,7 +137,7 @@ impl<'a> Shared<'a> {
         let mut by_place = vec![None; homes.homes.len()];
         let kept: Vec<(usize, Option<String>)> = for_sale
             .par_iter()
-            .map(|&i| (i, unchanged.card(&card_path(search::card_id(&homes.homes[i]))).map(str::to_string)))
+            .map(|&i| (i, unchanged.card(&card_key(search::card_id(&homes.homes[i]))).map(str::to_string)))
             .collect();
         let mut places = Vec::new();
         for (i, html) in kept {
@@ -177,9 +176,10 @@ impl<'a> Shared<'a> {
         Ok(RenderedCards(by_place))
     }
 
-    /// Every listing for sale's card as a fragment of its own, the island's results: the cards
-    /// themselves, moved out (the pages are rendered by then).
-    pub(crate) fn into_card_fragments(self) -> Vec<Output> {
+    /// Every listing for sale's card in `/homes/`' order (the search's index's), by its key in the
+    /// build's record (`incremental::card_key`): the cards themselves, moved out (the pages are
+    /// rendered by then).
+    pub(crate) fn into_cards(self) -> Cards {
         let Some(homes) = self.input.homes else { return Vec::new() };
         let mut cards = self.cards.0;
         homes
@@ -187,7 +187,7 @@ impl<'a> Shared<'a> {
             .iter()
             .map(|&i| {
                 let html = cards[i].take().expect("every listing for sale has its card rendered");
-                Output::new(card_path(search::card_id(&homes.homes[i])), html)
+                (card_key(search::card_id(&homes.homes[i])), html)
             })
             .collect()
     }

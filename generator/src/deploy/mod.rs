@@ -1,0 +1,3 @@
+//! What a deploy needs checked before anything reaches Cloudflare.
+
+pub mod assets;
