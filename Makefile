@@ -151,10 +151,13 @@ bundle-check:
 # MLS listings): the build cannot be skipped, and dist/ holds only what
 # `generator build` writes (`generator serve` previews into .cache/preview). Refuses before
 # uploading anything when dist/ holds more static asset files than the Cloudflare plan takes
-# (CLOUDFLARE_PLAN, default free). Needs a Cloudflare login (wrangler login) or CLOUDFLARE_API_TOKEN.
+# (CLOUDFLARE_PLAN, default free). With mls.photos_url in site.yaml, the MLS photos go to their R2
+# bucket first (R2_ENDPOINT, R2_ACCESS_KEY_ID, R2_SECRET_ACCESS_KEY), so no page names a photo not
+# there yet. Needs a Cloudflare login (wrangler login) or CLOUDFLARE_API_TOKEN.
 deploy: setup build
 	$(GENERATOR) build --content content --out dist --deploy
 	$(GENERATOR) assets --out dist
+	$(GENERATOR) photos upload --content content --out dist
 	$(WRANGLER) deploy
 
 check: generator

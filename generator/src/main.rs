@@ -51,7 +51,7 @@ struct Dirs {
 }
 
 impl Dirs {
-    fn options(self, out: PathBuf) -> pipeline::BuildOptions {
+    fn options(self, out: PathBuf, photos_bucket: bool) -> pipeline::BuildOptions {
         pipeline::BuildOptions {
             content: self.content,
             out,
@@ -59,6 +59,7 @@ impl Dirs {
             cache: self.cache,
             mdx_renderer: self.mdx_renderer,
             mls: self.mls,
+            photos_bucket,
         }
     }
 }
@@ -72,9 +73,14 @@ enum Command {
         /// Where the site is written (what `wrangler deploy` uploads).
         #[arg(long, default_value = "dist")]
         out: PathBuf,
-        /// A build to publish: refuses the sample MLS listings.
+        /// A build to publish: refuses the sample MLS listings; with `mls.photos_url` in site.yaml,
+        /// as `--photos-bucket`.
         #[arg(long)]
         deploy: bool,
+        /// The pages load the MLS photos from their bucket (`mls.photos_url`), and `.assetsignore`
+        /// keeps their files out of the static assets (`generator photos upload` sends them).
+        #[arg(long)]
+        photos_bucket: bool,
         /// Then build again on every change to the content (make dev: the editor's saves reach
         /// the site being served). A build that fails leaves the previous site and says why.
         #[arg(long, conflicts_with = "deploy")]
@@ -126,6 +132,11 @@ enum Command {
         #[arg(long, env = "CLOUDFLARE_PLAN", value_enum, default_value = "free")]
         plan: deploy::assets::Plan,
     },
+    /// The MLS photos' R2 bucket (site.yaml's mls.photos_url serves it).
+    Photos {
+        #[command(subcommand)]
+        action: PhotosAction,
+    },
     /// Write the JSON Schema of each content file kind (for editor autocompletion), and the
     /// TypeScript the islands share with the generator (their props, the file signatures).
     Schemas {
@@ -168,6 +179,29 @@ enum ImportFeed {
 }
 
 #[derive(Subcommand)]
+enum PhotosAction {
+    /// Send the built site's MLS photos (`images/mls/`) the bucket lacks, before the pages that
+    /// load them are deployed, and delete those no page has named for the grace period. Keys:
+    /// R2_ACCESS_KEY_ID and R2_SECRET_ACCESS_KEY (an R2 API token's).
+    Upload {
+        #[arg(long, default_value = "content")]
+        content: PathBuf,
+        #[arg(long, default_value = "dist")]
+        out: PathBuf,
+        /// R2's S3 API: https://<ACCOUNT_ID>.r2.cloudflarestorage.com.
+        #[arg(long, env = "R2_ENDPOINT")]
+        endpoint: Option<String>,
+        #[arg(long, default_value = "listing-photos")]
+        bucket: String,
+        /// When each photo no page names was first seen so (kept between runs).
+        #[arg(long, default_value = ".cache/mls/photo-bucket.json")]
+        state: PathBuf,
+        #[arg(long, default_value_t = 48)]
+        grace_hours: i64,
+    },
+}
+
+#[derive(Subcommand)]
 enum SampleFeed {
     /// OData pages (`page-000001.json`, …) of seeded, invented listings, RESO Data Dictionary names.
     Reso {
@@ -185,11 +219,23 @@ enum SampleFeed {
 fn main() -> ExitCode {
     allocator::tune(allocator::Work::Everything);
     let result = match Cli::parse().command {
-        Command::Build { dirs, out, deploy, watch } => cmd::build::run(&dirs.options(out), deploy, watch),
+        Command::Build { dirs, out, deploy, watch, photos_bucket } => {
+            cmd::build::run(&dirs.options(out, photos_bucket), deploy, watch)
+        }
         Command::Check { content } => cmd::check::run(&content),
         Command::New { kind, name, content } => cmd::new::run(&content, kind, &name),
-        Command::Serve { dirs, preview, host, port } => cmd::serve::run(dirs.options(preview), &host, port),
+        Command::Serve { dirs, preview, host, port } => cmd::serve::run(dirs.options(preview, false), &host, port),
         Command::Assets { out, plan } => cmd::assets::run(&out, plan),
+        Command::Photos { action: PhotosAction::Upload { content, out, endpoint, bucket, state, grace_hours } } => {
+            cmd::photos::upload(cmd::photos::UploadArgs {
+                content: &content,
+                out: &out,
+                endpoint: endpoint.as_deref(),
+                bucket: &bucket,
+                state: &state,
+                grace_hours,
+            })
+        }
         Command::Schemas { out, site } => cmd::schemas::run(&out, &site),
         Command::Import { feed: ImportFeed::Reso { file, url, sample, listings, full, into, content } } => {
             cmd::import::run(cmd::import::ImportArgs { file, url, sample, listings, full, into, content })

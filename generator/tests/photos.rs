@@ -118,9 +118,13 @@ fn build(dir: &Path) -> common::Run {
 
 /// The built page of the listing with this MLS number.
 fn listing_page(dir: &Path, id: &str) -> String {
-    let homes = std::fs::read_dir(dir.join("dist/homes")).unwrap().map(|e| e.unwrap().file_name());
+    listing_page_in(&dir.join("dist"), id)
+}
+
+fn listing_page_in(out: &Path, id: &str) -> String {
+    let homes = std::fs::read_dir(out.join("homes")).unwrap().map(|e| e.unwrap().file_name());
     let slug = homes.map(|n| n.to_string_lossy().into_owned()).find(|n| n.ends_with(&format!("-{id}"))).unwrap();
-    std::fs::read_to_string(dir.join(format!("dist/homes/{slug}/index.html"))).unwrap()
+    std::fs::read_to_string(out.join(format!("homes/{slug}/index.html"))).unwrap()
 }
 
 fn cached(dir: &Path) -> Vec<String> {
@@ -208,4 +212,41 @@ fn first_photos_are_downloaded_once_served_from_the_site_and_dropped_with_the_fe
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     assert!(!images.is_empty() && images.iter().all(|n| !n.contains(h)), "{images:?}");
+
+    // Deployed, the pages load the photos from their bucket (site.yaml's mls.photos_url), whose
+    // files stay out of the static assets wrangler uploads (.assetsignore).
+    let content = content(dir);
+    let bucket_build = |dir: &Path| {
+        let args = ["build", "--content", &content, "--out", "deployed", "--mls", "mls", "--islands", "none"];
+        generator(dir, &[&args[..], &["--cache", "cache", "--photos-bucket"]].concat())
+    };
+    let refused = bucket_build(dir);
+    assert!(!refused.ok && refused.stderr.contains("site.yaml names none (mls.photos_url)"), "{}", refused.stderr);
+    let site_yaml = Path::new(&content).join("site.yaml");
+    let yaml = std::fs::read_to_string(&site_yaml).unwrap();
+    let with_bucket = yaml.replace("  media_host: ", "  photos_url: https://photos.example.com\n  media_host: ");
+    assert_ne!(yaml, with_bucket);
+    std::fs::write(&site_yaml, with_bucket).unwrap();
+    let run = bucket_build(dir);
+    assert!(run.ok, "{}", run.stderr);
+    let deployed = dir.join("deployed");
+    let page = listing_page_in(&deployed, "910001");
+    let a2_hash = &hex(&a2)[..8];
+    assert!(page.contains("src=\"https://photos.example.com/images/mls/"), "{page}");
+    assert!(page.contains(&format!("-{a2_hash}-480.webp 480w, https://photos.example.com/images/mls/")), "{page}");
+    assert!(!page.contains("\"/images/mls/"), "no photo from the site itself");
+    assert_eq!(std::fs::read_to_string(deployed.join(".assetsignore")).unwrap().lines().last(), Some("/images/mls/"));
+    let headers = std::fs::read_to_string(deployed.join("_headers")).unwrap();
+    let img_src = headers[headers.find("img-src").unwrap()..].split(';').next().unwrap().to_string();
+    assert!(img_src.contains("https://photos.example.com"), "{img_src}");
+    // The photos' files are there for `generator photos upload`, and not counted as assets.
+    let photos = std::fs::read_dir(deployed.join("images/mls")).unwrap().count();
+    assert!(photos > 0);
+    let counted = generator(dir, &["assets", "--out", "deployed"]);
+    assert!(counted.ok, "{}", counted.stderr);
+    let all =
+        walkdir::WalkDir::new(&deployed).into_iter().filter(|e| e.as_ref().unwrap().file_type().is_file()).count();
+    let expected = all - photos - 2; // _headers, .assetsignore
+    let says = format!("static assets: {} files", expected);
+    assert!(counted.stdout.starts_with(&says), "{} (expected {says})", counted.stdout);
 }

@@ -16,6 +16,13 @@ pub struct Mls {
     pub disclaimer: String,
     /// Where the listings' photos are served from (an https origin); the pages may load images from it.
     pub media_host: String,
+    /// The public origin of the `listing-photos` R2 bucket (its custom domain, e.g.
+    /// "https://photos.movetojax.com"): `make deploy` sends each listing's first photo, as the site
+    /// resizes it, there (`generator photos upload`) and the published pages load it from there,
+    /// not as a static file of the site (Cloudflare takes 20,000 per version on the Free plan).
+    /// Without it, and in `make dev`, the photos are files of the site.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub photos_url: Option<String>,
     /// Show Closed listings, as "Sold" with their sold price (only where the MLS's rules allow it).
     #[serde(default)]
     pub show_sold: bool,
@@ -160,6 +167,15 @@ impl Mls {
                 format!("expected an https:// origin such as \"https://media.mls.example\", found \"{host}\""),
             ));
         }
+        if let Some(url) = &self.photos_url {
+            let path = url.strip_prefix("https://").unwrap_or("");
+            if !rules::is_https_url(url) || path.trim_end_matches('/').contains('/') {
+                out.push(src.at_value(
+                    "mls.photos_url",
+                    format!("expected an https:// origin such as \"https://photos.example.com\", found \"{url}\""),
+                ));
+            }
+        }
         if let Some(feed) = &self.feed {
             if !rules::is_https_url(feed) {
                 out.push(src.at_value("mls.feed", format!("expected an https:// URL, found \"{feed}\"")));
@@ -170,5 +186,10 @@ impl Mls {
     /// The media host without a trailing slash, e.g. "https://media.mls.example".
     pub fn media_origin(&self) -> &str {
         self.media_host.trim_end_matches('/')
+    }
+
+    /// The photos bucket's origin without a trailing slash, if the site has one.
+    pub fn photos_origin(&self) -> Option<&str> {
+        self.photos_url.as_deref().map(|u| u.trim_end_matches('/'))
     }
 }

@@ -9,10 +9,15 @@ use anyhow::{bail, Result};
 
 /// `deploy`: the build is for publishing, so it refuses the project's invented sample listings.
 /// `watch`: then build again whenever the content changes, until stopped.
+/// A deploy serves the MLS photos from their bucket when site.yaml names one (`mls.photos_url`).
 pub fn run(opts: &BuildOptions, deploy: bool, watch: bool) -> Result<()> {
+    let mut opts = opts.clone();
     if deploy {
-        refuse_sample(opts)?;
+        refuse_sample(&opts)?;
+        let site = crate::load::site(&opts.content)?;
+        opts.photos_bucket |= site.mls.is_some_and(|m| m.photos_url.is_some());
     }
+    let opts = &opts;
     let report = pipeline::build(opts, Renderer::embedded, &Cache::default())?;
     println!("{}", report.summary(&opts.out));
     if watch {

@@ -5,6 +5,7 @@ pub mod build;
 pub mod check;
 pub mod import;
 pub mod new;
+pub mod photos;
 pub mod schemas;
 pub mod serve;
 

@@ -1,3 +1,5 @@
 //! What a deploy needs checked before anything reaches Cloudflare.
 
 pub mod assets;
+pub mod bucket;
+pub mod photos;

@@ -38,6 +38,25 @@ pub struct ImageInfo {
     pub sources: Vec<ImageSource>,
 }
 
+impl ImageInfo {
+    /// The same files served from `origin` (`https://photos.example.com`) rather than the site.
+    pub fn served_from(self, origin: &str) -> ImageInfo {
+        let rebase = |srcset: &str| {
+            srcset.split(", ").filter(|c| !c.is_empty()).map(|c| format!("{origin}{c}")).collect::<Vec<_>>().join(", ")
+        };
+        ImageInfo {
+            src: format!("{origin}{}", self.src),
+            srcset: rebase(&self.srcset),
+            sources: self
+                .sources
+                .iter()
+                .map(|s| ImageSource { mime: s.mime.clone(), srcset: rebase(&s.srcset) })
+                .collect(),
+            ..self
+        }
+    }
+}
+
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct ImageSource {
     /// MIME type, e.g. `image/webp`.

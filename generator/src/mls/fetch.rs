@@ -58,7 +58,7 @@ fn resolve(page: &str, next: &str) -> String {
 }
 
 /// An http:// URL on this machine (the tests' fake feed and media host).
-pub(super) fn on_this_machine(url: &str) -> bool {
+pub(crate) fn on_this_machine(url: &str) -> bool {
     let loopback = ["http://127.0.0.1:", "http://127.0.0.1/", "http://localhost:", "http://localhost/", "http://[::1]"];
     loopback.iter().any(|p| url.starts_with(p))
 }

@@ -163,13 +163,18 @@ pub fn prune(dir: &Path, listings: &[&Property]) {
     }
 }
 
+/// Where the site's files of the listings' first photos are (and their keys in the bucket).
+pub const PREFIX: &str = "images/mls/";
+
 /// Gives each listing whose first photo is cached that photo through the image pipeline
-/// (`Home::photo`), handing each file to `keep` as it is made. A photo the pipeline cannot read
-/// stays on the media host, with a warning.
+/// (`Home::photo`), handing each file to `keep` as it is made; the pages load them from `bucket`
+/// (an origin) when given, else from the site. A photo the pipeline cannot read stays on the media
+/// host, with a warning.
 pub fn process<P: Send>(
     pipeline: &ImagePipeline,
     homes: &mut Homes,
     dir: &Path,
+    bucket: Option<&str>,
     keep: &(impl Fn(Output) -> Result<P> + Sync),
 ) -> Result<Vec<P>> {
     let cached = cached_files(dir);
@@ -182,9 +187,12 @@ pub fn process<P: Send>(
         .map(|h| {
             let Some(file) = first(&h.p).and_then(|url| cached.get(&stem(url))) else { return Ok(Vec::new()) };
             let ext = file.extension().map_or("jpg".into(), |x| x.to_string_lossy());
-            match pipeline.process_file(file, &format!("images/mls/{}.{ext}", h.slug), WIDEST) {
+            match pipeline.process_file(file, &format!("{PREFIX}{}.{ext}", h.slug), WIDEST) {
                 Ok((info, files)) => {
-                    h.photo = Some(info);
+                    h.photo = Some(match bucket {
+                        Some(origin) => info.served_from(origin),
+                        None => info,
+                    });
                     files.into_iter().map(keep).collect()
                 }
                 Err(e) => {

@@ -37,6 +37,10 @@ pub struct BuildOptions {
     pub mdx_renderer: PathBuf,
     /// Where `generator import reso` keeps the MLS's listings.
     pub mls: PathBuf,
+    /// The MLS photos are served from their bucket (`mls.photos_url`), not as static files: their
+    /// files are still written under `images/mls/` (what `generator photos upload` sends) and
+    /// `.assetsignore` keeps wrangler from uploading them.
+    pub photos_bucket: bool,
 }
 
 /// What a build did to the output folder.
@@ -146,6 +150,17 @@ pub fn generate_pages(
     Ok(files)
 }
 
+/// The origin the pages load the MLS photos from when it is their bucket's (`photos_bucket`).
+fn photos_bucket<'a>(c: &'a Content, opts: &BuildOptions) -> Result<Option<&'a str>> {
+    if !opts.photos_bucket {
+        return Ok(None);
+    }
+    match c.site.data.mls.as_ref().map(|m| m.photos_origin()) {
+        Some(Some(origin)) => Ok(Some(origin)),
+        _ => bail!("the MLS photos are to be served from their bucket, but site.yaml names none (mls.photos_url)"),
+    }
+}
+
 /// What the pages are rendered from.
 struct Inputs {
     images: HashMap<String, ImageInfo>,
@@ -167,9 +182,12 @@ impl Inputs {
         let reports =
             crate::reports::prepare(c, &opts.mdx_renderer, &opts.cache.join("reports"), kept.map(|k| &k.mdx))?;
         let mut homes = crate::mls::for_build(c, &opts.mls, kept.map(|k| &k.store))?;
+        let bucket = photos_bucket(c, opts)?;
         let photos = match homes.as_mut() {
-            Some(h) => crate::mls::photos::process(&ImagePipeline::new(&opts.content, &opts.cache), h, &opts.mls, keep)
-                .context("processing the MLS's photos")?,
+            Some(h) => {
+                crate::mls::photos::process(&ImagePipeline::new(&opts.content, &opts.cache), h, &opts.mls, bucket, keep)
+                    .context("processing the MLS's photos")?
+            }
             None => Vec::new(),
         };
         Ok((Inputs { images, assets, reports, homes }, image_files, photos))
@@ -255,9 +273,20 @@ fn generate_with<P: RenderedPage, R: Borrow<Renderer>>(
     // Security headers on every static answer (the worker adds the same to its own, which are
     // never pages, so without the inline script's hash); year-long caching where names are hashed.
     let map = jax_model::headers::origin(&c.site.data.development_map_url);
-    // The MLS's photos come from its media host.
+    // The MLS's photos come from its media host, and the first ones from their bucket when they
+    // are not files of the site (which wrangler then leaves out: .assetsignore).
+    let bucket = photos_bucket(c, opts)?;
     let media: Vec<String> =
-        c.site.data.mls.iter().filter_map(|m| jax_model::headers::origin(m.media_origin())).collect();
+        c.site.data.mls.iter().map(|m| m.media_origin()).chain(bucket).filter_map(jax_model::headers::origin).collect();
+    if bucket.is_some() {
+        files.push(Output::new(
+            ".assetsignore",
+            format!(
+                "# Served from the listing-photos bucket (generator photos upload)\n/{}\n",
+                crate::mls::photos::PREFIX
+            ),
+        ));
+    }
     let hashed = [ISLANDS_DIR, crate::images::OUTPUT_DIR];
     let favicon = inputs.images.get(crate::load::FAVICON);
     let editor = crate::editor::outputs(c, assets.dir.as_deref(), favicon).context("writing the editor")?;

@@ -252,6 +252,7 @@ mod tests {
             cache: tmp.path().join("cache"),
             mdx_renderer: tmp.path().join("no-script"),
             mls: tmp.path().join("no-mls"),
+            photos_bucket: false,
         };
         let (good, bad) = (renderer(&tmp.path().join("good"), false), renderer(&tmp.path().join("bad"), true));
         let cache = Cache::default();

@@ -148,6 +148,7 @@ mod tests {
             cache: tmp.path().join("cache"),
             mdx_renderer: tmp.path().join("no-script"),
             mls: tmp.path().join("no-mls"),
+            photos_bucket: false,
         };
         let preview = Previewer::new(opts);
         let engine = Engine::new(None);
