@@ -117,7 +117,7 @@ fn every_listing_has_its_page_with_its_office_and_the_mls_notice_and_the_display
     // The search: every listing for sale in the index, in /homes/' order, each with its card in
     // the card shards of its build's folder; the hidden street's number is no word of its listing.
     let meta: Value = serde_json::from_str(page(&site, "data/homes/meta.json")).unwrap();
-    let folder = format!("data/homes/{}", meta["version"].as_str().unwrap());
+    let folder = format!("data/search/{}", meta["version"].as_str().unwrap());
     let size = meta["size"].as_u64().unwrap() as usize;
     for column in ["price", "beds", "baths", "sqft", "area", "kind", "status"] {
         let values: Value = serde_json::from_str(page(&site, &format!("{folder}/columns/{column}.json"))).unwrap();
@@ -127,10 +127,12 @@ fn every_listing_has_its_page_with_its_office_and_the_mls_notice_and_the_display
     assert_eq!(size.to_string(), listed.unwrap().replace(',', ""));
     let per_shard = meta["per_shard"].as_u64().unwrap() as usize;
     let cards: Vec<String> = (0..size.div_ceil(per_shard))
-        .flat_map(|n| serde_json::from_str::<Vec<String>>(page(&site, &format!("{folder}/cards/{n}.json"))).unwrap())
+        .flat_map(|n| {
+            serde_json::from_str::<Vec<String>>(page(&site, &format!("{folder}/cards/newest/{n}.json"))).unwrap()
+        })
         .collect();
     assert_eq!(cards.len(), size);
-    let past = format!("{folder}/cards/{}.json", size.div_ceil(per_shard));
+    let past = format!("{folder}/cards/newest/{}.json", size.div_ceil(per_shard));
     assert!(!site.iter().any(|(p, _)| *p == past), "no shard past the last place");
     for card in &cards {
         assert!(card.starts_with("<article class=\"home-card\"") && card.contains("<a href=\"/homes/"), "{card}");

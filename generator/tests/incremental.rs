@@ -29,7 +29,7 @@ fn stamps(dist: &Path) -> BTreeMap<String, (u64, i64, i64)> {
 
 /// How many versions of the search's files the site holds.
 fn versions(dist: &Path) -> usize {
-    std::fs::read_dir(dist.join("data/homes")).unwrap().filter(|e| e.as_ref().unwrap().path().is_dir()).count()
+    std::fs::read_dir(dist.join("data/search")).unwrap().filter(|e| e.as_ref().unwrap().path().is_dir()).count()
 }
 
 fn run(dir: &Path, args: &[&str]) -> String {

@@ -2,17 +2,20 @@
 //! instead of a server. Three kinds of file, each fetched only when a search needs it:
 //! - `meta.json` (`Meta`): the index's size, codes and version, the one file at a fixed path; the
 //!   others are in a folder named by the version (the hash of their bytes: `api::HOMES_COLUMN`),
-//!   so a page reads one build's files or none, and a deploy uploads new names only;
+//!   so a page reads one build's files or none, a deploy uploads new names only, and browsers
+//!   keep them for a year (`/data/search/*` is served as immutable);
 //! - `columns/<name>.json` (`Column`): one column per filter and sort key, each a file of its own so
 //!   a search fetches only those it needs, a listing's place in every column being its place in
 //!   `/homes/`' own order (newest first), so "newest" is no sort at all;
 //! - `words/<key>.json` (`WordShard`): the words of the listings' addresses (where the MLS lets
 //!   them show), subdivisions, ZIP codes, MLS numbers and remarks, sharded by their first two
 //!   characters (`shard_key`), each with the places of the listings that have it;
-//! - `cards/<n>.json`: the cards of places `n × CARDS_PER_SHARD` on, as a JSON array of their HTML,
-//!   rendered by the same template macro as the lists (`render::pages::homes`), so a result looks
-//!   exactly like the prerendered page's cards. Not a file per listing: Cloudflare takes 20,000
-//!   static files per version on the Free plan, and a page of results is one or two shards.
+//! - `cards/<order>/<n>.json`: the cards in one of the results' orders (`CardOrder`), from the
+//!   `n × CARDS_PER_SHARD`th on, as a JSON array of their HTML, rendered by the same template
+//!   macro as the lists (`render::pages::homes`), so a result looks exactly like the prerendered
+//!   page's cards. Not a file per listing: Cloudflare takes 20,000 static files per version on the
+//!   Free plan. A copy per order, so that the first results of a sorted search are in one or two
+//!   shards rather than scattered over dozens.
 //!
 //! Measured at 10,000 listings before it was chosen over Pagefind (whose first results needed
 //! ~266 KB): see the README's "Search" section for the figures.
@@ -95,6 +98,42 @@ impl Sort {
 /// Cards per shard: two lists' pages. The first results of a search that keeps a third of the
 /// listings or more are in the first shard; an eighth (a neighborhood), in two.
 pub const CARDS_PER_SHARD: usize = 48;
+
+/// The orders the card shards come in: a sort's results are near each other in its order's
+/// shards (price-desc's at the end of price's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum CardOrder {
+    /// `/homes/`' own: the places themselves.
+    Newest,
+    /// By price, lowest first, ties in place order.
+    Price,
+    /// By living area, largest first (unknown last), ties in place order.
+    Size,
+}
+
+impl CardOrder {
+    pub const ALL: [CardOrder; 3] = [CardOrder::Newest, CardOrder::Price, CardOrder::Size];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            CardOrder::Newest => "newest",
+            CardOrder::Price => "price",
+            CardOrder::Size => "size",
+        }
+    }
+
+    /// The places in this order.
+    fn places(self, price: &[u64], sqft: &[u32]) -> Vec<usize> {
+        let mut places: Vec<usize> = (0..price.len()).collect();
+        match self {
+            CardOrder::Newest => {}
+            CardOrder::Price => places.sort_by_key(|&i| (price[i], i)),
+            CardOrder::Size => places.sort_by_key(|&i| (std::cmp::Reverse(sqft[i]), i)),
+        }
+        places
+    }
+}
 
 /// How many listings the index has, where its files are and what its coded columns' codes stand
 /// for.
@@ -336,6 +375,9 @@ fn in_version(template: &str) -> &str {
 /// render.
 pub struct Prepared {
     meta: Meta,
+    /// The columns the card orders follow.
+    price: Vec<u64>,
+    sqft: Vec<u32>,
     /// Paths in the version's folder (`columns/price.json`), and bytes.
     files: Vec<(String, Vec<u8>)>,
 }
@@ -353,17 +395,21 @@ pub fn prepare(homes: &Homes) -> Result<Prepared> {
         let bytes = serde_json::to_vec(shard).with_context(|| format!("serializing the word shard {key}"))?;
         files.push((in_version(api::HOMES_WORDS).replace("{key}", key), bytes));
     }
-    Ok(Prepared { meta: index.meta, files })
+    Ok(Prepared { meta: index.meta, price: index.price, sqft: index.sqft, files })
 }
 
 /// The search's files: `meta.json`, then the columns, word shards and card shards in the
 /// version's folder. `cards`: each listing for sale's card, in the index's order.
 pub fn outputs(prepared: Prepared, cards: &[&str]) -> Result<Vec<Output>> {
-    let Prepared { mut meta, mut files } = prepared;
+    let Prepared { mut meta, price, sqft, mut files } = prepared;
     anyhow::ensure!(cards.len() == meta.size, "{} cards for {} listings in the search's index", cards.len(), meta.size);
-    for (n, shard) in cards.chunks(CARDS_PER_SHARD).enumerate() {
-        let bytes = serde_json::to_vec(shard).context("serializing the search's cards")?;
-        files.push((in_version(api::HOMES_CARDS).replace("{shard}", &n.to_string()), bytes));
+    for order in CardOrder::ALL {
+        let ordered: Vec<&str> = order.places(&price, &sqft).into_iter().map(|i| cards[i]).collect();
+        for (n, shard) in ordered.chunks(CARDS_PER_SHARD).enumerate() {
+            let bytes = serde_json::to_vec(shard).context("serializing the search's cards")?;
+            let path = in_version(api::HOMES_CARDS).replace("{order}", order.name()).replace("{shard}", &n.to_string());
+            files.push((path, bytes));
+        }
     }
     // The files' names and bytes: a build that writes the same search writes the same folder.
     let mut hash = blake3::Hasher::new();
@@ -474,16 +520,22 @@ mod tests {
         assert_eq!((meta["size"].as_u64(), meta["per_shard"].as_u64()), (Some(50), Some(CARDS_PER_SHARD as u64)));
         let version = meta["version"].as_str().unwrap();
         assert_eq!(version.len(), 16);
-        let file = |path: &str| out.iter().find(|o| o.path == format!("data/homes/{version}/{path}"));
-        let shard =
-            |n: usize| serde_json::from_slice::<Vec<String>>(&file(&format!("cards/{n}.json")).unwrap().bytes).unwrap();
-        assert_eq!(shard(0).len(), CARDS_PER_SHARD);
-        assert_eq!(shard(0)[5], "<article>5</article>");
-        assert_eq!(shard(1), ["<article>48</article>", "<article>49</article>"]);
-        assert!(file("cards/2.json").is_none());
+        let file = |path: &str| out.iter().find(|o| o.path == format!("data/search/{version}/{path}"));
+        let shard = |order: &str, n: usize| {
+            serde_json::from_slice::<Vec<String>>(&file(&format!("cards/{order}/{n}.json")).unwrap().bytes).unwrap()
+        };
+        assert_eq!(shard("newest", 0).len(), CARDS_PER_SHARD);
+        assert_eq!(shard("newest", 0)[5], "<article>5</article>");
+        assert_eq!(shard("newest", 1), ["<article>48</article>", "<article>49</article>"]);
+        assert!(file("cards/newest/2.json").is_none());
+        // Newest first, listing n at place 50 - n with the price 400,000 + 1,000n: by price, the
+        // places run backwards; by size (all alike), in place order.
+        assert_eq!(shard("price", 0)[0], "<article>49</article>");
+        assert_eq!(shard("price", 1), ["<article>1</article>", "<article>0</article>"]);
+        assert_eq!(shard("size", 1), ["<article>48</article>", "<article>49</article>"]);
         assert!(file("columns/price.json").is_some() && file("words/po.json").is_some());
         assert!(meta["words"].as_array().unwrap().iter().any(|k| k == "po"));
-        assert!(out[1..].iter().all(|o| o.path.starts_with(&format!("data/homes/{version}/"))));
+        assert!(out[1..].iter().all(|o| o.path.starts_with(&format!("data/search/{version}/"))));
         // The same search is the same folder; another card, another.
         let again = outputs(prepare(&homes).unwrap(), &cards).unwrap();
         assert_eq!(again, out);

@@ -287,7 +287,7 @@ fn generate_with<P: RenderedPage, R: Borrow<Renderer>>(
             ),
         ));
     }
-    let hashed = [ISLANDS_DIR, crate::images::OUTPUT_DIR];
+    let hashed = [ISLANDS_DIR, crate::images::OUTPUT_DIR, jax_model::api::SEARCH_DIR];
     let favicon = inputs.images.get(crate::load::FAVICON);
     let editor = crate::editor::outputs(c, assets.dir.as_deref(), favicon).context("writing the editor")?;
     let editor_policy = jax_model::headers::editor_policy(

@@ -12,7 +12,7 @@
 use super::islands::Props;
 use super::market::MarketData;
 use super::props::*;
-use crate::mls::search::{Column, Meta, Sort};
+use crate::mls::search::{CardOrder, Column, Meta, Sort};
 use anyhow::{anyhow, bail, Result};
 use jax_model::forms::{SIGNATURES, SNIFF_LEN};
 use schemars::generate::{SchemaGenerator, SchemaSettings};
@@ -80,8 +80,15 @@ fn props() -> Result<String> {
     g.subschema_for::<Meta>();
     g.subschema_for::<Column>();
     g.subschema_for::<Sort>();
-    let data_roots = [MarketData::schema_name(), Meta::schema_name(), Column::schema_name(), Sort::schema_name()]
-        .map(|n| n.into_owned());
+    g.subschema_for::<CardOrder>();
+    let data_roots = [
+        MarketData::schema_name(),
+        Meta::schema_name(),
+        Column::schema_name(),
+        Sort::schema_name(),
+        CardOrder::schema_name(),
+    ]
+    .map(|n| n.into_owned());
     let defs = g.definitions();
     let names = ts_names(defs)?;
     let t = Translator { names: &names };

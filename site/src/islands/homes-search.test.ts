@@ -8,9 +8,9 @@ import mount from './homes-search';
 
 const props: HomesSearchProps = {
   meta: '/data/homes/meta.json',
-  column: '/data/homes/{version}/columns/{name}.json',
-  words: '/data/homes/{version}/words/{key}.json',
-  cards: '/data/homes/{version}/cards/{shard}.json',
+  column: '/data/search/{version}/columns/{name}.json',
+  words: '/data/search/{version}/words/{key}.json',
+  cards: '/data/search/{version}/cards/{order}/{shard}.json',
   per_page: 2,
   fields: { min_price: 'min_price', max_price: 'max_price', beds: 'beds', baths: 'baths', area: 'area', kind: 'type', status: 'status', words: 'q', sort: 'sort', page: 'page' },
   labels: {
@@ -72,12 +72,12 @@ function answer(url: string): Answer {
   const path = new URL(url, 'http://x').pathname;
   if (answers.has(path)) return answers.get(path)!;
   if (path === props.meta) return JSON.stringify(metaOf(live));
-  const [, version, kind, name] = /^\/data\/homes\/(\w+)\/(columns|words|cards)\/(\w+)\.json$/.exec(path) ?? [];
+  const [, version, kind, name] = /^\/data\/search\/(\w+)\/(columns|words|cards\/newest)\/(\w+)\.json$/.exec(path) ?? [];
   if (version !== live) return 404;
   const b = builds[version];
   if (kind === 'columns' && name === 'beds') return JSON.stringify(b.beds);
   if (kind === 'words' && b.words[name]) return JSON.stringify(b.words[name]);
-  if (kind === 'cards') {
+  if (kind === 'cards/newest') {
     const cards = b.titles.slice(Number(name) * PER_SHARD, (Number(name) + 1) * PER_SHARD);
     if (cards.length) return JSON.stringify(cards.map((t) => `<article class="home-card"><h2>${t}</h2></article>`));
   }
@@ -135,8 +135,9 @@ describe('the search island', () => {
     expect(host.querySelector<HTMLSelectElement>('[name="beds"]')!.value).toBe('3');
     expect(titles(host)).toBe('b,c');
     expect(host.querySelector('.homes-search__clear')!.hasAttribute('hidden')).toBe(false);
-    // Only what the search needed: its meta.json, one column, and the two card shards of b and c.
-    expect(asked).toEqual([props.meta, '/data/homes/v1/columns/beds.json', '/data/homes/v1/cards/0.json', '/data/homes/v1/cards/1.json']);
+    // Only what the search needed: its meta.json, then one column beside the shard a first page
+    // most likely starts in, and the other shard of b and c.
+    expect(asked).toEqual([props.meta, '/data/search/v1/cards/newest/0.json', '/data/search/v1/columns/beds.json', '/data/search/v1/cards/newest/1.json']);
   });
 
   it('fetches nothing on a URL without a search of its own: the prerendered page is the answer', async () => {
@@ -176,7 +177,7 @@ describe('the search island', () => {
     await waitFor(() => expect(asked).toEqual([props.meta]));
     release();
     // While Beds has focus: its column, then each of its choices' first cards (all in two shards).
-    await waitFor(() => expect(asked.slice(1).sort()).toEqual(['/data/homes/v1/cards/0.json', '/data/homes/v1/cards/1.json', '/data/homes/v1/columns/beds.json']));
+    await waitFor(() => expect(asked.slice(1).sort()).toEqual(['/data/search/v1/cards/newest/0.json', '/data/search/v1/cards/newest/1.json', '/data/search/v1/columns/beds.json']));
     choose(host, 'beds', '3');
     await waitFor(() => expect(titles(host)).toBe('b,c'));
     // The choice fetched nothing more.
@@ -192,27 +193,27 @@ describe('the search island', () => {
     choose(host, 'q', 'pool');
     await waitFor(() => expect(titles(host)).toBe('b'));
     expect(host.querySelector('.homes__count')!.textContent).toBe('1 homes match your search');
-    expect(asked.slice(-4)).toEqual([props.meta, '/data/homes/v2/columns/beds.json', '/data/homes/v2/words/po.json', '/data/homes/v2/cards/1.json']);
+    expect(asked.slice(-5)).toEqual([props.meta, '/data/search/v2/cards/newest/0.json', '/data/search/v2/columns/beds.json', '/data/search/v2/words/po.json', '/data/search/v2/cards/newest/1.json']);
   });
 
   it('shows no results but the failure when a card shard cannot be had twice, and asks again next time', async () => {
-    answers.set('/data/homes/v1/cards/1.json', LOST);
+    answers.set('/data/search/v1/cards/newest/1.json', LOST);
     const host = page();
     choose(host, 'beds', '3');
     await waitFor(() => expect(host.querySelector('.homes__count')!.textContent).toBe(props.labels.failed));
     expect(host.querySelector('.home-cards')!.textContent).toBe('prerendered');
-    expect(asked.filter((u) => u.endsWith('/cards/1.json'))).toHaveLength(2);
-    answers.delete('/data/homes/v1/cards/1.json');
+    expect(asked.filter((u) => u.endsWith('/cards/newest/1.json'))).toHaveLength(2);
+    answers.delete('/data/search/v1/cards/newest/1.json');
     choose(host, 'beds', '5');
     await waitFor(() => expect(titles(host)).toBe('c'));
   });
 
   it('asks again for a word shard the network lost, and never for a shard no word has', async () => {
-    answers.set('/data/homes/v1/words/po.json', LOST);
+    answers.set('/data/search/v1/words/po.json', LOST);
     const host = page();
     choose(host, 'q', 'pool');
     await waitFor(() => expect(host.querySelector('.homes__count')!.textContent).toBe(props.labels.failed));
-    answers.delete('/data/homes/v1/words/po.json');
+    answers.delete('/data/search/v1/words/po.json');
     choose(host, 'q', 'pool ');
     await waitFor(() => expect(titles(host)).toBe('a,c'));
     expect(asked.filter((u) => u.endsWith('/words/po.json'))).toHaveLength(3);

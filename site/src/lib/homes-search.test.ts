@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Columns, columnsFor, filters, matching, needs, NO_QUERY, readQuery, search, shardKey, toParams, words, type Query, type Shard } from './homes-search';
-import type { Fields, Meta } from './props';
+import { cardOrder, Columns, columnsFor, filters, matching, needs, NO_QUERY, readQuery, search, shardKey, toParams, words, type Query, type Shard } from './homes-search';
+import type { CardOrder, Fields, Meta } from './props';
 
 const fields: Fields = {
   min_price: 'min_price',
@@ -51,10 +51,19 @@ describe('the search', () => {
     expect(() => bare.add('price', [1, 2])).toThrow('the column price has 2 values, the index 5');
   });
 
-  it('finds each place’s card in the shards of consecutive places, and the words’ shards it has', () => {
-    expect([0, 1, 2, 3, 4].map((at) => [columns.shardOf(at), columns.inShard(at)])).toEqual([[0, 0], [0, 1], [1, 0], [1, 1], [2, 0]]);
-    expect(columns.cardShards([4, 1, 0, 3])).toEqual([2, 0, 1]);
-    expect(columns.cardShards([])).toEqual([]);
+  it('finds each place’s card in the shards of its order, ranked as the generator ranks them', () => {
+    // Newest: the places themselves; price: lowest first, ties in place order; size: largest
+    // first, unknown last.
+    const ranks = (order: CardOrder) => [0, 1, 2, 3, 4].map((at) => columns.rank(order, at));
+    expect(ranks('newest')).toEqual([0, 1, 2, 3, 4]);
+    expect(ranks('price')).toEqual([0, 3, 1, 2, 4]);
+    expect(ranks('size')).toEqual([3, 1, 4, 2, 0]);
+    expect([0, 1, 2, 3, 4].map((at) => [columns.shardOf('newest', at), columns.inShard('newest', at)])).toEqual([[0, 0], [0, 1], [1, 0], [1, 1], [2, 0]]);
+    expect([4, 1].map((at) => [columns.shardOf('price', at), columns.inShard('price', at)])).toEqual([[2, 0], [1, 1]]);
+    expect(columns.cardShards('newest', [4, 1, 0, 3])).toEqual([2, 0, 1]);
+    expect(columns.cardShards('size', [4, 1])).toEqual([0]);
+    expect(columns.cardShards('newest', [])).toEqual([]);
+    expect(['newest', 'price-asc', 'price-desc', 'size'].map((sort) => cardOrder(sort as Query['sort']))).toEqual(['newest', 'price', 'price', 'size']);
     expect([columns.hasShard('po'), columns.hasShard('zz')]).toEqual([true, false]);
     expect(columns.version).toBe('v1');
   });

@@ -2,7 +2,7 @@
 // functions from a query to the listings' places, so the island only fetches and shows. A place
 // is a listing's position in every column of the index, which is /homes/' own order (newest
 // first).
-import type { Column, Fields, Meta, Sort } from './props';
+import type { CardOrder, Column, Fields, Meta, Sort } from './props';
 
 /** What the form asks for. A number filter of 0 and a text filter of '' ask for nothing. */
 export type Query = {
@@ -75,6 +75,9 @@ export function toParams(q: Query, fields: Fields): URLSearchParams {
   put(fields.page, q.page, 1);
   return params;
 }
+
+/** The order of the card shards a query's results are read from: its sort's. */
+export const cardOrder = (sort: Sort): CardOrder => (sort === 'newest' ? 'newest' : sort === 'size' ? 'size' : 'price');
 
 /** Whether the query filters at all (its order and page aside). */
 export const filters = (q: Query): boolean =>
@@ -157,6 +160,7 @@ export class Columns {
   readonly version: string;
   private readonly numbers = new Map<Column, Float64Array>();
   private readonly keys: ReadonlySet<string>;
+  private readonly ranks = new Map<CardOrder, Uint32Array>();
 
   constructor(private readonly meta: Meta) {
     this.size = meta.size;
@@ -179,19 +183,40 @@ export class Columns {
     return this.keys.has(key);
   }
 
-  /** The card shard holding a place's card, … */
-  shardOf(at: number): number {
-    return Math.floor(at / this.meta.per_shard);
+  /** A place's rank in `order` (the generator's `CardOrder::places`): where its card is in that
+   * order's shards. Price and size need their column loaded. */
+  rank(order: CardOrder, at: number): number {
+    if (order === 'newest') return at;
+    let ranks = this.ranks.get(order);
+    if (!ranks) {
+      const by = this.get(order === 'price' ? 'price' : 'sqft');
+      const places = Array.from({ length: this.size }, (_, i) => i);
+      places.sort(order === 'price' ? (a, b) => by[a] - by[b] || a - b : (a, b) => by[b] - by[a] || a - b);
+      ranks = new Uint32Array(this.size);
+      places.forEach((place, i) => (ranks![place] = i));
+      this.ranks.set(order, ranks);
+    }
+    return ranks[at];
+  }
+
+  /** The last card shard of every order. */
+  get lastShard(): number {
+    return Math.max(0, Math.ceil(this.size / this.meta.per_shard) - 1);
+  }
+
+  /** The card shard of `order` holding a place's card, … */
+  shardOf(order: CardOrder, at: number): number {
+    return Math.floor(this.rank(order, at) / this.meta.per_shard);
   }
 
   /** … and where in it. */
-  inShard(at: number): number {
-    return at % this.meta.per_shard;
+  inShard(order: CardOrder, at: number): number {
+    return this.rank(order, at) % this.meta.per_shard;
   }
 
-  /** The card shards holding `places`' cards, in the order first asked. */
-  cardShards(places: readonly number[]): number[] {
-    return [...new Set(places.map((at) => this.shardOf(at)))];
+  /** The card shards of `order` holding `places`' cards, in the order first asked. */
+  cardShards(order: CardOrder, places: readonly number[]): number[] {
+    return [...new Set(places.map((at) => this.shardOf(order, at)))];
   }
 
   get(c: Column): Float64Array {

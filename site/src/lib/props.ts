@@ -209,6 +209,12 @@ export type Column = 'beds' | 'baths' | 'price' | 'sqft' | 'area' | 'kind' | 'st
 /** The orders the results can take: the sort field's values. */
 export type Sort = 'price-asc' | 'price-desc' | 'newest' | 'size';
 
+/**
+ * The orders the card shards come in: a sort's results are near each other in its order's
+ * shards (price-desc's at the end of price's).
+ */
+export type CardOrder = 'newest' | 'price' | 'size';
+
 export type Acknowledgment = {
   /** The field name, e.g. "acknowledged". */
   field: string;
