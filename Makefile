@@ -41,7 +41,7 @@ help:
 	@echo "make test   run every test (Rust, Vitest, Nu HTML checker, Playwright + axe, Lighthouse, WebKit + Firefox)"
 	@echo "make lint   rustfmt, clippy, tsc and ESLint, no warning allowed (make test runs it first)"
 	@echo "make build  build the site into dist/"
-	@echo "make deploy build the site and the worker, then publish them (wrangler deploy)"
+	@echo "make deploy build the site and the worker, check what a deploy needs, then publish (DRY_RUN=1: only check)"
 	@echo "make check  report errors in content/ (file:line:column)"
 	@echo "make preview  generator serve on http://127.0.0.1:4040 (the editor's preview; make dev runs it)"
 	@echo "make bench  time the generator against its targets and against Hugo"
@@ -147,18 +147,29 @@ bundle-check:
 	  echo "bundle-check: the worker is $$gzip KiB gzip (limit $(BUNDLE_GZIP_KIB) KiB)"
 	$(GENERATOR) assets --out dist
 
-# Publishes what `make build` just wrote (checked again with --deploy, which refuses the sample
-# MLS listings): the build cannot be skipped, and dist/ holds only what
-# `generator build` writes (`generator serve` previews into .cache/preview). Refuses before
-# uploading anything when dist/ holds more static asset files than the Cloudflare plan takes
-# (CLOUDFLARE_PLAN, default free). With mls.photos_url in site.yaml, the MLS photos go to their R2
-# bucket first (R2_ENDPOINT, R2_ACCESS_KEY_ID, R2_SECRET_ACCESS_KEY), so no page names a photo not
-# there yet. Needs a Cloudflare login (wrangler login) or CLOUDFLARE_API_TOKEN.
+# Publishes what `make build` just wrote, after `generator preflight` has checked everything a
+# deploy needs and said all that is missing at once (nothing is uploaded then): the content's
+# examples (editor, map), sample listings, the static assets against the Cloudflare plan
+# (CLOUDFLARE_PLAN, default free), the worker's secrets and the R2 buckets (wrangler, logged in),
+# and that the MLS feed answers. `make deploy DRY_RUN=1` runs every check that needs no
+# Cloudflare login, names those it skipped, and uploads nothing. Then the build again with
+# --deploy (it refuses the sample listings; with mls.photos_url the pages load the MLS photos from
+# their bucket), the count again, the photos sent to their bucket (R2_ENDPOINT, R2_ACCESS_KEY_ID,
+# R2_SECRET_ACCESS_KEY) so that no page names one not there yet, and `wrangler deploy`. dist/ holds
+# only what `generator build` writes (`generator serve` previews into .cache/preview). Needs a
+# Cloudflare login (wrangler login) or CLOUDFLARE_API_TOKEN.
+DRY_RUN :=
 deploy: setup build
+ifeq ($(DRY_RUN),)
+	XDG_CONFIG_HOME=$(CURDIR)/.cache/wrangler-config $(GENERATOR) preflight --content content --out dist
 	$(GENERATOR) build --content content --out dist --deploy
 	$(GENERATOR) assets --out dist
 	$(GENERATOR) photos upload --content content --out dist
 	$(WRANGLER) deploy
+else
+	$(GENERATOR) preflight --content content --out dist --dry-run
+	@echo "deploy: a dry run: nothing was uploaded"
+endif
 
 check: generator
 	$(GENERATOR) check --content content

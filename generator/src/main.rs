@@ -132,6 +132,24 @@ enum Command {
         #[arg(long, env = "CLOUDFLARE_PLAN", value_enum, default_value = "free")]
         plan: deploy::assets::Plan,
     },
+    /// Check everything a deploy needs and say all that is missing at once: the content's
+    /// examples, sample listings, the static assets against the plan, the worker's secrets and
+    /// the buckets (wrangler, logged in; not with --dry-run), and that the MLS feed answers.
+    Preflight {
+        #[arg(long, default_value = "content")]
+        content: PathBuf,
+        #[arg(long, default_value = "dist")]
+        out: PathBuf,
+        #[arg(long, default_value = ".cache/mls")]
+        mls: PathBuf,
+        #[arg(long, env = "CLOUDFLARE_PLAN", value_enum, default_value = "free")]
+        plan: deploy::assets::Plan,
+        #[arg(long, default_value = "node_modules/.bin/wrangler")]
+        wrangler: PathBuf,
+        /// Ask Cloudflare nothing (no login needed); the checks skipped are named.
+        #[arg(long)]
+        dry_run: bool,
+    },
     /// The MLS photos' R2 bucket (site.yaml's mls.photos_url serves it).
     Photos {
         #[command(subcommand)]
@@ -226,6 +244,16 @@ fn main() -> ExitCode {
         Command::New { kind, name, content } => cmd::new::run(&content, kind, &name),
         Command::Serve { dirs, preview, host, port } => cmd::serve::run(dirs.options(preview, false), &host, port),
         Command::Assets { out, plan } => cmd::assets::run(&out, plan),
+        Command::Preflight { content, out, mls, plan, wrangler, dry_run } => {
+            cmd::preflight::run(cmd::preflight::Args {
+                content: &content,
+                out: &out,
+                mls: &mls,
+                plan,
+                wrangler: &wrangler,
+                dry_run,
+            })
+        }
         Command::Photos { action: PhotosAction::Upload { content, out, endpoint, bucket, state, grace_hours } } => {
             cmd::photos::upload(cmd::photos::UploadArgs {
                 content: &content,

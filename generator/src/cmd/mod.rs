@@ -6,6 +6,7 @@ pub mod check;
 pub mod import;
 pub mod new;
 pub mod photos;
+pub mod preflight;
 pub mod schemas;
 pub mod serve;
 

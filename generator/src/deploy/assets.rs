@@ -12,6 +12,11 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use walkdir::WalkDir;
 
+/// 20000 as "20,000".
+pub fn thousands(n: usize) -> String {
+    crate::mls::sample::thousands(n as u64)
+}
+
 /// One static asset at most (Cloudflare's limit, as wrangler enforces it).
 pub const MAX_FILE_BYTES: u64 = 25 * 1024 * 1024;
 
@@ -54,10 +59,10 @@ pub struct Count {
 /// The metafiles wrangler never uploads.
 const METAFILES: [&str; 3] = ["/.assetsignore", "/_headers", "/_redirects"];
 
-fn ignores(dir: &Path) -> Result<Gitignore> {
+fn ignores(dir: &Path, also: &[&str]) -> Result<Gitignore> {
     let mut builder = GitignoreBuilder::new(dir);
-    for pattern in METAFILES {
-        builder.add_line(None, pattern).expect("a valid pattern");
+    for pattern in METAFILES.iter().chain(also) {
+        builder.add_line(None, pattern).with_context(|| format!("the pattern {pattern}"))?;
     }
     let file = dir.join(".assetsignore");
     if file.is_file() {
@@ -86,10 +91,16 @@ fn folder_of(rel: &str) -> String {
 
 /// Counts the static assets under `dir`.
 pub fn count(dir: &Path) -> Result<Count> {
+    count_but(dir, &[])
+}
+
+/// The same, leaving out what `also` names too (gitignore patterns: what a deploy's build would
+/// add to `.assetsignore`).
+pub fn count_but(dir: &Path, also: &[&str]) -> Result<Count> {
     if !dir.is_dir() {
         bail!("{} is not a folder: build the site first (make build)", dir.display());
     }
-    let ignore = ignores(dir)?;
+    let ignore = ignores(dir, also)?;
     let mut count = Count::default();
     let mut walk = WalkDir::new(dir).follow_links(true).sort_by_file_name().into_iter();
     while let Some(entry) = walk.next() {
@@ -162,19 +173,6 @@ impl Count {
     }
 }
 
-/// 20000 as "20,000".
-pub fn thousands(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,13 +230,5 @@ mod tests {
     fn a_missing_folder_says_to_build() {
         let err = count(Path::new("/nonexistent/dist")).unwrap_err().to_string();
         assert!(err.contains("build the site first"), "{err}");
-    }
-
-    #[test]
-    fn thousands_are_grouped() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(20_000), "20,000");
-        assert_eq!(thousands(1_234_567), "1,234,567");
     }
 }

@@ -3,3 +3,4 @@
 pub mod assets;
 pub mod bucket;
 pub mod photos;
+pub mod preflight;

@@ -1,0 +1,121 @@
+//! What a deploy needs, checked before anything is built for it or uploaded, and said as one list:
+//! every problem at once, not the first. The checks of the content and the built site need
+//! nothing but this machine; Cloudflare's (the worker's secrets, the buckets) ask wrangler, which
+//! needs a login; the feed's asks the feed. A dry run (`make deploy DRY_RUN=1`) runs what it can
+//! and names what it skipped.
+
+use jax_model::site::Site;
+
+/// The editor's example repository and account that `content/site.yaml` ships with.
+pub const EXAMPLE_REPOSITORY: &str = "movetojax/site";
+pub const EXAMPLE_ACCOUNT: &str = "awhitfield";
+/// The map the site ships with (OpenStreetMap's embed of Jacksonville), to be replaced by hers.
+pub const EXAMPLE_MAP_ORIGIN: &str = "https://www.openstreetmap.org/export/embed.html";
+
+/// The worker's secrets a deploy needs (README: Deploy); Turnstile's keys are the bot check's.
+pub const SECRETS: [&str; 7] = [
+    "EMAILJS_PUBLIC_KEY",
+    "EMAILJS_PRIVATE_KEY",
+    "EMAILJS_SERVICE_ID",
+    "EMAILJS_TEMPLATE_ID",
+    "DOCUMENT_LINK_SECRET",
+    "TURNSTILE_SITE_KEY",
+    "TURNSTILE_SECRET_KEY",
+];
+
+/// The buckets: the concierge's documents always, the MLS photos' with `mls.photos_url`.
+pub fn buckets(site: &Site) -> Vec<&'static str> {
+    let mut b = vec!["client-documents"];
+    if site.mls.as_ref().is_some_and(|m| m.photos_url.is_some()) {
+        b.push("listing-photos");
+    }
+    b
+}
+
+/// What the content still holds of the examples it shipped with.
+pub fn content(site: &Site, sample_listings: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(e) = &site.editor {
+        if e.repository == EXAMPLE_REPOSITORY {
+            out.push(format!(
+                "site.yaml: editor.repository is still the example \"{EXAMPLE_REPOSITORY}\": name her repository (owner/name)"
+            ));
+        }
+        if e.accounts.iter().any(|a| a.eq_ignore_ascii_case(EXAMPLE_ACCOUNT)) {
+            out.push(format!(
+                "site.yaml: editor.accounts still lists the example account \"{EXAMPLE_ACCOUNT}\": list her GitHub account"
+            ));
+        }
+    }
+    if site.development_map_url.starts_with(EXAMPLE_MAP_ORIGIN) {
+        out.push(
+            "site.yaml: development_map_url is still the OpenStreetMap example: paste her own map's embed URL".into(),
+        );
+    }
+    if sample_listings {
+        out.push(
+            "the MLS store holds the project's sample listings: name the feed in site.yaml (mls.feed) and import it"
+                .into(),
+        );
+    }
+    if site.mls.as_ref().is_some_and(|m| m.feed.is_some()) && std::env::var_os("RESO_TOKEN").is_none() {
+        out.push("RESO_TOKEN is not set: the MLS feed cannot be imported".into());
+    }
+    out
+}
+
+/// The names `wrangler secret list --format json` lists.
+pub fn secret_names(json: &str) -> Result<Vec<String>, String> {
+    let list: Vec<serde_json::Value> =
+        serde_json::from_str(json).map_err(|e| format!("wrangler secret list answered no list: {e}"))?;
+    Ok(list.iter().filter_map(|s| s["name"].as_str().map(str::to_string)).collect())
+}
+
+/// The bucket names `wrangler r2 bucket list` prints (`name:   client-documents` lines).
+pub fn bucket_names(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| l.trim().strip_prefix("name:"))
+        .map(|n| n.trim().to_string())
+        .filter(|n| !n.is_empty())
+        .collect()
+}
+
+/// What is missing of `wanted` among `have`, each said as `what` says.
+pub fn missing(wanted: &[&str], have: &[String], what: impl Fn(&str) -> String) -> Vec<String> {
+    wanted.iter().filter(|w| !have.iter().any(|h| h == *w)).map(|w| what(w)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_content_is_named_for_each_example_it_still_holds() {
+        let content_dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../content");
+        let site = &crate::load::site(&content_dir).unwrap();
+        let found = content(site, true);
+        let all = found.join("\n");
+        assert!(all.contains("editor.repository is still the example \"movetojax/site\""), "{all}");
+        assert!(all.contains("editor.accounts still lists the example account \"awhitfield\""), "{all}");
+        assert!(all.contains("development_map_url is still the OpenStreetMap example"), "{all}");
+        assert!(all.contains("sample listings"), "{all}");
+        let mut hers = site.clone();
+        let editor = hers.editor.as_mut().unwrap();
+        editor.repository = "alexandra/site".into();
+        editor.accounts = vec!["alexandra-w".into()];
+        hers.development_map_url = "https://www.google.com/maps/d/embed?mid=abc".into();
+        assert!(content(&hers, false).is_empty(), "{:?}", content(&hers, false));
+    }
+
+    #[test]
+    fn wrangler_answers_are_read_and_what_is_missing_is_named() {
+        let names = secret_names(r#"[{"name":"EMAILJS_PUBLIC_KEY","type":"secret_text"},{"name":"DOCUMENT_LINK_SECRET","type":"secret_text"}]"#).unwrap();
+        assert_eq!(names, ["EMAILJS_PUBLIC_KEY", "DOCUMENT_LINK_SECRET"]);
+        assert!(secret_names("Not logged in").is_err());
+        let lacking = missing(&SECRETS, &names, |s| format!("the worker's secret {s}"));
+        assert_eq!(lacking.len(), SECRETS.len() - 2);
+        assert!(lacking.contains(&"the worker's secret TURNSTILE_SECRET_KEY".to_string()));
+        let text = "Listing buckets...\nname:           client-documents\ncreation_date:  2026-11-01T00:00:00.000Z\n";
+        assert_eq!(bucket_names(text), ["client-documents"]);
+    }
+}
