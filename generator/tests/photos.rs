@@ -180,11 +180,13 @@ fn first_photos_are_downloaded_once_served_from_the_site_and_dropped_with_the_fe
     let media = &page[page.find("<div class=\"listing__media\">").unwrap()..];
     let media = &media[..media.find("</div>").unwrap()];
     assert!(media.contains(&format!("-{h}-480.webp 480w, /images/mls/")), "{media}");
-    assert!(media.contains(&format!("-{h}-900.jpg\" srcset=\"")) && media.contains("width=\"900\" height=\"600\""));
+    // WebP alone: no JPEG fallback is made for an MLS photo.
+    assert!(media.contains(&format!("-{h}-900.webp\" srcset=\"")) && media.contains("width=\"900\" height=\"600\""));
+    assert!(!media.contains(".jpg") && !media.contains("<picture>"), "{media}");
     assert!(media.contains("loading=\"eager\""), "{media}");
     let rest = format!("<img class=\"mls-photo\" src=\"{}\" width=\"1200\" height=\"800\"", url("a2.jpg"));
     assert!(page.contains(&rest) && page.contains("loading=\"lazy\""), "{page}");
-    let slug_file = media[media.find("/images/mls/").unwrap()..].split(' ').next().unwrap().to_string();
+    let slug_file = media[media.find("/images/mls/").unwrap()..].split([' ', '"']).next().unwrap().to_string();
     assert!(dir.join("dist").join(slug_file.trim_start_matches('/')).is_file(), "{slug_file}");
     let list = std::fs::read_to_string(dir.join("dist/homes/index.html")).unwrap();
     assert!(list.contains(&format!("-{h}-480.webp 480w")), "the card shows it too");
@@ -206,7 +208,7 @@ fn first_photos_are_downloaded_once_served_from_the_site_and_dropped_with_the_fe
     build(dir);
     let page = listing_page(dir, "910001");
     let remote = format!("src=\"{}\"", url("a2.jpg"));
-    assert!(page.contains(&format!("-{}-1200.jpg", &hex(&a2)[..8])) && !page.contains(&remote), "{page}");
+    assert!(page.contains(&format!("-{}-1200.webp", &hex(&a2)[..8])) && !page.contains(&remote), "{page}");
     let images: Vec<String> = std::fs::read_dir(dir.join("dist/images/mls"))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
