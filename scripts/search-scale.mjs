@@ -62,6 +62,8 @@ for (let i = 0; ; i++) {
 }
 
 // ---- measuring -------------------------------------------------------------------------------
+/** The search's files: its meta.json and its version's folder (generator/model/src/api.rs). */
+const SEARCH_FILES = /\/data\/(homes|search)\//;
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -72,7 +74,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 async function open(inMemory) {
   const context = await browser.newContext();
   if (inMemory)
-    await context.route(/\/data\/homes\//, (route) => {
+    await context.route(SEARCH_FILES, (route) => {
       const path = new URL(route.request().url()).pathname;
       const file = resolve(work, `dist${path}`);
       if (!existsSync(file)) return route.fulfill({ status: 404, body: 'not found' });
@@ -127,7 +129,7 @@ async function measure({ page, seen, quiet }, { control, act, focus, before }) {
   const ms = await page.evaluate(() => window.__search);
   // The island's own measure, from the same input event to its first cards on screen.
   const first = await page.evaluate(() => performance.getEntriesByName('homes-search: first results').at(-1)?.duration ?? NaN);
-  const got = (await Promise.all(seen.slice(from))).filter((r) => r && new URL(r.url).pathname.startsWith('/data/homes/'));
+  const got = (await Promise.all(seen.slice(from))).filter((r) => r && SEARCH_FILES.test(new URL(r.url).pathname));
   return { ms, first, raw: got.reduce((a, r) => a + r.raw, 0), gzip: got.reduce((a, r) => a + r.gzip, 0), files: got.length };
 }
 
