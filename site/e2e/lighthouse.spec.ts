@@ -1,6 +1,7 @@
 // The Lighthouse gate (the `lighthouse` project: after every other test, alone): mobile
 // emulation, its default, on nine page types (home, neighborhood, market, concierge portal, a
-// report, /homes/, an MLS listing, the sellers' page, the sales), three runs each. Prints the medians with LCP, TBT and CLS. Accessibility, best
+// report, /homes/, an MLS listing, the sellers' page, the sales), five runs each (three let one
+// busy moment of the machine decide the home page's median). Prints the medians with LCP, TBT and CLS. Accessibility, best
 // practices and SEO are deterministic and must be 100; performance is timed on a noisy 2-core
 // machine, so the gate is a median of 95 while the target stays 100.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,7 +14,7 @@ import { CHROMIUM, CHROMIUM_FLAGS } from './chromium';
 import { FOR_SALE, REPORT } from './page-types.mjs';
 import { BASE } from './stack';
 
-const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const STRICT = ['accessibility', 'best-practices', 'seo'] as const;
 const PERFORMANCE_GATE = 95;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
