@@ -13,8 +13,8 @@ use anyhow::{bail, Result};
 pub fn run(opts: &BuildOptions, deploy: bool, watch: bool) -> Result<()> {
     let mut opts = opts.clone();
     if deploy {
-        refuse_sample(&opts)?;
         let site = crate::load::site(&opts.content)?;
+        refuse_sample(&opts, &site)?;
         opts.photos_bucket |= site.mls.is_some_and(|m| m.photos_url.is_some());
     }
     let opts = &opts;
@@ -42,18 +42,18 @@ fn rebuild_on_change(opts: &BuildOptions) -> Result<()> {
     Ok(())
 }
 
-fn refuse_sample(opts: &BuildOptions) -> Result<()> {
-    let site = crate::load::site(&opts.content)?;
-    if site.mls.is_none() {
-        return Ok(());
-    }
-    if let Some(imported) = Store::new(&opts.mls).read()? {
-        if imported.info.sample {
-            bail!(
-                "{} holds the project's sample listings, which are invented and must never be published: name the MLS's feed in site.yaml (mls.feed) and import it (generator import reso, with RESO_TOKEN set)",
-                opts.mls.display()
-            );
-        }
+/// Whether the MLS store at `mls` holds the project's sample listings (only its import's record
+/// is read), for a site that shows MLS listings at all.
+pub fn holds_sample(site: &jax_model::site::Site, mls: &std::path::Path) -> Result<bool> {
+    Ok(site.mls.is_some() && Store::new(mls).import_info()?.is_some_and(|info| info.sample))
+}
+
+fn refuse_sample(opts: &BuildOptions, site: &jax_model::site::Site) -> Result<()> {
+    if holds_sample(site, &opts.mls)? {
+        bail!(
+            "{} holds the project's sample listings, which are invented and must never be published: name the MLS's feed in site.yaml (mls.feed) and import it (generator import reso, with RESO_TOKEN set)",
+            opts.mls.display()
+        );
     }
     Ok(())
 }

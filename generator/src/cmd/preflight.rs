@@ -3,7 +3,6 @@
 
 use crate::deploy::assets::{self, Plan};
 use crate::deploy::preflight;
-use crate::mls::store::Store;
 use anyhow::{bail, Result};
 use std::path::Path;
 use std::process::Command;
@@ -19,15 +18,14 @@ pub struct Args<'a> {
 
 pub fn run(a: Args) -> Result<()> {
     let site = crate::load::site(a.content)?;
-    let sample = site.mls.is_some() && Store::new(a.mls).read()?.is_some_and(|s| s.info.sample);
+    let sample = super::build::holds_sample(&site, a.mls)?;
     let mut problems = preflight::content(&site, sample);
     let mut skipped = Vec::new();
 
     // The static assets as the deploy's build uploads them (its photos in their bucket).
-    let photos = format!("/{}", crate::mls::photos::PREFIX);
     let bucket = site.mls.as_ref().is_some_and(|m| m.photos_url.is_some());
-    let also: Vec<&str> = if bucket { vec![photos.as_str()] } else { Vec::new() };
-    match assets::count_but(a.out, &also) {
+    let also: &[&str] = if bucket { &[crate::mls::photos::ASSETS_IGNORED] } else { &[] };
+    match assets::count_but(a.out, also) {
         Ok(count) => {
             println!("preflight: {}", count.summary(a.plan));
             problems.extend(count.refusal(a.plan));

@@ -176,6 +176,8 @@ fn webp_only((info, files): (ImageInfo, Vec<Output>)) -> (ImageInfo, Vec<Output>
 
 /// Where the site's files of the listings' first photos are (and their keys in the bucket).
 pub const PREFIX: &str = "images/mls/";
+/// The same folder as `.assetsignore` names it when they are served from their bucket.
+pub const ASSETS_IGNORED: &str = "/images/mls/";
 
 /// Gives each listing whose first photo is cached that photo through the image pipeline
 /// (`Home::photo`), handing each file to `keep` as it is made; the pages load them from `bucket`
@@ -219,6 +221,11 @@ pub fn process<P: Send>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn assetsignore_names_the_photos_folder() {
+        assert_eq!(ASSETS_IGNORED, format!("/{PREFIX}"));
+    }
 
     #[test]
     fn only_images_are_kept_named_by_their_url() {

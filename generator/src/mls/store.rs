@@ -96,6 +96,15 @@ impl Store {
         std::fs::read_link(self.current()).ok().map(|target| self.dir.join(target))
     }
 
+    /// The last import's record of itself alone (its listings unread); None before the first.
+    pub fn import_info(&self) -> Result<Option<ImportInfo>> {
+        let Some(generation) = self.generation() else { return Ok(None) };
+        let path = generation.join(IMPORT);
+        let info =
+            serde_json::from_slice(&Self::info(&generation)?).with_context(|| format!("reading {}", path.display()))?;
+        Ok(Some(info))
+    }
+
     /// The last import, read from one generation; None before the first import.
     pub fn read(&self) -> Result<Option<Imported>> {
         let Some(generation) = self.generation() else { return Ok(None) };

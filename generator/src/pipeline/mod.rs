@@ -282,8 +282,8 @@ fn generate_with<P: RenderedPage, R: Borrow<Renderer>>(
         files.push(Output::new(
             ".assetsignore",
             format!(
-                "# Served from the listing-photos bucket (generator photos upload)\n/{}\n",
-                crate::mls::photos::PREFIX
+                "# Served from the listing-photos bucket (generator photos upload)\n{}\n",
+                crate::mls::photos::ASSETS_IGNORED
             ),
         ));
     }
