@@ -146,9 +146,8 @@ export async function fillDialog(page: Page, values: Record<string, string>) {
   for (const [label, value] of Object.entries(values)) await dialog(page).getByLabel(label, { exact: false }).fill(value);
 }
 
-/** Scrolls past the first screen, where the contact widget rests, and opens the widget. */
+/** Opens the contact widget. */
 export async function openContactWidget(page: Page) {
-  await page.evaluate(() => scrollTo({ top: innerHeight, behavior: 'instant' }));
   const toggle = page.getByRole('button', { name: "Let's Connect" });
   await toggle.click();
   return toggle;

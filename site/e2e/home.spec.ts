@@ -215,20 +215,16 @@ test("the contact widget offers 'Call' beside 'Text Me' and 'Message'", async ({
   await expect(panel.getByRole('link', { name: 'Call' })).toHaveAttribute('href', `tel:+1${digits}`);
 });
 
-// Where a page does not scroll (none of the site's does: see src/lib/first-screen.test.ts).
-test('the contact widget rests on the first screen, shows once the visitor scrolls, and at the end of the page', async ({ page }) => {
+test('the contact widget shows on the first screen of a page, as a round button below a wide screen', async ({ page }) => {
+  const toggle = page.getByRole('button', { name: "Let's Connect" });
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto('/homes/');
-  const toggle = page.getByRole('button', { name: "Let's Connect" });
-  await expect(toggle).toBeHidden();
-  await page.evaluate(() => scrollTo({ top: innerHeight / 2, behavior: 'instant' }));
   await expect(toggle).toBeVisible();
-  await page.evaluate(() => scrollTo({ top: 0, behavior: 'instant' }));
-  await expect(toggle).toBeHidden();
-  // The shortest kind of page (a form's result) rests too, and shows the widget at its end.
+  const round = await toggle.boundingBox();
+  expect(round!.width).toBe(round!.height);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/thank-you/');
-  await expect(toggle).toBeHidden();
-  await page.evaluate(() => scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
   await expect(toggle).toBeVisible();
+  await expect(toggle).toHaveText("Let's Connect");
+  expect((await toggle.boundingBox())!.width).toBeGreaterThan(2 * (await toggle.boundingBox())!.height);
 });

@@ -4,12 +4,19 @@
 
 /**
  * The controls and figures a fixed pill (the contact widget, 'Explore More') sits on in the
- * window as scrolled now, each as "tag.classes "text"". A pill at rest (hidden) covers nothing.
+ * window as scrolled now, each as "tag.classes "text"". A hidden pill covers nothing.
  */
 export function coveredByPills() {
   const fixed = '.contact-widget__toggle, .explore-more__link';
-  const targets =
-    'a[href], button, input:not([type=hidden]), select, textarea, [tabindex]:not([tabindex="-1"]), .price, .stat__value, .snapshot__value, dd';
+  const controls = 'a[href], button, input:not([type=hidden]), select, textarea, [tabindex]:not([tabindex="-1"])';
+  const figures = '.price, .stat__value, .snapshot__value, dd';
+  // A control by its box; a figure by its text's (a block's box spans its column, the text may not).
+  const rects = (el) => {
+    if (el.matches(controls)) return [el.getBoundingClientRect()];
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return [...range.getClientRects()];
+  };
   const pills = [...document.querySelectorAll(fixed)].filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden');
   const boxes = pills.map((el) => el.getBoundingClientRect());
   const seen = (el) => {
@@ -24,16 +31,15 @@ export function coveredByPills() {
     );
   };
   const out = [];
-  for (const el of document.querySelectorAll(targets)) {
+  for (const el of document.querySelectorAll(`${controls}, ${figures}`)) {
     if (!seen(el) || el.closest('.contact-widget, .explore-more')) continue;
-    const r = el.getBoundingClientRect();
-    const overlap = (b) => Math.min(r.right, b.right) - Math.max(r.left, b.left) > 1 && Math.min(r.bottom, b.bottom) - Math.max(r.top, b.top) > 1;
-    if (boxes.some(overlap)) out.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 30)}"`);
+    const overlap = (r) => (b) => Math.min(r.right, b.right) - Math.max(r.left, b.left) > 1 && Math.min(r.bottom, b.bottom) - Math.max(r.top, b.top) > 1;
+    if (rects(el).some((r) => boxes.some(overlap(r)))) out.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 30)}"`);
   }
   return out;
 }
 
-/** Whether the contact widget's toggle shows (it rests on a page's first screen only). */
+/** Whether the contact widget's toggle shows. */
 export function widgetShows() {
   const toggle = document.querySelector('.contact-widget__toggle');
   return !!toggle && toggle.getClientRects().length > 0 && getComputedStyle(toggle).visibility !== 'hidden';

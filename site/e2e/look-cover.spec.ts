@@ -17,10 +17,11 @@ for (const width of [360, 390, 768, 1280, 1920]) {
       await page.waitForLoadState('load');
       await page.evaluate(settled);
       for (const c of await page.evaluate(coveredByPills)) found.push(`${name} (first screen): ${c}`);
+      // The widget has room on the first screen; it never hides there (issue 33).
+      if (!(await page.evaluate(widgetShows))) found.push(`${name} (first screen): the contact widget is hidden`);
       await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
       await page.evaluate(settled);
       for (const c of await page.evaluate(coveredByPills)) found.push(`${name} (end): ${c}`);
-      // Resting is no way out: at the end of every page the widget shows.
       if (!(await page.evaluate(widgetShows))) found.push(`${name} (end): the contact widget is hidden`);
     }
     expect(found).toEqual([]);

@@ -37,7 +37,7 @@ test.describe('pages without JavaScript', () => {
     await expect(page.getByText('E.g., pay stubs, W-2, or verification letter')).toBeVisible();
   });
 
-  test('the contact widget never rests without JavaScript (nothing would bring it back)', async ({ page }) => {
+  test('the contact widget shows without JavaScript', async ({ page }) => {
     await page.goto('/homes/');
     await expect(page.getByRole('button', { name: "Let's Connect" })).toBeVisible();
   });

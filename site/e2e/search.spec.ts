@@ -160,3 +160,34 @@ test('a choice made before the island woke is searched once it does', async ({ p
   await expect(count(page)).toHaveText(/homes match your search$/);
   for (const facts of await cards(page).locator('.home-card__facts').allInnerTexts()) expect(figure(facts, 'Beds')).toBeGreaterThanOrEqual(5);
 });
+
+test('on a phone the keywords and a "Filters" button come before the homes: the first photo is on the first screen, the rest of the form in a sheet', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/homes/');
+  await live(page);
+  // The first home's photo, whole, on the first screen below the page's heading.
+  const heading = await page.getByRole('heading', { level: 1 }).boundingBox();
+  const photo = await cards(page).first().locator('img').boundingBox();
+  expect(heading && photo).toBeTruthy();
+  expect(photo!.y).toBeGreaterThan(heading!.y + heading!.height);
+  expect(photo!.y + photo!.height).toBeLessThanOrEqual(844);
+  // The other fields wait in the sheet, which the button opens.
+  await expect(form(page).getByLabel('Keywords')).toBeVisible();
+  await expect(form(page).getByLabel('Beds')).toBeHidden();
+  const filters = form(page).getByRole('button', { name: 'Filters', exact: true });
+  await filters.click();
+  await form(page).getByLabel('Beds').selectOption({ label: '3+' });
+  await form(page).getByLabel('Neighborhood').selectOption({ label: 'Ortega' });
+  await expect(count(page)).toHaveText(/^\d[\d,]* homes match your search$/);
+  const found = await total(page);
+  // Its button says how many homes they leave, and closes it; the count of filters stays on "Filters".
+  await form(page).getByRole('button', { name: `Show ${found} homes` }).click();
+  await expect(form(page).getByLabel('Beds')).toBeHidden();
+  await expect(form(page).getByRole('button', { name: 'Filters 2 active' })).toBeVisible();
+  await expect(page).toHaveURL(/\/homes\/\?beds=3&area=ortega$/);
+  // Back to no filters: no count on the button.
+  await page.goBack();
+  await page.goBack();
+  await expect(count(page)).toHaveText(/homes for sale$/);
+  await expect(filters).toHaveAccessibleName('Filters');
+});

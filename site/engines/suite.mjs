@@ -91,6 +91,7 @@ async function look(b, width) {
   await b.eval(() => scrollTo({ top: 0, behavior: 'instant' }));
   await b.eval(settled);
   for (const c of await b.eval(coveredByPills)) found.push(`(first screen) ${c}`);
+  if (!(await b.eval(widgetShows))) found.push('(first screen) the contact widget is hidden');
   await b.eval(() => scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
   await b.eval(settled);
   for (const c of await b.eval(coveredByPills)) found.push(`(end) ${c}`);

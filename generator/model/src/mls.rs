@@ -119,6 +119,12 @@ pub struct SearchLabels {
     pub sort_size: String,
     /// The button that runs the search.
     pub submit: String,
+    /// The button that opens the other fields on a phone, e.g. "Filters"; the count of active
+    /// filters is shown on it, with `filters_active` (`{n}`) for assistive technology.
+    pub filters: String,
+    pub filters_active: String,
+    /// The button that closes the phone's filters: `{count}`, how many homes they leave.
+    pub show: String,
     /// `{count}`: how many homes the filters leave, e.g. "{count} homes match your search".
     pub results: String,
     /// When none is left.

@@ -35,6 +35,9 @@ const props: HomesSearchProps = {
     sort_price_high: 'Price: high to low',
     sort_size: 'Size: largest first',
     submit: 'Search',
+    filters: 'Filters',
+    filters_active: '{n} active',
+    show: 'Show {count} homes',
     results: '{count} homes match your search',
     none: 'No homes match your search.',
     clear: 'Clear all filters',
@@ -109,8 +112,8 @@ afterEach(() => {
 function page() {
   document.body.innerHTML = `<div class="homes-search" data-island="homes-search">
 <form class="homes-search__form" role="search" action="/homes/" method="get">
-<input type="search" name="q"><select name="beds"><option value="">Any</option><option value="3">3+</option><option value="5">5+</option></select>
-<select name="sort"><option value="newest">Newest</option><option value="size">Size</option></select>
+<input type="search" name="q"><button type="button" popovertarget="f">Filters<span data-active hidden><span aria-hidden="true"></span><span class="visually-hidden"></span></span></button><div id="f"><select name="beds"><option value="">Any</option><option value="3">3+</option><option value="5">5+</option></select>
+<select name="sort"><option value="newest">Newest</option><option value="size">Size</option></select><button type="button" data-show>Show 3 homes</button></div>
 <button type="submit">Search</button><a class="homes-search__clear" href="/homes/" hidden>Clear all filters</a></form>
 <p class="homes__count" role="status">3 homes for sale</p>
 <ul class="home-cards"><li>prerendered</li></ul>
@@ -138,6 +141,23 @@ describe('the search island', () => {
     // Only what the search needed: its meta.json, then one column beside the shard a first page
     // most likely starts in, and the other shard of b and c.
     expect(asked).toEqual([props.meta, '/data/search/v1/cards/newest/0.json', '/data/search/v1/columns/beds.json', '/data/search/v1/cards/newest/1.json']);
+  });
+
+  it('counts the sheet’s active filters on the "Filters" button, and its results on the sheet’s button', async () => {
+    const host = page();
+    const active = host.querySelector<HTMLElement>('[data-active]')!;
+    const show = host.querySelector('[data-show]')!;
+    expect(active.hidden).toBe(true);
+    choose(host, 'beds', '5');
+    await waitFor(() => expect(show.textContent).toBe('Show 1 homes'));
+    expect(active.hidden).toBe(false);
+    expect(active.textContent).toBe('11 active');
+    // The words are not among the sheet's filters.
+    choose(host, 'beds', '');
+    choose(host, 'q', 'pool');
+    await waitFor(() => expect(show.textContent).toBe('Show 2 homes'));
+    expect(titles(host)).toBe('a,c');
+    expect(active.hidden).toBe(true);
   });
 
   it('fetches only meta.json on a URL without a search of its own: the prerendered page is the answer', async () => {

@@ -6,7 +6,7 @@
 // build's folder: one that fails (a newer deploy removed it, the network) makes the search start
 // again from meta.json once; results are shown whole or not at all.
 // What the visitor chose before the island woke is read from the form when it does.
-import { cardOrder, Columns, columnsFor, filters, matching, needs, readQuery, search, shardKey, toParams, words, type Query, type Shard } from '../lib/homes-search';
+import { cardOrder, Columns, columnsFor, filters, matching, sheetFilters, needs, readQuery, search, shardKey, toParams, words, type Query, type Shard } from '../lib/homes-search';
 import type { CardOrder, Column, HomesSearchProps, Meta } from '../lib/props';
 
 /** Cards shown as soon as they are in (two rows on a wide screen); the rest follow in order. */
@@ -30,7 +30,19 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
   const pagingTemplate = host.querySelector<HTMLTemplateElement>('template[data-paging]');
   if (!form || !list || !count || !pagingTemplate) return;
   const clear = form.querySelector<HTMLAnchorElement>('.homes-search__clear');
-  const { fields } = props;
+  // The phone's "Filters" button's count, and its sheet's button that shows the results.
+  const active = form.querySelector<HTMLElement>('[data-active]');
+  const showResults = form.querySelector<HTMLElement>('[data-show]');
+  const { fields, labels } = props;
+
+  /** The count of the sheet's filters `q` sets, on its button (none shown at 0). */
+  function markFilters(q: Query) {
+    if (!active) return;
+    const n = sheetFilters(q);
+    active.hidden = n === 0;
+    active.firstElementChild!.textContent = String(n);
+    active.lastElementChild!.textContent = labels.filters_active.replace('{n}', String(n));
+  }
 
   // The index's size, codes and folder, and each column the first time a search needs it, all at
   // once; the word and card shards each once.
@@ -106,6 +118,7 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
   async function run(q: Query, startedAt = performance.now(), again = true) {
     const mine = ++latest;
     host.setAttribute('aria-busy', 'true');
+    markFilters(q);
     try {
       // The shard a search's first page most likely starts in (its order's first, or for
       // price-desc its last), asked for beside the columns rather than after them: a round trip
@@ -128,7 +141,8 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
       performance.measure('homes-search: first results', { start: startedAt });
       list!.replaceChildren(...items(first));
       const n = found.length.toLocaleString('en-US');
-      count!.textContent = !filters(q) ? props.count.replace('{count}', n) : found.length ? props.labels.results.replace('{count}', n) : props.labels.none;
+      count!.textContent = !filters(q) ? props.count.replace('{count}', n) : found.length ? labels.results.replace('{count}', n) : labels.none;
+      if (showResults) showResults.textContent = labels.show.replace('{count}', n);
       if (clear) clear.hidden = !filters(q);
       showPaging({ ...q, page }, pages);
       const more = await rest;
@@ -143,7 +157,7 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
         return;
       }
       console.error(error);
-      count!.textContent = props.labels.failed;
+      count!.textContent = labels.failed;
     } finally {
       if (mine === latest) host.removeAttribute('aria-busy');
     }

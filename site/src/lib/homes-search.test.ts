@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardOrder, Columns, columnsFor, filters, matching, needs, NO_QUERY, readQuery, search, shardKey, toParams, words, type Query, type Shard } from './homes-search';
+import { cardOrder, Columns, columnsFor, filters, sheetFilters, matching, needs, NO_QUERY, readQuery, search, shardKey, toParams, words, type Query, type Shard } from './homes-search';
 import type { CardOrder, Fields, Meta } from './props';
 
 const fields: Fields = {
@@ -128,5 +128,10 @@ describe('the query in the URL', () => {
     expect(filters(NO_QUERY)).toBe(false);
     expect(filters(q({ sort: 'size', page: 3 }))).toBe(false);
     expect(filters(q({ baths: 1 }))).toBe(true);
+    // The "Filters" button counts the sheet's fields only: not the words, the order or the page.
+    expect(sheetFilters(NO_QUERY)).toBe(0);
+    expect(sheetFilters(q({ words: 'pool', sort: 'size', page: 2 }))).toBe(0);
+    expect(sheetFilters(q({ minPrice: 300000, maxPrice: 900000, beds: 3, baths: 2, area: 'ortega', kind: 'condominium', status: 'active' }))).toBe(7);
+    expect(sheetFilters(q({ beds: 3, words: 'dock' }))).toBe(1);
   });
 });

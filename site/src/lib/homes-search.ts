@@ -83,6 +83,11 @@ export const cardOrder = (sort: Sort): CardOrder => (sort === 'newest' ? 'newest
 export const filters = (q: Query): boolean =>
   q.minPrice > 0 || q.maxPrice > 0 || q.beds > 0 || q.baths > 0 || q.area + q.kind + q.status + q.words !== '';
 
+/** How many of the phone's filters sheet's fields (price, beds, baths, area, type, status) filter:
+ * the count on its "Filters" button. */
+export const sheetFilters = (q: Query): number =>
+  [q.minPrice > 0, q.maxPrice > 0, q.beds > 0, q.baths > 0, q.area !== '', q.kind !== '', q.status !== ''].filter(Boolean).length;
+
 /** The words of a text as the index keeps them: runs of letters and digits, lowercased, of two
  * characters or more (the generator's `search::words`). */
 export const words = (text: string): string[] =>

@@ -497,6 +497,14 @@ export type SearchLabels = {
   sort_size: string;
   /** The button that runs the search. */
   submit: string;
+  /**
+   * The button that opens the other fields on a phone, e.g. "Filters"; the count of active
+   * filters is shown on it, with `filters_active` (`{n}`) for assistive technology.
+   */
+  filters: string;
+  filters_active: string;
+  /** The button that closes the phone's filters: `{count}`, how many homes they leave. */
+  show: string;
   /** `{count}`: how many homes the filters leave, e.g. "{count} homes match your search". */
   results: string;
   /** When none is left. */

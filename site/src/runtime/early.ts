@@ -7,8 +7,7 @@
 //   not live yet: it wakes that island at once and hands the held events over, in order, when the
 //   runtime says it is live (or failed: then they do what they do without JavaScript);
 // - announces the controls that open a dialog as buttons (without JavaScript they are links);
-// - performs the scroll 'Explore More' asked the home page for;
-// - rests the contact widget while the first screen shows (../lib/first-screen.ts).
+// - performs the scroll 'Explore More' asked the home page for.
 //
 // Held, default prevented: clicks on an island's controls (buttons, tabs, submit buttons, and its
 // `data-trigger` elements anywhere on the page, e.g. the dialog openers), Space (and, on a tab, the
@@ -16,7 +15,6 @@
 // already shows their effect; the island also reads that state when it wakes). Left alone: plain
 // links (they navigate), native toggles (popover buttons, labels, checkboxes, file pickers: the
 // island reads the state they leave), clicks with a modifier key.
-import { markFirstScreen, watchFirstScreen } from '../lib/first-screen';
 import { performPendingScroll } from '../lib/pending-scroll';
 import { idle } from './idle';
 import { interaction } from './interaction';
@@ -104,10 +102,8 @@ function hold(e: Event) {
 }
 
 for (const type of ['click', 'keydown', 'submit', 'change', 'input']) addEventListener(type, hold, true);
-watchFirstScreen();
 
 function start() {
-  markFirstScreen();
   performPendingScroll();
   for (const host of document.querySelectorAll<HTMLElement>('[data-island][data-src]')) {
     if (host.dataset.triggerPopup) {

@@ -8,6 +8,7 @@ use super::Shared;
 use crate::incremental::{card_key, Cards, Unchanged};
 use crate::mls::homes::{Home, Homes};
 use crate::mls::record::Status;
+use crate::mls::sample::thousands;
 use crate::mls::search::{self, Choice, Fields, Sort};
 use crate::render::islands::{Mount, Mounted};
 use crate::render::props::HomesSearchProps;
@@ -39,6 +40,9 @@ pub(super) struct SearchView<'a> {
     kinds: Vec<Choice>,
     statuses: Vec<Choice>,
     sorts: Vec<Choice>,
+    /// The phone's filters sheet's button, with every home for sale's count (the island keeps it
+    /// the results').
+    show: String,
 }
 
 /// A card as `home-cards.html` writes it (and a list its first): its id is its MLS number's.
@@ -108,6 +112,7 @@ impl<'a> Shared<'a> {
             areas,
             kinds: kinds.into_iter().map(|(k, _)| Choice { value: slugify(&k), label: k }).collect(),
             statuses,
+            show: s.show.replace("{count}", &thousands(listed.len() as u64)),
             sorts: vec![
                 sort(Sort::Newest, &s.sort_newest),
                 sort(Sort::PriceLow, &s.sort_price_low),
