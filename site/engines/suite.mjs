@@ -72,11 +72,15 @@ export async function settle(b) {
 export const overflow = (b) =>
   b.eval(() => {
     const limit = document.documentElement.clientWidth;
+    /** Inside a box that scrolls sideways by design (the carousel, clients' words, a phone's row of neighborhoods). */
+    const inScroller = (el) => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) if (/auto|scroll/.test(getComputedStyle(p).overflowX)) return true;
+      return false;
+    };
     const out = [...document.querySelectorAll('body *')]
       .filter((el) => el.offsetParent !== null && el.getBoundingClientRect().right > limit + 1 && getComputedStyle(el).position !== 'fixed')
       // A .visually-hidden box is clipped to 1 px: what it holds (a chart's table) is never seen nor scrolled to.
-      // The carousel and the row of clients' words scroll sideways by design, inside themselves.
-      .filter((el) => !el.closest('[inert], [aria-hidden="true"], .carousel__track, .words, .visually-hidden'))
+      .filter((el) => !el.closest('[inert], [aria-hidden="true"], .carousel__track, .visually-hidden') && !inScroller(el))
       .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
     return { scroll: document.documentElement.scrollWidth - limit, out: [...new Set(out)].slice(0, 5) };
   });
