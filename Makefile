@@ -196,7 +196,7 @@ bench:
 	scripts/build-worker.sh
 	node scripts/cold-start.mjs
 	$(MAKE) --no-print-directory islands generator
-	node scripts/search-scale.mjs --listings 10000 --runs 3 --profile $(PROFILE)
+	node scripts/search-scale.mjs --listings 10000 --runs 5 --profile $(PROFILE)
 
 # Always ask cargo: it rebuilds only when generator/ changed.
 generator:

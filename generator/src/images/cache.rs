@@ -43,18 +43,31 @@ impl Cache {
         (meta.settings == CACHE_SETTINGS && meta.width > 0 && meta.height > 0).then_some(meta)
     }
 
-    /// Both files of the variant `w` wide, if present and of the expected formats.
-    pub fn variant(&self, hash: &str, w: u32, fallback: Fallback) -> Option<Variant> {
+    /// The files of the variant `w` wide (WebP, and `fallback`'s when given), if present and of
+    /// the expected formats.
+    pub fn variant(&self, hash: &str, w: u32, fallback: Option<Fallback>) -> Option<Variant> {
         let webp = std::fs::read(self.dir.join(format!("{hash}-{w}.webp"))).ok()?;
-        let fb = std::fs::read(self.dir.join(format!("{hash}-{w}.{}", fallback.ext()))).ok()?;
-        let right =
-            format_from_signature(&webp) == Some(Raster::WebP) && format_from_signature(&fb) == Some(fallback.raster());
-        right.then_some(Variant { webp, fallback: fb })
+        if format_from_signature(&webp) != Some(Raster::WebP) {
+            return None;
+        }
+        let fallback = match fallback {
+            Some(f) => {
+                let bytes = std::fs::read(self.dir.join(format!("{hash}-{w}.{}", f.ext()))).ok()?;
+                if format_from_signature(&bytes) != Some(f.raster()) {
+                    return None;
+                }
+                Some(bytes)
+            }
+            None => None,
+        };
+        Some(Variant { webp, fallback })
     }
 
-    pub fn write_variant(&self, hash: &str, w: u32, fallback: Fallback, v: &Variant) {
+    pub fn write_variant(&self, hash: &str, w: u32, fallback: Option<Fallback>, v: &Variant) {
         self.write(&format!("{hash}-{w}.webp"), &v.webp);
-        self.write(&format!("{hash}-{w}.{}", fallback.ext()), &v.fallback);
+        if let (Some(f), Some(bytes)) = (fallback, &v.fallback) {
+            self.write(&format!("{hash}-{w}.{}", f.ext()), bytes);
+        }
     }
 
     /// Call after all variants are written.

@@ -72,11 +72,11 @@ impl Fallback {
     }
 }
 
-/// The two files of one width.
+/// The files of one width: WebP, and the fallback when one is made.
 #[derive(Debug, Clone)]
 pub(super) struct Variant {
     pub webp: Vec<u8>,
-    pub fallback: Vec<u8>,
+    pub fallback: Option<Vec<u8>>,
 }
 
 #[cfg(test)]
@@ -128,8 +128,8 @@ impl Decoded {
         Meta::new(self.width, self.height, self.alpha)
     }
 
-    /// The WebP and fallback files of the variant `w` pixels wide.
-    pub fn encode(&self, w: u32, fallback: Fallback) -> Result<Variant> {
+    /// The WebP file of the variant `w` pixels wide, and its `fallback` file if asked for.
+    pub fn encode(&self, w: u32, fallback: Option<Fallback>) -> Result<Variant> {
         let h = scaled_height(self.width, self.height, w);
         let resized;
         let pixels = if w == self.width {
@@ -140,7 +140,7 @@ impl Decoded {
         };
         let (webp, fallback) = rayon::join(
             || encode_webp(pixels, w, h, self.alpha),
-            || encode_fallback(pixels, w, h, self.alpha, fallback),
+            || fallback.map(|f| encode_fallback(pixels, w, h, self.alpha, f)).transpose(),
         );
         Ok(Variant { webp: webp?, fallback: fallback? })
     }

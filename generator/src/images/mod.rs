@@ -90,20 +90,27 @@ impl ImagePipeline {
     }
 
     /// An image outside the content folder (an MLS photo the import cached), its files named as if
-    /// it were at the content path `name`, and offered at most `widest` wide (one of `WIDTHS`).
-    pub fn process_file(&self, path: &Path, name: &str, widest: u32) -> Result<(ImageInfo, Vec<Output>)> {
+    /// it were at the content path `name`, offered at most `widest` wide (one of `WIDTHS`) in `formats`.
+    pub fn process_file(
+        &self,
+        path: &Path,
+        name: &str,
+        widest: u32,
+        formats: Formats,
+    ) -> Result<(ImageInfo, Vec<Output>)> {
         if !WIDTHS.contains(&widest) {
             bail!("{widest} is not one of the widths {WIDTHS:?}");
         }
-        self.process_at(&Name::parse(name)?, path, widest).with_context(|| format!("processing {}", path.display()))
+        self.process_at(&Name::parse(name)?, path, widest, formats)
+            .with_context(|| format!("processing {}", path.display()))
     }
 
     fn process_inner(&self, rel: &str) -> Result<(ImageInfo, Vec<Output>)> {
         let name = Name::parse(rel)?;
-        self.process_at(&name, &self.content_dir.join(&name.clean), WIDEST)
+        self.process_at(&name, &self.content_dir.join(&name.clean), WIDEST, Formats::WebpAndFallback)
     }
 
-    fn process_at(&self, name: &Name, path: &Path, widest: u32) -> Result<(ImageInfo, Vec<Output>)> {
+    fn process_at(&self, name: &Name, path: &Path, widest: u32, formats: Formats) -> Result<(ImageInfo, Vec<Output>)> {
         let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
         let hash = blake3::hash(&bytes).to_hex().to_string();
         match name.kind()? {
@@ -112,7 +119,7 @@ impl ImagePipeline {
                 // The bytes win over the extension (a PNG saved as .jpg is still a PNG); bytes
                 // nobody recognises go to the decoder the extension names, for its error.
                 let format = format_from_signature(&bytes).unwrap_or(by_extension);
-                self.raster(name, &hash, bytes, format, widest)
+                self.raster(name, &hash, bytes, format, widest, formats)
             }
         }
     }
@@ -124,10 +131,11 @@ impl ImagePipeline {
         bytes: Vec<u8>,
         format: Raster,
         widest: u32,
+        formats: Formats,
     ) -> Result<(ImageInfo, Vec<Output>)> {
         // A fully cached image is neither decoded nor encoded.
         let cached = self.cache.meta(hash).map(|meta| {
-            let fallback = Fallback::for_source(format, meta.alpha);
+            let fallback = formats.fallback(format, meta.alpha);
             let variants = variant_widths(meta.width, widest)
                 .into_iter()
                 .map(|w| (w, self.cache.variant(hash, w, fallback)))
@@ -138,30 +146,34 @@ impl ImagePipeline {
             Some(Cached { meta, variants }) if variants.iter().all(|(_, v)| v.is_some()) => {
                 (meta, variants.into_iter().map(|(w, v)| (w, v.expect("checked"))).collect())
             }
-            cached => self.encode(hash, bytes, format, cached, widest)?,
+            cached => self.encode(hash, bytes, format, cached, widest, formats)?,
         };
 
-        let fallback = Fallback::for_source(format, meta.alpha);
+        let fallback = formats.fallback(format, meta.alpha);
         let mut outputs = Vec::with_capacity(variants.len() * 2);
         let mut webp_set = Vec::new();
         let mut fallback_set = Vec::new();
         let mut largest = None;
         for (w, v) in variants {
             let webp_path = name.output(hash, Some(w), "webp");
-            let fallback_path = name.output(hash, Some(w), fallback.ext());
             webp_set.push(format!("{} {w}w", url(&webp_path)));
-            fallback_set.push(format!("{} {w}w", url(&fallback_path)));
-            largest = Some((url(&fallback_path), w));
+            largest = Some((url(&webp_path), w));
             outputs.push(Output::new(webp_path, v.webp));
-            outputs.push(Output::new(fallback_path, v.fallback));
+            if let (Some(f), Some(bytes)) = (fallback, v.fallback) {
+                let fallback_path = name.output(hash, Some(w), f.ext());
+                fallback_set.push(format!("{} {w}w", url(&fallback_path)));
+                largest = Some((url(&fallback_path), w));
+                outputs.push(Output::new(fallback_path, bytes));
+            }
         }
         let (src, width) = largest.expect("at least one width");
-        let info = ImageInfo {
-            src,
-            width,
-            height: scaled_height(meta.width, meta.height, width),
-            srcset: fallback_set.join(", "),
-            sources: vec![ImageSource { mime: "image/webp".into(), srcset: webp_set.join(", ") }],
+        let height = scaled_height(meta.width, meta.height, width);
+        // The <img> is the fallback's, with WebP as a <source>; or WebP's alone.
+        let info = if fallback.is_some() {
+            let sources = vec![ImageSource { mime: "image/webp".into(), srcset: webp_set.join(", ") }];
+            ImageInfo { src, width, height, srcset: fallback_set.join(", "), sources }
+        } else {
+            ImageInfo { src, width, height, srcset: webp_set.join(", "), sources: Vec::new() }
         };
         Ok((info, outputs))
     }
@@ -175,6 +187,7 @@ impl ImagePipeline {
         format: Raster,
         cached: Option<Cached>,
         widest: u32,
+        formats: Formats,
     ) -> Result<(Meta, Vec<(u32, Variant)>)> {
         let decoded = Decoded::new(&bytes, format)?;
         drop(bytes);
@@ -184,7 +197,7 @@ impl ImagePipeline {
             // None, or the cached metadata lied (edited by hand?): start afresh.
             _ => variant_widths(meta.width, widest).into_iter().map(|w| (w, None)).collect(),
         };
-        let fallback = Fallback::for_source(format, meta.alpha);
+        let fallback = formats.fallback(format, meta.alpha);
         let variants = known
             .into_par_iter()
             .map(|(w, cached)| match cached {
@@ -198,6 +211,22 @@ impl ImagePipeline {
             .collect::<Result<_>>()?;
         self.cache.write_meta(hash, &meta);
         Ok((meta, variants))
+    }
+}
+
+/// The files an image is offered in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Formats {
+    /// WebP, and the source's own format for the `<img>` (content images: any browser).
+    WebpAndFallback,
+    /// WebP alone (MLS photos: every browser the site supports reads it, and a fallback would
+    /// double the photos' bucket and its uploads).
+    WebpOnly,
+}
+
+impl Formats {
+    fn fallback(self, source: Raster, alpha: bool) -> Option<Fallback> {
+        (self == Formats::WebpAndFallback).then(|| Fallback::for_source(source, alpha))
     }
 }
 

@@ -289,14 +289,43 @@ fn a_file_outside_the_content_is_named_as_asked_capped_and_cached() {
     let photo = s.cache.parent().unwrap().join("photo.jpg");
     std::fs::write(&photo, &jpeg).unwrap();
     let pipeline = ImagePipeline::new(&s.content, &s.cache);
-    let (info, outs) = pipeline.process_file(&photo, "images/mls/a-home.jpg", 1600).unwrap();
+    let (info, outs) = pipeline.process_file(&photo, "images/mls/a-home.jpg", 1600, Formats::WebpAndFallback).unwrap();
     let h = hash8(&jpeg);
     assert_eq!((info.src.as_str(), info.width, info.height), (&*format!("/images/mls/a-home-{h}-1600.jpg"), 1600, 800));
     assert_eq!(outs.len(), 8, "{:?}", paths(&outs));
     assert!(info.sources[0].srcset.starts_with(&format!("/images/mls/a-home-{h}-480.webp 480w, ")));
     // The second time, from the pipeline's cache: not decoded.
     let before = DECODES.with(|d| d.get());
-    assert_eq!(pipeline.process_file(&photo, "images/mls/a-home.jpg", 1600).unwrap().0, info);
+    assert_eq!(pipeline.process_file(&photo, "images/mls/a-home.jpg", 1600, Formats::WebpAndFallback).unwrap().0, info);
     assert_eq!(DECODES.with(|d| d.get()), before);
-    assert!(pipeline.process_file(&photo, "images/mls/a-home.jpg", 1000).is_err());
+    assert!(pipeline.process_file(&photo, "images/mls/a-home.jpg", 1000, Formats::WebpAndFallback).is_err());
+}
+
+#[test]
+fn webp_alone_makes_no_fallback_and_its_img_is_webp() {
+    let s = site(&[]);
+    let jpeg = encode_jpeg(&gradient(1300, 650));
+    let photo = s.cache.parent().unwrap().join("photo.jpg");
+    std::fs::write(&photo, &jpeg).unwrap();
+    let pipeline = ImagePipeline::new(&s.content, &s.cache);
+    let (info, outs) = pipeline.process_file(&photo, "images/mls/a-home.jpg", 1600, Formats::WebpOnly).unwrap();
+    let h = hash8(&jpeg);
+    assert_eq!(paths(&outs).iter().filter(|p| !p.ends_with(".webp")).count(), 0, "{:?}", paths(&outs));
+    assert_eq!(outs.len(), 4);
+    assert_eq!(
+        (info.src.as_str(), info.width, info.height),
+        (&*format!("/images/mls/a-home-{h}-1300.webp"), 1300, 650)
+    );
+    assert!(info.srcset.starts_with(&format!("/images/mls/a-home-{h}-480.webp 480w, ")));
+    assert!(info.sources.is_empty());
+    // Nothing but WebP was encoded or cached, and the second time nothing is decoded.
+    let cached: Vec<_> =
+        std::fs::read_dir(&s.cache).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    assert!(cached.iter().all(|f| f.ends_with(".webp") || f.ends_with(".json")), "{cached:?}");
+    let before = DECODES.with(|d| d.get());
+    assert_eq!(pipeline.process_file(&photo, "images/mls/a-home.jpg", 1600, Formats::WebpOnly).unwrap().0, info);
+    assert_eq!(DECODES.with(|d| d.get()), before);
+    // Asked for the fallback too, the cached WebP files are kept and the JPEGs made.
+    let (_, outs) = pipeline.process_file(&photo, "images/mls/a-home.jpg", 1600, Formats::WebpAndFallback).unwrap();
+    assert_eq!(outs.len(), 8);
 }

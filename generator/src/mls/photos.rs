@@ -7,7 +7,7 @@
 
 use super::homes::Homes;
 use super::record::{Problem, Property};
-use crate::images::{ImageInfo, ImagePipeline};
+use crate::images::{Formats, ImagePipeline};
 use crate::output::Output;
 use anyhow::{anyhow, bail, Context, Result};
 use jax_model::signatures;
@@ -163,17 +163,6 @@ pub fn prune(dir: &Path, listings: &[&Property]) {
     }
 }
 
-/// A photo as WebP alone, without the pipeline's JPEG or PNG fallback: every browser the site
-/// supports reads WebP, and at 15,000 listings the fallback would be half of the photos' bucket
-/// (~3–6 GB of R2's free 10 GB) and of its uploads.
-fn webp_only((info, files): (ImageInfo, Vec<Output>)) -> (ImageInfo, Vec<Output>) {
-    let Some(webp) = info.sources.iter().find(|s| s.mime == "image/webp") else { return (info, files) };
-    let largest = webp.srcset.rsplit(", ").next().and_then(|c| c.split(' ').next()).unwrap_or(&info.src).to_string();
-    let srcset = webp.srcset.clone();
-    let files = files.into_iter().filter(|f| f.path.ends_with(".webp")).collect();
-    (ImageInfo { src: largest, srcset, sources: Vec::new(), ..info }, files)
-}
-
 /// Where the site's files of the listings' first photos are (and their keys in the bucket).
 pub const PREFIX: &str = "images/mls/";
 /// The same folder as `.assetsignore` names it when they are served from their bucket.
@@ -200,7 +189,9 @@ pub fn process<P: Send>(
         .map(|h| {
             let Some(file) = first(&h.p).and_then(|url| cached.get(&stem(url))) else { return Ok(Vec::new()) };
             let ext = file.extension().map_or("jpg".into(), |x| x.to_string_lossy());
-            match pipeline.process_file(file, &format!("{PREFIX}{}.{ext}", h.slug), WIDEST).map(webp_only) {
+            // WebP alone: at 15,000 listings a JPEG fallback would be half of the photos' bucket
+            // (~3–6 GB of R2's free 10 GB) and of its uploads, for no browser the site supports.
+            match pipeline.process_file(file, &format!("{PREFIX}{}.{ext}", h.slug), WIDEST, Formats::WebpOnly) {
                 Ok((info, files)) => {
                     h.photo = Some(match bucket {
                         Some(origin) => info.served_from(origin),

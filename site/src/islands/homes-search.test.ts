@@ -79,6 +79,8 @@ function answer(url: string): Answer {
   if (version !== live) return 404;
   const b = builds[version];
   if (kind === 'columns' && name === 'beds') return JSON.stringify(b.beds);
+  // The other columns filter nothing out here: every listing has the first code or no figure.
+  if (kind === 'columns' && ['price', 'baths', 'area', 'kind', 'status'].includes(name)) return JSON.stringify(b.beds.map(() => 0));
   if (kind === 'words' && b.words[name]) return JSON.stringify(b.words[name]);
   if (kind === 'cards/newest') {
     const cards = b.titles.slice(Number(name) * PER_SHARD, (Number(name) + 1) * PER_SHARD);
@@ -160,12 +162,19 @@ describe('the search island', () => {
     expect(active.hidden).toBe(true);
   });
 
-  it('fetches only meta.json on a URL without a search of its own: the prerendered page is the answer', async () => {
+  it('on a URL without a search of its own keeps the prerendered page, and fetches what a first search most likely needs', async () => {
     history.replaceState(null, '', '/homes/?utm_source=newsletter&sort=newest&page=1');
     const host = page();
     await new Promise((r) => setTimeout(r, 20));
-    expect(asked).toEqual([props.meta]);
     expect(host.querySelector('.home-cards')!.textContent).toBe('prerendered');
+    // meta.json, then the filters' columns and the first card shard; no word shard, no sizes.
+    expect(asked[0]).toBe(props.meta);
+    const columns = ['area', 'baths', 'beds', 'kind', 'price', 'status'].map((c) => `/data/search/v1/columns/${c}.json`);
+    expect(asked.slice(1).sort()).toEqual(['/data/search/v1/cards/newest/0.json', ...columns]);
+    // A first search then waits for no file but the shard its results are in.
+    choose(host, 'beds', '3');
+    await waitFor(() => expect(titles(host)).toBe('b,c'));
+    expect(asked.slice(8)).toEqual(['/data/search/v1/cards/newest/1.json']);
   });
 
   it('says so when the index cannot be read, keeps the list, and asks again at the next search', async () => {
@@ -196,12 +205,14 @@ describe('the search island', () => {
     host.querySelector<HTMLSelectElement>('[name="beds"]')!.focus();
     await waitFor(() => expect(asked).toEqual([props.meta]));
     release();
-    // While Beds has focus: its column, then each of its choices' first cards (all in two shards).
-    await waitFor(() => expect(asked.slice(1).sort()).toEqual(['/data/search/v1/cards/newest/0.json', '/data/search/v1/cards/newest/1.json', '/data/search/v1/columns/beds.json']));
+    // While Beds has focus: its column, then each of its choices' first cards (all in two shards),
+    // beside what the island fetches at wake (the filters' columns, the first shard), each once.
+    const columns = ['area', 'baths', 'beds', 'kind', 'price', 'status'].map((c) => `/data/search/v1/columns/${c}.json`);
+    await waitFor(() => expect(asked.slice(1).sort()).toEqual(['/data/search/v1/cards/newest/0.json', '/data/search/v1/cards/newest/1.json', ...columns]));
     choose(host, 'beds', '3');
     await waitFor(() => expect(titles(host)).toBe('b,c'));
     // The choice fetched nothing more.
-    expect(asked).toHaveLength(4);
+    expect(asked).toHaveLength(9);
   });
 
   it('starts again from meta.json when a build’s files are gone (a newer deploy), never showing a part', async () => {

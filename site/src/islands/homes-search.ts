@@ -6,7 +6,7 @@
 // build's folder: one that fails (a newer deploy removed it, the network) makes the search start
 // again from meta.json once; results are shown whole or not at all.
 // What the visitor chose before the island woke is read from the form when it does.
-import { cardOrder, Columns, columnsFor, filters, matching, sheetFilters, needs, readQuery, search, shardKey, toParams, words, type Query, type Shard } from '../lib/homes-search';
+import { cardOrder, Columns, columnsFor, filters, FILTER_COLUMNS, matching, sheetFilters, needs, readQuery, search, shardKey, toParams, words, type Query, type Shard } from '../lib/homes-search';
 import type { CardOrder, Column, HomesSearchProps, Meta } from '../lib/props';
 
 /** Cards shown as soon as they are in (two rows on a wide screen); the rest follow in order. */
@@ -240,9 +240,10 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
   });
 
   // The URL's search (a shared link, a reload), else what the visitor chose before this woke; with
-  // neither (or only other parameters) the prerendered first page is the answer, and only the
-  // index's meta.json (~0.7 KB gzip at 10,000 listings) is fetched, so that a first search waits
-  // for one round trip rather than two.
+  // neither (or only other parameters) the prerendered first page is the answer, and what a first
+  // search most likely needs is fetched now, at idle, so that it waits for no round trip: the
+  // index's meta.json, the filters' columns and the first card shard (8 files, ~40 KB gzip at
+  // 10,000 listings; scripts/search-scale.mjs prints them). Word shards wait for words.
   const asked = fromUrl();
   const chosen = fromForm();
   if (toParams(asked, fields).size > 0) {
@@ -251,6 +252,8 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
   } else if (toParams(chosen, fields).size > 0) {
     go(chosen, 'push');
   } else {
-    void columns([]).catch(forget);
+    void columns([])
+      .then((c) => Promise.all([columns(FILTER_COLUMNS), cardShard(c, 'newest', 0)]))
+      .catch(forget);
   }
 }

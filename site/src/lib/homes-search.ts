@@ -139,6 +139,10 @@ export function needs(q: Query): Column[] {
   return asked.filter(([, yes]) => yes).map(([c]) => c);
 }
 
+/** The columns of the form's filters (not the sizes, which only a sort uses): what a first search
+ * most likely needs, fetched with the first card shard once the island wakes. */
+export const FILTER_COLUMNS: readonly Column[] = needs({ ...NO_QUERY, minPrice: 1, beds: 1, baths: 1, area: '-', kind: '-', status: '-' });
+
 /** The columns a search through the form's control `name` may need (any of its choices': a sort
  * may need the prices or the sizes), to fetch while the visitor is still choosing. */
 export function columnsFor(name: string, fields: Fields): Column[] {
