@@ -155,17 +155,21 @@ bundle-check:
 # Cloudflare login, names those it skipped, and uploads nothing. Then the build again with
 # --deploy (it refuses the sample listings; with mls.photos_url the pages load the MLS photos from
 # their bucket), the count again, the photos sent to their bucket (R2_ENDPOINT, R2_ACCESS_KEY_ID,
-# R2_SECRET_ACCESS_KEY) so that no page names one not there yet, and `wrangler deploy`. dist/ holds
+# R2_SECRET_ACCESS_KEY) so that no page names one not there yet, and `wrangler deploy`; the count
+# prints what it uploads against the last deploy's manifest (new, changed, removed). dist/ holds
 # only what `generator build` writes (`generator serve` previews into .cache/preview). Needs a
 # Cloudflare login (wrangler login) or CLOUDFLARE_API_TOKEN.
 DRY_RUN :=
+# The static assets' manifest as the last deploy left them: the next says what it uploads.
+DEPLOYED := .cache/deploy/assets.json
 deploy: setup build
 ifeq ($(DRY_RUN),)
 	XDG_CONFIG_HOME=$(CURDIR)/.cache/wrangler-config $(GENERATOR) preflight --content content --out dist
 	$(GENERATOR) build --content content --out dist --deploy
-	$(GENERATOR) assets --out dist
+	$(GENERATOR) assets --out dist --since $(DEPLOYED)
 	$(GENERATOR) photos upload --content content --out dist
 	$(WRANGLER) deploy
+	$(GENERATOR) assets --out dist --record $(DEPLOYED)
 else
 	$(GENERATOR) preflight --content content --out dist --dry-run
 	@echo "deploy: a dry run: nothing was uploaded"

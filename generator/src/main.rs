@@ -131,6 +131,12 @@ enum Command {
         /// The Workers plan: free allows 20,000 files per version, paid 100,000.
         #[arg(long, env = "CLOUDFLARE_PLAN", value_enum, default_value = "free")]
         plan: deploy::assets::Plan,
+        /// Also print what a deploy uploads against the manifest the last one recorded here.
+        #[arg(long)]
+        since: Option<PathBuf>,
+        /// Record the files' manifest here (after a deploy), for the next `--since`.
+        #[arg(long)]
+        record: Option<PathBuf>,
     },
     /// Check everything a deploy needs and say all that is missing at once: the content's
     /// examples, sample listings, the static assets against the plan, the worker's secrets and
@@ -243,7 +249,9 @@ fn main() -> ExitCode {
         Command::Check { content } => cmd::check::run(&content),
         Command::New { kind, name, content } => cmd::new::run(&content, kind, &name),
         Command::Serve { dirs, preview, host, port } => cmd::serve::run(dirs.options(preview, false), &host, port),
-        Command::Assets { out, plan } => cmd::assets::run(&out, plan),
+        Command::Assets { out, plan, since, record } => {
+            cmd::assets::run(&out, plan, since.as_deref(), record.as_deref())
+        }
         Command::Preflight { content, out, mls, plan, wrangler, dry_run } => {
             cmd::preflight::run(cmd::preflight::Args {
                 content: &content,

@@ -6,3 +6,5 @@ export declare function widgetShows(): boolean;
 export declare function cutText(): string[];
 /** See look-checks.mjs. */
 export declare function settled(): Promise<void>;
+/** See look-checks.mjs. */
+export declare function sideways(): { scroll: number; out: string[] };

@@ -83,3 +83,19 @@ export function cutText() {
 export function settled() {
   return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 250))));
 }
+
+/** How far the page scrolls sideways, and the first elements that reach past its right edge: none
+ * may, but those inside a box that scrolls sideways by design (the carousel, clients' words, a
+ * phone's row of neighborhoods) and those never seen (a .visually-hidden box is clipped to 1 px). */
+export function sideways() {
+  const limit = document.documentElement.clientWidth;
+  const inScroller = (el) => {
+    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) if (/auto|scroll/.test(getComputedStyle(p).overflowX)) return true;
+    return false;
+  };
+  const out = [...document.querySelectorAll('body *')]
+    .filter((el) => el.offsetParent !== null && el.getBoundingClientRect().right > limit + 1 && getComputedStyle(el).position !== 'fixed')
+    .filter((el) => !el.closest('[inert], [aria-hidden="true"], .carousel__track, .visually-hidden') && !inScroller(el))
+    .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
+  return { scroll: document.documentElement.scrollWidth - limit, out: [...new Set(out)].slice(0, 5) };
+}

@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { dialog, expect, test } from './fixtures';
+import { sideways } from './look-checks.mjs';
 import { PAGE_TYPES } from './page-types.mjs';
 
 const shots = resolve(import.meta.dirname, '../../test-output/screenshots');
@@ -30,16 +31,7 @@ for (const width of [360, 768, 1280, 1920]) {
     for (const [name, path] of PAGES) {
       await page.goto(path);
       await settle(page);
-      const wide = await page.evaluate(() => {
-        const limit = document.documentElement.clientWidth;
-        const out = [...document.querySelectorAll<HTMLElement>('body *')]
-          .filter((el) => el.offsetParent !== null && el.getBoundingClientRect().right > limit + 1 && getComputedStyle(el).position !== 'fixed')
-          // A .visually-hidden box is clipped to 1 px: what it holds (a chart's table) is never seen nor scrolled to.
-          // The carousel and the row of clients' words scroll sideways by design, inside themselves.
-          .filter((el) => !el.closest('[inert], [aria-hidden="true"], .carousel__track, .words, .visually-hidden'))
-          .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
-        return { scroll: document.documentElement.scrollWidth - limit, out: [...new Set(out)].slice(0, 5) };
-      });
+      const wide = await page.evaluate(sideways);
       expect(wide, `${name} at ${width} px`).toEqual({ scroll: 0, out: [] });
     }
   });

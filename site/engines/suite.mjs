@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { coveredByPills, cutText, settled, widgetShows } from '../e2e/look-checks.mjs';
+import { coveredByPills, cutText, settled, sideways, widgetShows } from '../e2e/look-checks.mjs';
 import { PAGE_TYPES as PAGES } from '../e2e/page-types.mjs';
 import { BASE } from './stack.mjs';
 
@@ -68,22 +68,8 @@ export async function settle(b) {
   });
 }
 
-/** How far the page scrolls sideways, and the first elements that reach past its right edge. */
-export const overflow = (b) =>
-  b.eval(() => {
-    const limit = document.documentElement.clientWidth;
-    /** Inside a box that scrolls sideways by design (the carousel, clients' words, a phone's row of neighborhoods). */
-    const inScroller = (el) => {
-      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) if (/auto|scroll/.test(getComputedStyle(p).overflowX)) return true;
-      return false;
-    };
-    const out = [...document.querySelectorAll('body *')]
-      .filter((el) => el.offsetParent !== null && el.getBoundingClientRect().right > limit + 1 && getComputedStyle(el).position !== 'fixed')
-      // A .visually-hidden box is clipped to 1 px: what it holds (a chart's table) is never seen nor scrolled to.
-      .filter((el) => !el.closest('[inert], [aria-hidden="true"], .carousel__track, .visually-hidden') && !inScroller(el))
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
-    return { scroll: document.documentElement.scrollWidth - limit, out: [...new Set(out)].slice(0, 5) };
-  });
+/** How far the page scrolls sideways, and what reaches past its right edge (../e2e/look-checks.mjs). */
+export const overflow = (b) => b.eval(sideways);
 
 /**
  * The look checks (../e2e/look-checks.mjs), as in Chromium: no fixed pill over a control or a

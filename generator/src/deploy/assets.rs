@@ -97,11 +97,25 @@ pub fn count(dir: &Path) -> Result<Count> {
 /// The same, leaving out what `also` names too (gitignore patterns: what a deploy's build would
 /// add to `.assetsignore`).
 pub fn count_but(dir: &Path, also: &[&str]) -> Result<Count> {
+    let mut count = Count::default();
+    for (rel, size) in files_but(dir, also)? {
+        *count.by_folder.entry(folder_of(&rel)).or_default() += 1;
+        count.files += 1;
+        count.bytes += size;
+        if size > MAX_FILE_BYTES {
+            count.too_large.push((rel, size));
+        }
+    }
+    Ok(count)
+}
+
+/// Every static asset under `dir` but what `also` names: its path (relative, with `/`) and size.
+pub fn files_but(dir: &Path, also: &[&str]) -> Result<Vec<(String, u64)>> {
     if !dir.is_dir() {
         bail!("{} is not a folder: build the site first (make build)", dir.display());
     }
     let ignore = ignores(dir, also)?;
-    let mut count = Count::default();
+    let mut files = Vec::new();
     let mut walk = WalkDir::new(dir).follow_links(true).sort_by_file_name().into_iter();
     while let Some(entry) = walk.next() {
         let entry = entry.with_context(|| format!("listing {}", dir.display()))?;
@@ -120,15 +134,9 @@ pub fn count_but(dir: &Path, also: &[&str]) -> Result<Count> {
             continue;
         }
         let size = entry.metadata().with_context(|| format!("reading {}", entry.path().display()))?.len();
-        let rel = rel.to_string_lossy().replace('\\', "/");
-        *count.by_folder.entry(folder_of(&rel)).or_default() += 1;
-        count.files += 1;
-        count.bytes += size;
-        if size > MAX_FILE_BYTES {
-            count.too_large.push((rel, size));
-        }
+        files.push((rel.to_string_lossy().replace('\\', "/"), size));
     }
-    Ok(count)
+    Ok(files)
 }
 
 impl Count {

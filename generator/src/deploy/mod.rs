@@ -2,5 +2,6 @@
 
 pub mod assets;
 pub mod bucket;
+pub mod manifest;
 pub mod photos;
 pub mod preflight;
