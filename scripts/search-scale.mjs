@@ -62,7 +62,7 @@ for (let i = 0; ; i++) {
 }
 
 // ---- measuring -------------------------------------------------------------------------------
-/** The search's files: its meta.json and its version's folder (generator/model/src/api.rs). */
+/** The search's files: its meta.json and the folders it names (generator/model/src/api.rs). */
 const SEARCH_FILES = /\/data\/(homes|search)\//;
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;

@@ -101,10 +101,10 @@ pub fn neighborhood(slug: &str) -> String {
 /// Every MLS listing for sale, searchable; its further pages are `/homes/page/<n>/`.
 pub const HOMES: &str = "/homes/";
 
-/// The prebuilt search of `/homes/` (generator/src/mls/search.rs): its index's size, version and
-/// codes; the rest is in a folder named by the version under `SEARCH_DIR` (`{version}`: the hash of its files, so a
-/// page never mixes two builds' files, and each build's are new names): its columns (`{name}`: a
-/// column's), …
+/// The prebuilt search of `/homes/` (generator/src/mls/search.rs): its index's size, codes and
+/// files; each file is in a folder under `SEARCH_DIR` named by the hash of its bytes (`{version}`,
+/// which `meta.json` names: a page reads the files its `meta.json` names, and a deploy uploads
+/// only those whose bytes changed): its columns (`{name}`: a column's), …
 pub const HOMES_META: &str = "/data/homes/meta.json";
 pub const HOMES_COLUMN: &str = "/data/search/{version}/columns/{name}.json";
 /// … its word shards (`{key}`: a word's first two characters) …
@@ -112,7 +112,7 @@ pub const HOMES_WORDS: &str = "/data/search/{version}/words/{key}.json";
 /// … and the listings' cards, in shards of consecutive listings in one of the results' orders
 /// (`{order}`; `{shard}`: a listing's rank in it divided by the shard size).
 pub const HOMES_CARDS: &str = "/data/search/{version}/cards/{order}/{shard}.json";
-/// The folder of every version's: its names change with its bytes, so it is cached as immutable.
+/// The folder of the search's files: their names change with their bytes, so it is cached as immutable.
 pub const SEARCH_DIR: &str = "data/search";
 
 /// An MLS listing's page.

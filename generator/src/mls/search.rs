@@ -1,9 +1,11 @@
 //! The search of `/homes/`, prebuilt: what the island (`site/src/islands/homes-search.ts`) reads
 //! instead of a server. Three kinds of file, each fetched only when a search needs it:
-//! - `meta.json` (`Meta`): the index's size, codes and version, the one file at a fixed path; the
-//!   others are in a folder named by the version (the hash of their bytes: `api::HOMES_COLUMN`),
-//!   so a page reads one build's files or none, a deploy uploads new names only, and browsers
-//!   keep them for a year (`/data/search/*` is served as immutable);
+//! - `meta.json` (`Meta`): the index's size, codes and files, the one file at a fixed path; each
+//!   other file is in a folder named by the hash of its bytes (`api::HOMES_COLUMN`), which
+//!   `meta.json` names, so a page reads the files of the build whose `meta.json` it read or none,
+//!   a deploy uploads only the files whose bytes changed (a price change: its column and the
+//!   few card shards its listings are in), and browsers keep them for a year (`/data/search/*`
+//!   is served as immutable);
 //! - `columns/<name>.json` (`Column`): one column per filter and sort key, each a file of its own so
 //!   a search fetches only those it needs, a listing's place in every column being its place in
 //!   `/homes/`' own order (newest first), so "newest" is no sort at all;
@@ -140,12 +142,11 @@ impl CardOrder {
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct Meta {
     pub size: usize,
-    /// The folder of this build's files (`api::HOMES_COLUMN`): a hash of their bytes.
-    pub version: String,
+    /// Each file's folder (`{version}` in `api::HOMES_COLUMN`, a hash of its bytes) by its path
+    /// after it (`columns/price.json`). A word shard not here is no listing's (nothing to fetch).
+    pub files: BTreeMap<String, String>,
     /// Cards per shard (`api::HOMES_CARDS`).
     pub per_shard: usize,
-    /// The word shards' keys: a word whose key is not here is no listing's (nothing to fetch).
-    pub words: Vec<String>,
     /// The neighborhoods' slugs (the form's values); the first, "", is none.
     pub areas: Vec<String>,
     /// The types' values (slugs of PropertySubType, else PropertyType); the first, "", is none.
@@ -292,9 +293,8 @@ pub fn build(homes: &Homes) -> (Index, BTreeMap<String, WordShard>) {
     let mut index = Index {
         meta: Meta {
             size: listed.len(),
-            version: String::new(),
+            files: BTreeMap::new(),
             per_shard: CARDS_PER_SHARD,
-            words: Vec::new(),
             areas: Vec::new(),
             kinds: Vec::new(),
             statuses: Vec::new(),
@@ -366,9 +366,9 @@ fn word_shards(listed: &[&Home]) -> BTreeMap<String, WordShard> {
     shards
 }
 
-/// A file's path in the version's folder: `columns/{name}.json`.
+/// A file's path in its folder: `columns/{name}.json`.
 fn in_version(template: &str) -> &str {
-    template.split_once("{version}/").expect("a file in the version's folder").1
+    template.split_once("{version}/").expect("a file in its folder").1
 }
 
 /// The search's files but its cards, made from the listings while the pages (and so the cards)
@@ -378,14 +378,13 @@ pub struct Prepared {
     /// The columns the card orders follow.
     price: Vec<u64>,
     sqft: Vec<u32>,
-    /// Paths in the version's folder (`columns/price.json`), and bytes.
+    /// Paths in their folders (`columns/price.json`), and bytes.
     files: Vec<(String, Vec<u8>)>,
 }
 
 /// The index and the word shards, ready to be written.
 pub fn prepare(homes: &Homes) -> Result<Prepared> {
-    let (mut index, shards) = build(homes);
-    index.meta.words = shards.keys().cloned().collect();
+    let (index, shards) = build(homes);
     let mut files = Vec::with_capacity(shards.len() + Column::ALL.len());
     for c in Column::ALL {
         let bytes = index.column(c).with_context(|| format!("serializing the column {}", c.name()))?;
@@ -398,8 +397,8 @@ pub fn prepare(homes: &Homes) -> Result<Prepared> {
     Ok(Prepared { meta: index.meta, price: index.price, sqft: index.sqft, files })
 }
 
-/// The search's files: `meta.json`, then the columns, word shards and card shards in the
-/// version's folder. `cards`: each listing for sale's card, in the index's order.
+/// The search's files: `meta.json`, then the columns, word shards and card shards, each in the
+/// folder of its hash. `cards`: each listing for sale's card, in the index's order.
 pub fn outputs(prepared: Prepared, cards: &[&str]) -> Result<Vec<Output>> {
     let Prepared { mut meta, price, sqft, mut files } = prepared;
     anyhow::ensure!(cards.len() == meta.size, "{} cards for {} listings in the search's index", cards.len(), meta.size);
@@ -411,21 +410,22 @@ pub fn outputs(prepared: Prepared, cards: &[&str]) -> Result<Vec<Output>> {
             files.push((path, bytes));
         }
     }
-    // The files' names and bytes: a build that writes the same search writes the same folder.
-    let mut hash = blake3::Hasher::new();
-    for (path, bytes) in &files {
-        hash.update(path.as_bytes()).update(&(bytes.len() as u64).to_le_bytes()).update(bytes);
-    }
-    meta.version = hash.finalize().to_hex()[..16].to_string();
+    // Each file in a folder named by its bytes: the same bytes, the same name, not uploaded again.
+    // 40 bits of the hash: ~1,200 files a build, and a stale name can only be one of its own path's.
+    let folder = api::HOMES_COLUMN.split_once("{version}/").expect("a folder per file").0.trim_start_matches('/');
     let mut out = Vec::with_capacity(files.len() + 1);
-    out.push(Output::new(
-        api::HOMES_META.trim_start_matches('/'),
-        serde_json::to_vec(&meta).context("serializing the search's meta.json")?,
-    ));
-    let folder = api::HOMES_COLUMN.split_once("{version}/").expect("a folder per version").0.trim_start_matches('/');
     for (path, bytes) in files {
-        out.push(Output::new(format!("{folder}{}/{path}", meta.version), bytes));
+        let hash = blake3::hash(&bytes).to_hex()[..10].to_string();
+        out.push(Output::new(format!("{folder}{hash}/{path}"), bytes));
+        meta.files.insert(path, hash);
     }
+    out.insert(
+        0,
+        Output::new(
+            api::HOMES_META.trim_start_matches('/'),
+            serde_json::to_vec(&meta).context("serializing the search's meta.json")?,
+        ),
+    );
     Ok(out)
 }
 
@@ -508,7 +508,7 @@ mod tests {
     }
 
     #[test]
-    fn cards_go_in_shards_of_places_and_the_files_in_their_versions_folder() {
+    fn cards_go_in_shards_of_places_and_each_file_in_the_folder_of_its_hash() {
         let listings: Vec<_> =
             (1..=50).map(|n| listing(n, &format!("2026-11-01T00:{n:02}:00Z"), true, "Active")).collect();
         let homes = Homes::new(None, listings, &[]);
@@ -518,9 +518,13 @@ mod tests {
         let meta: serde_json::Value = serde_json::from_slice(&out[0].bytes).unwrap();
         assert_eq!(out[0].path, "data/homes/meta.json");
         assert_eq!((meta["size"].as_u64(), meta["per_shard"].as_u64()), (Some(50), Some(CARDS_PER_SHARD as u64)));
-        let version = meta["version"].as_str().unwrap();
-        assert_eq!(version.len(), 16);
-        let file = |path: &str| out.iter().find(|o| o.path == format!("data/search/{version}/{path}"));
+        let files = meta["files"].as_object().unwrap();
+        assert_eq!(files.len(), out.len() - 1, "meta.json names every file");
+        let file = |path: &str| {
+            let hash = files.get(path)?.as_str().unwrap();
+            assert_eq!(hash.len(), 10);
+            out.iter().find(|o| o.path == format!("data/search/{hash}/{path}"))
+        };
         let shard = |order: &str, n: usize| {
             serde_json::from_slice::<Vec<String>>(&file(&format!("cards/{order}/{n}.json")).unwrap().bytes).unwrap()
         };
@@ -534,15 +538,16 @@ mod tests {
         assert_eq!(shard("price", 1), ["<article>1</article>", "<article>0</article>"]);
         assert_eq!(shard("size", 1), ["<article>48</article>", "<article>49</article>"]);
         assert!(file("columns/price.json").is_some() && file("words/po.json").is_some());
-        assert!(meta["words"].as_array().unwrap().iter().any(|k| k == "po"));
-        assert!(out[1..].iter().all(|o| o.path.starts_with(&format!("data/search/{version}/"))));
-        // The same search is the same folder; another card, another.
+        // The same search, the same names; a card changed, only the shards that hold it renamed.
         let again = outputs(prepare(&homes).unwrap(), &cards).unwrap();
         assert_eq!(again, out);
         let mut changed = cards.clone();
         changed[49] = "<article>new</article>";
         let other = outputs(prepare(&homes).unwrap(), &changed).unwrap();
-        assert_ne!(serde_json::from_slice::<serde_json::Value>(&other[0].bytes).unwrap()["version"], version);
+        let renamed: Vec<&str> =
+            other[1..].iter().filter(|o| !out.iter().any(|x| x.path == o.path)).map(|o| o.path.as_str()).collect();
+        assert_eq!(renamed.len(), 3, "its shard in each order: {renamed:?}");
+        assert!(renamed.iter().all(|p| p.contains("/cards/")), "{renamed:?}");
         assert!(outputs(prepare(&homes).unwrap(), &cards[1..]).is_err(), "a card per listing");
     }
 

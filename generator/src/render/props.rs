@@ -104,8 +104,8 @@ pub struct MarketTableProps<'a> {
     pub none: &'a str,
 }
 
-/// The search of `/homes/`: the island reads the prebuilt index (`meta`, typed `Meta`, then in
-/// its `{version}`'s folder the columns, `{name}`: a `Column`'s), the word shards (`words`,
+/// The search of `/homes/`: the island reads the prebuilt index (`meta`, typed `Meta`, then each
+/// in the folder `Meta::files` names as `{version}`: the columns, `{name}`: a `Column`'s), the word shards (`words`,
 /// `{key}`: `shard_key`'s) and the card shards (`cards`, `{shard}`: a place divided by
 /// `Meta::per_shard`) a search needs, and runs the prerendered form's query, kept in the URL.
 #[derive(Serialize, JsonSchema)]

@@ -55,15 +55,17 @@ const builds: Record<string, { titles: string[]; beds: number[]; words: Record<s
 };
 let live: string;
 const PER_SHARD = 2;
-const metaOf = (version: string): Meta => ({
-  size: builds[version].titles.length,
-  version,
-  per_shard: PER_SHARD,
-  words: Object.keys(builds[version].words),
-  areas: [''],
-  kinds: [''],
-  statuses: ['active'],
-});
+/** A build's meta.json: every file of the build in the folder named after the build. */
+const metaOf = (version: string): Meta => {
+  const b = builds[version];
+  const shards = Math.ceil(b.titles.length / PER_SHARD);
+  const paths = [
+    ...['price', 'beds', 'baths', 'sqft', 'area', 'kind', 'status'].map((c) => `columns/${c}.json`),
+    ...Object.keys(b.words).map((k) => `words/${k}.json`),
+    ...['newest', 'price', 'size'].flatMap((order) => Array.from({ length: shards }, (_, n) => `cards/${order}/${n}.json`)),
+  ];
+  return { size: b.titles.length, files: Object.fromEntries(paths.map((p) => [p, version])), per_shard: PER_SHARD, areas: [''], kinds: [''], statuses: ['active'] };
+};
 
 /** What the fake network answers: a body, or a status, or a thrown TypeError (LOST). */
 const LOST = Symbol('lost');

@@ -2,9 +2,9 @@
 // own markup). It runs the prerendered GET form in place on the generator's prebuilt index —
 // each column, word shard and card shard the first time a search needs it, or while the visitor
 // is choosing one that will — and keeps the query in the URL: a search is shareable, Back and
-// Forward restore it, and /homes/?… opens on its results. Every file but meta.json is in its
-// build's folder: one that fails (a newer deploy removed it, the network) makes the search start
-// again from meta.json once; results are shown whole or not at all.
+// Forward restore it, and /homes/?… opens on its results. Every file but meta.json is in the
+// folder of its hash, as meta.json names it: one that fails (a newer deploy removed it, the
+// network) makes the search start again from meta.json once; results are shown whole or not at all.
 // What the visitor chose before the island woke is read from the form when it does.
 import { cardOrder, Columns, columnsFor, filters, FILTER_COLUMNS, matching, sheetFilters, needs, readQuery, search, shardKey, toParams, words, type Query, type Shard } from '../lib/homes-search';
 import type { CardOrder, Column, HomesSearchProps, Meta } from '../lib/props';
@@ -57,11 +57,10 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
     shards.clear();
     cardShards.clear();
   };
-  const inFolder = (c: Columns, template: string) => template.replace('{version}', c.version);
   async function columns(needed: readonly Column[]): Promise<Columns> {
     const meta = (index ??= json<Meta>(props.meta).then((m) => new Columns(m)));
     const load = (name: Column) =>
-      meta.then((c) => json<number[]>(inFolder(c, props.column).replace('{name}', name)).then((values) => c.add(name, values)));
+      meta.then((c) => json<number[]>(c.url(props.column.replace('{name}', name))).then((values) => c.add(name, values)));
     await Promise.all(
       needed.map((name) => {
         const underway = loading.get(name) ?? load(name);
@@ -74,14 +73,14 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
   /** The word shard `key` (none to fetch when no listing has a word of it). */
   const shard = (c: Columns, key: string): Promise<Shard> => {
     if (!c.hasShard(key)) return Promise.resolve({});
-    if (!shards.has(key)) shards.set(key, json<Shard>(inFolder(c, props.words).replace('{key}', key)));
+    if (!shards.has(key)) shards.set(key, json<Shard>(c.url(props.words.replace('{key}', key))));
     return shards.get(key)!;
   };
   const typedShards = async (c: Columns, typed: readonly string[]) =>
     new Map(await Promise.all([...new Set(typed.map(shardKey))].map(async (k) => [k, await shard(c, k)] as const)));
   /** The card shard `n` of `order` (each once). */
   const cardShard = (c: Columns, order: CardOrder, n: number) => {
-    const url = inFolder(c, props.cards).replace('{order}', order).replace('{shard}', String(n));
+    const url = c.url(props.cards.replace('{order}', order).replace('{shard}', String(n)));
     if (!cardShards.has(url)) cardShards.set(url, json<string[]>(url));
     return cardShards.get(url)!;
   };

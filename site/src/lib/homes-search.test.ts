@@ -16,7 +16,8 @@ const fields: Fields = {
 };
 
 // Five listings in /homes/' order (newest first).
-const meta: Meta = { size: 5, version: 'v1', per_shard: 2, words: ['po', 'or'], areas: ['', 'riverside', 'ortega'], kinds: ['', 'condominium', 'single-family-residence'], statuses: ['active', 'pending', 'coming-soon'] };
+const files = { 'words/po.json': 'h1', 'words/or.json': 'h2', 'columns/price.json': 'h3' };
+const meta: Meta = { size: 5, files, per_shard: 2, areas: ['', 'riverside', 'ortega'], kinds: ['', 'condominium', 'single-family-residence'], statuses: ['active', 'pending', 'coming-soon'] };
 const names = ['a', 'b', 'c', 'd', 'e'];
 const index = {
   price: [450_000, 1_250_000, 650_000, 650_000, 2_900_000],
@@ -65,7 +66,9 @@ describe('the search', () => {
     expect(columns.cardShards('newest', [])).toEqual([]);
     expect(['newest', 'price-asc', 'price-desc', 'size'].map((sort) => cardOrder(sort as Query['sort']))).toEqual(['newest', 'price', 'price', 'size']);
     expect([columns.hasShard('po'), columns.hasShard('zz')]).toEqual([true, false]);
-    expect(columns.version).toBe('v1');
+    // A file's URL is in the folder meta.json names for it; one it does not name is no file.
+    expect(columns.url('/data/search/{version}/columns/price.json')).toBe('/data/search/h3/columns/price.json');
+    expect(() => columns.url('/data/search/{version}/columns/beds.json')).toThrow('meta.json names no columns/beds.json');
   });
 
   it('without filters lists everything in /homes/ order', () => {

@@ -165,16 +165,20 @@ const CODES: Record<Coded, keyof Meta> = { area: 'areas', kind: 'kinds', status:
 /** The index's columns as far as they are loaded (each once), typed. */
 export class Columns {
   readonly size: number;
-  /** The folder of the build's files (they are all of one build). */
-  readonly version: string;
   private readonly numbers = new Map<Column, Float64Array>();
-  private readonly keys: ReadonlySet<string>;
   private readonly ranks = new Map<CardOrder, Uint32Array>();
 
   constructor(private readonly meta: Meta) {
     this.size = meta.size;
-    this.version = meta.version;
-    this.keys = new Set(meta.words);
+  }
+
+  /** The URL of one of the build's files, from its template with all but `{version}` filled in:
+   * the folder of the file's hash, which meta.json names. */
+  url(template: string): string {
+    const [before, path] = template.split('{version}/');
+    const hash = this.meta.files[path];
+    if (path === undefined || hash === undefined) throw new Error(`meta.json names no ${path ?? template}`);
+    return `${before}${hash}/${path}`;
   }
 
   has(c: Column): boolean {
@@ -189,7 +193,7 @@ export class Columns {
 
   /** Whether any listing has a word of the shard `key` (no file to fetch otherwise). */
   hasShard(key: string): boolean {
-    return this.keys.has(key);
+    return `words/${key}.json` in this.meta.files;
   }
 
   /** A place's rank in `order` (the generator's `CardOrder::places`): where its card is in that

@@ -147,8 +147,8 @@ export type MarketTableProps = {
 };
 
 /**
- * The search of `/homes/`: the island reads the prebuilt index (`meta`, typed `Meta`, then in
- * its `{version}`'s folder the columns, `{name}`: a `Column`'s), the word shards (`words`,
+ * The search of `/homes/`: the island reads the prebuilt index (`meta`, typed `Meta`, then each
+ * in the folder `Meta::files` names as `{version}`: the columns, `{name}`: a `Column`'s), the word shards (`words`,
  * `{key}`: `shard_key`'s) and the card shards (`cards`, `{shard}`: a place divided by
  * `Meta::per_shard`) a search needs, and runs the prerendered form's query, kept in the URL.
  */
@@ -189,12 +189,13 @@ export type MarketData = {
  */
 export type Meta = {
   size: number;
-  /** The folder of this build's files (`api::HOMES_COLUMN`): a hash of their bytes. */
-  version: string;
+  /**
+   * Each file's folder (`{version}` in `api::HOMES_COLUMN`, a hash of its bytes) by its path
+   * after it (`columns/price.json`). A word shard not here is no listing's (nothing to fetch).
+   */
+  files: Record<string, string>;
   /** Cards per shard (`api::HOMES_CARDS`). */
   per_shard: number;
-  /** The word shards' keys: a word whose key is not here is no listing's (nothing to fetch). */
-  words: string[];
   /** The neighborhoods' slugs (the form's values); the first, "", is none. */
   areas: string[];
   /** The types' values (slugs of PropertySubType, else PropertyType); the first, "", is none. */
