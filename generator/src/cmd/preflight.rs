@@ -114,11 +114,7 @@ fn colours_are_left_out() {
 /// One listing asked of the feed.
 fn feed_answers(feed: &str, token: &str) -> Result<(), String> {
     let sep = if feed.contains('?') { '&' } else { '?' };
-    let agent: ureq::Agent = ureq::Agent::config_builder()
-        .http_status_as_error(false)
-        .timeout_global(Some(std::time::Duration::from_secs(30)))
-        .build()
-        .into();
+    let agent = crate::http_client::agent(std::time::Duration::from_secs(30));
     let response = agent
         .get(&format!("{feed}{sep}$top=1"))
         .header("Authorization", format!("Bearer {token}"))

@@ -35,11 +35,7 @@ impl Bucket {
         let url = endpoint.parse().with_context(|| format!("{endpoint} is not a URL"))?;
         let bucket = rusty_s3::Bucket::new(url, UrlStyle::Path, name.to_string(), "auto")
             .map_err(|e| anyhow!("{endpoint}: {e}"))?;
-        let agent: ureq::Agent = ureq::Agent::config_builder()
-            .http_status_as_error(false)
-            .timeout_global(Some(Duration::from_secs(120)))
-            .build()
-            .into();
+        let agent = crate::http_client::agent(Duration::from_secs(120));
         Ok(Bucket { bucket, credentials: Credentials::new(key_id, secret), agent })
     }
 

@@ -152,11 +152,7 @@ pub fn download(dir: &Path, url: &str, since: Option<Timestamp>) -> Result<Downl
         .ok()
         .filter(|t| !t.trim().is_empty())
         .ok_or_else(|| anyhow!("{TOKEN_VAR} is not set: the feed's bearer token comes from the environment"))?;
-    let config = ureq::Agent::config_builder()
-        .http_status_as_error(false)
-        .timeout_global(Some(Duration::from_secs(300)))
-        .build();
-    let client = Client { agent: config.into(), token };
+    let client = Client { agent: crate::http_client::agent(Duration::from_secs(300)), token };
 
     let fresh = Progress {
         url: url.to_string(),

@@ -88,12 +88,7 @@ pub fn fetch(dir: &Path, listings: &[&Property]) -> Result<Fetched> {
         return Ok(Fetched::default());
     }
     eprintln!("import: downloading {} photos", todo.len());
-    let agent: ureq::Agent = ureq::Agent::config_builder()
-        .http_status_as_error(false)
-        .timeout_connect(Some(Duration::from_secs(15)))
-        .timeout_global(Some(Duration::from_secs(60)))
-        .build()
-        .into();
+    let agent = crate::http_client::agent(Duration::from_secs(60));
     let next = AtomicUsize::new(0);
     let downloaded = AtomicUsize::new(0);
     let problems = Mutex::new(Vec::new());
