@@ -192,6 +192,10 @@ enum ImportFeed {
         /// How many sample listings.
         #[arg(long, default_value_t = 240)]
         listings: usize,
+        /// Give each sample listing its own generated first photo (a 1600 × 1067 JPEG made from the
+        /// site's images), as a real feed's are: for measuring the photos' cost at scale.
+        #[arg(long, requires = "sample")]
+        photos: bool,
         /// Ask the feed for every listing, not only what changed.
         #[arg(long)]
         full: bool,
@@ -274,8 +278,8 @@ fn main() -> ExitCode {
             })
         }
         Command::Schemas { out, site } => cmd::schemas::run(&out, &site),
-        Command::Import { feed: ImportFeed::Reso { file, url, sample, listings, full, into, content } } => {
-            cmd::import::run(cmd::import::ImportArgs { file, url, sample, listings, full, into, content })
+        Command::Import { feed: ImportFeed::Reso { file, url, sample, listings, photos, full, into, content } } => {
+            cmd::import::run(cmd::import::ImportArgs { file, url, sample, listings, photos, full, into, content })
         }
         Command::Sample { feed: SampleFeed::Reso { listings, page_size, out, content } } => {
             cmd::import::sample(&content, &out, listings, page_size)

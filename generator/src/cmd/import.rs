@@ -15,6 +15,8 @@ pub struct ImportArgs {
     pub sample: bool,
     /// The sample's size.
     pub listings: usize,
+    /// Each sample listing its own generated first photo.
+    pub photos: bool,
     pub full: bool,
     pub into: PathBuf,
     pub content: PathBuf,
@@ -58,7 +60,8 @@ pub fn run(args: ImportArgs) -> Result<()> {
     } else {
         let (areas, images) = sample_material(&c);
         let member = settings.and_then(|m| m.member_ids.first().cloned());
-        Source::Sample { areas, images, listings: args.listings, member }
+        let own_photos = args.photos.then(|| args.content.clone());
+        Source::Sample { areas, images, listings: args.listings, member, own_photos }
     };
     let show_sold = settings.is_some_and(|m| m.show_sold);
     let summary = mls::import(&args.into, source, show_sold).context("importing the MLS listings (nothing changed)")?;

@@ -132,6 +132,19 @@ fn download(agent: &ureq::Agent, url: &str) -> Result<Vec<u8>> {
     })
 }
 
+/// Whether the photo of `url` is in the cache of the store at `dir`.
+pub(super) fn is_cached(dir: &Path, url: &str) -> bool {
+    let stem = stem(url);
+    EXTENSIONS.iter().any(|ext| dir.join(DIR).join(format!("{stem}.{ext}")).is_file())
+}
+
+/// Keeps `bytes` as the cached photo of `url` in the store at `dir` (the sample's own photos).
+pub(super) fn keep(dir: &Path, url: &str, bytes: &[u8]) -> Result<()> {
+    let folder = dir.join(DIR);
+    std::fs::create_dir_all(&folder).with_context(|| format!("creating {}", folder.display()))?;
+    save(&folder, url, bytes)
+}
+
 /// Keeps `bytes` as the cached photo of `url`, written whole or not at all.
 fn save(folder: &Path, url: &str, bytes: &[u8]) -> Result<()> {
     let ext = extension(bytes).with_context(|| url.to_string())?;

@@ -3,7 +3,7 @@ use super::feed::Page;
 use super::merge::{plan, Scope};
 use super::record::Status;
 use super::store::{ImportInfo, Memo, Store};
-use super::{import, sample, Source};
+use super::{import, photos, sample, Source};
 use serde_json::{json, Value};
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -269,7 +269,9 @@ fn the_sample_is_seeded_valid_and_marked() {
     assert!(records.iter().any(|r| r["InternetAddressDisplayYN"] == false));
 
     let dir = tempfile::tempdir().unwrap();
-    let summary = import(dir.path(), Source::Sample { areas, images, listings: 300, member: None }, false).unwrap();
+    let summary =
+        import(dir.path(), Source::Sample { areas, images, listings: 300, member: None, own_photos: None }, false)
+            .unwrap();
     assert!(summary.sample);
     assert_eq!(summary.listings, summary.added);
     assert!(Store::new(dir.path()).read().unwrap().unwrap().info.sample);
@@ -280,7 +282,13 @@ fn the_sample_is_seeded_valid_and_marked() {
     ];
     let again = import(
         dir.path(),
-        Source::Sample { areas, images: vec!["images/listings/a.jpg".into()], listings: 300, member: None },
+        Source::Sample {
+            areas,
+            images: vec!["images/listings/a.jpg".into()],
+            listings: 300,
+            member: None,
+            own_photos: None,
+        },
         false,
     )
     .unwrap();
@@ -299,6 +307,7 @@ fn the_binary_copy_is_read_only_from_the_generator_that_wrote_it_and_whole() {
         images: vec!["images/listings/a.jpg".into()],
         listings: 300,
         member: Some("NEF1".into()),
+        own_photos: None,
     };
     import(dir.path(), source, true).unwrap();
     let store = Store::new(dir.path());
@@ -330,4 +339,37 @@ fn the_binary_copy_is_read_only_from_the_generator_that_wrote_it_and_whole() {
         std::fs::write(&binary, bytes).unwrap();
         assert_eq!(store.read().unwrap().unwrap().listings, edited, "{what} copy");
     }
+}
+
+#[test]
+fn the_sample_can_give_each_listing_its_own_photo() {
+    let content = tempfile::tempdir().unwrap();
+    let base = image::RgbImage::from_fn(900, 600, |x, y| {
+        image::Rgb([(x % 256) as u8, (y % 256) as u8, ((x + y) % 256) as u8])
+    });
+    std::fs::create_dir_all(content.path().join("images")).unwrap();
+    base.save(content.path().join("images/base.png")).unwrap();
+    let source = |n| Source::Sample {
+        areas: vec![sample::Area { name: "Riverside".into(), zip: "32204".into() }],
+        images: vec!["images/base.png".into()],
+        listings: n,
+        member: None,
+        own_photos: Some(content.path().to_path_buf()),
+    };
+    let dir = tempfile::tempdir().unwrap();
+    import(dir.path(), source(12), false).unwrap();
+    let listings = Store::new(dir.path()).read().unwrap().unwrap().listings;
+    let firsts: HashSet<&str> = listings.iter().filter_map(|p| photos::first(p)).collect();
+    assert_eq!(firsts.len(), listings.len(), "a photo of its own each");
+    let files: Vec<_> = std::fs::read_dir(dir.path().join(photos::DIR)).unwrap().map(|e| e.unwrap().path()).collect();
+    assert_eq!(files.len(), listings.len());
+    let bytes: HashSet<Vec<u8>> = files.iter().map(|f| std::fs::read(f).unwrap()).collect();
+    assert_eq!(bytes.len(), files.len(), "all different");
+    let one = image::load_from_memory(bytes.iter().next().unwrap()).unwrap();
+    assert_eq!((one.width(), one.height()), (1600, 1067));
+    // Again: none made anew.
+    let before: Vec<_> = files.iter().map(|f| std::fs::metadata(f).unwrap().modified().unwrap()).collect();
+    import(dir.path(), source(12), false).unwrap();
+    let after: Vec<_> = files.iter().map(|f| std::fs::metadata(f).unwrap().modified().unwrap()).collect();
+    assert_eq!(before, after);
 }
