@@ -192,8 +192,8 @@ enum ImportFeed {
         /// How many sample listings.
         #[arg(long, default_value_t = 240)]
         listings: usize,
-        /// Give each sample listing its own generated first photo (a 1600 × 1067 JPEG made from the
-        /// site's images), as a real feed's are: for measuring the photos' cost at scale.
+        /// Give each sample listing its own generated first photo (a 1600 × 1067 JPEG), as a real
+        /// feed's are: for measuring the photos' cost at scale.
         #[arg(long, requires = "sample")]
         photos: bool,
         /// Ask the feed for every listing, not only what changed.

@@ -60,8 +60,7 @@ pub fn run(args: ImportArgs) -> Result<()> {
     } else {
         let (areas, images) = sample_material(&c);
         let member = settings.and_then(|m| m.member_ids.first().cloned());
-        let own_photos = args.photos.then(|| args.content.clone());
-        Source::Sample { areas, images, listings: args.listings, member, own_photos }
+        Source::Sample { areas, images, listings: args.listings, member, own_photos: args.photos }
     };
     let show_sold = settings.is_some_and(|m| m.show_sold);
     let summary = mls::import(&args.into, source, show_sold).context("importing the MLS listings (nothing changed)")?;

@@ -35,15 +35,9 @@ pub enum Source {
     Url { url: String, full: bool },
     /// The project's sample feed of `listings` Jacksonville listings (never a real MLS's).
     /// `member`: the site's agent's MLS member ID, named on some of its Closed listings.
-    /// `own_photos`: the content folder, when each listing is to have its own first photo made
-    /// from the site's `images` (`sample_photos`), rather than show those images themselves.
-    Sample {
-        areas: Vec<sample::Area>,
-        images: Vec<String>,
-        listings: usize,
-        member: Option<String>,
-        own_photos: Option<PathBuf>,
-    },
+    /// `own_photos`: each listing with its own first photo, made (`sample_photos`), rather than
+    /// showing the site's `images`.
+    Sample { areas: Vec<sample::Area>, images: Vec<String>, listings: usize, member: Option<String>, own_photos: bool },
 }
 
 /// What an import did.
@@ -86,14 +80,14 @@ pub fn import(dir: &Path, source: Source, show_sold: bool) -> Result<Summary> {
     let base = store.read()?;
     let download = dir.join("download");
     let local_photos = matches!(source, Source::Sample { .. });
-    let mut own_photos = None;
+    let mut own_photos = false;
     let (name, pages, scope) = match source {
         Source::File(path) => (path.display().to_string(), feed::read(&path)?, Scope::Whole),
-        Source::Sample { areas, images, listings, member, own_photos: content } => {
+        Source::Sample { areas, images, listings, member, own_photos: own } => {
             let mut records = sample::records(&areas, &images, listings, member.as_deref());
-            if let Some(content) = content {
+            if own {
                 sample_photos::name_own(&mut records);
-                own_photos = Some(images.iter().map(|i| content.join(i)).collect::<Vec<_>>());
+                own_photos = true;
             }
             let page = feed::Page {
                 name: "the sample feed".into(),
@@ -130,9 +124,8 @@ pub fn import(dir: &Path, source: Source, show_sold: bool) -> Result<Summary> {
         plan.keep.iter().filter_map(|k| by_key.get(k).copied()).chain(&plan.write).collect();
     // The sample's photos are the site's own images already, or made here.
     let fetched = if local_photos { photos::Fetched::default() } else { photos::fetch(dir, &listings)? };
-    if let Some(bases) = &own_photos {
-        let bases: Vec<&Path> = bases.iter().map(PathBuf::as_path).collect();
-        let made = sample_photos::write(dir, &listings, &bases).context("making the sample's own photos")?;
+    if own_photos {
+        let made = sample_photos::write(dir, &listings).context("making the sample's own photos")?;
         eprintln!("import: made {made} sample photos");
     }
     store.commit(base.as_ref(), &plan.keep, &plan.write, &info)?;

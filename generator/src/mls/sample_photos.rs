@@ -1,12 +1,14 @@
 //! Each sample listing's own first photo (`generator import reso --sample --photos`), so that a
 //! build meets as many distinct photos as listings, as with a real feed: what a feed's photos
-//! cost to encode, keep and upload can then be measured here. Each is a crop of one of the site's
-//! images, tinted and sized as an MLS photo (a 1600 × 1067 JPEG), all different in their bytes.
+//! cost to encode, keep and upload can then be measured here. The site's own images are SVG
+//! drawings, so the photos are made: a scene with a photo's grain (its entropy is what encoding
+//! costs), each listing's a different crop of it with its own mark, sized as an MLS photo (a
+//! 1600 × 1067 JPEG), all different in their bytes.
 
 use super::photos;
 use super::record::Property;
 use super::sample::MEDIA_ORIGIN;
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use image::{imageops, RgbImage};
 use rayon::prelude::*;
 use serde_json::Value;
@@ -31,49 +33,67 @@ pub fn name_own(records: &mut [Value]) {
     }
 }
 
-/// Writes into the photo cache the own photo of each of `listings` not there yet, from the images
-/// at `bases` (JPEG or PNG); returns how many it wrote.
-pub fn write(dir: &Path, listings: &[&Property], bases: &[&Path]) -> Result<usize> {
-    let bases: Vec<RgbImage> = bases
-        .iter()
-        .map(|p| {
-            let bytes = std::fs::read(p).with_context(|| format!("reading {}", p.display()))?;
-            Ok(image::load_from_memory(&bytes).with_context(|| format!("decoding {}", p.display()))?.to_rgb8())
-        })
-        .collect::<Result<_>>()?;
-    if bases.is_empty() {
-        bail!("the sample's own photos need at least one of the site's images");
-    }
+/// Writes into the photo cache the own photo of each of `listings` not there yet; returns how
+/// many it wrote.
+pub fn write(dir: &Path, listings: &[&Property]) -> Result<usize> {
     let todo: Vec<&Property> =
         listings.iter().copied().filter(|p| photos::first(p).is_some_and(|u| !photos::is_cached(dir, u))).collect();
+    if todo.is_empty() {
+        return Ok(0);
+    }
+    let scene = scene();
     todo.par_iter()
         .map(|p| {
-            let jpeg = photo(&bases, &p.listing_key)?;
+            let jpeg = photo(&scene, &p.listing_key)?;
             photos::keep(dir, photos::first(p).expect("filtered on it"), &jpeg)
         })
         .collect::<Result<Vec<()>>>()?;
     Ok(todo.len())
 }
 
-/// A listing's photo: its base, crop and tint chosen by its key.
-fn photo(bases: &[RgbImage], key: &str) -> Result<Vec<u8>> {
+/// The margin the crops move in.
+const MARGIN: (u32, u32) = (200, 133);
+
+/// Sky, water, a house's blocks and a lawn, with grain.
+fn scene() -> RgbImage {
+    let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+    let mut grain = move || {
+        // xorshift64*: fast, and enough for grain.
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        (state.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 58) as i16 - 32
+    };
+    let (w, h) = (WIDTH + MARGIN.0, HEIGHT + MARGIN.1);
+    RgbImage::from_fn(w, h, |x, y| {
+        let (fx, fy) = (x as f32 / w as f32, y as f32 / h as f32);
+        let base: [f32; 3] = if fy < 0.45 {
+            [120.0 + 100.0 * fy, 170.0 + 60.0 * fy, 230.0 - 20.0 * fy]
+        } else if fy < 0.55 {
+            [60.0, 120.0 + 40.0 * fx, 140.0]
+        } else if (0.3..0.7).contains(&fx) && fy < 0.8 {
+            let stripe = if (x / 24) % 2 == 0 { 235.0 } else { 215.0 };
+            [stripe, stripe - 10.0, stripe - 25.0]
+        } else {
+            [70.0 + 40.0 * fy, 130.0 + 30.0 * fx, 60.0]
+        };
+        image::Rgb(base.map(|c| (c as i16 + grain()).clamp(0, 255) as u8))
+    })
+}
+
+/// A listing's photo: its crop of the scene, chosen by its key, and a mark of the key's bytes.
+fn photo(scene: &RgbImage, key: &str) -> Result<Vec<u8>> {
     let seed = blake3::hash(key.as_bytes());
     let b = seed.as_bytes();
-    let base = &bases[b[0] as usize % bases.len()];
-    // Four fifths of the base, somewhere in it.
-    let (w, h) = (base.width() * 4 / 5, base.height() * 4 / 5);
-    let x = u32::from(u16::from_le_bytes([b[1], b[2]])) % (base.width() - w + 1);
-    let y = u32::from(u16::from_le_bytes([b[3], b[4]])) % (base.height() - h + 1);
-    let mut img = imageops::resize(
-        &imageops::crop_imm(base, x, y, w, h).to_image(),
-        WIDTH,
-        HEIGHT,
-        imageops::FilterType::Triangle,
-    );
-    let tint = [b[5], b[6], b[7]].map(|t| 0.85 + f32::from(t) / 255.0 * 0.3);
-    for px in img.pixels_mut() {
-        for (c, t) in px.0.iter_mut().zip(tint) {
-            *c = (f32::from(*c) * t).min(255.0) as u8;
+    let x = u32::from(u16::from_le_bytes([b[0], b[1]])) % MARGIN.0;
+    let y = u32::from(u16::from_le_bytes([b[2], b[3]])) % MARGIN.1;
+    let mut img = imageops::crop_imm(scene, x, y, WIDTH, HEIGHT).to_image();
+    for (i, byte) in b.iter().enumerate() {
+        let fill = image::Rgb([*byte, byte.rotate_left(3), byte.rotate_left(5)]);
+        for dy in 0..8 {
+            for dx in 0..8 {
+                img.put_pixel(16 + (i as u32 % 8) * 8 + dx, 16 + (i as u32 / 8) * 8 + dy, fill);
+            }
         }
     }
     let mut out = Vec::new();

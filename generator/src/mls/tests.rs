@@ -270,7 +270,7 @@ fn the_sample_is_seeded_valid_and_marked() {
 
     let dir = tempfile::tempdir().unwrap();
     let summary =
-        import(dir.path(), Source::Sample { areas, images, listings: 300, member: None, own_photos: None }, false)
+        import(dir.path(), Source::Sample { areas, images, listings: 300, member: None, own_photos: false }, false)
             .unwrap();
     assert!(summary.sample);
     assert_eq!(summary.listings, summary.added);
@@ -287,7 +287,7 @@ fn the_sample_is_seeded_valid_and_marked() {
             images: vec!["images/listings/a.jpg".into()],
             listings: 300,
             member: None,
-            own_photos: None,
+            own_photos: false,
         },
         false,
     )
@@ -307,7 +307,7 @@ fn the_binary_copy_is_read_only_from_the_generator_that_wrote_it_and_whole() {
         images: vec!["images/listings/a.jpg".into()],
         listings: 300,
         member: Some("NEF1".into()),
-        own_photos: None,
+        own_photos: false,
     };
     import(dir.path(), source, true).unwrap();
     let store = Store::new(dir.path());
@@ -351,10 +351,10 @@ fn the_sample_can_give_each_listing_its_own_photo() {
     base.save(content.path().join("images/base.png")).unwrap();
     let source = |n| Source::Sample {
         areas: vec![sample::Area { name: "Riverside".into(), zip: "32204".into() }],
-        images: vec!["images/base.png".into()],
+        images: vec!["images/listings/a.svg".into()],
         listings: n,
         member: None,
-        own_photos: Some(content.path().to_path_buf()),
+        own_photos: true,
     };
     let dir = tempfile::tempdir().unwrap();
     import(dir.path(), source(12), false).unwrap();
