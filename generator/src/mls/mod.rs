@@ -80,14 +80,13 @@ pub fn import(dir: &Path, source: Source, show_sold: bool) -> Result<Summary> {
     let base = store.read()?;
     let download = dir.join("download");
     let local_photos = matches!(source, Source::Sample { .. });
-    let mut own_photos = false;
+    let own_photos = matches!(source, Source::Sample { own_photos: true, .. });
     let (name, pages, scope) = match source {
         Source::File(path) => (path.display().to_string(), feed::read(&path)?, Scope::Whole),
-        Source::Sample { areas, images, listings, member, own_photos: own } => {
+        Source::Sample { areas, images, listings, member, own_photos } => {
             let mut records = sample::records(&areas, &images, listings, member.as_deref());
-            if own {
+            if own_photos {
                 sample_photos::name_own(&mut records);
-                own_photos = true;
             }
             let page = feed::Page {
                 name: "the sample feed".into(),
