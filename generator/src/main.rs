@@ -225,6 +225,9 @@ enum PhotosAction {
         /// When each photo no page names was first seen so (kept between runs).
         #[arg(long, default_value = ".cache/mls/photo-bucket.json")]
         state: PathBuf,
+        /// The import's store, where the photos the bucket holds are recorded for the next build.
+        #[arg(long, default_value = ".cache/mls")]
+        mls: PathBuf,
         #[arg(long, default_value_t = 48)]
         grace_hours: i64,
     },
@@ -267,16 +270,17 @@ fn main() -> ExitCode {
                 dry_run,
             })
         }
-        Command::Photos { action: PhotosAction::Upload { content, out, endpoint, bucket, state, grace_hours } } => {
-            cmd::photos::upload(cmd::photos::UploadArgs {
-                content: &content,
-                out: &out,
-                endpoint: endpoint.as_deref(),
-                bucket: &bucket,
-                state: &state,
-                grace_hours,
-            })
-        }
+        Command::Photos {
+            action: PhotosAction::Upload { content, out, endpoint, bucket, state, mls, grace_hours },
+        } => cmd::photos::upload(cmd::photos::UploadArgs {
+            content: &content,
+            out: &out,
+            endpoint: endpoint.as_deref(),
+            bucket: &bucket,
+            state: &state,
+            mls: &mls,
+            grace_hours,
+        }),
         Command::Schemas { out, site } => cmd::schemas::run(&out, &site),
         Command::Import { feed: ImportFeed::Reso { file, url, sample, listings, photos, full, into, content } } => {
             cmd::import::run(cmd::import::ImportArgs { file, url, sample, listings, photos, full, into, content })

@@ -252,3 +252,74 @@ fn first_photos_are_downloaded_once_served_from_the_site_and_dropped_with_the_fe
     let says = format!("static assets: {} files", expected);
     assert!(counted.stdout.starts_with(&says), "{} (expected {says})", counted.stdout);
 }
+
+#[test]
+fn a_photo_its_bucket_holds_is_shown_from_the_record_neither_downloaded_nor_encoded_again() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let (a1, a2) = (jpeg(900, 600, 40), jpeg(1200, 800, 200));
+    let host = FakeHost::start(a1.clone(), a2.clone());
+    let url = |p: &str| format!("{}/{p}", host.origin);
+    let a = |photo: &str, modified: &str| record("PHOTO-A", "910001", "1200 Riverside Ave", &[url(photo)], modified);
+    write_feed(dir, vec![a("a1.jpg", "2026-11-20T10:00:00Z")]);
+    let content = content(dir);
+    let site_yaml = Path::new(&content).join("site.yaml");
+    let yaml = std::fs::read_to_string(&site_yaml).unwrap();
+    std::fs::write(
+        &site_yaml,
+        yaml.replace("  media_host: ", "  photos_url: https://photos.example.com\n  media_host: "),
+    )
+    .unwrap();
+    let bucket_build = |out: &str| {
+        let args = ["build", "--content", &content, "--out", out, "--mls", "mls", "--islands", "none"];
+        let run = generator(dir, &[&args[..], &["--cache", "cache", "--photos-bucket"]].concat());
+        assert!(run.ok, "{}", run.stderr);
+    };
+    let media = |out: &str| {
+        let page = listing_page_in(&dir.join(out), "910001");
+        let media = &page[page.find("<div class=\"listing__media\">").unwrap()..];
+        media[..media.find("</div>").unwrap()].to_string()
+    };
+    let index = |out: &str| -> Value {
+        serde_json::from_slice(&std::fs::read(dir.join(out).join("images/mls/index.json")).unwrap()).unwrap()
+    };
+    let a1_stem = hex(url("a1.jpg").as_bytes());
+
+    // The first run: downloaded, encoded, its files in the site, and the record of what the pages show.
+    import(dir);
+    bucket_build("first");
+    let first = media("first");
+    assert!(first.contains(&format!("-{}-480.webp 480w, https://photos.example.com/", &hex(&a1)[..8])), "{first}");
+    let shown = index("first");
+    let keys: Vec<&str> =
+        shown["photos"][&a1_stem]["keys"].as_array().unwrap().iter().map(|k| k.as_str().unwrap()).collect();
+    assert_eq!(keys.len(), 3, "480, 800 and its own 900 wide: {shown}");
+    assert!(keys.iter().all(|k| dir.join("first").join(k).is_file()), "{keys:?}");
+
+    // `photos upload` keeps that record once the bucket holds the files (tests/photos_bucket.rs);
+    // the next run has neither the photo as downloaded nor its encoded files (not cached).
+    std::fs::copy(dir.join("first/images/mls/index.json"), dir.join("mls/photos-in-bucket.json")).unwrap();
+    std::fs::remove_dir_all(dir.join("mls/photos")).unwrap();
+    std::fs::remove_dir_all(dir.join("cache")).unwrap();
+    write_feed(dir, vec![a("a1.jpg", "2026-11-21T10:00:00Z")]);
+    let run = import(dir);
+    assert!(run.stdout.contains("1 changed") && run.stdout.contains("; 0 photos downloaded"), "{}", run.stdout);
+    assert_eq!(host.asked("/a1.jpg"), 1, "in the bucket: not downloaded again");
+    bucket_build("second");
+    assert_eq!(media("second"), first, "the same photo, from the record");
+    assert_eq!(index("second"), shown);
+    let files: Vec<_> =
+        std::fs::read_dir(dir.join("second/images/mls")).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(files, ["index.json"], "no file made: the bucket has them");
+    assert!(!dir.join(format!("cache/{}-480.webp", hex(&a1))).exists(), "nothing encoded");
+
+    // A new first photo: downloaded and encoded; the record names it alone.
+    write_feed(dir, vec![a("a2.jpg", "2026-11-22T10:00:00Z")]);
+    let run = import(dir);
+    assert!(run.stdout.contains("; 1 photos downloaded"), "{}", run.stdout);
+    bucket_build("third");
+    assert!(media("third").contains(&format!("-{}-1200.webp", &hex(&a2)[..8])));
+    let third = index("third");
+    let stems: Vec<&String> = third["photos"].as_object().unwrap().keys().collect();
+    assert_eq!(stems, [&hex(url("a2.jpg").as_bytes())]);
+}

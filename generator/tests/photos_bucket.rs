@@ -239,3 +239,65 @@ fn a_run_killed_half_way_is_finished_by_the_next() {
     assert!(said.contains(&format!("{there} unchanged")), "{said}");
     assert_eq!(listed(&moto).len(), total);
 }
+
+/// The build's record of the photos its pages show (`images/mls/index.json`): each by its URL's
+/// hash, with its files' keys.
+fn index(dir: &Path, photos: &[(&str, &[&str])]) {
+    let photos: serde_json::Map<String, serde_json::Value> = photos
+        .iter()
+        .map(|(stem, keys)| {
+            let image = serde_json::json!({"src": format!("/{}", keys[0]), "width": 480, "height": 320,
+                "srcset": format!("/{} 480w", keys[0]), "sources": []});
+            (stem.to_string(), serde_json::json!({"image": image, "keys": keys}))
+        })
+        .collect();
+    let path = dir.join("dist/images/mls/index.json");
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, serde_json::to_vec(&serde_json::json!({ "photos": photos })).unwrap()).unwrap();
+}
+
+fn recorded(dir: &Path) -> Vec<String> {
+    let bytes = std::fs::read(dir.join(".cache/mls/photos-in-bucket.json")).unwrap();
+    let record: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+    record["photos"].as_object().unwrap().keys().cloned().collect()
+}
+
+#[test]
+fn photos_shown_from_the_record_are_kept_and_one_the_bucket_lost_is_made_again() {
+    let moto = start_moto();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    content(dir);
+    // A new photo (its file in the site) and one the record says was sent, but was not.
+    photo(dir, "1-oak-st-aaaa1111-480.webp", b"RIFF one");
+    index(
+        dir,
+        &[("aaaa", &["images/mls/1-oak-st-aaaa1111-480.webp"]), ("bbbb", &["images/mls/2-elm-st-bbbb2222-480.webp"])],
+    );
+    let run = upload_command(dir, &moto, "0").output().unwrap();
+    let said = String::from_utf8_lossy(&run.stderr);
+    assert!(!run.status.success(), "nothing is deployed with a photo missing");
+    assert!(
+        said.contains(
+            "the bucket has lost 1 photo files the pages name (the first: images/mls/2-elm-st-bbbb2222-480.webp)"
+        ),
+        "{said}"
+    );
+    assert_eq!(recorded(dir), ["aaaa"], "the lost one is forgotten, so the next import downloads it again");
+    assert_eq!(listed(&moto).len(), 1, "the new one was sent");
+
+    // The next run: both photos shown from the record, neither a file of the site; the bucket
+    // holds both. Nothing is sent, and neither is deleted, though no file names them.
+    std::fs::remove_file(dir.join("dist/images/mls/1-oak-st-aaaa1111-480.webp")).unwrap();
+    ureq::put(&format!("{}/{BUCKET}/images/mls/2-elm-st-bbbb2222-480.webp", moto.url)).send(&b"RIFF two"[..]).unwrap();
+    let said = upload(dir, &moto, "0");
+    assert!(said.contains("\nphotos: 0 sent (0.0 MB), 2 unchanged, 0 deleted"), "{said}");
+    assert_eq!(recorded(dir), ["aaaa", "bbbb"]);
+    assert_eq!(listed(&moto).len(), 2);
+
+    // A listing gone from the pages: its photo leaves the record, and the bucket after the grace period.
+    index(dir, &[("bbbb", &["images/mls/2-elm-st-bbbb2222-480.webp"])]);
+    let said = upload(dir, &moto, "0");
+    assert!(said.contains("1 unchanged, 1 deleted"), "{said}");
+    assert_eq!(recorded(dir), ["bbbb"]);
+}

@@ -2,6 +2,7 @@
 //! before the pages that load them are deployed.
 
 use crate::deploy::bucket::{self, Bucket};
+use crate::mls::in_bucket;
 use crate::mls::photos::PREFIX;
 use anyhow::{Context, Result};
 use std::path::Path;
@@ -12,6 +13,8 @@ pub struct UploadArgs<'a> {
     pub endpoint: Option<&'a str>,
     pub bucket: &'a str,
     pub state: &'a Path,
+    /// The store's folder, where the photos the bucket holds are recorded (`in_bucket::FILE`).
+    pub mls: &'a Path,
     pub grace_hours: i64,
 }
 
@@ -32,7 +35,9 @@ pub fn upload(a: UploadArgs) -> Result<()> {
         a.endpoint.context("R2_ENDPOINT is not set (R2's S3 API: https://<ACCOUNT_ID>.r2.cloudflarestorage.com)")?;
     let target = Bucket::new(endpoint, a.bucket, &key("R2_ACCESS_KEY_ID")?, &key("R2_SECRET_ACCESS_KEY")?)?;
     let now = jiff::Timestamp::now().as_second();
-    let done = bucket::sync(&target, a.out, PREFIX, a.state, now, a.grace_hours * 3600)
+    let in_bucket = a.mls.join(in_bucket::FILE);
+    let records = bucket::Records { state: a.state, in_bucket: &in_bucket };
+    let done = bucket::sync(&target, a.out, PREFIX, &records, now, a.grace_hours * 3600)
         .with_context(|| format!("sending the MLS photos to the bucket {}", a.bucket))?;
     println!("photos: served from {origin}");
     println!(

@@ -4,10 +4,12 @@
 //! send; this sends it.
 
 use super::photos::{self, Local, Remote, State};
+use crate::mls::in_bucket;
 use anyhow::{anyhow, bail, Context, Result};
 use rayon::prelude::*;
 use rusty_s3::actions::{ListObjectsV2, S3Action};
 use rusty_s3::{Credentials, UrlStyle};
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -113,17 +115,19 @@ pub struct Synced {
     pub waiting: usize,
 }
 
-/// The photo files under `site`'s `prefix` (the site's paths are their keys).
+/// The photo files under `site`'s `prefix` (the site's paths are their keys), but the build's
+/// record of them (`in_bucket::INDEX`).
 pub fn local_photos(site: &Path, prefix: &str) -> Result<Vec<Local>> {
     let dir = site.join(prefix);
     if !dir.is_dir() {
         return Ok(Vec::new());
     }
+    let index = site.join(in_bucket::INDEX);
     let files: Vec<PathBuf> = walkdir::WalkDir::new(&dir)
         .sort_by_file_name()
         .into_iter()
         .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_file())
+        .filter(|e| e.file_type().is_file() && e.path() != index)
         .map(|e| e.into_path())
         .collect();
     files
@@ -138,24 +142,56 @@ pub fn local_photos(site: &Path, prefix: &str) -> Result<Vec<Local>> {
         .collect()
 }
 
+/// Where a sync reads and keeps what it knows between runs.
+pub struct Records<'a> {
+    /// When each photo no page names was first seen so (`photos::State`).
+    pub state: &'a Path,
+    /// The photos the bucket holds, for the next import and build (`in_bucket::FILE`).
+    pub in_bucket: &'a Path,
+}
+
 /// Makes the bucket hold the site's photos: sends what it lacks (or holds with other bytes), then
-/// deletes what no page has named for `grace_secs`. `state`: where that is remembered between
-/// runs. A run that stops half-way (killed, a network failure) leaves what it sent, and the next
-/// sends the rest.
-pub fn sync(bucket: &Bucket, site: &Path, prefix: &str, state: &Path, now: i64, grace_secs: i64) -> Result<Synced> {
+/// deletes what no page has named for `grace_secs`, and records what it holds. A run that stops
+/// half-way (killed, a network failure) leaves what it sent, and the next sends the rest. Fails,
+/// once the rest is done, when the pages name photos the bucket has lost: their record is dropped,
+/// so the next import downloads them again.
+pub fn sync(
+    bucket: &Bucket,
+    site: &Path,
+    prefix: &str,
+    records: &Records,
+    now: i64,
+    grace_secs: i64,
+) -> Result<Synced> {
     let local = local_photos(site, prefix)?;
+    // Absent when the site was built to serve its photos itself: then every photo is a file.
+    let index = site.join(in_bucket::INDEX);
+    let shown = index.is_file().then(|| in_bucket::Photos::read(&index));
+    let kept: Vec<&str> = shown.iter().flat_map(|s| s.keys()).collect();
     let remote = bucket.list(prefix)?;
-    let before: State = std::fs::read(state).ok().and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or_default();
-    let plan = photos::plan(&local, &remote, &before, now, grace_secs);
+    let before: State =
+        std::fs::read(records.state).ok().and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or_default();
+    let plan = photos::plan(&local, &kept, &remote, &before, now, grace_secs);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(PARALLEL).build().context("starting the upload threads")?;
     pool.install(|| plan.upload.par_iter().map(|p| bucket.put(p)).collect::<Result<Vec<()>>>())?;
     // Deleted only once every new photo is there.
     pool.install(|| plan.delete.par_iter().map(|k| bucket.delete(k)).collect::<Result<Vec<()>>>())?;
-    if let Some(dir) = state.parent() {
+    if let Some(dir) = records.state.parent() {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
-    std::fs::write(state, serde_json::to_vec_pretty(&plan.next)?)
-        .with_context(|| format!("writing {}", state.display()))?;
+    std::fs::write(records.state, serde_json::to_vec_pretty(&plan.next)?)
+        .with_context(|| format!("writing {}", records.state.display()))?;
+    if let Some(shown) = shown {
+        let lost: BTreeSet<String> = plan.lost.iter().cloned().collect();
+        shown.without(&lost).write(records.in_bucket)?;
+    }
+    if let Some(first) = plan.lost.first() {
+        bail!(
+            "the bucket has lost {} photo files the pages name (the first: {first}): deploy nothing now; the next \
+             import downloads their photos again",
+            plan.lost.len()
+        );
+    }
     Ok(Synced {
         uploaded: plan.upload.len(),
         uploaded_bytes: plan.upload.iter().map(|p| p.bytes).sum(),

@@ -6,7 +6,7 @@
 //! for a grace period (pages cached in browsers, a deploy still propagating) before it is deleted.
 
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 /// A photo file of the built site.
@@ -37,6 +37,9 @@ pub struct State {
 /// What one run does.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Plan {
+    /// Named by the pages with no file in the site (shown from `in_bucket`'s record) and not in
+    /// the bucket: deleted by hand, or by a run that forgot them. Their photos must be made again.
+    pub lost: Vec<String>,
     /// Not in the bucket, or there with other bytes.
     pub upload: Vec<Local>,
     pub unchanged: usize,
@@ -46,8 +49,9 @@ pub struct Plan {
     pub next: State,
 }
 
-/// The plan for the site's photos `local` against the bucket's `remote`, at `now`.
-pub fn plan(local: &[Local], remote: &[Remote], before: &State, now: i64, grace_secs: i64) -> Plan {
+/// The plan for the site's photos, `local` (files of the site) and `kept` (named by its pages with
+/// no file: already sent), against the bucket's `remote`, at `now`.
+pub fn plan(local: &[Local], kept: &[&str], remote: &[Remote], before: &State, now: i64, grace_secs: i64) -> Plan {
     let listed: BTreeMap<&str, &str> = remote.iter().map(|r| (r.key.as_str(), r.etag.trim_matches('"'))).collect();
     let mut plan = Plan::default();
     for l in local {
@@ -56,7 +60,15 @@ pub fn plan(local: &[Local], remote: &[Remote], before: &State, now: i64, grace_
             _ => plan.upload.push(l.clone()),
         }
     }
-    let named: std::collections::BTreeSet<&str> = local.iter().map(|l| l.key.as_str()).collect();
+    let mut named: BTreeSet<&str> = local.iter().map(|l| l.key.as_str()).collect();
+    for &k in kept {
+        if named.insert(k) {
+            match listed.contains_key(k) {
+                true => plan.unchanged += 1,
+                false => plan.lost.push(k.to_string()),
+            }
+        }
+    }
     for r in remote.iter().filter(|r| !named.contains(r.key.as_str())) {
         let since = before.unreferenced.get(&r.key).copied().unwrap_or(now);
         if now - since >= grace_secs {
@@ -87,7 +99,7 @@ mod tests {
             local("images/mls/c-3-480.webp", "cc"),
         ];
         let r = [remote("images/mls/a-1-480.webp", "AA"), remote("images/mls/b-2-480.webp", "00")];
-        let p = plan(&l, &r, &State::default(), 1000, 3600);
+        let p = plan(&l, &[], &r, &State::default(), 1000, 3600);
         assert_eq!(p.unchanged, 1, "the same MD5 (ETags compare without case or quotes)");
         let sent: Vec<&str> = p.upload.iter().map(|l| l.key.as_str()).collect();
         assert_eq!(sent, ["images/mls/b-2-480.webp", "images/mls/c-3-480.webp"], "other bytes, and new");
@@ -98,19 +110,31 @@ mod tests {
     fn deletes_an_unreferenced_object_only_after_the_grace_period() {
         let r = [remote("images/mls/old-1-480.webp", "aa")];
         // First seen unreferenced now: kept, and remembered.
-        let first = plan(&[], &r, &State::default(), 1000, 3600);
+        let first = plan(&[], &[], &r, &State::default(), 1000, 3600);
         assert!(first.delete.is_empty());
         assert_eq!(first.next.unreferenced.get("images/mls/old-1-480.webp"), Some(&1000));
         // Within the grace period: still kept, from the same time.
-        let later = plan(&[], &r, &first.next, 4599, 3600);
+        let later = plan(&[], &[], &r, &first.next, 4599, 3600);
         assert!(later.delete.is_empty());
         assert_eq!(later.next.unreferenced.get("images/mls/old-1-480.webp"), Some(&1000));
         // Past it: deleted, and forgotten.
-        let past = plan(&[], &r, &later.next, 4600, 3600);
+        let past = plan(&[], &[], &r, &later.next, 4600, 3600);
         assert_eq!(past.delete, ["images/mls/old-1-480.webp"]);
         assert!(past.next.unreferenced.is_empty());
         // Named again by a page before then: neither deleted nor remembered.
-        let back = plan(&[local("images/mls/old-1-480.webp", "aa")], &r, &first.next, 9999, 3600);
+        let back = plan(&[local("images/mls/old-1-480.webp", "aa")], &[], &r, &first.next, 9999, 3600);
         assert!(back.delete.is_empty() && back.next.unreferenced.is_empty() && back.unchanged == 1);
+    }
+
+    #[test]
+    fn a_photo_named_without_a_file_is_kept_when_there_and_lost_when_not() {
+        let l = [local("images/mls/new-3-480.webp", "cc")];
+        let r = [remote("images/mls/sent-1-480.webp", "aa"), remote("images/mls/gone-2-480.webp", "bb")];
+        let kept = ["images/mls/sent-1-480.webp", "images/mls/deleted-4-480.webp", "images/mls/new-3-480.webp"];
+        let p = plan(&l, &kept, &r, &State::default(), 1000, 0);
+        assert_eq!(p.upload.len(), 1, "the new file, once, though the record names it too");
+        assert_eq!(p.unchanged, 1, "the one sent before stays, unsent");
+        assert_eq!(p.lost, ["images/mls/deleted-4-480.webp"], "named, no file, not in the bucket");
+        assert_eq!(p.delete, ["images/mls/gone-2-480.webp"], "named by nothing");
     }
 }

@@ -17,7 +17,7 @@ use cache::{Cache, Meta};
 use encoding::{format_from_signature, Decoded, Fallback, Raster, Variant};
 use naming::{url, Kind, Name};
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 /// The output folder of every image; only content-hashed names go there (`dist/_headers`
@@ -25,7 +25,7 @@ use std::path::{Path, PathBuf};
 pub const OUTPUT_DIR: &str = "images";
 
 /// What a template needs to show one image.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 pub struct ImageInfo {
     /// URL of the fallback file (`/images/…`), the largest variant for raster images.
     pub src: String,
@@ -57,7 +57,7 @@ impl ImageInfo {
     }
 }
 
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 pub struct ImageSource {
     /// MIME type, e.g. `image/webp`.
     pub mime: String,

@@ -7,6 +7,7 @@ pub mod check;
 pub mod feed;
 pub mod fetch;
 pub mod homes;
+pub mod in_bucket;
 pub mod merge;
 pub mod photos;
 pub mod record;

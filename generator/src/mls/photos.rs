@@ -6,6 +6,7 @@
 //! commits changes nothing a build reads; photos no listing starts with are deleted after it.
 
 use super::homes::Homes;
+use super::in_bucket::{self, Shown};
 use super::record::{Problem, Property};
 use crate::images::{Formats, ImagePipeline};
 use crate::output::Output;
@@ -34,7 +35,7 @@ pub fn first(p: &Property) -> Option<&str> {
 }
 
 /// The cached file's name without its extension.
-fn stem(url: &str) -> String {
+pub(super) fn stem(url: &str) -> String {
     blake3::hash(url.as_bytes()).to_hex().to_string()
 }
 
@@ -72,17 +73,22 @@ pub struct Fetched {
     pub problems: Vec<Problem>,
 }
 
-/// Downloads the first photo of each of `listings` not cached yet, `AT_ONCE` at a time. A photo
-/// that fails is a problem, never an error: its listing keeps the media host's URL.
+/// Downloads the first photo of each of `listings` neither cached yet nor in the bucket already
+/// (`in_bucket`), `AT_ONCE` at a time. A photo that fails is a problem, never an error: its
+/// listing keeps the media host's URL.
 pub fn fetch(dir: &Path, listings: &[&Property]) -> Result<Fetched> {
     let folder = dir.join(DIR);
     std::fs::create_dir_all(&folder).with_context(|| format!("creating {}", folder.display()))?;
     let cached = cached_files(dir);
+    let sent = in_bucket::Photos::read(&dir.join(in_bucket::FILE));
     let mut asked = HashSet::new();
     let todo: Vec<(&str, &str)> = listings
         .iter()
         .filter_map(|p| first(p).map(|url| (p.listing_key.as_str(), url)))
-        .filter(|(_, url)| !cached.contains_key(&stem(url)) && asked.insert(*url))
+        .filter(|(_, url)| {
+            let stem = stem(url);
+            !cached.contains_key(&stem) && !sent.photos.contains_key(&stem) && asked.insert(*url)
+        })
         .collect();
     if todo.is_empty() {
         return Ok(Fetched::default());
@@ -176,10 +182,15 @@ pub const PREFIX: &str = "images/mls/";
 /// The same folder as `.assetsignore` names it when they are served from their bucket.
 pub const ASSETS_IGNORED: &str = "/images/mls/";
 
+/// A listing's first photo as its pages show it (by its URL's stem), and what `keep` made of its files.
+type Done<P> = (Option<(String, Shown)>, Vec<P>);
+
 /// Gives each listing whose first photo is cached that photo through the image pipeline
 /// (`Home::photo`), handing each file to `keep` as it is made; the pages load them from `bucket`
-/// (an origin) when given, else from the site. A photo the pipeline cannot read stays on the media
-/// host, with a warning.
+/// (an origin) when given, else from the site. With a bucket, a photo it already holds
+/// (`in_bucket::FILE` in the store) is shown from that record, with no file, and `keep` is also
+/// handed the record of every photo the pages show (`in_bucket::INDEX`). A photo the pipeline
+/// cannot read stays on the media host, with a warning.
 pub fn process<P: Send>(
     pipeline: &ImagePipeline,
     homes: &mut Homes,
@@ -188,33 +199,57 @@ pub fn process<P: Send>(
     keep: &(impl Fn(Output) -> Result<P> + Sync),
 ) -> Result<Vec<P>> {
     let cached = cached_files(dir);
-    if cached.is_empty() {
+    let sent = match bucket {
+        Some(_) => in_bucket::Photos::read(&dir.join(in_bucket::FILE)),
+        None => in_bucket::Photos::default(),
+    };
+    if cached.is_empty() && sent.photos.is_empty() {
         return Ok(Vec::new());
     }
-    let done: Vec<Vec<P>> = homes
+    let done: Vec<Done<P>> = homes
         .homes
         .par_iter_mut()
         .map(|h| {
-            let Some(file) = first(&h.p).and_then(|url| cached.get(&stem(url))) else { return Ok(Vec::new()) };
-            let ext = file.extension().map_or("jpg".into(), |x| x.to_string_lossy());
-            // WebP alone: at 15,000 listings a JPEG fallback would be half of the photos' bucket
-            // (~3–6 GB of R2's free 10 GB) and of its uploads, for no browser the site supports.
-            match pipeline.process_file(file, &format!("{PREFIX}{}.{ext}", h.slug), WIDEST, Formats::WebpOnly) {
-                Ok((info, files)) => {
-                    h.photo = Some(match bucket {
-                        Some(origin) => info.served_from(origin),
-                        None => info,
-                    });
-                    files.into_iter().map(keep).collect()
+            let Some(stem) = first(&h.p).map(stem) else { return Ok((None, Vec::new())) };
+            let (shown, files) = if let Some(s) = sent.photos.get(&stem) {
+                (s.clone(), Vec::new())
+            } else if let Some(file) = cached.get(&stem) {
+                let ext = file.extension().map_or("jpg".into(), |x| x.to_string_lossy());
+                // WebP alone: at 15,000 listings a JPEG fallback would be half of the photos'
+                // bucket (~3–6 GB of R2's free 10 GB) and of its uploads, for no browser the
+                // site supports.
+                let name = format!("{PREFIX}{}.{ext}", h.slug);
+                match pipeline.process_file(file, &name, WIDEST, Formats::WebpOnly) {
+                    Ok((image, files)) => {
+                        let keys = files.iter().map(|f| f.path.clone()).collect();
+                        (Shown { image, keys }, files)
+                    }
+                    Err(e) => {
+                        eprintln!("warning: ListingKey {}: Media: {e:#}; shown from the media host", h.p.listing_key);
+                        return Ok((None, Vec::new()));
+                    }
                 }
-                Err(e) => {
-                    eprintln!("warning: ListingKey {}: Media: {e:#}; shown from the media host", h.p.listing_key);
-                    Ok(Vec::new())
-                }
-            }
+            } else {
+                return Ok((None, Vec::new()));
+            };
+            h.photo = Some(match bucket {
+                Some(origin) => shown.image.clone().served_from(origin),
+                None => shown.image.clone(),
+            });
+            let kept = files.into_iter().map(keep).collect::<Result<Vec<P>>>()?;
+            Ok((Some((stem, shown)), kept))
         })
         .collect::<Result<_>>()?;
-    Ok(done.into_iter().flatten().collect())
+    let mut shown = in_bucket::Photos::default();
+    let mut kept = Vec::new();
+    for (s, files) in done {
+        shown.photos.extend(s);
+        kept.extend(files);
+    }
+    if bucket.is_some() {
+        kept.push(keep(Output::new(in_bucket::INDEX, shown.to_bytes()))?);
+    }
+    Ok(kept)
 }
 
 #[cfg(test)]
