@@ -116,10 +116,11 @@ lint:
 	.cache/venv/bin/actionlint .github/workflows/*.yml
 
 # The MLS's listings first (generator import reso: the feed site.yaml names, or the sample when it
-# names none; .cache/mls). The generator replaces dist/ itself (stale pages removed; a failed build
-# leaves the previous site in place).
+# names none; .cache/mls; IMPORT_FLAGS, e.g. the workflow's --photo-limit). The generator replaces
+# dist/ itself (stale pages removed; a failed build leaves the previous site in place).
+IMPORT_FLAGS :=
 build: islands generator worker
-	$(GENERATOR) import reso --content content
+	$(GENERATOR) import reso --content content $(IMPORT_FLAGS)
 	$(GENERATOR) build --content content --out dist
 
 # The edge worker (wasm + shim in edge/build; skipped when up to date).

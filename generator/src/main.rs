@@ -199,6 +199,12 @@ enum ImportFeed {
         /// Ask the feed for every listing, not only what changed.
         #[arg(long)]
         full: bool,
+        /// Keep at most N first photos not yet in the photos' bucket at once (those an earlier
+        /// import downloaded count), the most recently changed listings' first: the rest wait for
+        /// later imports, shown from the media host meanwhile, so a run that encodes and sends
+        /// them stays short (the publishing workflow: 1,500).
+        #[arg(long, value_name = "N")]
+        photo_limit: Option<usize>,
         /// Where the listings are kept (the build reads them from there).
         #[arg(long, default_value = ".cache/mls")]
         into: PathBuf,
@@ -282,9 +288,19 @@ fn main() -> ExitCode {
             grace_hours,
         }),
         Command::Schemas { out, site } => cmd::schemas::run(&out, &site),
-        Command::Import { feed: ImportFeed::Reso { file, url, sample, listings, photos, full, into, content } } => {
-            cmd::import::run(cmd::import::ImportArgs { file, url, sample, listings, photos, full, into, content })
-        }
+        Command::Import {
+            feed: ImportFeed::Reso { file, url, sample, listings, photos, full, photo_limit, into, content },
+        } => cmd::import::run(cmd::import::ImportArgs {
+            file,
+            url,
+            sample,
+            listings,
+            photos,
+            full,
+            photo_limit,
+            into,
+            content,
+        }),
         Command::Sample { feed: SampleFeed::Reso { listings, page_size, out, content } } => {
             cmd::import::sample(&content, &out, listings, page_size)
         }

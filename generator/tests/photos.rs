@@ -323,3 +323,54 @@ fn a_photo_its_bucket_holds_is_shown_from_the_record_neither_downloaded_nor_enco
     let stems: Vec<&String> = third["photos"].as_object().unwrap().keys().collect();
     assert_eq!(stems, [&hex(url("a2.jpg").as_bytes())]);
 }
+
+#[test]
+fn a_photo_limit_keeps_the_newest_listings_photos_first_and_the_rest_wait_for_a_later_import() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let host = FakeHost::start(jpeg(900, 600, 40), jpeg(1200, 800, 200));
+    let url = |p: &str| format!("{}/{p}", host.origin);
+    write_feed(
+        dir,
+        vec![
+            record("PHOTO-B", "910002", "1300 Riverside Ave", &[url("a2.jpg")], "2026-11-20T10:00:00Z"),
+            record("PHOTO-A", "910001", "1200 Riverside Ave", &[url("a1.jpg")], "2026-11-21T10:00:00Z"),
+        ],
+    );
+    let limited = |dir: &Path| {
+        let args = ["import", "reso", "--file", "feed.json", "--into", "mls", "--content", &content(dir)];
+        let run = generator(dir, &[&args[..], &["--photo-limit", "1"]].concat());
+        assert!(run.ok, "{}", run.stderr);
+        run
+    };
+    // Without a bucket the photos are files of the site, never sent: no limit.
+    let run = limited(dir);
+    assert!(run.stdout.ends_with("; 2 photos downloaded into mls\n"), "{}", run.stdout);
+    assert!(run.stderr.contains("import: --photo-limit ignored: site.yaml names no bucket"), "{}", run.stderr);
+    std::fs::remove_dir_all(dir.join("mls")).unwrap();
+    let site_yaml = Path::new(&content(dir)).join("site.yaml");
+    let yaml = std::fs::read_to_string(&site_yaml).unwrap();
+    std::fs::write(
+        &site_yaml,
+        yaml.replace("  media_host: ", "  photos_url: https://photos.example.com\n  media_host: "),
+    )
+    .unwrap();
+
+    // With one, one at most: the newer listing's.
+    let run = limited(dir);
+    assert!(run.stdout.ends_with("; 1 photos downloaded, 1 waiting for a later import into mls\n"), "{}", run.stdout);
+    assert_eq!((host.asked("/a1.jpg"), host.asked("/a2.jpg")), (2, 1));
+    // Not sent yet, it still counts: nothing more.
+    let run = limited(dir);
+    assert!(run.stdout.contains("; 0 photos downloaded, 1 waiting for a later import"), "{}", run.stdout);
+    assert_eq!(host.asked("/a2.jpg"), 1);
+    // Once its bucket holds it (`photos upload` recorded it), the next one comes.
+    let image = json!({"src": "/images/mls/a-1-900.webp", "width": 900, "height": 600,
+        "srcset": "/images/mls/a-1-900.webp 900w", "sources": []});
+    let record =
+        json!({"photos": {hex(url("a1.jpg").as_bytes()): {"image": image, "keys": ["images/mls/a-1-900.webp"]}}});
+    std::fs::write(dir.join("mls/photos-in-bucket.json"), record.to_string()).unwrap();
+    let run = limited(dir);
+    assert!(run.stdout.ends_with("; 1 photos downloaded into mls\n"), "{}", run.stdout);
+    assert_eq!(host.asked("/a2.jpg"), 2);
+}

@@ -18,6 +18,8 @@ pub struct ImportArgs {
     /// Each sample listing its own generated first photo.
     pub photos: bool,
     pub full: bool,
+    /// At most so many first photos not yet in their bucket at once.
+    pub photo_limit: Option<usize>,
     pub into: PathBuf,
     pub content: PathBuf,
 }
@@ -63,7 +65,14 @@ pub fn run(args: ImportArgs) -> Result<()> {
         Source::Sample { areas, images, listings: args.listings, member, own_photos: args.photos }
     };
     let show_sold = settings.is_some_and(|m| m.show_sold);
-    let summary = mls::import(&args.into, source, show_sold).context("importing the MLS listings (nothing changed)")?;
+    // Without a bucket the photos are files of the site: none is ever "sent", so none may wait.
+    let bucket = settings.is_some_and(|m| m.photos_url.is_some());
+    if args.photo_limit.is_some() && !bucket {
+        eprintln!("import: --photo-limit ignored: site.yaml names no bucket for the photos (mls.photos_url)");
+    }
+    let limit = args.photo_limit.filter(|_| bucket);
+    let summary =
+        mls::import(&args.into, source, show_sold, limit).context("importing the MLS listings (nothing changed)")?;
     for p in &summary.problems {
         eprintln!("{p}");
     }

@@ -54,6 +54,8 @@ pub struct Summary {
     pub skipped: usize,
     /// First photos downloaded into the photo cache.
     pub photos: usize,
+    /// First photos left for a later import (`--photo-limit`).
+    pub photos_waiting: usize,
     /// One line per problem: `ListingKey <key>: <field>: <what is wrong>`.
     pub problems: Vec<String>,
 }
@@ -71,12 +73,18 @@ impl Summary {
             self.removed,
             self.unchanged,
             self.skipped
-        ) + &if self.sample { String::new() } else { format!("; {} photos downloaded", self.photos) }
+        ) + &match (self.sample, self.photos_waiting) {
+            (true, _) => String::new(),
+            (false, 0) => format!("; {} photos downloaded", self.photos),
+            (false, n) => format!("; {} photos downloaded, {n} waiting for a later import", self.photos),
+        }
     }
 }
 
 /// Imports `source` into the store at `dir`. Nothing changes unless the whole run succeeds.
-pub fn import(dir: &Path, source: Source, show_sold: bool) -> Result<Summary> {
+/// `photo_limit`: at most so many first photos not yet in their bucket are kept at once
+/// (`photos::fetch`).
+pub fn import(dir: &Path, source: Source, show_sold: bool, photo_limit: Option<usize>) -> Result<Summary> {
     let store = Store::new(dir);
     let base = store.read()?;
     let download = dir.join("download");
@@ -123,7 +131,7 @@ pub fn import(dir: &Path, source: Source, show_sold: bool) -> Result<Summary> {
     let listings: Vec<&record::Property> =
         plan.keep.iter().filter_map(|k| by_key.get(k).copied()).chain(&plan.write).collect();
     // The sample's photos are the site's own images already, or made here.
-    let fetched = if local_photos { photos::Fetched::default() } else { photos::fetch(dir, &listings)? };
+    let fetched = if local_photos { photos::Fetched::default() } else { photos::fetch(dir, &listings, photo_limit)? };
     if own_photos {
         let made = sample_photos::write(dir, &listings).context("making the sample's own photos")?;
         eprintln!("import: made {made} sample photos");
@@ -143,6 +151,7 @@ pub fn import(dir: &Path, source: Source, show_sold: bool) -> Result<Summary> {
         unchanged: plan.unchanged,
         skipped: plan.skipped,
         photos: fetched.downloaded,
+        photos_waiting: fetched.waiting,
         problems: plan.problems.iter().chain(&fetched.problems).map(ToString::to_string).collect(),
     })
 }

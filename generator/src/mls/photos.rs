@@ -69,29 +69,44 @@ fn cached_files(dir: &Path) -> HashMap<String, PathBuf> {
 #[derive(Debug, Default)]
 pub struct Fetched {
     pub downloaded: usize,
+    /// Left for a later import by `limit`: shown from the media host meanwhile.
+    pub waiting: usize,
     /// One per photo not downloaded: `ListingKey <key>: Media: <what is wrong>`.
     pub problems: Vec<Problem>,
 }
 
 /// Downloads the first photo of each of `listings` neither cached yet nor in the bucket already
-/// (`in_bucket`), `AT_ONCE` at a time. A photo that fails is a problem, never an error: its
-/// listing keeps the media host's URL.
-pub fn fetch(dir: &Path, listings: &[&Property]) -> Result<Fetched> {
+/// (`in_bucket`), `AT_ONCE` at a time, the most recently changed listings' first. `limit`: at most
+/// that many photos not in the bucket are cached at once (those downloaded by an earlier import
+/// count), so that a run which must also encode and send them stays short; the rest wait for the
+/// next imports. A photo that fails is a problem, never an error: its listing keeps the media
+/// host's URL.
+pub fn fetch(dir: &Path, listings: &[&Property], limit: Option<usize>) -> Result<Fetched> {
     let folder = dir.join(DIR);
     std::fs::create_dir_all(&folder).with_context(|| format!("creating {}", folder.display()))?;
     let cached = cached_files(dir);
     let sent = in_bucket::Photos::read(&dir.join(in_bucket::FILE));
+    let mut newest_first = listings.to_vec();
+    newest_first.sort_by_key(|p| std::cmp::Reverse(p.modification_timestamp));
     let mut asked = HashSet::new();
-    let todo: Vec<(&str, &str)> = listings
-        .iter()
-        .filter_map(|p| first(p).map(|url| (p.listing_key.as_str(), url)))
-        .filter(|(_, url)| {
-            let stem = stem(url);
-            !cached.contains_key(&stem) && !sent.photos.contains_key(&stem) && asked.insert(*url)
-        })
-        .collect();
+    let mut pending = 0;
+    let mut todo: Vec<(&str, &str)> = Vec::new();
+    for p in newest_first {
+        let Some(url) = first(p) else { continue };
+        let stem = stem(url);
+        if sent.photos.contains_key(&stem) || !asked.insert(url) {
+            continue;
+        }
+        match cached.contains_key(&stem) {
+            true => pending += 1,
+            false => todo.push((p.listing_key.as_str(), url)),
+        }
+    }
+    let room = limit.map_or(usize::MAX, |l| l.saturating_sub(pending));
+    let waiting = todo.len().saturating_sub(room);
+    todo.truncate(room);
     if todo.is_empty() {
-        return Ok(Fetched::default());
+        return Ok(Fetched { waiting, ..Fetched::default() });
     }
     eprintln!("import: downloading {} photos", todo.len());
     let agent = crate::http_client::agent(Duration::from_secs(60));
@@ -118,7 +133,7 @@ pub fn fetch(dir: &Path, listings: &[&Property]) -> Result<Fetched> {
     });
     let mut problems = problems.into_inner().expect("no thread panicked holding it");
     problems.sort_by(|a, b| a.key.cmp(&b.key));
-    Ok(Fetched { downloaded: downloaded.into_inner(), problems })
+    Ok(Fetched { downloaded: downloaded.into_inner(), waiting, problems })
 }
 
 /// The photo's bytes, if the media host answers 200 with at most `MAX_BYTES`.

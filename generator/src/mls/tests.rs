@@ -269,9 +269,13 @@ fn the_sample_is_seeded_valid_and_marked() {
     assert!(records.iter().any(|r| r["InternetAddressDisplayYN"] == false));
 
     let dir = tempfile::tempdir().unwrap();
-    let summary =
-        import(dir.path(), Source::Sample { areas, images, listings: 300, member: None, own_photos: false }, false)
-            .unwrap();
+    let summary = import(
+        dir.path(),
+        Source::Sample { areas, images, listings: 300, member: None, own_photos: false },
+        false,
+        None,
+    )
+    .unwrap();
     assert!(summary.sample);
     assert_eq!(summary.listings, summary.added);
     assert!(Store::new(dir.path()).read().unwrap().unwrap().info.sample);
@@ -290,6 +294,7 @@ fn the_sample_is_seeded_valid_and_marked() {
             own_photos: false,
         },
         false,
+        None,
     )
     .unwrap();
     assert_eq!((again.added, again.changed, again.removed, again.unchanged), (0, 0, 0, summary.listings));
@@ -309,7 +314,7 @@ fn the_binary_copy_is_read_only_from_the_generator_that_wrote_it_and_whole() {
         member: Some("NEF1".into()),
         own_photos: false,
     };
-    import(dir.path(), source, true).unwrap();
+    import(dir.path(), source, true, None).unwrap();
     let store = Store::new(dir.path());
     let binary = dir.path().join("current/listings.bin");
     let from_binary = store.read().unwrap().unwrap();
@@ -357,7 +362,7 @@ fn the_sample_can_give_each_listing_its_own_photo() {
         own_photos: true,
     };
     let dir = tempfile::tempdir().unwrap();
-    import(dir.path(), source(12), false).unwrap();
+    import(dir.path(), source(12), false, None).unwrap();
     let listings = Store::new(dir.path()).read().unwrap().unwrap().listings;
     let firsts: HashSet<&str> = listings.iter().filter_map(|p| photos::first(p)).collect();
     assert_eq!(firsts.len(), listings.len(), "a photo of its own each");
@@ -369,7 +374,7 @@ fn the_sample_can_give_each_listing_its_own_photo() {
     assert_eq!((one.width(), one.height()), (1600, 1067));
     // Again: none made anew.
     let before: Vec<_> = files.iter().map(|f| std::fs::metadata(f).unwrap().modified().unwrap()).collect();
-    import(dir.path(), source(12), false).unwrap();
+    import(dir.path(), source(12), false, None).unwrap();
     let after: Vec<_> = files.iter().map(|f| std::fs::metadata(f).unwrap().modified().unwrap()).collect();
     assert_eq!(before, after);
 }
