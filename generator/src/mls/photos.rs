@@ -277,6 +277,12 @@ mod tests {
     }
 
     #[test]
+    fn the_builds_record_is_in_the_photos_folder_so_no_static_asset() {
+        // `bucket::local_photos` skips it by this path, `.assetsignore` by its folder.
+        assert_eq!(in_bucket::INDEX.strip_prefix(PREFIX), Some("index.json"));
+    }
+
+    #[test]
     fn only_images_are_kept_named_by_their_url() {
         let tmp = tempfile::tempdir().unwrap();
         let folder = tmp.path().join(DIR);
