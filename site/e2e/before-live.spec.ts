@@ -31,7 +31,9 @@ async function holdBack(page: Page, entry: string) {
 
 const island = (name: string) => `src/islands/${name}.tsx`;
 const notLive = async (host: Locator) => expect(host).not.toHaveAttribute('data-hydrated', 'true');
-/** The page's scroll position once it has settled (in-page scrolling is smooth). */
+/** The page's scroll position once it has settled. Tests that compare it ask for reduced motion
+ * first: the site's smooth scrolling can stall for longer than a reading's pause on a loaded machine,
+ * and a position read mid-scroll then differs from the next for no fault of the page. */
 async function settledScroll(page: Page) {
   let last = -1;
   for (;;) {
@@ -69,6 +71,7 @@ test.describe('neighborhood tabs', () => {
   ]) {
     test(`'${key}' on the '${from}' tab before the tabs are live selects '${to}'`, async ({ page }) => {
       const bundle = await holdBack(page, island('neighborhood-tabs'));
+      await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.goto('/');
       await page.locator('#neighborhoods').scrollIntoViewIfNeeded();
       await page.getByRole('tab', { name: from }).focus();
@@ -134,6 +137,7 @@ test.describe('dialog triggers', () => {
 
   test('Space on a dialog control before the dialogs are live opens it without scrolling the page', async ({ page }) => {
     const bundle = await holdBack(page, island('dialogs'));
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
     const control = page.getByRole('button', { name: 'Contact Me for Details' });
     await control.focus();
