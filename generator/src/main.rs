@@ -20,6 +20,7 @@ mod reports;
 mod scaffold;
 mod serve;
 mod sitemap;
+mod whole_file;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;

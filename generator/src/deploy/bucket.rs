@@ -176,11 +176,7 @@ pub fn sync(
     pool.install(|| plan.upload.par_iter().map(|p| bucket.put(p)).collect::<Result<Vec<()>>>())?;
     // Deleted only once every new photo is there.
     pool.install(|| plan.delete.par_iter().map(|k| bucket.delete(k)).collect::<Result<Vec<()>>>())?;
-    if let Some(dir) = records.state.parent() {
-        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    }
-    std::fs::write(records.state, serde_json::to_vec_pretty(&plan.next)?)
-        .with_context(|| format!("writing {}", records.state.display()))?;
+    crate::whole_file::write(records.state, &serde_json::to_vec_pretty(&plan.next)?)?;
     if let Some(shown) = shown {
         let lost: BTreeSet<String> = plan.lost.iter().cloned().collect();
         shown.without(&lost).write(records.in_bucket)?;

@@ -50,11 +50,8 @@ impl Manifest {
     }
 
     pub fn write(&self, path: &Path) -> Result<()> {
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-        }
         let json = serde_json::to_vec(self).context("writing the manifest")?;
-        std::fs::write(path, json).with_context(|| format!("writing {}", path.display()))
+        crate::whole_file::write(path, &json)
     }
 
     /// What uploading `self` after `before` sends and drops.

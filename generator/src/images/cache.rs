@@ -5,7 +5,6 @@
 use super::encoding::{format_from_signature, Fallback, Raster, Variant, CACHE_SETTINGS};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What the cache remembers of a decoded source, so a fully cached image is not decoded.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -77,18 +76,10 @@ impl Cache {
         }
     }
 
-    /// Best effort: a cache that cannot be written only costs time in the next build. Written
-    /// under a temporary name then renamed, so a reader (another thread processing the same
-    /// bytes, or the next build after a crash) never sees half a file.
+    /// Best effort: a cache that cannot be written only costs time in the next build. Whole, so
+    /// a reader (another thread processing the same bytes, or the next build after a crash)
+    /// never sees half a file.
     fn write(&self, file: &str, bytes: &[u8]) {
-        static COUNTER: AtomicU64 = AtomicU64::new(0);
-        let tmp =
-            self.dir.join(format!(".{file}.{}-{}.tmp", std::process::id(), COUNTER.fetch_add(1, Ordering::Relaxed)));
-        let done = std::fs::create_dir_all(&self.dir)
-            .and_then(|()| std::fs::write(&tmp, bytes))
-            .and_then(|()| std::fs::rename(&tmp, self.dir.join(file)));
-        if done.is_err() {
-            let _ = std::fs::remove_file(&tmp);
-        }
+        let _ = crate::whole_file::write(&self.dir.join(file), bytes);
     }
 }

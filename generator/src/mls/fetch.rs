@@ -139,9 +139,7 @@ impl Client {
 }
 
 fn save(dir: &Path, name: &str, bytes: &[u8]) -> Result<()> {
-    let tmp = dir.join(format!("{name}.tmp"));
-    std::fs::write(&tmp, bytes).with_context(|| format!("writing {}", tmp.display()))?;
-    std::fs::rename(&tmp, dir.join(name)).with_context(|| format!("writing {}", dir.join(name).display()))
+    crate::whole_file::write(&dir.join(name), bytes)
 }
 
 /// Downloads the feed at `url` (changes after `since`, with every key still listed) into `dir`,

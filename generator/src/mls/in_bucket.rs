@@ -9,7 +9,7 @@
 //! hold it, then keeps it in the store's folder (`FILE`) for the next import and build.
 
 use crate::images::ImageInfo;
-use anyhow::{Context, Result};
+use anyhow::Result;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -47,12 +47,7 @@ impl Photos {
 
     /// Written whole or not at all.
     pub fn write(&self, path: &Path) -> Result<()> {
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-        }
-        let tmp = path.with_extension("json.tmp");
-        std::fs::write(&tmp, self.to_bytes()).with_context(|| format!("writing {}", tmp.display()))?;
-        std::fs::rename(&tmp, path).with_context(|| format!("writing {}", path.display()))
+        crate::whole_file::write(path, &self.to_bytes())
     }
 
     pub fn to_bytes(&self) -> Vec<u8> {

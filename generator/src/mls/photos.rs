@@ -170,9 +170,7 @@ pub(super) fn keep(dir: &Path, url: &str, bytes: &[u8]) -> Result<()> {
 fn save(folder: &Path, url: &str, bytes: &[u8]) -> Result<()> {
     let ext = extension(bytes).with_context(|| url.to_string())?;
     let stem = stem(url);
-    let (tmp, path) = (folder.join(format!(".{stem}.tmp")), folder.join(format!("{stem}.{ext}")));
-    std::fs::write(&tmp, bytes).with_context(|| format!("writing {}", tmp.display()))?;
-    std::fs::rename(&tmp, &path).with_context(|| format!("writing {}", path.display()))
+    crate::whole_file::write(&folder.join(format!("{stem}.{ext}")), bytes)
 }
 
 /// Deletes the cached photos none of `listings` starts with, and what a stopped run left. Run
