@@ -4,7 +4,7 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HomesSearchProps, Meta } from '../lib/props';
-import mount from './homes-search';
+import mount, { onFirstScreen } from './homes-search';
 
 const props: HomesSearchProps = {
   meta: '/data/homes/meta.json',
@@ -253,5 +253,30 @@ describe('the search island', () => {
     choose(host, 'q', 'zebra');
     await waitFor(() => expect(host.querySelector('.homes__count')!.textContent).toBe(props.labels.none));
     expect(asked.some((u) => u.includes('/words/ze'))).toBe(false);
+  });
+});
+
+describe('the first screen', () => {
+  /** A list of `columns` with its top `top` px down the screen and cards `height` px tall. */
+  function list(columns: string, top: number, height: number) {
+    const ul = document.createElement('ul');
+    ul.style.gridTemplateColumns = columns;
+    ul.append(document.createElement('li'));
+    ul.getBoundingClientRect = () => ({ top }) as DOMRect;
+    ul.firstElementChild!.getBoundingClientRect = () => ({ height }) as DOMRect;
+    document.body.append(ul);
+    return ul;
+  }
+  afterEach(() => document.body.replaceChildren());
+
+  it('is the rows of cards from the list’s top to the screen’s bottom, times its columns', () => {
+    vi.stubGlobal('innerHeight', 844);
+    expect(onFirstScreen(list('358px', 300, 420))).toBe(2); // a phone: one card whole, one begun
+    expect(onFirstScreen(list('300px 300px 300px', 200, 450))).toBe(6);
+    // Below the screen (the visitor scrolled up to the form), still the first row.
+    expect(onFirstScreen(list('300px 300px 300px', 1100, 450))).toBe(3);
+    // No layout to read: one card.
+    expect(onFirstScreen(list('', 0, 0))).toBe(1);
+    vi.unstubAllGlobals();
   });
 });

@@ -9,8 +9,17 @@
 import { cardOrder, Columns, columnsFor, filters, FILTER_COLUMNS, matching, sheetFilters, needs, readQuery, search, shardKey, toParams, words, type Query, type Shard } from '../lib/homes-search';
 import type { CardOrder, Column, HomesSearchProps, Meta } from '../lib/props';
 
-/** Cards shown as soon as they are in (two rows on a wide screen); the rest follow in order. */
-const FIRST_CARDS = 6;
+/** How many cards the list shows on the first screen: its columns times the rows from its top to
+ * the screen's bottom (one row at least; one card on a phone). Those are shown as soon as their
+ * shards are in and the rest follow, so a sparse search (words, a neighborhood), whose cards are
+ * in many shards, waits for one or two of them before the visitor sees results, not for ~six. */
+export function onFirstScreen(list: Element): number {
+  const columns = getComputedStyle(list).gridTemplateColumns.split(' ').filter(Boolean).length || 1;
+  const card = list.firstElementChild?.getBoundingClientRect();
+  const below = innerHeight - list.getBoundingClientRect().top;
+  const rows = card && card.height > 0 ? Math.ceil(below / card.height) : 1;
+  return columns * Math.max(1, rows);
+}
 
 /** The list items of cards' HTML. */
 const items = (html: string[]) =>
@@ -111,10 +120,15 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
     }
   }
 
+  /** The results on screen, as elements to put back. */
+  const shownNow = () => ({ cards: [...list.children], paging: host.querySelector('.paging') });
+
   let latest = 0;
   /** `startedAt`: when the visitor asked (an event's time stamp), for the User Timing measures.
-   * `again`: whether a failure may start it once more, from meta.json. */
-  async function run(q: Query, startedAt = performance.now(), again = true) {
+   * `again`: whether a failure may start it once more, from meta.json. `before`: the results
+   * shown when the visitor asked, put back if the search fails (its first cards may be on screen:
+   * results are whole or not at all). */
+  async function run(q: Query, startedAt = performance.now(), again = true, before = shownNow()) {
     const mine = ++latest;
     host.setAttribute('aria-busy', 'true');
     markFilters(q);
@@ -131,11 +145,14 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
       const pages = Math.max(1, Math.ceil(found.length / props.per_page));
       const page = Math.min(q.page, pages);
       const shown = found.slice((page - 1) * props.per_page, page * props.per_page);
-      // The first row or two on screen as soon as their shard is in (usually all of them are
-      // then); the rest asked for at once and shown after.
-      const rest = cards(c, order, shown.slice(FIRST_CARDS));
+      // The cards on the first screen as soon as their shards are in (often all of them are
+      // then); the rest asked for at once, after them (over HTTP/1.1 a browser sends six at a
+      // time, in the order asked), and shown after.
+      const firstScreen = onFirstScreen(list!);
+      const firstCards = cards(c, order, shown.slice(0, firstScreen));
+      const rest = cards(c, order, shown.slice(firstScreen));
       rest.catch(() => {}); // awaited below, unless the first ones fail
-      const first = await cards(c, order, shown.slice(0, FIRST_CARDS));
+      const first = await firstCards;
       if (mine !== latest) return; // a newer search is under way
       performance.measure('homes-search: first results', { start: startedAt });
       list!.replaceChildren(...items(first));
@@ -152,10 +169,13 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
       if (mine !== latest) return;
       forget();
       if (again) {
-        void run(q, startedAt, false);
+        void run(q, startedAt, false, before);
         return;
       }
       console.error(error);
+      list!.replaceChildren(...before.cards);
+      host.querySelector('.paging')?.remove();
+      if (before.paging) list!.after(before.paging);
       count!.textContent = labels.failed;
     } finally {
       if (mine === latest) host.removeAttribute('aria-busy');
@@ -222,9 +242,10 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
     const c = await columns([...new Set(asks.flatMap(needs))]);
     const typed = words(now.words);
     const mask = typed.length ? matching(c.size, typed, await typedShards(c, typed)) : null;
+    const firstScreen = onFirstScreen(list!);
     for (const q of asks) {
       if (document.activeElement !== select) return; // the visitor has moved on
-      void cards(c, cardOrder(q.sort), search(c, q, mask).slice(0, FIRST_CARDS)).catch(() => {});
+      void cards(c, cardOrder(q.sort), search(c, q, mask).slice(0, firstScreen)).catch(() => {});
       await new Promise((r) => setTimeout(r)); // one choice per task: the page stays responsive
     }
   }
