@@ -10,7 +10,7 @@ import { cardOrder, Columns, columnsFor, filters, FILTER_COLUMNS, matching, shee
 import type { CardOrder, Column, HomesSearchProps, Meta } from '../lib/props';
 
 /** How many cards the list shows on the first screen: its columns times the rows from its top to
- * the screen's bottom (one row at least; one card on a phone). Those are shown as soon as their
+ * the screen's bottom (one row at least; a card or two on a phone). Those are shown as soon as their
  * shards are in and the rest follow, so a sparse search (words, a neighborhood), whose cards are
  * in many shards, waits for one or two of them before the visitor sees results, not for ~six. */
 export function onFirstScreen(list: Element): number {
