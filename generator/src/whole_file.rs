@@ -46,16 +46,14 @@ mod tests {
     }
 
     #[test]
-    fn a_failed_write_keeps_the_previous_version() {
+    fn a_failed_write_leaves_the_target_as_it_was_and_no_temporary_file() {
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("state.json");
-        write(&path, b"kept").unwrap();
         // A folder where the file should go: the rename fails, after the bytes were written.
         let blocked = dir.path().join("folder");
         std::fs::create_dir_all(blocked.join("inside")).unwrap();
         let err = write(&blocked, b"new").unwrap_err();
         assert!(format!("{err:#}").contains("writing"), "{err:#}");
-        assert_eq!(std::fs::read(&path).unwrap(), b"kept");
-        assert_eq!(names(dir.path()), ["folder", "state.json"]);
+        assert_eq!(names(&blocked), ["inside"]);
+        assert_eq!(names(dir.path()), ["folder"]);
     }
 }

@@ -161,9 +161,7 @@ pub(super) fn is_cached(dir: &Path, url: &str) -> bool {
 
 /// Keeps `bytes` as the cached photo of `url` in the store at `dir` (the sample's own photos).
 pub(super) fn keep(dir: &Path, url: &str, bytes: &[u8]) -> Result<()> {
-    let folder = dir.join(DIR);
-    std::fs::create_dir_all(&folder).with_context(|| format!("creating {}", folder.display()))?;
-    save(&folder, url, bytes)
+    save(&dir.join(DIR), url, bytes)
 }
 
 /// Keeps `bytes` as the cached photo of `url`, written whole or not at all.
