@@ -136,8 +136,8 @@ async function measure({ page, seen, quiet }, { control, act, focus, before }) {
   const [first, beforeFirst] = await page.evaluate((pattern) => {
     const mark = performance.getEntriesByName('homes-search: first results').at(-1);
     if (!mark) return [NaN, NaN];
-    const end = mark.startTime + mark.duration;
-    const files = performance.getEntriesByType('resource').filter((e) => new RegExp(pattern).test(new URL(e.name).pathname) && e.startTime >= mark.startTime && e.responseEnd <= end);
+    const [end, search] = [mark.startTime + mark.duration, new RegExp(pattern)];
+    const files = performance.getEntriesByType('resource').filter((e) => search.test(new URL(e.name).pathname) && e.startTime >= mark.startTime && e.responseEnd <= end);
     return [mark.duration, files.length];
   }, SEARCH_FILES.source);
   const got = (await Promise.all(seen.slice(from))).filter((r) => r && SEARCH_FILES.test(new URL(r.url).pathname));
