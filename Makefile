@@ -78,7 +78,7 @@ serve:
 # sample MLS records, one timed build in tmpfs and one on disk, Hugo only if installed: it breaks
 # the build when the benchmark does, never on speed); the islands' unit tests; the site
 # built (with the generator binary `cargo test` built, saving CI a release build), the deploy bundle
-# (at most 300 KiB gzip) and every page through the W3C checker; the edge worker in workerd against
+# (at most 400 KiB gzip) and every page through the W3C checker; the edge worker in workerd against
 # a fake EmailJS (edge/tests, which also print its cold start) and
 # smoke runs of scripts/reliability.mjs, scripts/flood.mjs and scripts/search-scale.mjs (the search
 # of /homes/ with 2,000 listings in throttled Chromium); then
@@ -134,10 +134,11 @@ islands:
 # What `wrangler deploy` would upload (the bundled worker, wrangler.toml, dist/ as assets), checked
 # offline without uploading: a broken bundle or config fails here rather than at Cloudflare; so does
 # a worker above BUNDLE_GZIP_KIB, as wrangler counts it ("Total Upload: … gzip: …": the wasm and its
-# JS shim, gzipped together; issue 12), and dist/ holding more static asset files than the plan
+# JS shim, gzipped together; 300 since issue 12, 400 as issues 34 and 36 set it, with its cold
+# compile under 5 ms: scripts/cold-start.mjs), and dist/ holding more static asset files than the plan
 # takes per version (`generator assets`: CLOUDFLARE_PLAN=free, 20,000, or paid, 100,000), which
 # wrangler's dry run never counts.
-BUNDLE_GZIP_KIB := 300
+BUNDLE_GZIP_KIB := 400
 bundle-check:
 	@mkdir -p .cache
 	$(WRANGLER) deploy --dry-run --outdir .cache/deploy-dry-run | tee .cache/deploy-dry-run.log
@@ -152,6 +153,7 @@ bundle-check:
 # deploy needs and said all that is missing at once (nothing is uploaded then): the content's
 # examples (editor, map), sample listings, the static assets against the Cloudflare plan
 # (CLOUDFLARE_PLAN, default free), the worker's secrets and the R2 buckets (wrangler, logged in),
+# main's rules on GitHub and .github/CODEOWNERS (the editor's token alone cannot publish code),
 # and that the MLS feed answers. `make deploy DRY_RUN=1` runs every check that needs no
 # Cloudflare login, names those it skipped, and uploads nothing. Then the build again with
 # --deploy (it refuses the sample listings; with mls.photos_url the pages load the MLS photos from

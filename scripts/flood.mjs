@@ -61,6 +61,7 @@ const serve = await start('flood-wrangler', 'make', ['--no-print-directory', 'se
   EMAILJS_SERVICE_ID: 'service_flood',
   EMAILJS_TEMPLATE_ID: 'template_flood',
   DOCUMENT_LINK_SECRET: randomBytes(32).toString('hex'),
+  COUNTING_SECRET: randomBytes(32).toString('hex'),
   EMAIL_RETRY_FIRST_SECONDS: '1',
   ALERT_WEBHOOK_URL: webhook.url,
   TURNSTILE_SITE_KEY: 'flood-site-key',
@@ -104,7 +105,7 @@ try {
         const forged = !p.real && i % 4 === 0;
         const json = p.real || forged;
         const body = p.real
-          ? JSON.stringify({ ...fields, idempotency_key: randomUUID(), 'cf-turnstile-response': passToken() })
+          ? JSON.stringify({ ...fields, idempotency_key: randomUUID(), 'cf-turnstile-response': passToken('lead') })
           : forged
             ? JSON.stringify({ ...fields, 'cf-turnstile-response': `XXXX.DUMMY.TOKEN.${i}` })
             : new URLSearchParams(fields).toString();

@@ -28,10 +28,11 @@ async fn scheduled(event: ScheduledEvent, env: Env, _ctx: ScheduleContext) {
     // The event's time, not the clock: the runtime's trigger takes a time, so a test can run the
     // cron days ahead.
     let now = event.schedule() as u64;
-    match services::settings(&env) {
+    let settings = services::settings(&env);
+    match &settings {
         Err(failure) => console_error!("retry: nothing sent: {failure:?}"),
         Ok(settings) => {
-            match services::queue::run(&settings, &bucket, now).await {
+            match services::queue::run(settings, &bucket, now).await {
                 Ok(run) => console_log!(
                     "retry: {} of {} due e-mails sent, {} given up{}{}",
                     run.sent,
@@ -42,13 +43,13 @@ async fn scheduled(event: ScheduledEvent, env: Env, _ctx: ScheduleContext) {
                 ),
                 Err(e) => console_error!("retry: {e}"),
             }
-            match services::budget::send_digests(&settings, &bucket, now).await {
+            match services::budget::send_digests(settings, &bucket, now).await {
                 Ok(ids) => ids.iter().for_each(|id| console_log!("digest: {id} written")),
                 Err(e) => console_error!("digest: {e}"),
             }
         }
     }
-    match services::retention::sweep(&bucket, now).await {
+    match services::retention::sweep(settings.as_ref().ok(), &bucket, now).await {
         Ok((jobs, deleted)) => {
             console_log!("retention: {jobs} due timer(s) done, {deleted} object(s) deleted (as of {now})")
         }

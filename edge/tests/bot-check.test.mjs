@@ -8,7 +8,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { startWithFakeEmailJs } from './workerd.mjs';
+import { newSubmission, startWithFakeEmailJs, SUBMISSION_HEADER, tokenOf } from './workerd.mjs';
 import { passToken, SECRET } from './fake-turnstile.mjs';
 
 const SITE_KEY = 'fake-turnstile-site-key';
@@ -62,11 +62,17 @@ test('a form from the page without a token, or with a forged or spent one, is a 
   // Siteverify was asked with the visitor's address.
   assert.equal(main.fake.turnstile.calls.at(-1).remoteip, '192.0.2.' + ip);
   // A good token, spent by one submission, is refused to another.
-  const token = passToken();
+  const token = passToken('contact');
   const first = await post(main, '/api/contact', contact(`${marker}-a`, { idempotency_key: randomUUID(), [FIELD]: token }));
   assert.equal(first.status, 200);
   const replay = await post(main, '/api/contact', contact(`${marker}-b`, { idempotency_key: randomUUID(), [FIELD]: token }));
   assert.equal(replay.status, 403);
+  // A good token made for another form, or on another site sharing the key, is refused.
+  for (const other of [passToken('quiz'), passToken('contact', 'evil.example')]) {
+    const r = await post(main, '/api/contact', contact(`${marker}-c`, { idempotency_key: randomUUID(), [FIELD]: other }));
+    assert.equal(r.status, 403, other);
+    assert.deepEqual((await r.json()).errors, [{ field: FIELD, message: 'The spam check did not pass. Please reload the page and send again.' }]);
+  }
   await sleep(300);
   assert.equal(sent(main, marker).length, 1, 'only the verified post was sent');
   // A token too long or with spaces is not worth asking about.
@@ -76,7 +82,7 @@ test('a form from the page without a token, or with a forged or spent one, is a 
 
 test('a verified post is sent unmarked; its repeat (same key, same token) gets the first answer, sent once', async () => {
   const marker = `verified-${randomUUID()}`;
-  const body = contact(marker, { idempotency_key: randomUUID(), [FIELD]: passToken() });
+  const body = contact(marker, { idempotency_key: randomUUID(), [FIELD]: passToken('contact') });
   const answers = await Promise.all([1, 2, 3].map(() => post(main, '/api/contact', body)));
   const ids = new Set();
   for (const r of answers) {
@@ -122,7 +128,7 @@ test("siteverify's outage turns no visitor away: the post is taken as unverified
   main.fake.turnstile.down(true);
   try {
     const lead = { type: 'consultation', firstName: 'Ana', lastName: 'Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', message: marker };
-    const r = await post(main, '/api/lead', { ...lead, idempotency_key: randomUUID(), [FIELD]: passToken() });
+    const r = await post(main, '/api/lead', { ...lead, idempotency_key: randomUUID(), [FIELD]: passToken('lead') });
     assert.equal(r.status, 200);
   } finally {
     main.fake.turnstile.down(false);
@@ -135,12 +141,37 @@ test("siteverify's outage turns no visitor away: the post is taken as unverified
   assert.match(main.worker.log(), /bot check: siteverify could not judge \(internal-error\); taken as unverified/);
 });
 
+test("during siteverify's outage a client's uploads are taken, up to a submission's worth per unverified post allowed (3 × 6 here)", async () => {
+  const as = client();
+  const upload = async (i) => {
+    const submission = await newSubmission(main.worker.base);
+    return fetch(`${main.worker.base}/api/concierge/documents?${new URLSearchParams({ submission, field: 'creditReport', name: `c${i}.pdf` })}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/pdf', 'CF-Connecting-IP': as, 'CF-Turnstile-Response': `XXXX.DUMMY.${i}`, [SUBMISSION_HEADER]: tokenOf(submission) },
+      body: Buffer.from(`%PDF-1.7\n${i}`),
+    });
+  };
+  main.fake.turnstile.down(true);
+  try {
+    const statuses = [];
+    for (let i = 0; i < 18; i++) statuses.push((await upload(i)).status);
+    assert.deepEqual([...new Set(statuses)], [201]);
+    const refused = await upload(18);
+    assert.equal(refused.status, 429);
+    assert.deepEqual((await refused.json()).errors, [{ field: 'request', message: 'The spam check is unavailable and this browser has sent many documents in the last hour; please try again later.' }]);
+  } finally {
+    main.fake.turnstile.down(false);
+  }
+  // With siteverify back, a forged token is refused as ever.
+  assert.equal((await upload(19)).status, 403);
+});
+
 test('concierge uploads and the filing carry tokens; without JavaScript the filing is marked unverified', async () => {
-  const submission = randomUUID();
+  const submission = await newSubmission(main.worker.base);
   const upload = (field, headers) =>
     fetch(`${main.worker.base}/api/concierge/documents?${new URLSearchParams({ submission, field, name: `${field}.pdf` })}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/pdf', 'CF-Connecting-IP': client(), ...headers },
+      headers: { 'Content-Type': 'application/pdf', 'CF-Connecting-IP': client(), [SUBMISSION_HEADER]: tokenOf(submission), ...headers },
       body: Buffer.from(`%PDF-1.7\n${field}`),
     });
   const bare = await upload('photoId', {});
@@ -148,7 +179,7 @@ test('concierge uploads and the filing carry tokens; without JavaScript the fili
   assert.equal((await bare.json()).errors[0].field, FIELD);
   // One token for the whole submission, six uploads at once: Turnstile takes it again under the
   // submission's UUID.
-  const token = passToken();
+  const token = passToken('concierge');
   const answers = await Promise.all(FIELDS.map((field) => upload(field, { 'CF-Turnstile-Response': token })));
   const documents = {};
   for (const [i, r] of answers.entries()) {
@@ -156,9 +187,9 @@ test('concierge uploads and the filing carry tokens; without JavaScript the fili
     documents[FIELDS[i]] = (await r.json()).id;
   }
   assert.equal(main.fake.turnstile.calls.filter((c) => c.idempotency_key === submission).length, 6);
-  const unfiled = await post(main, '/api/concierge', { submission, documents, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true });
+  const unfiled = await post(main, '/api/concierge', { submission, submission_token: tokenOf(submission), documents, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true });
   assert.equal(unfiled.status, 403);
-  const filed = await post(main, '/api/concierge', { submission, documents, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true, [FIELD]: token });
+  const filed = await post(main, '/api/concierge', { submission, submission_token: tokenOf(submission), documents, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true, [FIELD]: token });
   assert.equal(filed.status, 200, await filed.clone().text());
   await sleep(300);
   assert.equal(sent(main, submission)[0].template_params.bot_check, undefined);
@@ -183,7 +214,7 @@ test('concierge uploads and the filing carry tokens; without JavaScript the fili
 test("unverified requests spend only their share of the day's e-mails; the rest wait for the digest, listed after the verified", async () => {
   const tag = randomUUID();
   const noJs = (i) => post(share, '/api/contact', contact(`unverified ${i} ${tag}`), { type: 'application/x-www-form-urlencoded' });
-  const checked = (i) => post(share, '/api/contact', contact(`verified ${i} ${tag}`, { idempotency_key: randomUUID(), [FIELD]: passToken() }));
+  const checked = (i) => post(share, '/api/contact', contact(`verified ${i} ${tag}`, { idempotency_key: randomUUID(), [FIELD]: passToken('contact') }));
   for (let i = 1; i <= 3; i++) assert.equal((await noJs(i)).status, 303);
   const verified = [];
   for (let i = 1; i <= 3; i++) verified.push(await (await checked(i)).json());

@@ -7,7 +7,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { startWebhook, startWithFakeEmailJs } from './workerd.mjs';
+import { newSubmission, startWebhook, startWithFakeEmailJs, SUBMISSION_HEADER, tokenOf } from './workerd.mjs';
 
 const EMAILS = 3;
 let fake;
@@ -59,7 +59,7 @@ const FIELDS = ['photoId', 'creditReport', 'proofOfIncome', 'bankStatement1', 'b
 async function upload(submission, field, size, as) {
   const r = await fetch(`${worker.base}/api/concierge/documents?${new URLSearchParams({ submission, field, name: `${field}.pdf` })}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/pdf', 'CF-Connecting-IP': as },
+    headers: { 'Content-Type': 'application/pdf', 'CF-Connecting-IP': as, [SUBMISSION_HEADER]: tokenOf(submission) },
     body: Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(size - 9)]),
   });
   return { status: r.status, body: await r.json() };
@@ -124,10 +124,10 @@ test('past the day’s e-mail budget no lead is lost: each is kept, the agent al
 
 test('one client files a concierge submission a day here (content: a few); another client may', async () => {
   const file = async (as) => {
-    const submission = randomUUID();
+    const submission = await newSubmission(worker.base);
     const documents = {};
     for (const field of FIELDS) documents[field] = (await upload(submission, field, 1024, as)).body.id;
-    return post('/api/concierge', { submission, documents, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true }, as);
+    return post('/api/concierge', { submission, submission_token: tokenOf(submission), documents, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true }, as);
   };
   const a = client();
   const first = await file(a);
@@ -142,13 +142,13 @@ test('past the day’s upload budget uploads pause with a 503 saying so, and the
   const as = client();
   let paused;
   for (let i = 0; i < 10 && !paused; i++) {
-    const r = await upload(randomUUID(), 'creditReport', 10_000, as);
+    const r = await upload(await newSubmission(worker.base), 'creditReport', 10_000, as);
     if (r.status === 503) paused = r;
     else assert.equal(r.status, 201);
   }
   assert.ok(paused, 'uploads pause within the budget');
   assert.deepEqual(paused.body.errors, [{ field: 'request', message: "The document portal's uploads are paused for today; please try again tomorrow." }]);
-  assert.equal((await upload(randomUUID(), 'creditReport', 10_000, as)).status, 503);
+  assert.equal((await upload(await newSubmission(worker.base), 'creditReport', 10_000, as)).status, 503);
   await until(() => alerts.some((a) => a.event === 'uploads-paused'), 'the agent is alerted');
   assert.equal(alerts.filter((a) => a.event === 'uploads-paused').length, 1);
 });

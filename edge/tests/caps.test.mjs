@@ -5,9 +5,9 @@
 // written; a filed submission takes no more uploads. Run: node --test edge/tests/ (make test does).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { startWithFakeEmailJs } from './workerd.mjs';
+import { newSubmission, startWithFakeEmailJs, SUBMISSION_HEADER, tokenOf } from './workerd.mjs';
 
 const MiB = 1024 * 1024;
 const FIELDS = ['photoId', 'creditReport', 'proofOfIncome', 'bankStatement1', 'bankStatement2', 'bankStatement3'];
@@ -30,7 +30,7 @@ const pdf = (size) => Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(size
 const upload = (submission, field, name, bytes) =>
   new Promise((resolve, reject) => {
     const url = `${worker.base}/api/concierge/documents?${new URLSearchParams({ submission, field, name })}`;
-    const headers = { 'Content-Type': 'application/octet-stream', 'Content-Length': bytes.length, 'CF-Connecting-IP': client() };
+    const headers = { 'Content-Type': 'application/octet-stream', 'Content-Length': bytes.length, 'CF-Connecting-IP': client(), [SUBMISSION_HEADER]: tokenOf(submission) };
     let answered = false;
     const req = http.request(url, { method: 'POST', headers }, (res) => {
       answered = true;
@@ -52,7 +52,7 @@ const postJson = (path, body) =>
   });
 
 test('12 parallel uploads of 10 MiB into one submission store six at most', async () => {
-  const submission = randomUUID();
+  const submission = await newSubmission(worker.base);
   const answers = await Promise.all(
     Array.from({ length: 12 }, (_, i) => upload(submission, FIELDS[i % 6], `statement-${i}.pdf`, pdf(10 * MiB))),
   );
@@ -66,7 +66,7 @@ test('12 parallel uploads of 10 MiB into one submission store six at most', asyn
 });
 
 test('30 small parallel uploads into one submission store 24 at most', async () => {
-  const submission = randomUUID();
+  const submission = await newSubmission(worker.base);
   const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => upload(submission, FIELDS[i % 6], `s${i}.pdf`, pdf(2048))));
   const stored = answers.filter((a) => a.status === 201).length;
   for (const a of answers) assert.ok([201, 413, 429].includes(a.status), `answered ${a.status}`);
@@ -75,7 +75,7 @@ test('30 small parallel uploads into one submission store 24 at most', async () 
 });
 
 test('a file keeps the extension its bytes proved: a PDF named x.html downloads as x.pdf', async () => {
-  const submission = randomUUID();
+  const submission = await newSubmission(worker.base);
   const lure = Buffer.from('%PDF-<html><script>alert(document.cookie)</script></html>');
   const ids = {};
   for (const field of FIELDS) {
@@ -85,7 +85,7 @@ test('a file keeps the extension its bytes proved: a PDF named x.html downloads 
   }
   assert.match(ids.creditReport, /-creditReport-x\.pdf$/);
   const before = fake.delivered.length;
-  assert.equal((await postJson('/api/concierge', { submission, documents: ids, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true })).status, 200);
+  assert.equal((await postJson('/api/concierge', { submission, submission_token: tokenOf(submission), documents: ids, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true })).status, 200);
   for (const deadline = Date.now() + 10_000; fake.delivered.length <= before; await new Promise((r) => setTimeout(r, 50))) {
     assert.ok(Date.now() < deadline, 'the e-mail arrives');
   }
@@ -105,10 +105,10 @@ test('a file keeps the extension its bytes proved: a PDF named x.html downloads 
 });
 
 test('a name over 255 bytes is refused with a 400 (never a 5xx); separators and bidi controls are cleaned', async () => {
-  const long = await upload(randomUUID(), 'creditReport', `${'a'.repeat(8200)}.pdf`, pdf(4096));
+  const long = await upload(await newSubmission(worker.base), 'creditReport', `${'a'.repeat(8200)}.pdf`, pdf(4096));
   assert.equal(long.status, 400);
   assert.deepEqual(long.body.errors, [{ field: 'creditReport', message: "The file's name is longer than 255 bytes; rename the file and choose it again." }]);
-  const odd = await upload(randomUUID(), 'creditReport', 'bank\u2028statement\u202Efdp.exe', pdf(4096));
+  const odd = await upload(await newSubmission(worker.base), 'creditReport', 'bank\u2028statement\u202Efdp.exe', pdf(4096));
   assert.equal(odd.status, 201);
   assert.match(odd.body.id, /-creditReport-bank_statementfdp\.pdf$/);
 

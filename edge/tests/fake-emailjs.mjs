@@ -5,7 +5,7 @@
 //   GET  /__sends                      every attempt, oldest first (refused ones carry refusedWith)
 //   POST /__fail    {status, match?, body?}   answer `status` (with `body`) to sends whose body
 //                                      contains `match` (all without); status "hang" never answers
-//                                      (a provider timeout)
+//                                      (a provider timeout); a 3xx redirects to /__elsewhere
 //   POST /__recover {match?}           stop failing them
 // A `match` lets parallel tests play an outage for their own sends only. In-process, `slow(ms)`
 // holds every answer that long (so attempts overlap), and `flaky(rate)` fails that share of the
@@ -21,9 +21,11 @@ import { fakeSiteverify, SITEVERIFY } from './fake-turnstile.mjs';
 import { fakeGitHub, GITHUB } from './fake-github.mjs';
 
 const SEND = '/api/v1.0/email/send';
+const ELSEWHERE = '/__elsewhere';
 
 export async function startFakeEmailJs(port = 0) {
   const sends = [];
+  const elsewhere = [];
   const turnstile = fakeSiteverify();
   const github = fakeGitHub();
   const failing = new Map(); // match ('' = every send) → status
@@ -68,6 +70,10 @@ export async function startFakeEmailJs(port = 0) {
         } else failing.delete(match);
         return answerJson(res, 200, { ok: true });
       }
+      if (req.url === ELSEWHERE) {
+        elsewhere.push(body);
+        return answerJson(res, 200, { ok: true });
+      }
       if (req.method !== 'POST' || req.url !== SEND) {
         res.writeHead(404).end('not found');
         return;
@@ -93,7 +99,8 @@ export async function startFakeEmailJs(port = 0) {
   const answerSend = (res, json, refusedWith, says = 'fake outage') => {
     if (refusedWith) {
       sends.push({ ...json, refusedWith });
-      res.writeHead(refusedWith).end(says);
+      // A redirect points at ELSEWHERE, which records whatever reaches it (nothing should).
+      res.writeHead(refusedWith, refusedWith >= 300 && refusedWith < 400 ? { Location: ELSEWHERE } : {}).end(says);
       return;
     }
     if (quotaLeft <= 0) {
@@ -117,6 +124,8 @@ export async function startFakeEmailJs(port = 0) {
     /** GitHub, faked here (GITHUB_URL and GITHUB_API_URL), and the code exchanges it saw. */
     github,
     githubUrl: `http://127.0.0.1:${server.address().port}${GITHUB}`,
+    /** What reached the place its redirects point at (a 3xx given to `fail`). */
+    elsewhere,
     /** Accepted sends, oldest first. */
     get delivered() {
       return sends.filter((s) => !s.refusedWith);

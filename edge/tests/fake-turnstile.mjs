@@ -1,6 +1,7 @@
 // A stand-in for Cloudflare Turnstile's siteverify, served by the fake EmailJS's server at
 // SITEVERIFY (so the browser suite runs one fake on loopback). It plays Turnstile's rules: a token
-// the fake widget made (`pass-…`; site/e2e/fake-turnstile.js) passes once; verifying it again
+// the fake widget made (`pass-…~<action>~<hostname>`; site/e2e/fake-turnstile.js) passes once, and
+// siteverify gives back the action and hostname it was made for; verifying it again
 // fails as spent ("timeout-or-duplicate") unless the same idempotency_key comes with it; any other
 // token fails ("invalid-input-response"); a wrong secret is "invalid-input-secret". `down(true)`
 // answers 500, like an outage.
@@ -8,8 +9,9 @@ export const SITEVERIFY = '/turnstile/v0/siteverify';
 /** The secret the worker must send (stack.env and the tests set TURNSTILE_SECRET_KEY to it). */
 export const SECRET = 'fake-turnstile-secret';
 
-/** A token as the fake widget makes one. */
-export const passToken = () => `pass-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
+/** A token as the fake widget makes one, for a form's `action` on a page of `hostname` (which
+ * siteverify gives back, as Turnstile's does). */
+export const passToken = (action, hostname = '127.0.0.1') => `pass-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}~${action}~${hostname}`;
 
 export function fakeSiteverify() {
   const verified = new Map(); // token → the idempotency key it was first verified with ('' none)
@@ -31,7 +33,8 @@ export function fakeSiteverify() {
       const key = form.get('idempotency_key') ?? '';
       if (verified.has(token) && (key === '' || verified.get(token) !== key)) return fail('timeout-or-duplicate');
       verified.set(token, key);
-      return [200, { success: true, 'error-codes': [], hostname: '127.0.0.1', challenge_ts: new Date().toISOString() }];
+      const [, action = '', hostname = ''] = token.split('~');
+      return [200, { success: true, 'error-codes': [], hostname, action, challenge_ts: new Date().toISOString() }];
     },
     /** Every call, oldest first, without the secret. */
     calls,

@@ -13,6 +13,7 @@ const COMPLETE = {
   EMAILJS_SERVICE_ID: 'svc',
   EMAILJS_TEMPLATE_ID: 'tpl',
   DOCUMENT_LINK_SECRET: SECRET,
+  COUNTING_SECRET: SECRET,
 };
 const without = (name) => Object.fromEntries(Object.entries(COMPLETE).filter(([k]) => k !== name));
 
@@ -24,6 +25,7 @@ const CASES = [
   ['no EMAILJS_TEMPLATE_ID', without('EMAILJS_TEMPLATE_ID'), 'EMAILJS_TEMPLATE_ID'],
   ['no DOCUMENT_LINK_SECRET', without('DOCUMENT_LINK_SECRET'), 'DOCUMENT_LINK_SECRET'],
   ['a DOCUMENT_LINK_SECRET under 32 bytes', { ...COMPLETE, DOCUMENT_LINK_SECRET: 'local-development-only' }, 'DOCUMENT_LINK_SECRET (at least 32 bytes)'],
+  ['no COUNTING_SECRET', without('COUNTING_SECRET'), 'COUNTING_SECRET'],
   ['documents kept for fewer days than their links last', { ...COMPLETE, DOCUMENT_RETENTION_DAYS: '7' }, 'DOCUMENT_RETENTION_DAYS (at least DOCUMENT_LINK_DAYS, 14)'],
 ];
 

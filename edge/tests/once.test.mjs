@@ -6,7 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { startWithFakeEmailJs } from './workerd.mjs';
+import { newSubmission, startWithFakeEmailJs, SUBMISSION_HEADER, tokenOf } from './workerd.mjs';
 
 let fake;
 let worker;
@@ -83,19 +83,19 @@ test('a key that is not one is refused, naming the field', async () => {
 });
 
 test('four parallel filings of one concierge submission: one e-mail, and every caller gets the same 200', async () => {
-  const submission = randomUUID();
+  const submission = await newSubmission(worker.base);
   const documents = {};
   for (const field of ['photoId', 'creditReport', 'proofOfIncome', 'bankStatement1', 'bankStatement2', 'bankStatement3']) {
     const r = await fetch(`${worker.base}/api/concierge/documents?${new URLSearchParams({ submission, field, name: `${field}.pdf` })}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/pdf', 'CF-Connecting-IP': client() },
+      headers: { 'Content-Type': 'application/pdf', 'CF-Connecting-IP': client(), [SUBMISSION_HEADER]: tokenOf(submission) },
       body: Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(1024)]),
     });
     documents[field] = (await r.json()).id;
   }
   fake.slow(1_000); // the first filing's e-mail takes a while, so the others find it being sent
   try {
-    const answers = await Promise.all(Array.from({ length: 4 }, () => post('/api/concierge', { submission, documents, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true })));
+    const answers = await Promise.all(Array.from({ length: 4 }, () => post('/api/concierge', { submission, submission_token: tokenOf(submission), documents, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true })));
     const bodies = await Promise.all(answers.map((r) => r.json()));
     assert.deepEqual(answers.map((r) => r.status), [200, 200, 200, 200], JSON.stringify(bodies));
     assert.equal(new Set(bodies.map((b) => b.id)).size, 1);

@@ -7,8 +7,8 @@
 // Run: node --test edge/tests/ (make test does).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { startWithFakeEmailJs } from './workerd.mjs';
+import { randomBytes } from 'node:crypto';
+import { newSubmission, startWithFakeEmailJs, SUBMISSION_HEADER, tokenOf } from './workerd.mjs';
 
 const FIELDS = ['photoId', 'creditReport', 'proofOfIncome', 'bankStatement1', 'bankStatement2', 'bankStatement3'];
 let fake;
@@ -28,17 +28,17 @@ const as = '198.51.100.7';
 async function upload(submission, field) {
   const r = await fetch(`${worker.base}/api/concierge/documents?${new URLSearchParams({ submission, field, name: `${field}.pdf` })}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/pdf', 'CF-Connecting-IP': as },
+    headers: { 'Content-Type': 'application/pdf', 'CF-Connecting-IP': as, [SUBMISSION_HEADER]: tokenOf(submission) },
     body: Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(1015)]),
   });
   assert.equal(r.status, 201, await r.clone().text());
   return (await r.json()).id;
 }
 async function submission() {
-  const id = randomUUID();
+  const id = await newSubmission(worker.base);
   const documents = {};
   for (const field of FIELDS) documents[field] = await upload(id, field);
-  return { submission: id, documents, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true };
+  return { submission: id, submission_token: tokenOf(id), documents, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true };
 }
 const file = (body) =>
   fetch(`${worker.base}/api/concierge`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': as }, body: JSON.stringify(body) });

@@ -1,12 +1,12 @@
 // Nothing kept without bound, nothing kept for ever, in workerd against a fake EmailJS: a filed
-// submission keeps only the latest document per field; a submission holds at most 6 × 10 MB;
+// submission keeps only the documents its filing names; a submission holds at most 6 × 10 MB;
 // the cron deletes uploads never filed after 24 hours, and documents and records after the
 // retention period (the cron is run days ahead with `/__scheduled?time=`).
 // Run: node --test edge/tests/ (make test does).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { startWithFakeEmailJs } from './workerd.mjs';
+import { createHmac, randomBytes } from 'node:crypto';
+import { newSubmission, startWithFakeEmailJs, SUBMISSION_HEADER, tokenOf } from './workerd.mjs';
 
 const SECRET = 'retention-test-link-secret-0123456789abcdef';
 const DAY = 86_400_000;
@@ -22,16 +22,16 @@ before(async () => {
 after(() => stop?.());
 
 let ip = 0;
-const post = (path, body, type = 'application/json') =>
+const post = (path, body, type = 'application/json', headers = {}) =>
   fetch(`${worker.base}${path}`, {
     method: 'POST',
-    headers: { 'Content-Type': type, 'CF-Connecting-IP': `192.0.2.${(ip++ % 250) + 1}` },
+    headers: { 'Content-Type': type, 'CF-Connecting-IP': `192.0.2.${(ip++ % 250) + 1}`, ...headers },
     body: type === 'application/json' ? JSON.stringify(body) : body,
   });
 const pdf = (size = 2048) => Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(size)]);
 const png = (size = 2048) => Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), randomBytes(size)]);
 const upload = async (submission, field, name, bytes) => {
-  const r = await post(`/api/concierge/documents?${new URLSearchParams({ submission, field, name })}`, new Uint8Array(bytes), 'application/octet-stream');
+  const r = await post(`/api/concierge/documents?${new URLSearchParams({ submission, field, name })}`, new Uint8Array(bytes), 'application/octet-stream', { [SUBMISSION_HEADER]: tokenOf(submission) });
   return { status: r.status, body: await r.json() };
 };
 async function uploadAll(submission) {
@@ -60,31 +60,31 @@ async function cronAt(time) {
   }
 }
 
-test('a filed submission keeps the latest document of each field; the ones replaced are deleted', async () => {
-  const submission = randomUUID();
+test('a filing files the documents it names; every other upload into its submission is deleted', async () => {
+  const submission = await newSubmission(worker.base);
   const first = await upload(submission, 'photoId', 'first.png', png());
   assert.equal(first.status, 201);
   const ids = await uploadAll(submission);
-  const latest = await upload(submission, 'photoId', 'latest.png', png());
-  assert.equal(latest.status, 201);
-  assert.notEqual(latest.body.id, first.body.id, 'a replacement is stored apart, never over the first');
-  assert.ok((await stored(first.body.id)) && (await stored(ids.photoId)) && (await stored(latest.body.id)));
+  const later = await upload(submission, 'photoId', 'later.png', png());
+  assert.equal(later.status, 201);
+  assert.notEqual(later.body.id, first.body.id, 'a replacement is stored apart, never over the first');
+  assert.ok((await stored(first.body.id)) && (await stored(ids.photoId)) && (await stored(later.body.id)));
 
   const sends = fake.delivered.length;
-  // The final step names the ids the page knew of; what counts is the latest of each field.
-  const r = await post('/api/concierge', { submission, documents: ids, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true });
+  // The final step names the ids the page knew of: those are filed, not the newest of each field.
+  const r = await post('/api/concierge', { submission, submission_token: tokenOf(submission), documents: ids, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true });
   assert.equal(r.status, 200, await r.clone().text());
   const { message } = fake.delivered[sends].template_params;
-  assert.match(message, /\nGovernment ID: “latest\.png”\n/);
-  assert.doesNotMatch(message, /first\.png|photoId\.pdf/);
+  assert.match(message, /\nGovernment ID: “photoId\.png”\n/);
+  assert.doesNotMatch(message, /first\.png|later\.png/);
   assert.equal((message.match(/\/api\/documents\//g) ?? []).length, 6);
-  assert.equal(await stored(first.body.id), false, 'replaced: deleted when filed');
-  assert.equal(await stored(ids.photoId), false);
-  assert.equal(await stored(latest.body.id), true);
+  assert.equal(await stored(first.body.id), false, 'not named: deleted when filed');
+  assert.equal(await stored(later.body.id), false, 'not named, however new: deleted when filed');
+  assert.equal(await stored(ids.photoId), true);
 });
 
 test('a submission holds at most six documents of 10 MB, replacements included', async () => {
-  const submission = randomUUID();
+  const submission = await newSubmission(worker.base);
   const TEN_MB = 10 * 1024 * 1024;
   for (const field of FIELDS) {
     const bytes = field === 'photoId' ? png(TEN_MB - 8) : pdf(TEN_MB - 9);
@@ -98,11 +98,11 @@ test('a submission holds at most six documents of 10 MB, replacements included',
 
 test('the cron deletes uploads never filed after 24 hours, and filed documents and records after the retention days', async () => {
   const start = Date.now();
-  const abandoned = randomUUID();
+  const abandoned = await newSubmission(worker.base);
   const left = (await upload(abandoned, 'photoId', 'id.png', png())).body.id;
-  const filed = randomUUID();
+  const filed = await newSubmission(worker.base);
   const ids = await uploadAll(filed);
-  assert.equal((await post('/api/concierge', { submission: filed, documents: ids, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true })).status, 200);
+  assert.equal((await post('/api/concierge', { submission: filed, submission_token: tokenOf(filed), documents: ids, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true })).status, 200);
   const lead = await (await post('/api/contact', { name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', message: 'Kept a while' })).json();
   assert.equal(lead.delivered, true);
 
@@ -124,7 +124,7 @@ test('the cron deletes uploads never filed after 24 hours, and filed documents a
 });
 
 test('an unfiled submission goes a day after its newest upload, to the millisecond, with its count', async () => {
-  const submission = randomUUID();
+  const submission = await newSubmission(worker.base);
   const first = (await upload(submission, 'photoId', 'first.png', png())).body.id;
   await new Promise((r) => setTimeout(r, 50));
   const newest = (await upload(submission, 'creditReport', 'newest.pdf', pdf())).body.id;

@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { freshMinute, startWithFakeEmailJs } from './workerd.mjs';
+import { freshMinute, newSubmission, startWithFakeEmailJs, SUBMISSION_HEADER, tokenOf } from './workerd.mjs';
 
 const SECRET = 'integration-test-link-secret-5e2c9a0b71d4';
 const KEYS = { public: 'test-public-key-7f3a', private: 'test-private-key-9c1e' };
@@ -246,7 +246,7 @@ describe('client concierge', () => {
   const pdf = () => Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(2048)]);
   const png = () => Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), randomBytes(4096)]);
   const upload = (submission, field, name, bytes, as) =>
-    post(`/api/concierge/documents?${new URLSearchParams({ submission, field, name })}`, new Uint8Array(bytes), { type: 'application/octet-stream', as });
+    post(`/api/concierge/documents?${new URLSearchParams({ submission, field, name })}`, new Uint8Array(bytes), { type: 'application/octet-stream', as, headers: { [SUBMISSION_HEADER]: tokenOf(submission) } });
 
   async function uploadAll(submission, as) {
     const files = {};
@@ -263,7 +263,7 @@ describe('client concierge', () => {
   }
 
   test("a file name is the visitor's words: quoted, one line, at most 100 characters, linking nowhere; the e-mail says when the files go", async () => {
-    const submission = randomUUID();
+    const submission = await newSubmission(base);
     const as = client();
     const ids = {};
     const lure = `Links expired, re-open at https://evil.example <a href="https://evil.example">here</a> ${'!'.repeat(140)}`;
@@ -274,7 +274,7 @@ describe('client concierge', () => {
     const before = fake.delivered.length;
     const day = (offsetDays) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
     const days = [day(30)];
-    assert.equal((await post('/api/concierge', { submission, documents: ids, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true }, { as })).status, 200);
+    assert.equal((await post('/api/concierge', { submission, submission_token: tokenOf(submission), documents: ids, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true }, { as })).status, 200);
     days.push(day(30));
     const { message } = (await nextSend(before)).template_params;
     const shown = message.match(/\nCredit Report: (.*)\n/)[1];
@@ -298,7 +298,7 @@ describe('client concierge', () => {
       assert.ok(!(await r.text()).includes('Record Reader'));
     }
     // A stored document: its own secret opens it, the secret the worker once fell back on does not.
-    const submission = randomUUID();
+    const submission = await newSubmission(base);
     const r = await upload(submission, 'creditReport', 'report.pdf', pdf(), client());
     const { id: key } = await r.json();
     assert.equal((await fetch(link(key, SECRET))).status, 200);
@@ -306,11 +306,11 @@ describe('client concierge', () => {
   });
 
   test('six documents, one e-mail with six signed links, each downloading the exact bytes', async () => {
-    const submission = randomUUID();
+    const submission = await newSubmission(base);
     const as = client();
     const { files, ids } = await uploadAll(submission, as);
     const before = fake.delivered.length;
-    const body = { submission, documents: ids, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true, website: '' };
+    const body = { submission, submission_token: tokenOf(submission), documents: ids, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true, website: '' };
     const r = await post('/api/concierge', body, { as });
     assert.equal(r.status, 200, await r.clone().text());
     const sent = await nextSend(before);
@@ -334,6 +334,8 @@ describe('client concierge', () => {
       assert.deepEqual(Buffer.from(await d.arrayBuffer()), files[field].bytes, `${field} downloads its exact bytes`);
       assert.match(d.headers.get('content-disposition'), /^attachment; filename="/);
       assert.equal(d.headers.get('x-content-type-options'), 'nosniff');
+      // Shown by a browser all the same, a document runs nothing and reaches nothing.
+      assert.equal(d.headers.get('content-security-policy'), "sandbox; default-src 'none'");
       assert.equal(d.headers.get('content-type'), field === 'photoId' ? 'image/png' : 'application/pdf');
       // An ID or a statement must not stay in the browser's disk cache.
       assert.equal(d.headers.get('cache-control'), 'no-store');
@@ -400,7 +402,7 @@ describe('client concierge', () => {
     // portal's error page and no e-mail (the worker deletes what it stored of such a post).
     const { photoId, ...withoutId } = files;
     const wrongType = { ...files, creditReport: { bytes: png(), name: 'credit.png', type: 'image/png' } };
-    const tooBig = { ...files, bankStatement3: { bytes: Buffer.alloc(10 * 1024 * 1024 + 1, 0x25), name: 'big.pdf', type: 'application/pdf' } };
+    const tooBig = { ...files, bankStatement3: { bytes: Buffer.concat([Buffer.from('%PDF-'), Buffer.alloc(10 * 1024 * 1024 + 1 - 5, 0x25)]), name: 'big.pdf', type: 'application/pdf' } };
     for (const [what, body] of [
       ['a missing document', form(withoutId)],
       ['a PNG where only a PDF is accepted', form(wrongType)],
@@ -419,7 +421,7 @@ describe('client concierge', () => {
   });
 
   test("every document's rules: type by magic bytes, 10 MB, the seed's messages", async () => {
-    const submission = randomUUID();
+    const submission = await newSubmission(base);
     const as = client();
     const renamed = await upload(submission, 'creditReport', 'report.pdf', png(), as);
     assert.equal(renamed.status, 415);
@@ -433,7 +435,7 @@ describe('client concierge', () => {
     assert.equal((await upload('not-a-uuid', 'photoId', 'x.pdf', pdf(), as)).status, 400);
     assert.equal((await upload(submission, 'photoId', 'empty.pdf', Buffer.alloc(0), as)).status, 400);
 
-    const missing = await post('/api/concierge', { submission, documents: {}, acknowledgment: false }, { as });
+    const missing = await post('/api/concierge', { submission, submission_token: tokenOf(submission), documents: {}, acknowledgment: false }, { as });
     assert.equal(missing.status, 400);
     const errors = (await missing.json()).errors;
     // Who the client is (named first), the six documents, the acknowledgment.
@@ -444,7 +446,7 @@ describe('client concierge', () => {
     assert.equal(errors[3].message, 'Government-issued photo ID is required');
     // Ids that were never uploaded are refused too.
     const ghost = Object.fromEntries(FIELDS.map((f) => [f, `${submission}/1-${f}-ghost.pdf`]));
-    const notStored = await post('/api/concierge', { submission, documents: ghost, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true }, { as });
+    const notStored = await post('/api/concierge', { submission, submission_token: tokenOf(submission), documents: ghost, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true }, { as });
     assert.equal(notStored.status, 400);
   });
 });
@@ -497,21 +499,38 @@ describe('provider outage', () => {
     assert.equal(fake.delivered.filter((s) => s.template_params.message?.includes(marker)).length, 1);
   });
 
+  test('a redirect from EmailJS is not followed: the send (and its key) goes nowhere else, and is kept for retry', async () => {
+    const marker = `redirected-${randomUUID()}`;
+    fake.fail(307, marker);
+    const r = await post('/api/contact', { name: 'Redirected', ...ana, message: marker });
+    assert.equal(r.status, 200);
+    assert.equal((await r.json()).delivered, false);
+    await until(() => /EmailJS answered 307/.test(worker.log()), 'the 307 is logged as a failure');
+    assert.deepEqual(fake.elsewhere, [], 'nothing reached where the redirect pointed');
+    fake.recover(marker);
+    const delivered = () => fake.delivered.some((s) => s.template_params.message?.includes(marker));
+    for (const deadline = Date.now() + 15_000; !delivered() && Date.now() < deadline; ) {
+      await fetch(`${base}/__scheduled`);
+      await new Promise((res) => setTimeout(res, 500));
+    }
+    assert.ok(delivered(), 'the scheduled retry delivers it');
+  });
+
   test('the concierge tells the truth when the e-mail fails, and a retry delivers it once', async () => {
-    const submission = randomUUID();
+    const submission = await newSubmission(base);
     const as = client();
     const ids = {};
     for (const field of ['photoId', 'creditReport', 'proofOfIncome', 'bankStatement1', 'bankStatement2', 'bankStatement3']) {
       const r = await post(`/api/concierge/documents?${new URLSearchParams({ submission, field, name: 'd.pdf' })}`,
-        new Uint8Array(Buffer.from('%PDF-1.4 test')), { type: 'application/pdf', as });
+        new Uint8Array(Buffer.from('%PDF-1.4 test')), { type: 'application/pdf', as, headers: { [SUBMISSION_HEADER]: tokenOf(submission) } });
       ids[field] = (await r.json()).id;
     }
     fake.fail(503);
     const before = fake.delivered.length;
-    const failed = await post('/api/concierge', { submission, documents: ids, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true }, { as });
+    const failed = await post('/api/concierge', { submission, submission_token: tokenOf(submission), documents: ids, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true }, { as });
     assert.equal(failed.status, 502);
     fake.recover();
-    const retried = await post('/api/concierge', { submission, documents: ids, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true }, { as });
+    const retried = await post('/api/concierge', { submission, submission_token: tokenOf(submission), documents: ids, name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true }, { as });
     assert.equal(retried.status, 200);
     await nextSend(before);
     await fetch(`${base}/__scheduled`);
@@ -530,11 +549,41 @@ describe('rate limit', () => {
     assert.deepEqual(statuses.slice(30), [429, 429]);
     assert.equal((await post('/api/contact', {})).status, 400);
   });
+
+  test("one client's reads are limited too: 60 a minute of the API or of missing pages, then 429 (a page for a page)", async () => {
+    const as = client();
+    const get = (p, from = as) => fetch(`${base}${p}`, { headers: { 'CF-Connecting-IP': from } });
+    await freshMinute(); // the 62 reads must be counted in one minute
+    const statuses = [];
+    for (let i = 0; i < 60; i++) statuses.push((await get(i % 2 ? '/api/bot-check' : `/no-such-page-${i}/`)).status);
+    assert.deepEqual([...new Set(statuses)].sort(), [200, 404]);
+    assert.equal((await get('/api/bot-check')).status, 429);
+    const page = await get('/no-such-page/');
+    assert.equal(page.status, 429);
+    assert.match(page.headers.get('content-type'), /^text\/html/);
+    assert.match(await page.text(), /429 Too Many Requests/);
+    // Its posts have their own count, and other clients theirs.
+    assert.equal((await post('/api/contact', {}, { as })).status, 400);
+    assert.equal((await get('/api/bot-check', client())).status, 200);
+  });
 });
 
 test('no answer leaks the EmailJS keys or the link secret', async () => {
   for (const p of ['/', '/client-concierge/', '/data/forms.json', '/no-such-page']) {
     const text = await (await fetch(`${base}${p}`)).text();
     for (const secret of [KEYS.public, KEYS.private, SECRET]) assert.ok(!text.includes(secret), `${p} leaks ${secret}`);
+  }
+});
+
+// Last, after every flow above (concierge runs with and without JavaScript, refused links, outages).
+test("the worker's own log names no client: no name, e-mail address, file name or signed link", () => {
+  // wrangler dev's own access lines ("[wrangler:info] GET /api/documents/…?sig=…") are the local
+  // server's, what Workers Logs' invocation logs would be: off in production (wrangler.toml).
+  const own = worker.log().split('\n').filter((line) => !line.includes('[wrangler:'));
+  assert.ok(own.some((line) => /document link refused/.test(line)), 'the refusals are logged');
+  // The clients' names and addresses, their files' names (stored as "F_hrerschein_scan.png",
+  // "creditReport.pdf"…), a link's signature.
+  for (const secret of [/Ana Ruiz/, /ana@example\.com/, /hrerschein/, /\.(pdf|png)\b/, /sig=/]) {
+    assert.deepEqual(own.filter((line) => secret.test(line)), [], `the log matches ${secret}`);
   }
 });

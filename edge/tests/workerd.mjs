@@ -42,8 +42,8 @@ export async function startWorker(name, vars, args = []) {
 
 /** A worker with settings like a deployment's (every EmailJS setting, pointed at a fake EmailJS of
  * its own, and a random link secret), `vars` over them (or `vars(fake)`, for settings that name the
- * fake). Returns the fake, the worker, and a stop. */
-export async function startWithFakeEmailJs(name, vars = {}) {
+ * fake), and `args` for wrangler dev (e.g. another environment). Returns the fake, the worker, and a stop. */
+export async function startWithFakeEmailJs(name, vars = {}, args = []) {
   const fake = await startFakeEmailJs();
   if (typeof vars === 'function') vars = vars(fake);
   try {
@@ -54,11 +54,12 @@ export async function startWithFakeEmailJs(name, vars = {}) {
       EMAILJS_SERVICE_ID: 'service_test',
       EMAILJS_TEMPLATE_ID: 'template_test',
       DOCUMENT_LINK_SECRET: randomBytes(32).toString('hex'),
+      COUNTING_SECRET: randomBytes(32).toString('hex'),
       // Tests send more e-mails in minutes than a day's budget allows one by one (budget.test.mjs
       // sets its own).
       EMAILS_PER_DAY: '100000',
       ...vars,
-    });
+    }, args);
     return { fake, worker, stop: async () => (await worker.stop(), await fake.close()) };
   } catch (e) {
     await fake.close();
@@ -87,4 +88,57 @@ export async function startWebhook() {
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${server.address().port}/alerts`, alerts, close: () => server.close() };
+}
+
+/** Each minted submission's token, by its id. */
+const tokens = new Map();
+
+/** A concierge submission minted by the worker at `base`, as the portal asks for one (from an
+ * address of its own each time, so minting never spends a test client's rate limit); its token is
+ * kept for `tokenOf`. */
+export async function newSubmission(base) {
+  const r = await fetch(`${base}/api/concierge/submissions`, {
+    method: 'POST',
+    headers: { 'CF-Connecting-IP': `2001:db8:ffff:${Math.floor(Math.random() * 0xffff).toString(16)}::1` },
+  });
+  if (r.status !== 201) throw new Error(`minting a submission: ${r.status} ${await r.text()}`);
+  const { submission, token } = await r.json();
+  tokens.set(submission, token);
+  return submission;
+}
+
+/** The token of a submission `newSubmission` minted (what its uploads and filing carry). */
+export const tokenOf = (submission) => tokens.get(submission) ?? 'no-token';
+
+/** The header an upload's submission token travels in (jax_model::api::SUBMISSION_TOKEN_HEADER). */
+export const SUBMISSION_HEADER = 'X-Submission-Token';
+
+/** Every key in the worker's bucket now, read from its local R2 (miniflare's SQLite store). */
+export async function bucketKeys(worker) {
+  const { DatabaseSync } = await import('node:sqlite');
+  const dir = path.join(worker.state, 'state', 'v3', 'r2', 'miniflare-R2BucketObject');
+  const file = fs.readdirSync(dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
+  const db = new DatabaseSync(path.join(dir, file), { readOnly: true });
+  try {
+    return db.prepare('SELECT key FROM _mf_objects ORDER BY key').all().map((r) => r.key);
+  } finally {
+    db.close();
+  }
+}
+
+/** The keys among `keys` no timer covers (edge/src/domain/retention.rs): a submission's documents
+ * and count by its `unfiled` or `documents` timer; a record's files and markers by its `record`
+ * timer; a count or a once-key by its own `quota` timer. */
+export function withoutEnd(keys) {
+  const timers = new Set(keys.filter((k) => k.startsWith('timers/')).map((k) => k.split('/').slice(2).join('/')));
+  const has = (...wanted) => wanted.some((t) => timers.has(t));
+  return keys.filter((key) => {
+    if (key.startsWith('timers/')) return false;
+    const sub = /^([0-9a-f-]{36})\//.exec(key)?.[1] ?? /^uploads\/([0-9a-f-]{36})\.json$/.exec(key)?.[1];
+    if (sub) return !has(`unfiled/${sub}`, `documents/${sub}`);
+    const record = /^(?:submissions\/(.+)\.json|dead\/(.+)|outbox\/(.+)\.json|pending\/\d+\/(.+)|held\/\d\/(.+))$/.exec(key);
+    if (record) return !has(`record/${record.slice(1).find(Boolean)}`);
+    if (key.startsWith('quota/') || key.startsWith('once/')) return !has(`quota/${key}`);
+    return true;
+  });
 }

@@ -275,6 +275,11 @@ pub fn site(root: &Path) -> Result<jax_model::site::Site, Diagnostics> {
     parse_top(Folder::on_disk(root), SITE, content::parse_site).map(|p| p.data)
 }
 
+/// forms.yaml alone, checked.
+pub fn forms(root: &Path) -> Result<jax_model::forms::Forms, Diagnostics> {
+    parse_top(Folder::on_disk(root), FORMS, content::parse_forms).map(|p| p.data)
+}
+
 /// Keep the value, or add its problems to the pile.
 fn ok<T>(r: Result<T, Diagnostics>, problems: &mut Diagnostics) -> Option<T> {
     r.map_err(|d| problems.extend(d)).ok()

@@ -62,6 +62,7 @@ impl Dirs {
             mdx_renderer: self.mdx_renderer,
             mls: self.mls,
             photos_bucket,
+            deploy: false,
         }
     }
 }

@@ -13,8 +13,17 @@ pub struct Run {
 
 /// Run `generator ARGS` in `dir`.
 pub fn generator(dir: &Path, args: &[&str]) -> Run {
-    let out =
-        Command::new(env!("CARGO_BIN_EXE_generator")).args(args).current_dir(dir).output().expect("running generator");
+    generator_with(dir, args, &[])
+}
+
+/// `generator` with `env` set for it.
+pub fn generator_with(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_generator"))
+        .args(args)
+        .envs(env.iter().copied())
+        .current_dir(dir)
+        .output()
+        .expect("running generator");
     Run {
         ok: out.status.success(),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),

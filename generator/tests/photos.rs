@@ -218,18 +218,20 @@ fn first_photos_are_downloaded_once_served_from_the_site_and_dropped_with_the_fe
     // Deployed, the pages load the photos from their bucket (site.yaml's mls.photos_url), whose
     // files stay out of the static assets wrangler uploads (.assetsignore).
     let content = content(dir);
-    let bucket_build = |dir: &Path| {
+    let bucket_build = |dir: &Path, flag: &str| {
         let args = ["build", "--content", &content, "--out", "deployed", "--mls", "mls", "--islands", "none"];
-        generator(dir, &[&args[..], &["--cache", "cache", "--photos-bucket"]].concat())
+        generator(dir, &[&args[..], &["--cache", "cache", flag]].concat())
     };
-    let refused = bucket_build(dir);
+    let refused = bucket_build(dir, "--photos-bucket");
     assert!(!refused.ok && refused.stderr.contains("site.yaml names none (mls.photos_url)"), "{}", refused.stderr);
     let site_yaml = Path::new(&content).join("site.yaml");
     let yaml = std::fs::read_to_string(&site_yaml).unwrap();
     let with_bucket = yaml.replace("  media_host: ", "  photos_url: https://photos.example.com\n  media_host: ");
     assert_ne!(yaml, with_bucket);
     std::fs::write(&site_yaml, with_bucket).unwrap();
-    let run = bucket_build(dir);
+    // A build for publishing (`--deploy`: the feed's listings are no samples) takes the bucket
+    // site.yaml names.
+    let run = bucket_build(dir, "--deploy");
     assert!(run.ok, "{}", run.stderr);
     let deployed = dir.join("deployed");
     let page = listing_page_in(&deployed, "910001");

@@ -126,8 +126,12 @@ test('the public site pays nothing for the editor', async ({ request }) => {
   expect(policy).toContain("script-src 'self' 'unsafe-eval'");
   expect(policy).toContain("connect-src 'self' blob: http://127.0.0.1:8081 http://127.0.0.1:4040 ");
   expect(await admin.text()).toContain('<meta name="robots" content="noindex, nofollow">');
+  // Its sign-in window keeps it as its opener; no other page lets another window reach into it.
+  expect(admin.headers()['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
   const home = await request.get('/');
   expect(home.headers()['content-security-policy']).not.toContain('unsafe-eval');
+  expect(home.headers()['cross-origin-opener-policy']).toBe('same-origin');
+  expect((await request.get('/api/bot-check')).headers()['cross-origin-opener-policy']).toBe('same-origin');
   expect(await home.text()).not.toMatch(/admin|decap/i);
   expect(await (await request.get('/sitemap.xml')).text()).not.toContain('/admin/');
   expect(await (await request.get('/robots.txt')).text()).toContain('Disallow: /admin/');
@@ -281,7 +285,9 @@ test('a listing created with an uploaded photo is saved with its alt text and pu
   const file = resolve(edited, 'listings/harbor-view.md');
   await expect.poll(() => added('listings'), { timeout: 10_000 }).toEqual(['harbor-view.md']);
   await expect.poll(() => readFileSync(file, 'utf8')).toContain('San Marco Square.');
-  expect(readFileSync(resolve(edited, 'images/listings/harbor-view.png'))).toEqual(photo);
+  // decap-server writes the entry before its assets: wait for the photo too.
+  const stored = resolve(edited, 'images/listings/harbor-view.png');
+  await expect.poll(() => existsSync(stored) && readFileSync(stored).equals(photo)).toBe(true);
   const saved = readFileSync(file, 'utf8');
   expect(saved).toMatch(/^---\n# yaml-language-server: \$schema=\.\.\/schemas\/listing\.schema\.json\nid: harbor-view\n/);
   expect(saved).toContain('image: images/listings/harbor-view.png\nimage_alt: The river side of 12 Harbor View Lane at dusk\n');
@@ -363,6 +369,6 @@ test("axe finds nothing in what the project adds to the editor's pages", async (
   await page.route('https://editor.example/api/auth/status', (route) => route.fulfill({ json: { sign_in: false } }));
   await page.goto('https://editor.example/admin/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('The editor is not set up here yet');
-  await expect(page.getByText('The editor is off: its GitHub sign-in has no OAuth app on this site yet')).toBeVisible();
+  await expect(page.getByText('The editor is off: its GitHub sign-in has no GitHub App on this site yet')).toBeVisible();
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });

@@ -10,7 +10,9 @@ import { expect, test } from './fixtures';
 
 const ACCOUNT = readFileSync(resolve(import.meta.dirname, '../../content/site.yaml'), 'utf8').match(/^ {2}accounts: \[([^,\]]+)/m)![1].trim();
 
-/** Opens the sign-in window as Decap does and answers its handshake; resolves to its message. */
+/** Opens the sign-in window as Decap does (from the editor's page, whose opener policy lets its
+ * popups keep it; any other page's would cut the window off) and answers its handshake; resolves
+ * to its message. */
 function signIn(page: Page): Promise<string> {
   return page.evaluate(
     () =>
@@ -30,22 +32,59 @@ function signIn(page: Page): Promise<string> {
 }
 
 test("a listed account's window hands the editor its GitHub token, through the consent page and the state cookie", async ({ page, consoleErrors }) => {
-  await page.goto('/');
+  await page.goto('/admin/');
   const [message, popup] = await Promise.all([signIn(page), page.waitForEvent('popup').then(async (popup) => {
     await popup.getByLabel('Sign in as').fill(ACCOUNT);
     await popup.getByRole('button', { name: 'Authorize' }).click();
     await expect(popup.getByRole('heading', { name: 'Signed in' })).toBeVisible();
     return popup;
   })]);
-  expect(message).toMatch(/^authorization:github:success:\{"provider":"github","token":"gho_fake\w+"\}$/);
+  expect(message).toMatch(/^authorization:github:success:\{"expires_in":28800,"provider":"github","token":"ghu_fake\w+"\}$/);
   // The state was this browser's (its cookie went to GitHub's redirect back) and is now spent.
   const cookies = await popup.context().cookies();
   expect(cookies.find((c) => c.name === '__Host-editor-state')).toBeUndefined();
   expect(consoleErrors).toEqual([]);
 });
 
+test("eight hours on, Decap's next call to GitHub carries a token the worker renewed with the cookie no script can read", async ({ page }) => {
+  await page.goto('/admin/');
+  const [message] = await Promise.all([signIn(page), page.waitForEvent('popup').then(async (popup) => {
+    await popup.getByLabel('Sign in as').fill(ACCOUNT);
+    await popup.getByRole('button', { name: 'Authorize' }).click();
+    await expect(popup.getByRole('heading', { name: 'Signed in' })).toBeVisible();
+  })]);
+  const first = (JSON.parse(message.replace(/^authorization:github:success:/, '')) as { token: string }).token;
+  const refresh = (await page.context().cookies()).find((c) => c.name === '__Host-editor-refresh');
+  expect(refresh).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/' });
+  expect(await page.evaluate(() => document.cookie)).not.toContain('editor-refresh');
+  // GitHub's API as Decap reaches it, answering with the token each call carried.
+  const carried: string[] = [];
+  await page.route('https://api.github.com/**', async (route) => {
+    const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'authorization, content-type' };
+    if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
+    carried.push(route.request().headers()['authorization']);
+    return route.fulfill({ status: 200, headers: cors, json: { login: ACCOUNT } });
+  });
+  const call = (token: string) =>
+    page.evaluate((t) => fetch('https://api.github.com/user', { headers: { Authorization: `token ${t}` } }).then((r) => r.status), token);
+  expect(await call(first)).toBe(200);
+  // Eight hours on (the keeper's clock of the token's end moved to now).
+  await page.evaluate(() => {
+    const held = JSON.parse(localStorage.getItem('jax-editor-token')!) as { expiresAt: number };
+    localStorage.setItem('jax-editor-token', JSON.stringify({ ...held, expiresAt: Date.now() }));
+  });
+  expect(await call(first)).toBe(200);
+  expect(carried[0]).toBe(`token ${first}`);
+  expect(carried[1]).toMatch(/^token ghu_fake\w+$/);
+  expect(carried[1]).not.toBe(carried[0]);
+  // The worker rotated the refresh token too: the cookie holds a new one.
+  const next = (await page.context().cookies()).find((c) => c.name === '__Host-editor-refresh');
+  expect(next?.value).toMatch(/^ghr_fake/);
+  expect(next?.value).not.toBe(refresh?.value);
+});
+
 test('an account site.yaml does not list is told why in the window, and the editor gets the refusal', async ({ page }) => {
-  await page.goto('/');
+  await page.goto('/admin/');
   const [message] = await Promise.all([signIn(page), page.waitForEvent('popup').then(async (popup) => {
     await popup.getByLabel('Sign in as').fill('mallory-jax');
     await popup.getByRole('button', { name: 'Authorize' }).click();
@@ -55,6 +94,16 @@ test('an account site.yaml does not list is told why in the window, and the edit
   expect(JSON.parse(message.replace(/^authorization:github:error:/, ''))).toEqual({
     message: 'The GitHub account mallory-jax may not edit this site: only the accounts listed under editor.accounts in site.yaml may sign in.',
   });
+});
+
+test('a window opened from any page but the editor loses its opener once it leaves the site', async ({ page }) => {
+  for (const [from, kept] of [['/', false], ['/admin/', true]] as const) {
+    await page.goto(from);
+    const [popup] = await Promise.all([page.waitForEvent('popup'), page.evaluate(() => void window.open('/api/auth/github?provider=github', 'Authorization'))]);
+    await expect(popup.getByRole('heading', { name: 'Authorize Move to JAX editor' })).toBeVisible();
+    expect(await popup.evaluate(() => window.opener !== null), from).toBe(kept);
+    await popup.close();
+  }
 });
 
 test("away from the agent's computer the editor offers GitHub's sign-in, through the worker of the origin it is on", async ({ page, request }) => {
@@ -67,10 +116,10 @@ test("away from the agent's computer the editor offers GitHub's sign-in, through
   });
   await page.goto('https://editor.example/admin/');
   const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Login with GitHub' }).click()]);
-  // Decap opened the worker's sign-in on this origin, asking for the repo scope; the worker sent
-  // the window on to GitHub's consent page.
+  // Decap opened the worker's sign-in on this origin; the worker sent the window on to GitHub's
+  // consent page for its GitHub App, asking for no scope (scope=repo opened every repository).
   await expect(popup.getByRole('heading', { name: 'Authorize Move to JAX editor' })).toBeVisible();
   const asked = new URL(popup.url());
-  expect(asked.searchParams.get('scope')).toBe('repo');
+  expect(asked.searchParams.get('scope')).toBeNull();
   expect(asked.searchParams.get('redirect_uri')).toMatch(/\/api\/auth\/github\/callback$/);
 });

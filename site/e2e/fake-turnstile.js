@@ -5,8 +5,12 @@
 (() => {
   const widgets = new Map();
   let n = 0;
+  // The token names the action and the page's hostname, which the fake siteverify gives back.
   const issue = (id) =>
-    setTimeout(() => widgets.get(id)?.callback(`pass-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`), 50);
+    setTimeout(() => {
+      const options = widgets.get(id);
+      options?.callback(`pass-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}~${options.action ?? ''}~${location.hostname}`);
+    }, 50);
   window.turnstile = {
     render(el, options) {
       const id = `fake-${++n}`;

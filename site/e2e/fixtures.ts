@@ -3,7 +3,7 @@
 // edge worker), the content read from content/ (so tests follow the agent's files), console
 // errors collected, and — for every test — a client address of its own (the worker rate-limits
 // per address) and every answer the browser gets searched for the stack's secrets.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { test as base, expect, type Page, type Response } from '@playwright/test';
@@ -47,7 +47,7 @@ export type ApiCall = { path: string; query: URLSearchParams; contentType: strin
 export type ApiAnswer = { status: number; json?: unknown } | 'abort';
 
 /** Records every /api request and answers with `answer` (200 {ok:true}, or {id} for uploads);
- * the bot check says it is off. */
+ * the bot check says it is off, and a concierge submission is minted. */
 export class ApiStub {
   calls: ApiCall[] = [];
   answer: (call: ApiCall) => ApiAnswer = (c) => ({ status: 200, json: c.path.endsWith('/documents') ? { id: `doc-${this.calls.length}` } : { ok: true } });
@@ -59,6 +59,9 @@ export class ApiStub {
       const url = new URL(r.url());
       // Stubbed, the bot check is off (and its question is not one of the calls).
       if (url.pathname === '/api/bot-check') return route.fulfill({ status: 200, contentType: 'application/json', body: '{"site_key":null}' });
+      // A concierge submission is minted as the worker mints one (not one of the calls either).
+      if (url.pathname === '/api/concierge/submissions')
+        return route.fulfill({ status: 201, contentType: 'application/json', body: JSON.stringify({ submission: randomUUID(), token: 'stub-token' }) });
       const call: ApiCall = { path: url.pathname, query: url.searchParams, contentType, body: r.postDataBuffer() };
       if (contentType === 'application/json') call.json = r.postDataJSON() as Record<string, unknown>;
       this.calls.push(call);

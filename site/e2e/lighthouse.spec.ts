@@ -61,7 +61,9 @@ for (const path of ['/', '/neighborhoods/ortega/', '/market/', '/client-concierg
     console.log(
       `Lighthouse ${path}: performance ${perf} (runs ${runs.map((r) => score(r, 'performance')).join('/')}), ` +
         strict.map(([c, s]) => `${c} ${s}`).join(', ') +
-        ` — LCP ${(lcp / 1000).toFixed(2)} s, TBT ${Math.round(tbt)} ms, CLS ${cls.toFixed(3)} (medians of ${RUNS})`,
+        ` — LCP ${(lcp / 1000).toFixed(2)} s, TBT ${Math.round(tbt)} ms, CLS ${cls.toFixed(3)} (medians of ${RUNS})` +
+        // A run without a score counts as 0: say why Lighthouse gave none.
+        runs.map((r, i) => (r.runtimeError ? `; run ${i + 1}: ${r.runtimeError.code} ${r.runtimeError.message}` : '')).join(''),
     );
     for (const [c, s] of strict) expect(s, `${c} on ${path}: ${missed(runs.find((r) => score(r, c) < 100) ?? runs[0], c)}`).toBe(100);
     expect(perf, `performance on ${path} (median; target 100): ${missed(runs.find((r) => score(r, 'performance') < 100) ?? runs[0], 'performance')}`).toBeGreaterThanOrEqual(

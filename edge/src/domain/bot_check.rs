@@ -47,11 +47,20 @@ pub enum Verdict {
     Unavailable(String),
 }
 
+/// What a token must have been made for: the site's hostname (the request's) and the form's action
+/// (`jax_model::api::bot_check_action` of the path posted to). Siteverify gives both back; a token
+/// solved on another site sharing the key, or for another form, is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Expected<'a> {
+    pub hostname: &'a str,
+    pub action: &'a str,
+}
+
 /// Error codes that say the check itself failed, not the token.
 const OURS: [&str; 3] = ["missing-input-secret", "invalid-input-secret", "internal-error"];
 
-/// Siteverify's answer (`status`, `body`) as a verdict.
-pub fn verdict(status: u16, body: &str) -> Verdict {
+/// Siteverify's answer (`status`, `body`) as a verdict on a token that must be `expected`'s.
+pub fn verdict(status: u16, body: &str, expected: Expected) -> Verdict {
     // Read as a Value (whose reader the worker has anyway) rather than a struct of its own.
     let answer = serde_json::from_str::<serde_json::Value>(body).ok();
     let Some(success) = answer.as_ref().and_then(|a| a.get("success")?.as_bool()) else {
@@ -62,8 +71,18 @@ pub fn verdict(status: u16, body: &str) -> Verdict {
         .and_then(|a| a.get("error-codes")?.as_array())
         .map_or(Vec::new(), |codes| codes.iter().filter_map(|c| c.as_str()).collect());
     let codes = error_codes.join(",");
+    let field = |name: &str| answer.as_ref().and_then(|a| a.get(name)?.as_str()).unwrap_or_default().to_string();
     match success {
-        true if (200..300).contains(&status) => Verdict::Passed,
+        true if (200..300).contains(&status) => {
+            let (hostname, action) = (field("hostname"), field("action"));
+            if !hostname.eq_ignore_ascii_case(expected.hostname) {
+                Verdict::Refused(format!("hostname-mismatch ({hostname})"))
+            } else if action != expected.action {
+                Verdict::Refused(format!("action-mismatch ({action})"))
+            } else {
+                Verdict::Passed
+            }
+        }
         false if error_codes.iter().any(|c| OURS.contains(c)) => Verdict::Unavailable(codes),
         false if (400..500).contains(&status) || (200..300).contains(&status) => Verdict::Refused(codes),
         _ => Verdict::Unavailable(format!("siteverify answered {status} ({codes})")),
@@ -123,17 +142,56 @@ fn is_uuid(s: &str) -> bool {
 
 /// The count of a client's unverified posts in `now_ms`'s hour (UTC).
 pub fn unverified_key(secret: &[u8], client: &str, now_ms: u64) -> String {
-    let hour = format!("{}T{:02}", jax_model::calendar::date(now_ms / 1000), (now_ms / 3_600_000) % 24);
-    format!("{QUOTA}unverified/{hour}/{}", client_hash(secret, client))
+    format!("{QUOTA}unverified/{}/{}", hour(now_ms), client_hash(secret, client))
+}
+
+/// The count of a client's concierge uploads taken unverified (siteverify could not judge their
+/// token) in `now_ms`'s hour: apart from the posts', as a submission is one upload per document.
+pub fn unverified_uploads_key(secret: &[u8], client: &str, now_ms: u64) -> String {
+    format!("{QUOTA}unverified-uploads/{}/{}", hour(now_ms), client_hash(secret, client))
+}
+
+/// How many uploads a client may have taken unverified in an hour: as many submissions' worth
+/// (`documents` each) as it may send unverified posts.
+pub fn unverified_uploads_cap(posts_per_hour: u32, documents: usize) -> u64 {
+    u64::from(posts_per_hour) * documents as u64
+}
+
+fn hour(now_ms: u64) -> String {
+    format!("{}T{:02}", jax_model::calendar::date(now_ms / 1000), (now_ms / 3_600_000) % 24)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    const OURS_FORM: Expected = Expected { hostname: "movetojax.com", action: "contact" };
+    fn verdict(status: u16, body: &str) -> Verdict {
+        super::verdict(status, body, OURS_FORM)
+    }
+
+    #[test]
+    fn a_token_passes_only_for_the_sites_hostname_and_the_forms_action() {
+        let passed = |hostname: &str, action: &str| {
+            verdict(200, &format!(r#"{{"success":true,"error-codes":[],"hostname":"{hostname}","action":"{action}"}}"#))
+        };
+        assert_eq!(passed("movetojax.com", "contact"), Verdict::Passed);
+        assert_eq!(passed("MoveToJax.com", "contact"), Verdict::Passed, "hostnames are case-blind");
+        assert_eq!(passed("evil.example", "contact"), Verdict::Refused("hostname-mismatch (evil.example)".into()));
+        assert_eq!(passed("movetojax.com", "quiz"), Verdict::Refused("action-mismatch (quiz)".into()));
+        assert_eq!(
+            verdict(200, r#"{"success":true,"error-codes":[],"hostname":"movetojax.com"}"#),
+            Verdict::Refused("action-mismatch ()".into()),
+            "a widget rendered without the form's action"
+        );
+    }
+
     #[test]
     fn siteverify_answers_become_verdicts() {
-        assert_eq!(verdict(200, r#"{"success":true,"error-codes":[],"hostname":"x"}"#), Verdict::Passed);
+        assert_eq!(
+            verdict(200, r#"{"success":true,"error-codes":[],"hostname":"movetojax.com","action":"contact"}"#),
+            Verdict::Passed
+        );
         assert_eq!(
             verdict(200, r#"{"success":false,"error-codes":["timeout-or-duplicate"]}"#),
             Verdict::Refused("timeout-or-duplicate".into())
@@ -187,5 +245,8 @@ mod tests {
         let key = unverified_key(b"s", "192.0.2.1", 1_700_000_000_000);
         assert!(key.starts_with("quota/unverified/2023-11-14T22/") && !key.contains("192"), "{key}");
         assert_ne!(key, unverified_key(b"s", "192.0.2.1", 1_700_000_000_000 + 3_600_000), "the next hour");
+        let uploads = unverified_uploads_key(b"s", "192.0.2.1", 1_700_000_000_000);
+        assert!(uploads.starts_with("quota/unverified-uploads/2023-11-14T22/") && uploads != key, "{uploads}");
+        assert_eq!(unverified_uploads_cap(5, 6), 30);
     }
 }

@@ -46,6 +46,11 @@ pub fn uploads_alerted_key(now_ms: u64) -> String {
     format!("{QUOTA}upload/alerted/{}", date(now_ms / 1000))
 }
 
+/// Today's bytes uploaded by one client, keyed by an HMAC of its address.
+pub fn client_uploads_key(secret: &[u8], client: &str, now_ms: u64) -> String {
+    format!("{QUOTA}upload/client/{}/{}", date(now_ms / 1000), client_hash(secret, client))
+}
+
 /// Today's concierge filings of one client, keyed by an HMAC of its address (no addresses kept).
 pub fn filings_key(secret: &[u8], client: &str, now_ms: u64) -> String {
     format!("{QUOTA}concierge/{}/{}", date(now_ms / 1000), client_hash(secret, client))

@@ -55,6 +55,16 @@ pub fn object_key(submission: &str, unix_millis: u64, field: &str, file_name: &s
     format!("{submission}/{unix_millis}-{field}-{}", safe_name(file_name))
 }
 
+/// A document's key as a log may name it: its submission and field, never the client's file name
+/// (`object_key`'s last part). A key that is not `object_key`'s is not named at all.
+pub fn loggable(key: &str) -> String {
+    let parts = key.split_once('/').map(|(submission, rest)| (submission, rest.splitn(3, '-').collect::<Vec<_>>()));
+    match parts {
+        Some((submission, rest)) if rest.len() == 3 => format!("{submission}/{}-{}-…", rest[0], rest[1]),
+        _ => "(a key that is no document's)".into(),
+    }
+}
+
 fn mac(secret: &[u8], key: &str, expires: u64) -> Hmac<Sha256> {
     let mut m = Hmac::<Sha256>::new_from_slice(secret).expect("HMAC takes a key of any length");
     m.update(key.as_bytes());
@@ -65,6 +75,15 @@ fn mac(secret: &[u8], key: &str, expires: u64) -> Hmac<Sha256> {
 
 pub(crate) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// `hex`'s bytes again, from lowercase hex only: one spelling per value, none with a letter's case
+/// flipped.
+pub(crate) fn unhex(s: &str) -> Option<Vec<u8>> {
+    if !s.len().is_multiple_of(2) || !s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) {
+        return None;
+    }
+    (0..s.len() / 2).map(|i| u8::from_str_radix(&s[2 * i..2 * i + 2], 16).ok()).collect()
 }
 
 /// The signature of a link to `key` valid until `expires` (unix seconds).
@@ -82,11 +101,8 @@ pub enum LinkError {
 
 /// Check a link's signature (in constant time) and expiry.
 pub fn verify(secret: &[u8], key: &str, expires: u64, sig_hex: &str, now: u64) -> Result<(), LinkError> {
-    // Only the lowercase hex `sign` writes: one spelling per link, none with a letter's case flipped.
-    if sig_hex.len() != 64 || !sig_hex.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) {
-        return Err(LinkError::Malformed);
-    }
-    let sig: Vec<u8> = (0..32).map(|i| u8::from_str_radix(&sig_hex[2 * i..2 * i + 2], 16).unwrap()).collect();
+    // Only the lowercase hex `sign` writes: one spelling per link.
+    let sig = unhex(sig_hex).filter(|_| sig_hex.len() == 64).ok_or(LinkError::Malformed)?;
     mac(secret, key, expires).verify_slice(&sig).map_err(|_| LinkError::BadSignature)?;
     if now >= expires {
         return Err(LinkError::Expired);
@@ -99,6 +115,18 @@ mod tests {
     use super::*;
     use proptest::collection::vec;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_log_names_a_document_by_its_submission_and_field_only() {
+        let key = object_key(
+            "0f8fad5b-d9cb-469f-a165-70867728950e",
+            1_700_000_000_000,
+            "bankStatement1",
+            "Ana Ruiz - Chase.pdf",
+        );
+        assert_eq!(loggable(&key), "0f8fad5b-d9cb-469f-a165-70867728950e/1700000000000-bankStatement1-…");
+        assert_eq!(loggable("no-slash"), "(a key that is no document's)");
+    }
 
     #[test]
     fn names_lose_paths_controls_and_odd_characters() {

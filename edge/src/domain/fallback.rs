@@ -25,6 +25,7 @@ pub struct Header {
 pub fn reason(status: u16) -> &'static str {
     match status {
         404 => "Not Found",
+        429 => "Too Many Requests",
         500 => "Internal Server Error",
         502 => "Bad Gateway",
         503 => "Service Unavailable",

@@ -60,10 +60,36 @@ pub fn admit(method: &str, content_length: Option<u64>, max_bytes: u64) -> Resul
     }
 }
 
+/// Whether the worker may send to `url` (EmailJS, the alert webhook, siteverify, GitHub): HTTPS, or
+/// plain HTTP on this machine (local runs, tests) — a key or a client's details never travel in clear.
+pub fn is_secure_url(url: &str) -> bool {
+    let host = |rest: &str| {
+        let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+        authority.rsplit_once(':').map_or(authority, |(host, _)| host).to_string()
+    };
+    let plain = !url.contains(char::is_whitespace);
+    match (url.strip_prefix("https://"), url.strip_prefix("http://")) {
+        (Some(rest), _) => plain && !host(rest).is_empty(),
+        (_, Some(rest)) => plain && matches!(host(rest).as_str(), "127.0.0.1" | "localhost"),
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn only_https_or_this_machine_is_sent_to() {
+        for ok in ["https://ntfy.sh/move-to-jax", "http://127.0.0.1:9000/hook", "http://localhost:1/x"] {
+            assert!(is_secure_url(ok), "{ok}");
+        }
+        for bad in ["http://example.com/hook", "ftp://x", "https://", "https://a b", "", "http://127.0.0.1.evil.com/x"]
+        {
+            assert!(!is_secure_url(bad), "{bad}");
+        }
+    }
 
     #[test]
     fn content_types_are_matched_by_essence() {

@@ -13,6 +13,7 @@ pub mod email;
 pub mod embedded;
 pub mod fallback;
 pub mod http;
+pub mod keys;
 pub mod listing;
 pub mod multipart;
 pub mod notice;

@@ -51,7 +51,7 @@ pub fn key_of(form: &str, input: &Input, client: &str) -> Result<String, FieldEr
 pub struct PostPrint(Sha256);
 
 /// How much of each file the print reads.
-const FILE_HEAD: usize = 64 * 1024;
+pub const FILE_HEAD: usize = 64 * 1024;
 
 impl PostPrint {
     pub fn new(form: &str, client: &str) -> PostPrint {
@@ -70,10 +70,12 @@ impl PostPrint {
         }
     }
 
-    pub fn file(&mut self, name: &str, file_name: &str, bytes: &[u8]) {
+    /// A file part: its name, its length and its first bytes (`head`, at least FILE_HEAD of them
+    /// when it is that long), so a post is known without holding its files.
+    pub fn file(&mut self, name: &str, file_name: &str, length: u64, head: &[u8]) {
         self.field(name, file_name);
-        self.0.update((bytes.len() as u64).to_be_bytes());
-        self.0.update(&bytes[..bytes.len().min(FILE_HEAD)]);
+        self.0.update(length.to_be_bytes());
+        self.0.update(&head[..head.len().min(FILE_HEAD)]);
     }
 
     pub fn key(self, form: &str) -> String {
@@ -94,7 +96,7 @@ mod tests {
         let print = |client: &str, file: &[u8], name: &str| {
             let mut p = PostPrint::new("concierge", client);
             p.field("acknowledgment", "on");
-            p.file("photoId", name, file);
+            p.file("photoId", name, file.len() as u64, file);
             p.key("concierge")
         };
         let big = vec![7u8; 200_000];

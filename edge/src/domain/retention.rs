@@ -3,9 +3,8 @@
 //! the scheduled run does each job when its time comes: uploads never filed go after 24 hours;
 //! a filed submission's documents, and every record, after the retention period; quota records
 //! after their day. A submission holds at most 6 × 10 MB however often a document is replaced, and
-//! when it is filed only the latest document per field is kept.
+//! when it is filed only the documents its filing names are kept.
 
-use crate::domain::concierge::is_key_of;
 use crate::domain::due;
 use jax_model::forms::Forms;
 use serde::{Deserialize, Serialize};
@@ -52,36 +51,27 @@ pub fn parse_timer(key: &str) -> Option<(u64, Job, &str)> {
     (!subject.is_empty() && !subject.contains("..")).then_some((due, job, subject))
 }
 
-/// The stored uploads of one submission, told apart at filing: the latest per field, which are
+/// The stored uploads of one submission, told apart at filing: those its filing names, which are
 /// filed, and every other, which goes.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Filing {
-    pub latest: BTreeMap<String, String>,
+    pub filed: BTreeMap<String, String>,
     pub replaced: Vec<String>,
 }
 
-/// `keys`: what is stored under `<submission>/`. The latest of a field is the one uploaded last
-/// (its key starts with the upload's milliseconds).
-pub fn filing(forms: &Forms, submission: &str, keys: &[String]) -> Filing {
-    let ms = |key: &str| uploaded_ms(key).unwrap_or(0);
-    let mut f = Filing::default();
-    for key in keys {
-        let Some(d) = forms.concierge.documents.iter().find(|d| is_key_of(key, submission, &d.field)) else {
-            f.replaced.push(key.clone());
-            continue;
-        };
-        match f.latest.get(&d.field) {
-            Some(kept) if ms(kept) >= ms(key) => f.replaced.push(key.clone()),
-            Some(kept) => {
-                f.replaced.push(kept.clone());
-                f.latest.insert(d.field.clone(), key.clone());
-            }
-            None => {
-                f.latest.insert(d.field.clone(), key.clone());
-            }
-        }
+/// `stored`: what is under `<submission>/`; `named`: the document the filing names for each field
+/// (checked to be that field's key of that submission). Only the named ones are filed: a document
+/// someone else added to the submission is deleted, never filed in place of the client's. A named
+/// document not stored is its field's error (the fields, in `named`'s order).
+pub fn filing(stored: &[String], named: &[(&str, &str)]) -> Result<Filing, Vec<String>> {
+    let missing: Vec<String> =
+        named.iter().filter(|(_, key)| !stored.iter().any(|s| s == key)).map(|(field, _)| field.to_string()).collect();
+    if !missing.is_empty() {
+        return Err(missing);
     }
-    f
+    let filed: BTreeMap<String, String> = named.iter().map(|(f, k)| (f.to_string(), k.to_string())).collect();
+    let replaced = stored.iter().filter(|key| !filed.values().any(|k| k == *key)).cloned().collect();
+    Ok(Filing { filed, replaced })
 }
 
 /// Where each submission's upload count is kept: outside its folder, so filing never lists it.
@@ -153,23 +143,22 @@ mod tests {
     }
 
     #[test]
-    fn filing_keeps_the_latest_document_of_each_field() {
-        let f = &content().forms;
+    fn filing_files_the_documents_it_names_and_deletes_the_rest() {
         let keys: Vec<String> = [
-            format!("{S}/1700000000100-photoId-old.png"),
-            format!("{S}/1700000000300-photoId-new.png"),
-            format!("{S}/1700000000200-photoId-middle.png"),
+            format!("{S}/1700000000100-photoId-mine.png"),
+            format!("{S}/1700000000300-photoId-added-by-someone-else.png"),
             format!("{S}/1700000000100-creditReport-only.pdf"),
             format!("{S}/stray"),
         ]
         .into();
-        let filed = filing(f, S, &keys);
-        assert_eq!(filed.latest.get("photoId"), Some(&keys[1]));
-        assert_eq!(filed.latest.get("creditReport"), Some(&keys[3]));
-        assert_eq!(filed.latest.len(), 2);
-        let mut replaced = filed.replaced.clone();
-        replaced.sort();
-        assert_eq!(replaced, [keys[0].clone(), keys[2].clone(), keys[4].clone()]);
+        let filed = filing(&keys, &[("photoId", &keys[0]), ("creditReport", &keys[2])]).unwrap();
+        assert_eq!(filed.filed.get("photoId"), Some(&keys[0]), "the named one, not the newest");
+        assert_eq!(filed.filed.get("creditReport"), Some(&keys[2]));
+        assert_eq!(filed.filed.len(), 2);
+        assert_eq!(filed.replaced, [keys[1].clone(), keys[3].clone()]);
+        // A named document that is not stored: its field.
+        let gone = format!("{S}/1700000000500-bankStatement1-gone.pdf");
+        assert_eq!(filing(&keys, &[("photoId", &keys[0]), ("bankStatement1", &gone)]).unwrap_err(), ["bankStatement1"]);
     }
 
     #[test]

@@ -5,6 +5,7 @@
 
 use crate::domain::bot_check::{Keys, VERIFY_URL};
 use crate::domain::content::Content;
+use crate::domain::keys::Keyring;
 use jax_model::forms::Budget;
 
 /// EmailJS's API origin.
@@ -15,7 +16,16 @@ const DAY_S: u64 = 24 * 60 * 60;
 /// Set only by scripts/worker-env.sh (`make dev`, `make serve`, the browser suite): without EmailJS,
 /// e-mails go to the local outbox. Never inferred from a missing key.
 pub const LOCAL_DEVELOPMENT: &str = "LOCAL_DEVELOPMENT";
-/// A shorter DOCUMENT_LINK_SECRET is refused: document links must not be forgeable.
+/// Set only by wrangler.toml's `[env.preview]`: a pull request's preview keeps every e-mail in its
+/// outbox (even were EmailJS's keys set) and has no editor sign-in.
+pub const PREVIEW: &str = "PREVIEW";
+
+/// Whether these settings are a pull request's preview's (only "true" counts, like LOCAL_DEVELOPMENT).
+pub fn is_preview(lookup: impl Fn(&str) -> Option<String>) -> bool {
+    lookup(PREVIEW).is_some_and(|v| v.trim() == "true")
+}
+/// A shorter DOCUMENT_LINK_SECRET (or DOCUMENT_LINK_SECRET_PREVIOUS, or COUNTING_SECRET) is
+/// refused: links, counts and submission tokens must not be forgeable.
 pub const MIN_LINK_SECRET_BYTES: usize = 32;
 
 /// The largest e-mail budget a day (EmailJS's largest plans send about as many a month).
@@ -48,7 +58,8 @@ pub struct Settings {
     /// None only in local development without EmailJS: e-mails go to the local outbox.
     pub emailjs: Option<EmailJs>,
     pub agent_email: String,
-    pub link_secret: Vec<u8>,
+    /// Document links' keys, and the counting and submission keys (domain/keys.rs).
+    pub keys: Keyring,
     pub link_lifetime_s: u64,
     /// Documents and records are deleted this long after filing (DOCUMENT_RETENTION_DAYS).
     pub retention_s: u64,
@@ -62,6 +73,10 @@ pub struct Settings {
     /// EMAILS_PER_DAY, UNVERIFIED_EMAILS_PER_DAY, UNVERIFIED_PER_CLIENT_PER_HOUR,
     /// CONCIERGE_PER_CLIENT_PER_DAY and UPLOAD_BYTES_PER_DAY.
     pub budget: Budget,
+    /// Bytes one client may upload a day (UPLOAD_BYTES_PER_CLIENT_PER_DAY): by default as many
+    /// submissions' worth as it may file (CONCIERGE_PER_CLIENT_PER_DAY × six documents × 10 MB),
+    /// never more than the day's whole budget, so one client cannot spend it all.
+    pub upload_bytes_per_client_per_day: u64,
     /// The bot check (domain/bot_check.rs): None, off, without TURNSTILE_SITE_KEY and
     /// TURNSTILE_SECRET_KEY.
     pub bot_check: Option<Keys>,
@@ -77,9 +92,10 @@ impl Settings {
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>, content: &Content) -> Result<Settings, Vec<String>> {
         let get = |name: &str| lookup(name).map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
         let local = get(LOCAL_DEVELOPMENT).as_deref() == Some("true");
+        let preview = is_preview(&lookup);
         let mut missing = Vec::new();
         let public_key = get("EMAILJS_PUBLIC_KEY");
-        let emailjs = (public_key.is_some() || !local).then(|| EmailJs {
+        let emailjs = (!preview && (public_key.is_some() || !local)).then(|| EmailJs {
             api_url: get("EMAILJS_API_URL").unwrap_or_else(|| EMAILJS_API_URL.into()).trim_end_matches('/').to_string(),
             public_key: public_key.unwrap_or_default(),
             private_key: get("EMAILJS_PRIVATE_KEY"),
@@ -93,15 +109,24 @@ impl Settings {
             missing.extend(unset("EMAILJS_PRIVATE_KEY", e.private_key.is_some()));
             missing.extend(unset("EMAILJS_SERVICE_ID", e.service_id.is_some()));
             missing.extend(unset("EMAILJS_TEMPLATE_ID", FORMS.iter().all(|f| e.template_for(f).is_some())));
+            // The private key travels in every send's body.
+            missing.extend(unset("EMAILJS_API_URL (an https:// URL)", crate::domain::http::is_secure_url(&e.api_url)));
         }
-        let link_secret = get("DOCUMENT_LINK_SECRET");
-        match &link_secret {
-            None => missing.push("DOCUMENT_LINK_SECRET".into()),
-            Some(s) if s.len() < MIN_LINK_SECRET_BYTES => {
-                missing.push(format!("DOCUMENT_LINK_SECRET (at least {MIN_LINK_SECRET_BYTES} bytes)"))
+        // Each secret required (or, for the previous link secret, optional) and long enough.
+        let mut secret = |name: &str, required: bool| match get(name) {
+            None if required => {
+                missing.push(name.to_string());
+                None
             }
-            Some(_) => {}
-        }
+            Some(s) if s.len() < MIN_LINK_SECRET_BYTES => {
+                missing.push(format!("{name} (at least {MIN_LINK_SECRET_BYTES} bytes)"));
+                None
+            }
+            s => s,
+        };
+        let link_secret = secret("DOCUMENT_LINK_SECRET", true);
+        let previous_link_secret = secret("DOCUMENT_LINK_SECRET_PREVIOUS", false);
+        let counting_secret = secret("COUNTING_SECRET", true);
         let days = |name: &str, default: u64, max: u64| {
             get(name).and_then(|d| d.parse::<u64>().ok()).filter(|d| (1..=max).contains(d)).unwrap_or(default)
         };
@@ -114,7 +139,7 @@ impl Settings {
             missing.push(format!("DOCUMENT_RETENTION_DAYS (at least DOCUMENT_LINK_DAYS, {link_days})"));
         }
         let alert_webhook = get("ALERT_WEBHOOK_URL");
-        if alert_webhook.as_deref().is_some_and(|url| !crate::domain::alert::is_webhook_url(url)) {
+        if alert_webhook.as_deref().is_some_and(|url| !crate::domain::http::is_secure_url(url)) {
             // A second channel that silently goes nowhere is worse than none: the setting is wrong.
             missing.push("ALERT_WEBHOOK_URL (an https:// URL)".into());
         }
@@ -122,7 +147,7 @@ impl Settings {
         let bot_check = match (get("TURNSTILE_SITE_KEY"), get("TURNSTILE_SECRET_KEY")) {
             (Some(site_key), Some(secret_key)) => {
                 let verify_url = get("TURNSTILE_VERIFY_URL").unwrap_or_else(|| VERIFY_URL.into());
-                if !crate::domain::alert::is_webhook_url(&verify_url) {
+                if !crate::domain::http::is_secure_url(&verify_url) {
                     missing.push("TURNSTILE_VERIFY_URL (an https:// URL)".into());
                 }
                 Some(Keys { site_key, secret_key, verify_url })
@@ -140,10 +165,39 @@ impl Settings {
         if !missing.is_empty() {
             return Err(missing);
         }
+        let budget = {
+            let b = &content.forms.budget;
+            let figure = |name: &str, default: u64| {
+                get(name).and_then(|n| n.parse::<u64>().ok()).filter(|n| *n >= 1).unwrap_or(default)
+            };
+            // Each e-mail takes a slot below it (services/budget.rs): a bound keeps that cheap.
+            let emails_per_day =
+                figure("EMAILS_PER_DAY", b.emails_per_day.into()).min(MAX_EMAILS_PER_DAY.into()) as u32;
+            let unverified = get("UNVERIFIED_EMAILS_PER_DAY").and_then(|n| n.parse::<u32>().ok());
+            Budget {
+                emails_per_day,
+                unverified_emails_per_day: unverified.unwrap_or(b.unverified_emails_per_day).min(emails_per_day),
+                unverified_per_client_per_hour: figure(
+                    "UNVERIFIED_PER_CLIENT_PER_HOUR",
+                    b.unverified_per_client_per_hour.into(),
+                )
+                .min(u32::MAX.into()) as u32,
+                concierge_per_client_per_day: figure(
+                    "CONCIERGE_PER_CLIENT_PER_DAY",
+                    b.concierge_per_client_per_day.into(),
+                )
+                .min(u32::MAX.into()) as u32,
+                upload_bytes_per_day: figure("UPLOAD_BYTES_PER_DAY", b.upload_bytes_per_day),
+            }
+        };
         Ok(Settings {
             emailjs,
             agent_email: get("AGENT_EMAIL").unwrap_or_else(|| content.agent_email.clone()),
-            link_secret: link_secret.unwrap_or_default().into_bytes(),
+            keys: Keyring::new(
+                link_secret.unwrap_or_default().as_bytes(),
+                previous_link_secret.as_ref().map(|s| s.as_bytes()),
+                counting_secret.unwrap_or_default().as_bytes(),
+            ),
             link_lifetime_s: link_days * DAY_S,
             retention_s: retention_days * DAY_S,
             retry_first_s: get("EMAIL_RETRY_FIRST_SECONDS")
@@ -155,31 +209,16 @@ impl Settings {
                 .filter(|n| *n <= 10_000)
                 .unwrap_or(crate::domain::quota::QUIZ_EMAILS_PER_DAY),
             alert_webhook,
-            budget: {
-                let b = &content.forms.budget;
-                let figure = |name: &str, default: u64| {
-                    get(name).and_then(|n| n.parse::<u64>().ok()).filter(|n| *n >= 1).unwrap_or(default)
-                };
-                // Each e-mail takes a slot below it (services/budget.rs): a bound keeps that cheap.
-                let emails_per_day =
-                    figure("EMAILS_PER_DAY", b.emails_per_day.into()).min(MAX_EMAILS_PER_DAY.into()) as u32;
-                let unverified = get("UNVERIFIED_EMAILS_PER_DAY").and_then(|n| n.parse::<u32>().ok());
-                Budget {
-                    emails_per_day,
-                    unverified_emails_per_day: unverified.unwrap_or(b.unverified_emails_per_day).min(emails_per_day),
-                    unverified_per_client_per_hour: figure(
-                        "UNVERIFIED_PER_CLIENT_PER_HOUR",
-                        b.unverified_per_client_per_hour.into(),
-                    )
-                    .min(u32::MAX.into()) as u32,
-                    concierge_per_client_per_day: figure(
-                        "CONCIERGE_PER_CLIENT_PER_DAY",
-                        b.concierge_per_client_per_day.into(),
-                    )
-                    .min(u32::MAX.into()) as u32,
-                    upload_bytes_per_day: figure("UPLOAD_BYTES_PER_DAY", b.upload_bytes_per_day),
-                }
+            upload_bytes_per_client_per_day: {
+                let c = &content.forms.concierge;
+                let submissions = u64::from(budget.concierge_per_client_per_day);
+                get("UPLOAD_BYTES_PER_CLIENT_PER_DAY")
+                    .and_then(|n| n.parse::<u64>().ok())
+                    .filter(|n| *n >= 1)
+                    .unwrap_or(submissions.saturating_mul(c.max_file_bytes * c.documents.len() as u64))
+                    .min(budget.upload_bytes_per_day)
             },
+            budget,
             bot_check,
         })
     }
@@ -193,8 +232,12 @@ mod tests {
 
     const SECRET: &str = "0123456789abcdef0123456789abcdef";
 
+    const COUNTING: &str = "counting-0123456789abcdef0123456789";
+
+    /// `vars`, with a COUNTING_SECRET unless they name one (an empty one is unset).
     fn settings(vars: &[(&str, &str)]) -> Result<Settings, Vec<String>> {
-        let vars: HashMap<String, String> = vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let mut vars: HashMap<String, String> = vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        vars.entry("COUNTING_SECRET".into()).or_insert_with(|| COUNTING.into());
         Settings::from_lookup(|k| vars.get(k).cloned(), content())
     }
 
@@ -221,10 +264,24 @@ mod tests {
         assert_eq!(s.retry_first_s, 60);
         assert_eq!(s.quiz_emails_per_day, 5);
         assert_eq!(s.retention_s, 30 * 86_400);
-        assert_eq!(s.link_secret, SECRET.as_bytes());
+        assert_eq!(s.keys.current_link().secret, SECRET.as_bytes());
+        assert!(s.keys.link(Some("00000000")).is_none(), "no previous link key unless set");
         assert_eq!(s.alert_webhook, None);
         assert_eq!(s.budget.emails_per_day, content().forms.budget.emails_per_day);
         assert_eq!(s.bot_check, None, "no keys: the bot check is off");
+    }
+
+    #[test]
+    fn a_preview_sends_no_email_even_with_emailjs_keys() {
+        let mut preview = DEPLOYED.to_vec();
+        preview.push((PREVIEW, "true"));
+        assert_eq!(settings(&preview).unwrap().emailjs, None, "the outbox, not EmailJS");
+        assert_eq!(settings(&[(PREVIEW, "true"), ("DOCUMENT_LINK_SECRET", SECRET)]).unwrap().emailjs, None);
+        // Still a link secret of its own, and only "true" makes a preview.
+        assert_eq!(settings(&[(PREVIEW, "true")]).unwrap_err(), ["DOCUMENT_LINK_SECRET"]);
+        preview.pop();
+        preview.push((PREVIEW, "1"));
+        assert!(settings(&preview).unwrap().emailjs.is_some());
     }
 
     /// The misconfiguration matrix: each EmailJS setting or the link secret missing, or the secret
@@ -239,6 +296,19 @@ mod tests {
         let mut short = DEPLOYED.to_vec();
         short[4] = ("DOCUMENT_LINK_SECRET", "local-development-only");
         assert_eq!(settings(&short).unwrap_err(), ["DOCUMENT_LINK_SECRET (at least 32 bytes)"]);
+        // The counting secret too, and a previous link secret, if set, as long as a current one.
+        assert_eq!(settings(&[&DEPLOYED[..], &[("COUNTING_SECRET", "")]].concat()).unwrap_err(), ["COUNTING_SECRET"]);
+        assert_eq!(
+            settings(&[&DEPLOYED[..], &[("COUNTING_SECRET", "short")]].concat()).unwrap_err(),
+            ["COUNTING_SECRET (at least 32 bytes)"]
+        );
+        assert_eq!(
+            settings(&[&DEPLOYED[..], &[("DOCUMENT_LINK_SECRET_PREVIOUS", "short")]].concat()).unwrap_err(),
+            ["DOCUMENT_LINK_SECRET_PREVIOUS (at least 32 bytes)"]
+        );
+        let rotated = settings(&[&DEPLOYED[..], &[("DOCUMENT_LINK_SECRET_PREVIOUS", COUNTING)]].concat()).unwrap();
+        let previous = crate::domain::keys::Keyring::new(COUNTING.as_bytes(), None, b"").current_link().id.clone();
+        assert_eq!(rotated.keys.link(Some(&previous)).unwrap().secret, COUNTING.as_bytes());
         // Documents must outlive their links.
         let mut brief = DEPLOYED.to_vec();
         brief.push(("DOCUMENT_RETENTION_DAYS", "13"));
@@ -283,6 +353,23 @@ mod tests {
         let vars: Vec<(&str, &str)> = per_form.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
         assert!(settings(&vars).is_ok());
         assert_eq!(settings(&vars[..vars.len() - 1]).unwrap_err(), ["EMAILJS_TEMPLATE_ID"]);
+    }
+
+    #[test]
+    fn emailjs_is_reached_over_https_or_on_this_machine() {
+        let with = |url: &'static str| {
+            settings(&[
+                ("EMAILJS_PUBLIC_KEY", "pub"),
+                ("EMAILJS_PRIVATE_KEY", "priv"),
+                ("EMAILJS_SERVICE_ID", "svc"),
+                ("EMAILJS_TEMPLATE_ID", "tpl"),
+                ("EMAILJS_API_URL", url),
+                ("AGENT_EMAIL", "agent@example.com"),
+                ("DOCUMENT_LINK_SECRET", SECRET),
+            ])
+        };
+        assert_eq!(with("http://api.emailjs.com").unwrap_err(), ["EMAILJS_API_URL (an https:// URL)"]);
+        assert!(with("https://api.emailjs.com").is_ok() && with("http://127.0.0.1:9").is_ok());
     }
 
     #[test]

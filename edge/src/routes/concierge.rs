@@ -6,30 +6,54 @@ use super::{client, read_body, sized_up};
 use crate::domain::bot_check::{self as check, Trust};
 use crate::domain::concierge::{check_final, check_type, check_upload, Upload, NAME_TOO_LONG};
 use crate::domain::content::content;
-use crate::domain::documents::{object_key, proven_name, NAME_MAX_BYTES};
+use crate::domain::documents::{loggable, object_key, proven_name, NAME_MAX_BYTES};
 use crate::domain::http::BodyKind;
 use crate::domain::multipart;
-use crate::domain::once::PostPrint;
+use crate::domain::once::{PostPrint, FILE_HEAD};
 use crate::domain::queue::State;
 use crate::domain::retention::{Job, UNFILED_MS};
 use crate::domain::settings::Settings;
 use crate::domain::submit::{parse_json, Input};
 use crate::failure::Failure;
+use crate::services::budget::UploadRoom;
 use crate::services::concierge::{self as documents, file, metadata_of, store, Room};
-use crate::services::quota::Added;
-use crate::services::{bot_check, budget, now_ms, once, random_uuid, retention, storage, upload_stream};
+use crate::services::document_stream::DocumentStream;
+use crate::services::{self, bot_check, budget, now_ms, once, random_uuid, retention, storage, upload_stream};
 use futures_util::StreamExt;
-use jax_model::api::{CONCIERGE_FORM_ERROR, CONCIERGE_THANK_YOU};
+use jax_model::api::{CONCIERGE_FORM_ERROR, CONCIERGE_THANK_YOU, SUBMISSION_TOKEN_FIELD, SUBMISSION_TOKEN_HEADER};
 use jax_model::forms::{FileType, Forms, SNIFF_LEN};
 use jax_model::submission::one_line;
 use multer::Multipart;
 use std::collections::BTreeMap;
 use worker::send::SendWrapper;
 use worker::wasm_bindgen_futures::JsFuture;
-use worker::{console_error, console_warn, Bucket, Env, Method, Request, Response};
+use worker::{console_error, console_log, console_warn, Bucket, Env, Method, Request, Response};
+
+/// `POST /api/concierge/submissions` → 201 `{"submission": <uuid>, "token": <hex>}`: a new
+/// submission, which only the holder of its token can add to or file.
+pub fn begin(req: &Request, settings: &Settings) -> Result<Response, Failure> {
+    if req.method() != Method::Post {
+        return Err(Failure::Method("POST"));
+    }
+    let submission = random_uuid()?;
+    let token = settings.keys.submission_token(&submission);
+    Ok(Response::from_json(&serde_json::json!({ "submission": submission, "token": token }))?.with_status(201))
+}
+
+/// A submission token that is not `submission`'s: refused before anything is read or stored.
+fn check_token(settings: &Settings, submission: &str, token: Option<&str>) -> Result<(), Failure> {
+    if token.is_some_and(|t| settings.keys.is_submission_token(submission, t)) {
+        return Ok(());
+    }
+    Err(Failure::field(403, "submission", NOT_THIS_SUBMISSION))
+}
+
+/// What an upload or a filing without its submission's token is told.
+const NOT_THIS_SUBMISSION: &str =
+    "This submission was not started on this page; reload the page and send the documents again.";
 
 /// `POST /api/concierge/documents?submission=<uuid>&field=<field>&name=<file name>`, the file as
-/// the body → `{"id": <key>}`.
+/// the body and the submission's token in its header → `{"id": <key>}`.
 pub async fn upload(req: Request, env: &Env, settings: &Settings) -> Result<Response, Failure> {
     if req.method() != Method::Post {
         return Err(Failure::Method("POST"));
@@ -38,6 +62,7 @@ pub async fn upload(req: Request, env: &Env, settings: &Settings) -> Result<Resp
     let query: BTreeMap<String, String> = crate::domain::map_of(req.url()?.query_pairs().into_owned());
     let length = req.headers().get("Content-Length")?.and_then(|l| l.trim().parse::<u64>().ok());
     let up = check_upload(forms, &query, length).map_err(|(status, errors)| Failure::Refused(status, errors))?;
+    check_token(settings, &up.submission, req.headers().get(SUBMISSION_TOKEN_HEADER)?.as_deref())?;
     let field = up.document.field.as_str();
     // The first bytes decide the type before anything is stored.
     let unreadable = |_| Failure::field(400, field, "The file could not be read; choose it again.");
@@ -47,9 +72,13 @@ pub async fn upload(req: Request, env: &Env, settings: &Settings) -> Result<Resp
     // Uploads come from the page only: a token, verified again for each (Turnstile takes a
     // token again under its submission's UUID).
     let token = req.headers().get(check::HEADER)?;
+    let who = client(&req)?;
     let admitted = async {
-        super::bot_check(&req, settings, token.as_deref(), Some(&up.submission), false).await?;
-        admit(settings, &bucket, &up, &head).await
+        let trust = super::bot_check(&req, settings, token.as_deref(), Some(&up.submission), false).await?;
+        if trust == Trust::Unverified {
+            bot_check::count_unverified_upload(settings, &bucket, &who).await?;
+        }
+        admit(settings, &bucket, &who, &up, &head).await
     };
     let file_type = match admitted.await {
         Ok(file_type) => file_type,
@@ -61,8 +90,6 @@ pub async fn upload(req: Request, env: &Env, settings: &Settings) -> Result<Resp
     let now = now_ms();
     let name = proven_name(&up.name, file_type);
     let key = object_key(&up.submission, now, field, &name);
-    // Its end, set before it is stored: a day after the submission's newest upload, unless filed.
-    retention::set(&bucket, now + UNFILED_MS, Job::Unfiled, &up.submission).await?;
     // The piping runs on its own (a promise) while R2 reads what it pipes.
     let (sized, piping) = upload_stream::fixed_length(&whole, up.length).map_err(unreadable)?;
     let reading = sized.clone();
@@ -79,13 +106,20 @@ pub async fn upload(req: Request, env: &Env, settings: &Settings) -> Result<Resp
     if !stored? {
         return Err(Failure::field(409, field, "This document was already stored; choose it again to replace it."));
     }
+    budget::charge_upload(settings, &bucket, &who, up.length).await;
     Ok(Response::from_json(&serde_json::json!({ "id": key }))?.with_status(201))
 }
 
 /// An upload's checks once its first bytes are in: its type, a submission not filed yet, room in
-/// the submission's count (taken here: the caller gives it back if the upload is not stored), and
-/// in the day's upload budget.
-async fn admit(settings: &Settings, bucket: &Bucket, up: &Upload<'_>, head: &[u8]) -> Result<FileType, Failure> {
+/// the day's uploads (overall and this client's: charged once stored), and in the submission's
+/// count (taken here: the caller gives it back if the upload is not stored).
+async fn admit(
+    settings: &Settings,
+    bucket: &Bucket,
+    who: &str,
+    up: &Upload<'_>,
+    head: &[u8],
+) -> Result<FileType, Failure> {
     let forms = &content().forms;
     let field = up.document.field.as_str();
     let file_type =
@@ -93,20 +127,31 @@ async fn admit(settings: &Settings, bucket: &Bucket, up: &Upload<'_>, head: &[u8
     if documents::is_filed(bucket, &up.submission).await? {
         return Err(Failure::field(409, field, "These documents were submitted already; start a new submission."));
     }
+    upload_room(settings, bucket, who, up.length).await?;
+    // Its end, set before anything of it is written (its count included): a day after the
+    // submission's newest upload, unless filed.
+    retention::set(bucket, now_ms() + UNFILED_MS, Job::Unfiled, &up.submission).await?;
     match documents::reserve(bucket, &up.submission, up.length).await? {
-        Room::Reserved => match budget::spend_upload(settings, bucket, up.length).await? {
-            Added::Yes => Ok(file_type),
-            refused => {
-                documents::release(bucket, &up.submission, up.length).await;
-                Err(if refused == Added::Full { uploads_paused() } else { too_many_at_once(field) })
-            }
-        },
+        Room::Reserved => Ok(file_type),
         Room::Full => Err(Failure::field(
             413,
             field,
             "This submission already holds six documents' worth of files; submit it, or start again.",
         )),
         Room::Busy => Err(too_many_at_once(field)),
+    }
+}
+
+/// Room for `bytes` more in today's uploads, overall and for `who`, or the refusal.
+async fn upload_room(settings: &Settings, bucket: &Bucket, who: &str, bytes: u64) -> Result<(), Failure> {
+    match budget::upload_room(settings, bucket, who, bytes).await? {
+        UploadRoom::Room => Ok(()),
+        UploadRoom::Paused => Err(uploads_paused()),
+        UploadRoom::ClientFull => Err(Failure::field(
+            429,
+            "request",
+            "This browser has sent as many documents as the portal takes from one visitor in a day; please try again tomorrow.",
+        )),
     }
 }
 
@@ -136,10 +181,12 @@ pub async fn submit(mut req: Request, env: &Env, settings: &Settings) -> Result<
         return Ok(Response::from_json(&serde_json::json!({ "ok": true }))?);
     }
     let done = check_final(forms, &input).map_err(|e| Failure::Refused(400, e))?;
+    check_token(settings, &done.submission, input.fields.get(SUBMISSION_TOKEN_FIELD).map(String::as_str))?;
     let token = input.fields.get(check::FIELD).map(String::as_str);
     let trust = super::bot_check(&req, settings, token, Some(&done.submission), false).await?;
     let origin = req.url()?.origin().ascii_serialization();
     let recorded = file(settings, &storage::bucket(env)?, &origin, &client(&req)?, &done, trust).await?;
+    console_log!("concierge filed: the isolate's wasm memory is {} MiB", services::wasm_memory_mib());
     match recorded.email {
         State::Delivered => Ok(Response::from_json(&serde_json::json!({ "ok": true, "id": recorded.id }))?),
         // A parallel filing is still sending it (beyond one attempt's time): filed, being sent.
@@ -186,14 +233,17 @@ async fn submit_without_script(mut req: Request, env: &Env, settings: &Settings)
             Err(refused)
         }
     };
-    // Whatever this post stored is kept only if it was filed.
+    // Whatever this post stored is kept only if it was filed; what it was charged is given back.
     if !matches!(outcome, Ok(Filed::Yes)) {
-        for key in &stored {
-            if let Err(e) = bucket.delete(key).await {
-                console_error!("removing {key} of a post not filed: {e}");
+        let who = client(&req)?;
+        for (key, length) in &stored {
+            match bucket.delete(key).await {
+                Ok(()) => budget::refund_upload(settings, &bucket, &who, *length).await,
+                Err(e) => console_error!("removing {} of a post not filed: {e}", loggable(key)),
             }
         }
     }
+    console_log!("concierge without JavaScript: the isolate's wasm memory is {} MiB", services::wasm_memory_mib());
     match outcome {
         Ok(_) => super::redirect_to(&req, CONCIERGE_THANK_YOU, "concierge"),
         Err(Failure::Refused(status, errors)) => {
@@ -219,7 +269,7 @@ async fn read_and_file(
     settings: &Settings,
     bucket: &Bucket,
     submission: &str,
-    stored: &mut Vec<String>,
+    stored: &mut Vec<(String, u64)>,
     trust: Trust,
 ) -> Result<Filed, Failure> {
     let forms = &content().forms;
@@ -237,45 +287,74 @@ async fn read_and_file(
     input.fields.insert("submission".into(), submission.to_string());
     let client = client(req)?;
     let mut print = PostPrint::new("concierge", &client);
-    loop {
-        let part = match parts.next_field().await {
-            Ok(Some(part)) => part,
-            Ok(None) => break,
-            Err(e) => return Err(multipart_refusal(forms, e)),
-        };
-        let name = part.name().unwrap_or_default().to_string();
-        let Some(document) = c.documents.iter().find(|d| d.field == name) else {
-            // Decoded here rather than by multer's `text()`, which would link in every legacy
-            // charset's tables (~170 KB of wasm) for forms that browsers send as UTF-8 anyway.
-            let bytes = part.bytes().await.map_err(|e| multipart_refusal(forms, e))?;
-            let value =
-                String::from_utf8(Vec::from(bytes)).map_err(|_| Failure::field(400, &name, "Expected UTF-8 text."))?;
-            print.field(&name, &value);
-            input.fields.insert(name, value);
-            continue;
-        };
-        let file_name = one_line(part.file_name().unwrap_or_default());
-        if file_name.len() > NAME_MAX_BYTES {
-            return Err(Failure::field(400, &name, NAME_TOO_LONG));
+    // Every part read and stored; on a refusal the rest of the body is read and dropped before the
+    // answer, so the browser still sending gets the error page rather than a reset connection.
+    let read = async {
+        loop {
+            let part = match parts.next_field().await {
+                Ok(Some(part)) => part,
+                Ok(None) => break,
+                Err(e) => return Err(multipart_refusal(forms, e)),
+            };
+            let name = part.name().unwrap_or_default().to_string();
+            let Some(document) = c.documents.iter().find(|d| d.field == name) else {
+                // Decoded here rather than by multer's `text()`, which would link in every legacy
+                // charset's tables (~170 KB of wasm) for forms that browsers send as UTF-8 anyway.
+                let bytes = part.bytes().await.map_err(|e| multipart_refusal(forms, e))?;
+                let value = String::from_utf8(Vec::from(bytes))
+                    .map_err(|_| Failure::field(400, &name, "Expected UTF-8 text."))?;
+                print.field(&name, &value);
+                input.fields.insert(name, value);
+                continue;
+            };
+            let file_name = one_line(part.file_name().unwrap_or_default());
+            if file_name.len() > NAME_MAX_BYTES {
+                return Err(Failure::field(400, &name, NAME_TOO_LONG));
+            }
+            // Its first bytes (as many as a repeat's print reads) decide its type before any is stored.
+            let mut part = part;
+            let mut head = Vec::new();
+            while head.len() < FILE_HEAD {
+                match part.chunk().await.map_err(|e| multipart_refusal(forms, e))? {
+                    Some(chunk) => head.extend_from_slice(&chunk),
+                    None => break,
+                }
+            }
+            if head.is_empty() {
+                continue; // No file chosen: check_final names it.
+            }
+            let file_type = check_type(forms, document, &head[..head.len().min(SNIFF_LEN)])
+                .map_err(|(status, errors)| Failure::Refused(status, errors))?;
+            upload_room(settings, bucket, &client, head.len() as u64).await?;
+            if stored.is_empty() {
+                // Its end, before its first byte is stored: should this post be cut off past here, the
+                // cron deletes what it left (once filed, its documents get their own end).
+                retention::set(bucket, now_ms() + UNFILED_MS, Job::Unfiled, submission).await?;
+            }
+            let stored_name = proven_name(&file_name, file_type);
+            let key = object_key(submission, now_ms(), &document.field, &stored_name);
+            let mut doc =
+                DocumentStream::new(key.clone(), file_type, metadata_of(submission, &document.field, &stored_name));
+            // Stored as it arrives, a part at a time, never held whole.
+            let streamed = stream_rest(settings, bucket, &client, &mut doc, &mut part, &head).await;
+            let length = match streamed {
+                Ok(()) => doc.finish(bucket).await?,
+                Err(failure) => {
+                    doc.abandon().await;
+                    return Err(failure);
+                }
+            };
+            print.file(&name, &file_name, length, &head);
+            budget::charge_upload(settings, bucket, &client, length).await;
+            stored.push((key.clone(), length));
+            input.groups.entry("documents".into()).or_default().insert(document.field.clone(), key);
         }
-        let bytes = part.bytes().await.map_err(|e| multipart_refusal(forms, e))?;
-        if bytes.is_empty() {
-            continue; // No file chosen: check_final names it.
-        }
-        print.file(&name, &file_name, &bytes);
-        let file_type = check_type(forms, document, &bytes[..bytes.len().min(SNIFF_LEN)])
-            .map_err(|(status, errors)| Failure::Refused(status, errors))?;
-        match budget::spend_upload(settings, bucket, bytes.len() as u64).await? {
-            Added::Yes => {}
-            Added::Full => return Err(uploads_paused()),
-            Added::Busy => return Err(too_many_at_once(&document.field)),
-        }
-        let file_name = proven_name(&file_name, file_type);
-        let key = object_key(submission, now_ms(), &document.field, &file_name);
-        // Vec::from takes the buffer multer filled rather than copying up to 10 MB.
-        store(bucket, &key, Vec::from(bytes), file_type, metadata_of(submission, &document.field, &file_name)).await?;
-        stored.push(key.clone());
-        input.groups.entry("documents".into()).or_default().insert(document.field.clone(), key);
+        Ok::<(), Failure>(())
+    }
+    .await;
+    if let Err(failure) = read {
+        drain(&mut parts).await;
+        return Err(failure);
     }
     if input.is_bot(forms) {
         return Ok(Filed::Dropped);
@@ -294,6 +373,33 @@ async fn read_and_file(
         return Err(failure);
     }
     Ok(Filed::Yes)
+}
+
+/// What is left of a multipart body, read and dropped (multer still bounds it).
+async fn drain(parts: &mut Multipart<'_>) {
+    while let Ok(Some(mut part)) = parts.next_field().await {
+        while let Ok(Some(_)) = part.chunk().await {}
+    }
+}
+
+/// The rest of a document part after its `head`, into `doc`, the day's room checked before each
+/// part is stored and before what is left (the last part, or the whole document when it fits one).
+async fn stream_rest(
+    settings: &Settings,
+    bucket: &Bucket,
+    client: &str,
+    doc: &mut DocumentStream,
+    part: &mut multer::Field<'_>,
+    head: &[u8],
+) -> Result<(), Failure> {
+    doc.push(bucket, head).await?;
+    while let Some(chunk) = part.chunk().await.map_err(|e| multipart_refusal(&content().forms, e))? {
+        if doc.stores_with(chunk.len()) {
+            upload_room(settings, bucket, client, doc.length() + chunk.len() as u64).await?;
+        }
+        doc.push(bucket, &chunk).await?;
+    }
+    upload_room(settings, bucket, client, doc.length()).await
 }
 
 /// What a multipart body that could not be read gets (domain::multipart::refusal).

@@ -3,7 +3,7 @@
 
 use crate::domain::concierge::is_document_key;
 use crate::domain::content::content;
-use crate::domain::documents::{safe_name, verify};
+use crate::domain::documents::{loggable, safe_name, verify};
 use crate::domain::settings::Settings;
 use crate::failure::Failure;
 use crate::services::concierge::CACHE_CONTROL;
@@ -22,17 +22,20 @@ pub async fn download(req: Request, env: &Env, key: &str, settings: &Settings) -
     // Only a concierge document, however the link was signed.
     let checked = match expires {
         _ if !is_document_key(&content().forms, key) => Err("NotADocument".into()),
-        Some(expires) => {
-            verify(&settings.link_secret, key, expires, sig, now_ms() / 1000).map_err(|e| format!("{e:?}"))
-        }
+        // Signed with the current link key or the previous one (the link names which).
+        Some(expires) => match settings.keys.link(query.get("kid").map(String::as_str)) {
+            Some(signer) => verify(&signer.secret, key, expires, sig, now_ms() / 1000).map_err(|e| format!("{e:?}")),
+            None => Err("UnknownKey".into()),
+        },
         None => Err("Malformed".into()),
     };
+    // Logs name the document, never its file name (the client's words).
     if let Err(why) = checked {
-        console_warn!("document link refused ({why}): {key}");
+        console_warn!("document link refused ({why}): {}", loggable(key));
         return Err(Failure::Forbidden);
     }
     let Some(object) = storage::bucket(env)?.get(key).execute().await? else {
-        console_warn!("document link to a missing object: {key}");
+        console_warn!("document link to a missing object: {}", loggable(key));
         return Err(Failure::Forbidden);
     };
     let metadata = object.custom_metadata().unwrap_or_default();
@@ -43,12 +46,18 @@ pub async fn download(req: Request, env: &Env, key: &str, settings: &Settings) -
     headers.set("Content-Length", &object.size().to_string())?;
     headers.set("Content-Disposition", &attachment(&name))?;
     headers.set("Cache-Control", CACHE_CONTROL)?;
+    headers.set("Content-Security-Policy", DOCUMENT_POLICY)?;
     let body = match object.body() {
         Some(body) if req.method() == Method::Get => body.response_body()?,
         _ => worker::ResponseBody::Empty,
     };
     Ok(Response::from_body(body)?.with_headers(headers))
 }
+
+/// A document is saved, not shown (`attachment`); should a browser show it all the same (an image
+/// opened in a tab), it is a sandbox that runs nothing, loads nothing and shares nothing with the
+/// site's origin — not the pages' policy, which lets the site's scripts run.
+const DOCUMENT_POLICY: &str = "sandbox; default-src 'none'";
 
 /// `attachment; filename="<ascii>"; filename*=UTF-8''<the original, percent-encoded>`.
 fn attachment(name: &str) -> String {

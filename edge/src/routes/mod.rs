@@ -1,12 +1,13 @@
 //! The router: which handler answers which request. The worker runs first only for `/api/*`, and
-//! for paths the static assets do not have (so a 404 is logged with its path).
+//! for paths the static assets do not have (so a 404 is logged with its path). Every request it
+//! answers counts against its client's limit.
 
 mod concierge;
 mod documents;
 mod editor;
 mod forms;
 
-use crate::domain::bot_check::Trust;
+use crate::domain::bot_check::{Expected, Trust};
 use crate::domain::content::content;
 use crate::domain::fallback;
 use crate::domain::http::{admit, body_kind, security_headers, BodyKind, Refusal};
@@ -20,8 +21,11 @@ use jax_model::api;
 use worker::{console_error, console_log, console_warn, Env, Method, Request, Response, Result};
 
 pub use jax_model::api::DOCUMENTS;
-/// The Workers rate-limiting binding (per client IP, on every POST).
+/// The Workers rate-limiting bindings, per client: every POST, and every other request the worker
+/// answers (a GET of the API, a path the assets lack), each of which costs an invocation of the
+/// day's allowance (wrangler.toml).
 const RATE_LIMITER: &str = "RATE_LIMITER";
+const READ_LIMITER: &str = "READ_LIMITER";
 
 pub async fn handle(req: Request, env: Env) -> Result<Response> {
     let path = req.path();
@@ -29,6 +33,8 @@ pub async fn handle(req: Request, env: Env) -> Result<Response> {
     let result = route(req, &env, &path).await;
     let mut response = match result {
         Ok(response) => response,
+        // A page request over its client's limit: a page that says so.
+        Err(Failure::TooMany) if !api => fallback_page(429)?,
         // A page request the worker itself failed on: the visitor gets a page, not JSON.
         Err(failure) if !api => {
             console_error!("{path}: the worker failed on a page request: {failure:?}");
@@ -57,23 +63,27 @@ pub async fn handle(req: Request, env: Env) -> Result<Response> {
 }
 
 async fn route(req: Request, env: &Env, path: &str) -> std::result::Result<Response, Failure> {
+    if req.method() != Method::Post {
+        rate_limit(&req, env, READ_LIMITER).await?;
+    }
     if !path.starts_with("/api/") && path != "/api" {
         return not_found_page(req, env, path).await;
+    }
+    if req.method() == Method::Post {
+        same_origin(&req)?;
+        rate_limit(&req, env, RATE_LIMITER).await?;
     }
     if path.starts_with(jax_model::editor::AUTH_PREFIX) {
         return editor::route(&req, env, path).await;
     }
     // A deployment missing a setting closes the whole API rather than open a door.
     let settings = services::settings(env)?;
-    if req.method() == Method::Post {
-        same_origin(&req)?;
-        rate_limit(&req, env).await?;
-    }
     if let Some(kind) = FormKind::from_path(path) {
         return forms::post(req, env, kind, &settings).await;
     }
     match path {
         api::BOT_CHECK => bot_check_key(&req, &settings),
+        api::CONCIERGE_SUBMISSIONS => concierge::begin(&req, &settings),
         api::CONCIERGE_DOCUMENTS => concierge::upload(req, env, &settings).await,
         api::CONCIERGE => concierge::submit(req, env, &settings).await,
         p if p.starts_with(DOCUMENTS) => documents::download(req, env, &p[DOCUMENTS.len()..], &settings).await,
@@ -91,7 +101,8 @@ fn bot_check_key(req: &Request, settings: &Settings) -> std::result::Result<Resp
 }
 
 /// How a post carrying `token` (or none) stands with the bot check (services/bot_check.rs says
-/// what `key` and `tokenless` do); siteverify is told the client's address.
+/// what `key` and `tokenless` do); siteverify is told the client's address, and its token must be
+/// this site's (the request's hostname) and this form's (its path's action).
 pub async fn bot_check(
     req: &Request,
     settings: &Settings,
@@ -100,7 +111,12 @@ pub async fn bot_check(
     tokenless: bool,
 ) -> std::result::Result<Trust, Failure> {
     let ip = req.headers().get(CLIENT_IP)?;
-    services::bot_check::check(settings, ip.as_deref(), token, key, tokenless).await
+    let (url, path) = (req.url()?, req.path());
+    let expected = Expected {
+        hostname: url.host_str().unwrap_or_default(),
+        action: api::bot_check_action(&path).unwrap_or_default(),
+    };
+    services::bot_check::check(settings, ip.as_deref(), token, key, tokenless, expected).await
 }
 
 /// The API answers its own pages only: a browser says where a POST comes from.
@@ -125,10 +141,10 @@ pub fn client(req: &Request) -> std::result::Result<String, Failure> {
         .ok_or_else(|| Failure::field(403, "request", "This request has no client address."))
 }
 
-async fn rate_limit(req: &Request, env: &Env) -> std::result::Result<(), Failure> {
+async fn rate_limit(req: &Request, env: &Env, binding: &str) -> std::result::Result<(), Failure> {
     let client = client(req)?;
-    let Ok(limiter) = env.rate_limiter(RATE_LIMITER) else {
-        console_warn!("no {RATE_LIMITER} binding: requests are not rate-limited");
+    let Ok(limiter) = env.rate_limiter(binding) else {
+        console_warn!("no {binding} binding: requests are not rate-limited");
         return Ok(());
     };
     if limiter.limit(client).await?.success {

@@ -1,7 +1,10 @@
 //! The bot check's I/O (domain/bot_check.rs says what and why): siteverify, and the count of a
 //! client's unverified posts.
 
-use crate::domain::bot_check::{missing, plausible, request, token, unverified_key, verdict, Trust, Verdict};
+use crate::domain::bot_check::{
+    missing, plausible, request, token, unverified_key, unverified_uploads_cap, unverified_uploads_key, verdict,
+    Expected, Trust, Verdict,
+};
 use crate::domain::content::content;
 use crate::domain::settings::Settings;
 use crate::failure::Failure;
@@ -15,13 +18,15 @@ static SAID_OFF: AtomicBool = AtomicBool::new(false);
 
 /// How a post that carries `token` (or none) stands with the check. `key`: its submission's key
 /// (a UUID lets a repeat verify the same token again). `tokenless`: a post that cannot carry a
-/// token (no JavaScript) is unverified rather than refused. Refused: 403, nothing to record.
+/// token (no JavaScript) is unverified rather than refused. `expected`: the hostname and action
+/// its token must have been made for. Refused: 403, nothing to record.
 pub async fn check(
     settings: &Settings,
     client_ip: Option<&str>,
     token_value: Option<&str>,
     key: Option<&str>,
     tokenless: bool,
+    expected: Expected<'_>,
 ) -> Result<Trust, Failure> {
     let Some(keys) = &settings.bot_check else {
         if !SAID_OFF.swap(true, Ordering::Relaxed) {
@@ -39,7 +44,7 @@ pub async fn check(
     }
     let body = request(&keys.secret_key, token, client_ip, key);
     let answer = fetch::post(&keys.verify_url, "application/x-www-form-urlencoded", &body).await;
-    match answer.map(|(status, text)| verdict(status, &text)) {
+    match answer.map(|(status, text)| verdict(status, &text, expected)) {
         Ok(Verdict::Passed) => Ok(Trust::Verified),
         Ok(Verdict::Refused(codes)) => {
             console_log!("bot check: a token refused ({codes})");
@@ -61,16 +66,29 @@ pub async fn check(
 /// Count one unverified post of `client` this hour; past the hourly limit (or when the count is
 /// too contended to decide, which a single visitor never causes) a 429 saying so.
 pub async fn count_unverified(settings: &Settings, bucket: &Bucket, client: &str) -> Result<(), Failure> {
-    let key = unverified_key(&settings.link_secret, client, now_ms());
+    let key = unverified_key(&settings.keys.counting, client, now_ms());
     let cap = settings.budget.unverified_per_client_per_hour;
-    if quota::add(bucket, &key, 1, u64::from(cap)).await? == Added::Yes {
-        return Ok(());
+    let refusal = format!(
+        "This browser sent {cap} messages in the last hour without the spam check; please call or try again later."
+    );
+    count_one(bucket, &key, u64::from(cap), refusal).await
+}
+
+/// Count one concierge upload of `client` taken unverified this hour (siteverify could not judge
+/// its token: an outage lets no visitor be turned away, nor a script upload without end); past the
+/// hour's allowance a 429 saying so.
+pub async fn count_unverified_upload(settings: &Settings, bucket: &Bucket, client: &str) -> Result<(), Failure> {
+    let key = unverified_uploads_key(&settings.keys.counting, client, now_ms());
+    let documents = content().forms.concierge.documents.len();
+    let cap = unverified_uploads_cap(settings.budget.unverified_per_client_per_hour, documents);
+    let refusal = "The spam check is unavailable and this browser has sent many documents in the last hour; please try again later.";
+    count_one(bucket, &key, cap, refusal.into()).await
+}
+
+/// One more in the count at `key`, or, at `cap`, a 429 on the request with `refusal`.
+async fn count_one(bucket: &Bucket, key: &str, cap: u64, refusal: String) -> Result<(), Failure> {
+    match quota::add(bucket, key, 1, cap).await? {
+        Added::Yes => Ok(()),
+        _ => Err(Failure::field(429, "request", refusal)),
     }
-    Err(Failure::field(
-        429,
-        "request",
-        format!(
-            "This browser sent {cap} messages in the last hour without the spam check; please call or try again later."
-        ),
-    ))
 }

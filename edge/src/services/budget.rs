@@ -4,7 +4,7 @@
 use crate::domain::alert::Alert;
 use crate::domain::bot_check::Trust;
 use crate::domain::budget::{
-    day_start, digest, digest_due, digest_id, emails_alerted_key, emails_prefix, held_id, held_key,
+    client_uploads_key, day_start, digest, digest_due, digest_id, emails_alerted_key, emails_prefix, held_id, held_key,
     unverified_alerted_key, uploads_alerted_key, uploads_key, DIGEST, DIGEST_PARTS, HELD,
 };
 use crate::domain::queue::{record_key, Delivery, State};
@@ -75,17 +75,60 @@ pub async fn spend_email(settings: &Settings, bucket: &Bucket, trust: Trust) -> 
     Ok(None)
 }
 
-/// Spend `bytes` of today's uploads: Full when they would pass the budget (uploads are paused; the
-/// agent is alerted the first time in a day), Busy when other uploads kept winning the count.
-pub async fn spend_upload(settings: &Settings, bucket: &Bucket, bytes: u64) -> worker::Result<Added> {
+/// Whether an upload of `bytes` fits what is left of today's uploads, overall and for `client`.
+/// Nothing is spent here: an upload is charged once stored (`charge_upload`), so an upload that
+/// fails, is dropped or is cut off charges nothing. Parallel uploads may pass a limit by what they
+/// hold between them (each at most one document), never by more.
+pub async fn upload_room(settings: &Settings, bucket: &Bucket, client: &str, bytes: u64) -> worker::Result<UploadRoom> {
     let now = now_ms();
     let cap = settings.budget.upload_bytes_per_day;
-    let added = quota::add(bucket, &uploads_key(now), bytes, cap).await?;
-    if added == Added::Full && quota::first_time(bucket, &uploads_alerted_key(now)).await? {
-        console_warn!("budget: today's {cap} upload bytes are spent; uploads are paused");
-        alert::send(settings, &Alert::uploads_paused(cap)).await;
+    if quota::count(bucket, &uploads_key(now)).await?.saturating_add(bytes) > cap {
+        if quota::first_time(bucket, &uploads_alerted_key(now)).await? {
+            console_warn!("budget: today's {cap} upload bytes are spent; uploads are paused");
+            alert::send(settings, &Alert::uploads_paused(cap)).await;
+        }
+        return Ok(UploadRoom::Paused);
     }
-    Ok(added)
+    let [_, mine] = upload_counts(settings, client, now);
+    if quota::count(bucket, &mine).await?.saturating_add(bytes) > settings.upload_bytes_per_client_per_day {
+        return Ok(UploadRoom::ClientFull);
+    }
+    Ok(UploadRoom::Room)
+}
+
+/// The day's two upload counts an upload is charged to: everyone's, then `client`'s.
+fn upload_counts(settings: &Settings, client: &str, now: u64) -> [String; 2] {
+    [uploads_key(now), client_uploads_key(&settings.keys.counting, client, now)]
+}
+
+/// What `upload_room` found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UploadRoom {
+    Room,
+    /// Today's uploads are spent for everyone (the agent is alerted).
+    Paused,
+    /// This client's share of today's uploads is spent.
+    ClientFull,
+}
+
+/// Charge `bytes` stored for `client` to today's counts (a count lost to contention errs low: the
+/// document is stored already, and refusing it now would keep nothing safer).
+pub async fn charge_upload(settings: &Settings, bucket: &Bucket, client: &str, bytes: u64) {
+    for key in upload_counts(settings, client, now_ms()) {
+        if !matches!(quota::add(bucket, &key, bytes, u64::MAX).await, Ok(Added::Yes)) {
+            console_error!("budget: {bytes} uploaded bytes could not be counted");
+        }
+    }
+}
+
+/// Give back what `charge_upload` charged, for documents deleted unfiled (a post without JavaScript
+/// that did not complete).
+pub async fn refund_upload(settings: &Settings, bucket: &Bucket, client: &str, bytes: u64) {
+    for key in upload_counts(settings, client, now_ms()) {
+        if quota::take_back(bucket, &key, bytes).await.is_err() {
+            console_error!("budget: {bytes} uploaded bytes could not be given back");
+        }
+    }
 }
 
 /// Keep `d` for the morning digest instead of sending it: its `held/` marker, its end, and its
@@ -95,8 +138,8 @@ pub async fn spend_upload(settings: &Settings, bucket: &Bucket, bytes: u64) -> w
 pub async fn hold(settings: &Settings, bucket: &Bucket, mut d: Delivery) -> worker::Result<bool> {
     d.held_ms = Some(now_ms());
     let marker = held_key(&d.id, d.unverified);
-    bucket.put(&marker, Vec::<u8>::new()).execute().await?;
     retention::set(bucket, d.received_ms + settings.retention_s * 1000, Job::Record, &d.id).await?;
+    bucket.put(&marker, Vec::<u8>::new()).execute().await?;
     if storage::put_json_if(bucket, &d.record_key(), &d, Only::Absent).await?.is_some() {
         return Ok(true);
     }

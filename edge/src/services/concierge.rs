@@ -139,8 +139,9 @@ pub struct Recorded {
 /// timeout and its writes.
 const SETTLE_MS: u64 = 12_000;
 
-/// Files a checked submission: one record and one e-mail to the agent listing the latest document
-/// of each field with a signed link (the others are deleted, and the filed ones get their end);
+/// Files a checked submission: one record and one e-mail to the agent listing the documents it
+/// names, each with a signed link (any other under the submission is deleted; the filed ones get
+/// their end);
 /// idempotent (a retry files nothing twice, and sends only what is still owed, never while another
 /// attempt holds it).
 pub async fn file(
@@ -160,7 +161,14 @@ pub async fn file(
             .iter()
             .map(|o| (o.key(), o.custom_metadata().ok().and_then(|m| m.get("name").cloned()).unwrap_or_default()))
             .collect();
-        let filing = filing(&content().forms, &done.submission, &names.keys().cloned().collect::<Vec<_>>());
+        let named: Vec<(&str, &str)> = done.documents.iter().map(|(d, key)| (d.field.as_str(), key.as_str())).collect();
+        let filing = filing(&names.keys().cloned().collect::<Vec<_>>(), &named).map_err(|fields| {
+            let not_stored = |field: String| FieldError {
+                field,
+                message: "This document was not received; choose it again.".into(),
+            };
+            Failure::Refused(400, fields.into_iter().map(not_stored).collect())
+        })?;
         let mut params = email_of(settings, origin, &done.client, &filing, &names)?;
         if trust == Trust::Unverified {
             bot_check::mark(&mut params, &content().forms.bot_check.unverified, Some("message"));
@@ -168,7 +176,7 @@ pub async fn file(
         let mut d = Delivery::new(id.clone(), "concierge", &params, now_ms());
         d.unverified = trust == Trust::Unverified;
         let cap = settings.budget.concierge_per_client_per_day;
-        let key = filings_key(&settings.link_secret, client, d.received_ms);
+        let key = filings_key(&settings.keys.counting, client, d.received_ms);
         if quota::add_once(bucket, &key, &done.submission, u64::from(cap)).await? != Added::Yes {
             return Err(Failure::field(
                 429,
@@ -241,7 +249,7 @@ async fn settled(bucket: &Bucket, id: &str) -> Result<State, Failure> {
     }
 }
 
-/// The agent's e-mail for a submission: each field's latest document with its name (`names`, by
+/// The agent's e-mail for a submission: each filed document with its name (`names`, by
 /// key) and a signed link; a field with none is refused by its name.
 fn email_of(
     settings: &Settings,
@@ -256,12 +264,14 @@ fn email_of(
     let mut listed = Vec::new();
     let mut missing = Vec::new();
     for document in &forms.concierge.documents {
-        match filing.latest.get(&document.field) {
+        match filing.filed.get(&document.field) {
             Some(key) => {
                 let file_name = names.get(key).cloned().unwrap_or_default();
+                let signer = settings.keys.current_link();
                 let link = format!(
-                    "{origin}{DOCUMENTS}{key}?expires={expires}&sig={}",
-                    sign(&settings.link_secret, key, expires)
+                    "{origin}{DOCUMENTS}{key}?kid={}&expires={expires}&sig={}",
+                    signer.id,
+                    sign(&signer.secret, key, expires)
                 );
                 listed.push(Listed { document, file_name, link });
             }

@@ -5,7 +5,7 @@ use crate::domain::delivery::Outcome;
 use futures_util::future::{select, Either};
 use std::time::Duration;
 use worker::wasm_bindgen::JsValue;
-use worker::{AbortController, Delay, Fetch, Headers, Method, Request, RequestInit};
+use worker::{AbortController, Delay, Fetch, Headers, Method, Request, RequestInit, RequestRedirect};
 
 /// How long one call may take before it counts as a timeout.
 pub const TIMEOUT: Duration = Duration::from_secs(10);
@@ -38,7 +38,12 @@ pub async fn send(
             sent.set(name, value)?;
         }
         let mut init = RequestInit::new();
-        init.with_method(method).with_headers(sent).with_body(body.map(JsValue::from_str));
+        // No redirect is followed: a key or a client's details in the body would go on to wherever
+        // it points. A 3xx is a failure like any other (kept for retry, logged).
+        init.with_method(method)
+            .with_headers(sent)
+            .with_body(body.map(JsValue::from_str))
+            .with_redirect(RequestRedirect::Manual);
         Request::new_with_init(url, &init)
     })();
     let Ok(request) = request else { return Err(Outcome::Network) };

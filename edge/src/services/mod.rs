@@ -4,6 +4,7 @@ pub mod alert;
 pub mod bot_check;
 pub mod budget;
 pub mod concierge;
+pub mod document_stream;
 pub mod fetch;
 pub mod mail;
 pub mod once;
@@ -64,4 +65,17 @@ pub fn random_bytes<const N: usize>() -> worker::Result<[u8; N]> {
 pub fn random_uuid() -> worker::Result<String> {
     let (crypto, make) = crypto("randomUUID")?;
     make.call0(&crypto)?.as_string().ok_or_else(|| worker::Error::RustError("crypto.randomUUID gave no string".into()))
+}
+
+/// The isolate's wasm memory in MiB: it grows with what one request holds at its peak and never
+/// shrinks (scripts/reliability.mjs reads it from the filings' log lines).
+pub fn wasm_memory_mib() -> usize {
+    #[cfg(target_arch = "wasm32")]
+    {
+        core::arch::wasm32::memory_size::<0>() / 16
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        0
+    }
 }

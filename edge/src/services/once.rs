@@ -15,8 +15,9 @@ struct First {
 /// Take `key` for the post recorded as `id` (a create-only write, so of parallel repeats one
 /// wins): None when taken now, or the id of the post that took it first.
 pub async fn claim(bucket: &Bucket, key: &str, id: &str) -> worker::Result<Option<String>> {
+    // Its end first: nothing is stored without one.
+    retention::set(bucket, now_ms() + DAY_MS, Job::Quota, key).await?;
     if storage::put_json_if(bucket, key, &First { id: id.into() }, Only::Absent).await?.is_some() {
-        retention::set(bucket, now_ms() + DAY_MS, Job::Quota, key).await?;
         return Ok(None);
     }
     Ok(storage::get_json_tagged::<First>(bucket, key).await?.map(|(first, _)| first.id))

@@ -42,13 +42,13 @@ pub enum Taken {
 }
 
 /// Record a new e-mail, claimed by the caller for its first attempt; None when a record with its
-/// id exists already (an idempotent submission filed by a parallel retry). The marker and the
-/// record's end (its retention timer) are written first: a marker without its record is dropped by
+/// id exists already (an idempotent submission filed by a parallel retry). The record's end (its
+/// retention timer) and the marker are written first, in that order (nothing without an end): a marker without its record is dropped by
 /// a later run, while a record without a marker would never be retried.
 pub async fn record(settings: &Settings, bucket: &Bucket, mut d: Delivery) -> worker::Result<Option<Claimed>> {
     let marker = d.pending_key();
-    bucket.put(&marker, Vec::<u8>::new()).execute().await?;
     retention::set(bucket, d.received_ms + settings.retention_s * 1000, Job::Record, &d.id).await?;
+    bucket.put(&marker, Vec::<u8>::new()).execute().await?;
     d.claim(now_ms());
     Ok(storage::put_json_if(bucket, &d.record_key(), &d, Only::Absent).await?.map(|etag| Claimed {
         delivery: d,
@@ -125,22 +125,21 @@ pub async fn attempt(settings: &Settings, bucket: &Bucket, claimed: Claimed) -> 
 }
 
 /// What an attempt's outcome means for the agent: a notice delivered has told her of its entries;
-/// an e-mail given up on goes to the second channel too, a notice given up on with its whole text
-/// (and its entries count as told if the webhook took it).
+/// an e-mail given up on goes to the second channel too, a notice given up on by its entries'
+/// records (which count as told if the webhook took it: she finds them in storage).
 async fn after(settings: &Settings, bucket: &Bucket, d: &Delivery) -> worker::Result<()> {
-    let text = |k: &str| d.params.get(k).map_or("", String::as_str);
     match (d.form.as_str(), d.delivered_ms.is_some(), d.parked_ms.is_some()) {
         (NOTICE, true, _) => mark_told(bucket, &d.covers, &d.id).await,
         (DIGEST, true, _) => budget::delivered(bucket, d).await,
         (NOTICE, _, true) => {
-            if alert::send(settings, &Alert::notice(text("subject"), text("message"))).await {
+            if alert::send(settings, &Alert::undelivered(false, &d.covers)).await {
                 mark_told(bucket, &d.covers, &format!("{} (webhook)", d.id)).await?;
             }
             Ok(())
         }
-        // A digest given up on: its requests stay held for the next one; the webhook gets its text.
+        // A digest given up on: its requests stay held for the next one; the webhook is told which.
         (DIGEST, _, true) => {
-            alert::send(settings, &Alert::notice(text("subject"), text("message"))).await;
+            alert::send(settings, &Alert::undelivered(true, &d.covers)).await;
             Ok(())
         }
         (_, _, true) => {

@@ -22,17 +22,17 @@ struct Count {
 /// day's cap. When the cap is reached the address is given back.
 pub async fn quiz_email(settings: &Settings, bucket: &Bucket, address: &str) -> worker::Result<Option<Withheld>> {
     let now = now_ms();
-    let to = recipient_key(&settings.link_secret, address);
+    let to = recipient_key(&settings.keys.counting, address);
     let previous = bucket.head(&to).await?;
     if previous.as_ref().is_some_and(|o| now.saturating_sub(o.uploaded().as_millis()) < RECIPIENT_WINDOW_MS) {
         return Ok(Some(Withheld::Recipient));
     }
     let only = previous.map_or(Only::Absent, |o| Only::Etag(o.etag()));
+    retention::set(bucket, now + RECIPIENT_WINDOW_MS, Job::Quota, &to).await?;
     if storage::put_json_if(bucket, &to, &Count { count: 1 }, only).await?.is_none() {
         // Lost to a parallel post for the same address: that one goes on.
         return Ok(Some(Withheld::Recipient));
     }
-    retention::set(bucket, now + RECIPIENT_WINDOW_MS, Job::Quota, &to).await?;
     if add(bucket, &day_key(now), 1, u64::from(settings.quiz_emails_per_day)).await? != Added::Yes {
         // Nothing was sent to it: a later day may.
         bucket.delete(&to).await?;
@@ -65,11 +65,11 @@ pub async fn add(bucket: &Bucket, key: &str, amount: u64, cap: u64) -> worker::R
         if count.saturating_add(amount) > cap {
             return Ok(Added::Full);
         }
-        let first = matches!(only, Only::Absent);
+        // A new count's end is set before its first write: nothing is stored without one.
+        if matches!(only, Only::Absent) {
+            retention::set(bucket, now_ms() + RECIPIENT_WINDOW_MS, Job::Quota, key).await?;
+        }
         if storage::put_json_if(bucket, key, &Count { count: count + amount }, only).await?.is_some() {
-            if first {
-                retention::set(bucket, now_ms() + RECIPIENT_WINDOW_MS, Job::Quota, key).await?;
-            }
             return Ok(Added::Yes);
         }
         // Lost to a parallel writer: wait a little, a random while so the losers spread out.
@@ -77,6 +77,23 @@ pub async fn add(bucket: &Bucket, key: &str, amount: u64, cap: u64) -> worker::R
         worker::Delay::from(std::time::Duration::from_millis(ms)).await;
     }
     Ok(Added::Busy)
+}
+
+/// The count at `key` (0 when there is none).
+pub async fn count(bucket: &Bucket, key: &str) -> worker::Result<u64> {
+    Ok(storage::get_json_tagged::<Count>(bucket, key).await?.map_or(0, |(c, _)| c.count))
+}
+
+/// Take `amount` off the count at `key` (never below 0), for what was counted and then undone.
+pub async fn take_back(bucket: &Bucket, key: &str, amount: u64) -> worker::Result<()> {
+    for _ in 0..16 {
+        let Some((c, etag)) = storage::get_json_tagged::<Count>(bucket, key).await? else { return Ok(()) };
+        let less = Count { count: c.count.saturating_sub(amount) };
+        if storage::put_json_if(bucket, key, &less, Only::Etag(etag)).await?.is_some() {
+            return Ok(());
+        }
+    }
+    Err(worker::Error::RustError(format!("{key} kept changing")))
 }
 
 /// Add 1 for `item` to the count at `key` unless that would pass `cap` — once, however many
@@ -102,10 +119,10 @@ pub async fn add_once(bucket: &Bucket, key: &str, item: &str, cap: u64) -> worke
             }
             MarkStep::Make => {}
         }
+        retention::set(bucket, now + RECIPIENT_WINDOW_MS, Job::Quota, &mark).await?;
         let Some(etag) = storage::put_json_if(bucket, &mark, &Count { count: now }, Only::Absent).await? else {
             continue; // another request for the item marked it first
         };
-        retention::set(bucket, now + RECIPIENT_WINDOW_MS, Job::Quota, &mark).await?;
         let added = add(bucket, key, 1, cap).await;
         match added {
             Ok(Added::Yes) => {
@@ -120,9 +137,10 @@ pub async fn add_once(bucket: &Bucket, key: &str, item: &str, cap: u64) -> worke
 
 /// Whether a marker at `key` was made now (false: it existed), for what must happen once a day.
 pub async fn first_time(bucket: &Bucket, key: &str) -> worker::Result<bool> {
-    let made = storage::put_json_if(bucket, key, &Count { count: 1 }, Only::Absent).await?.is_some();
-    if made {
-        retention::set(bucket, now_ms() + RECIPIENT_WINDOW_MS, Job::Quota, key).await?;
+    if bucket.head(key).await?.is_some() {
+        return Ok(false);
     }
-    Ok(made)
+    // Its end before its first byte: nothing is stored without one.
+    retention::set(bucket, now_ms() + RECIPIENT_WINDOW_MS, Job::Quota, key).await?;
+    Ok(storage::put_json_if(bucket, key, &Count { count: 1 }, Only::Absent).await?.is_some())
 }

@@ -1,14 +1,17 @@
 //! The timers of domain/retention.rs kept in R2: set when something with an end is stored, and
 //! done by the scheduled run when due.
 
+use crate::domain::alert::Alert;
 use crate::domain::due;
 use crate::domain::notice::Parked;
 use crate::domain::queue::{record_key, Delivery, State, DEAD, OUTBOX};
 use crate::domain::retention::{count_key, parse_timer, timer_key, unfiled_due, Job, TIMERS};
+use crate::domain::settings::Settings;
+use crate::services::alert;
 use crate::services::storage::{self, objects, Listing};
 use futures_util::{stream, StreamExt};
 use std::cell::Cell;
-use worker::{console_error, console_log, Bucket};
+use worker::{console_error, console_log, console_warn, Bucket};
 
 /// Jobs running at once, and at most in one run (each is a few subrequests); the rest wait for
 /// the next run, still first in line.
@@ -24,7 +27,8 @@ pub async fn set(bucket: &Bucket, due_ms: u64, job: Job, subject: &str) -> worke
 }
 
 /// Every timer due at `start`, earliest first: how many jobs were done, and objects deleted.
-pub async fn sweep(bucket: &Bucket, start: u64) -> worker::Result<(usize, usize)> {
+/// `settings` (None in a deployment missing some) name the alert channel.
+pub async fn sweep(settings: Option<&Settings>, bucket: &Bucket, start: u64) -> worker::Result<(usize, usize)> {
     let done = Cell::new(0usize);
     let deleted = Cell::new(0usize);
     let mut listing = Listing::new(bucket, TIMERS, false);
@@ -41,7 +45,7 @@ pub async fn sweep(bucket: &Bucket, start: u64) -> worker::Result<(usize, usize)
                         return;
                     }
                     done.set(done.get() + 1);
-                    match run(bucket, &key, start).await {
+                    match run(settings, bucket, &key, start).await {
                         Ok(n) => deleted.set(deleted.get() + n),
                         Err(e) => console_error!("retention: {key} failed (tried again next run): {e}"),
                     }
@@ -56,7 +60,7 @@ pub async fn sweep(bucket: &Bucket, start: u64) -> worker::Result<(usize, usize)
 }
 
 /// One due timer's job, then the timer itself; the objects deleted.
-async fn run(bucket: &Bucket, key: &str, now: u64) -> worker::Result<usize> {
+async fn run(settings: Option<&Settings>, bucket: &Bucket, key: &str, now: u64) -> worker::Result<usize> {
     let Some((_, job, subject)) = parse_timer(key) else { return Ok(0) };
     let deleted = match job {
         Job::Unfiled => {
@@ -85,12 +89,15 @@ async fn run(bucket: &Bucket, key: &str, now: u64) -> worker::Result<usize> {
                 set(bucket, now + DAY_MS, Job::Record, subject).await?;
                 0
             }
-            Some(_) if untold(bucket, subject).await? => {
-                // Given up on and never reported to the agent: kept until a notice tells her.
-                set(bucket, now + DAY_MS, Job::Record, subject).await?;
-                0
-            }
             Some(_) => {
+                // Given up on and never reported to the agent: the alert channel says so, by its
+                // id, and it goes all the same (its retention is what the privacy policy promises).
+                if untold(bucket, subject).await? {
+                    console_warn!("retention: {subject} was given up on and never reported; deleted at its end");
+                    if let Some(settings) = settings {
+                        alert::send(settings, &Alert::expired_untold(subject, settings.retention_s / 86_400)).await;
+                    }
+                }
                 delete(bucket, vec![record_key(subject), format!("{DEAD}{subject}"), format!("{OUTBOX}{subject}.json")])
                     .await?
             }

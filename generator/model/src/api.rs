@@ -10,6 +10,14 @@ pub const LEAD: &str = "/api/lead";
 pub const LISTING_REQUEST: &str = "/api/listing-request";
 pub const CONTACT: &str = "/api/contact";
 pub const QUIZ: &str = "/api/quiz";
+/// A new concierge submission, minted by the worker: `POST` → `{"submission": <uuid>, "token":
+/// <hex>}`. The token (an HMAC of the id) goes with every upload into it and with its filing, so a
+/// submission's id alone lets no one add to it or file it.
+pub const CONCIERGE_SUBMISSIONS: &str = "/api/concierge/submissions";
+/// The header an upload's submission token travels in (its body is the file).
+pub const SUBMISSION_TOKEN_HEADER: &str = "X-Submission-Token";
+/// The body field the filing's submission token travels in.
+pub const SUBMISSION_TOKEN_FIELD: &str = "submission_token";
 /// One concierge document per request: the file itself is the body, and the query names the
 /// submission, the document's field and the file's name.
 pub const CONCIERGE_DOCUMENTS: &str = "/api/concierge/documents";
@@ -30,6 +38,15 @@ pub const BOT_CHECK_HEADER: &str = "CF-Turnstile-Response";
 pub const BOT_CHECK_ORIGIN: &str = "https://challenges.cloudflare.com";
 /// Its script, rendered by the islands when a form is about to be used.
 pub const BOT_CHECK_SCRIPT: &str = "https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit";
+/// The bot check's action for a post to `path` (Turnstile's `action`: the widget is rendered with
+/// it, siteverify gives it back and the worker compares, so a token made for one form is refused
+/// by another): the API path's first segment — `/api/contact` → `contact`, `/api/concierge/documents`
+/// → `concierge` (the uploads and the filing are one form's). None outside the API. The islands'
+/// copy (site/src/lib/bot-check.ts) is tested on the same cases (tests/cases/bot_check_actions.json).
+pub fn bot_check_action(path: &str) -> Option<&str> {
+    let action = path.strip_prefix("/api/")?.split(['/', '?', '#']).next()?;
+    (!action.is_empty()).then_some(action)
+}
 /// The agent's private document links: `/api/documents/<key>?expires=…&sig=…`.
 pub const DOCUMENTS: &str = "/api/documents/";
 
@@ -141,6 +158,9 @@ pub struct Endpoints {
     pub listing_request: &'static str,
     pub contact: &'static str,
     pub quiz: &'static str,
+    pub concierge_submissions: &'static str,
+    pub submission_token_header: &'static str,
+    pub submission_token_field: &'static str,
     pub concierge_documents: &'static str,
     pub concierge: &'static str,
     pub idempotency_key: &'static str,
@@ -156,6 +176,9 @@ pub const ENDPOINTS: Endpoints = Endpoints {
     listing_request: LISTING_REQUEST,
     contact: CONTACT,
     quiz: QUIZ,
+    concierge_submissions: CONCIERGE_SUBMISSIONS,
+    submission_token_header: SUBMISSION_TOKEN_HEADER,
+    submission_token_field: SUBMISSION_TOKEN_FIELD,
     concierge_documents: CONCIERGE_DOCUMENTS,
     concierge: CONCIERGE,
     idempotency_key: IDEMPOTENCY_KEY,
@@ -169,6 +192,24 @@ pub const ENDPOINTS: Endpoints = Endpoints {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bot_check_action_is_its_api_paths_first_segment() {
+        let cases: Vec<serde_json::Value> =
+            serde_json::from_str(include_str!("../tests/cases/bot_check_actions.json")).unwrap();
+        for case in cases {
+            let path = case["path"].as_str().unwrap();
+            assert_eq!(bot_check_action(path), case["action"].as_str(), "{path}");
+        }
+        // Every form's path has one Turnstile takes (at most 32 of [A-Za-z0-9_-]).
+        for path in [LEAD, LISTING_REQUEST, CONTACT, QUIZ, CONCIERGE_DOCUMENTS, CONCIERGE] {
+            let action = bot_check_action(path).unwrap();
+            assert!(
+                action.len() <= 32 && action.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'),
+                "{path}"
+            );
+        }
+    }
 
     #[test]
     fn listing_paths_are_the_listings_pages_and_nothing_else() {

@@ -13,12 +13,13 @@ pub const AUTH_PREFIX: &str = "/api/auth/";
 /// Where the editor's sign-in starts: Decap CMS opens it in a window of its own (its
 /// `auth_endpoint`, from the site's origin).
 pub const AUTH_BEGIN: &str = "/api/auth/github";
-/// Where GitHub sends her back (the OAuth app's "Authorization callback URL", on the site's origin).
+/// Where GitHub sends her back (the GitHub App's "Callback URL", on the site's origin).
 pub const AUTH_CALLBACK: &str = "/api/auth/github/callback";
-/// Whether the sign-in is on: `{"sign_in": true}` when the worker has the OAuth app's keys.
+/// Whether the sign-in is on: `{"sign_in": true}` when the worker has the GitHub App's keys.
 pub const AUTH_STATUS: &str = "/api/auth/status";
-/// The GitHub scope the editor asks for: it commits to a (private) repository and opens pull requests.
-pub const SCOPE: &str = "repo";
+/// Where the editor renews its GitHub token (8 hours) with the refresh token the worker keeps in
+/// a cookie: `POST`, answered `{"token", "expires_in"}` or `{"error"}` with 401 once it has ended.
+pub const AUTH_REFRESH: &str = "/api/auth/refresh";
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

@@ -45,8 +45,15 @@ pub fn security_headers(
         ("Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload".into()),
         ("X-Frame-Options", "DENY".into()),
         ("Permissions-Policy", "camera=(), microphone=(), geolocation=()".into()),
+        // No page opened from the site, nor one that opens it, can reach into its window.
+        ("Cross-Origin-Opener-Policy", "same-origin".into()),
     ]
 }
+
+/// The editor's opener policy: its GitHub sign-in window (opened from it, through GitHub and back)
+/// must keep the editor as its opener to hand the token back, so popups keep theirs; that window's
+/// own pages say `unsafe-none` (edge/src/domain/editor_auth.rs).
+pub const EDITOR_OPENER_POLICY: &str = "same-origin-allow-popups";
 
 /// The browser editor's policy (`/admin/`), which replaces the pages' there: Decap CMS compiles
 /// its validators at run time (`'unsafe-eval'`) and styles itself inline; it talks to the site
@@ -104,7 +111,8 @@ pub fn headers_file(
     }
     if let Some((dir, policy)) = editor {
         out.push_str(&format!(
-            "/{dir}/*\n  ! Content-Security-Policy\n  Content-Security-Policy: {policy}\n  X-Robots-Tag: noindex\n"
+            "/{dir}/*\n  ! Content-Security-Policy\n  Content-Security-Policy: {policy}\n  \
+             ! Cross-Origin-Opener-Policy\n  Cross-Origin-Opener-Policy: {EDITOR_OPENER_POLICY}\n  X-Robots-Tag: noindex\n"
         ));
     }
     out
@@ -160,8 +168,10 @@ mod tests {
         let pages = file.split("/admin/*\n").next().unwrap();
         assert!(!pages.contains("unsafe-eval"), "the pages keep theirs");
         assert!(file.ends_with(&format!(
-            "/admin/*\n  ! Content-Security-Policy\n  Content-Security-Policy: {policy}\n  X-Robots-Tag: noindex\n"
+            "/admin/*\n  ! Content-Security-Policy\n  Content-Security-Policy: {policy}\n  \
+             ! Cross-Origin-Opener-Policy\n  Cross-Origin-Opener-Policy: same-origin-allow-popups\n  X-Robots-Tag: noindex\n"
         )));
+        assert!(pages.contains("\n  Cross-Origin-Opener-Policy: same-origin\n"), "the pages keep theirs");
     }
 
     #[test]

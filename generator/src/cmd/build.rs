@@ -7,7 +7,8 @@ use crate::render::Renderer;
 use crate::serve::watch::Watch;
 use anyhow::{bail, Result};
 
-/// `deploy`: the build is for publishing, so it refuses the project's invented sample listings.
+/// `deploy`: the build is for publishing, so it refuses the project's invented sample listings, and
+/// the editor's policy allows no connection to the agent's machine.
 /// `watch`: then build again whenever the content changes, until stopped.
 /// A deploy serves the MLS photos from their bucket when site.yaml names one (`mls.photos_url`).
 pub fn run(opts: &BuildOptions, deploy: bool, watch: bool) -> Result<()> {
@@ -16,6 +17,7 @@ pub fn run(opts: &BuildOptions, deploy: bool, watch: bool) -> Result<()> {
         let site = crate::load::site(&opts.content)?;
         refuse_sample(&opts, &site)?;
         opts.photos_bucket |= site.mls.is_some_and(|m| m.photos_url.is_some());
+        opts.deploy = true;
     }
     let opts = &opts;
     let report = pipeline::build(opts, Renderer::embedded, &Cache::default())?;

@@ -1,8 +1,9 @@
 //! `generator preflight`: everything a deploy needs, checked at once and said as one list
-//! (`deploy::preflight`), before anything is uploaded. `--dry-run` asks Cloudflare nothing.
+//! (`deploy::preflight`), before anything is uploaded. `--dry-run` asks Cloudflare and GitHub
+//! nothing.
 
 use crate::deploy::assets::{self, Plan};
-use crate::deploy::preflight;
+use crate::deploy::{branch, preflight};
 use anyhow::{bail, Result};
 use std::path::Path;
 use std::process::Command;
@@ -22,6 +23,20 @@ pub fn run(a: Args) -> Result<()> {
     let mut problems = preflight::content(&site, sample);
     let mut skipped = Vec::new();
 
+    // The branch that deploys: its code owners from this clone, its rules from GitHub.
+    if let Some(editor) = &site.editor {
+        let root = a.content.parent().unwrap_or(Path::new("."));
+        problems.extend(branch::owners(std::fs::read_to_string(root.join(branch::CODEOWNERS)).ok().as_deref()));
+        if a.dry_run {
+            skipped.push(format!("{}'s rules on GitHub (GitHub's API)", editor.branch));
+        } else {
+            match branch_rules(&editor.repository, &editor.branch) {
+                Ok(json) => problems.extend(branch::rules(&json, &editor.branch)),
+                Err(e) => problems.push(format!("{}'s rules could not be read from GitHub: {e}", editor.branch)),
+            }
+        }
+    }
+
     // The static assets as the deploy's build uploads them (its photos in their bucket).
     let bucket = site.mls.as_ref().is_some_and(|m| m.photos_url.is_some());
     let also: &[&str] = if bucket { &[crate::mls::photos::ASSETS_IGNORED] } else { &[] };
@@ -37,6 +52,7 @@ pub fn run(a: Args) -> Result<()> {
     if a.dry_run {
         skipped.push("the worker's secrets (wrangler secret list)".to_string());
         skipped.push("the R2 buckets (wrangler r2 bucket list)".to_string());
+        skipped.push("the documents bucket's lifecycle rule (wrangler r2 bucket lifecycle list)".to_string());
     } else {
         match wrangler(a.wrangler, &["secret", "list", "--format", "json"]).and_then(|o| preflight::secret_names(&o)) {
             Ok(names) => problems.extend(preflight::missing(&preflight::SECRETS, &names, |s| {
@@ -52,6 +68,11 @@ pub fn run(a: Args) -> Result<()> {
             }
             Err(e) => problems.push(format!("the R2 buckets could not be listed: {e}")),
         }
+        match backstop(a.wrangler, a.content) {
+            Ok(Some(done)) => println!("preflight: {done}"),
+            Ok(None) => {}
+            Err(e) => problems.push(e),
+        }
     }
 
     // The feed answers (with its token).
@@ -62,7 +83,7 @@ pub fn run(a: Args) -> Result<()> {
     }
 
     for s in &skipped {
-        println!("preflight: skipped (a dry run asks Cloudflare nothing): {s}");
+        println!("preflight: skipped (a dry run asks Cloudflare and GitHub nothing): {s}");
     }
     if !problems.is_empty() {
         let list: Vec<String> = problems.iter().map(|p| format!("  - {p}")).collect();
@@ -70,6 +91,41 @@ pub fn run(a: Args) -> Result<()> {
     }
     println!("preflight: ready to deploy");
     Ok(())
+}
+
+/// The documents bucket's backstop rule (deploy::preflight::BACKSTOP): checked, and added when
+/// missing (what was done, if anything); one that would delete documents before their retention
+/// ends is a problem for her to fix, never overwritten.
+fn backstop(bin: &Path, content: &Path) -> Result<Option<String>, String> {
+    let retention = crate::load::forms(content).map_err(|e| format!("{e:#}"))?.concierge.document_retention_days;
+    let bucket = "client-documents";
+    let listed = wrangler(bin, &["r2", "bucket", "lifecycle", "list", bucket])
+        .map_err(|e| format!("the lifecycle rules of {bucket} could not be listed: {e}"))?;
+    match preflight::backstop(&listed) {
+        preflight::Backstop::Present(days) if days > retention => Ok(None),
+        preflight::Backstop::Present(days) => Err(format!(
+            "a lifecycle rule of {bucket} deletes objects after {days} days, before the {retention} days documents are kept: remove it (wrangler r2 bucket lifecycle remove {bucket} <name>)"
+        )),
+        preflight::Backstop::Missing => {
+            let days = preflight::backstop_days(retention).to_string();
+            // Multipart uploads a post left incomplete (the worker stopped mid-document) go after a day.
+            let add = [
+                "r2",
+                "bucket",
+                "lifecycle",
+                "add",
+                bucket,
+                preflight::BACKSTOP,
+                "--expire-days",
+                &days,
+                "--abort-multipart-days",
+                "1",
+                "--force",
+            ];
+            wrangler(bin, &add).map_err(|e| format!("the lifecycle rule of {bucket} is missing and could not be added: {e}"))?;
+            Ok(Some(format!("added the lifecycle rule {} to {bucket}: every object deleted {days} days after its upload, should the cron stop", preflight::BACKSTOP)))
+        }
+    }
 }
 
 /// What wrangler prints for `args`, or why it failed.
@@ -109,6 +165,26 @@ fn colours_are_left_out() {
         plain("\u{1b}[31m✘ \u{1b}[41;31m[\u{1b}[41;97mERROR\u{1b}[41;31m]\u{1b}[0m \u{1b}[1mIn a"),
         "✘ [ERROR] In a"
     );
+}
+
+/// GitHub's list of the rules on `branch` (GITHUB_API_URL, which GitHub's runners set; a
+/// GITHUB_TOKEN that can read the repository when it is private).
+fn branch_rules(repository: &str, branch: &str) -> Result<String, String> {
+    let api = std::env::var("GITHUB_API_URL").unwrap_or_else(|_| "https://api.github.com".into());
+    let agent = crate::http_client::agent(std::time::Duration::from_secs(30));
+    let mut request = agent
+        .get(&format!("{}{}", api.trim_end_matches('/'), branch::rules_path(repository, branch)))
+        .header("Accept", "application/vnd.github+json")
+        .header("User-Agent", "move-to-jax-preflight");
+    if let Ok(token) = std::env::var("GITHUB_TOKEN") {
+        request = request.header("Authorization", format!("Bearer {token}"));
+    }
+    let mut response = request.call().map_err(|e| e.to_string())?;
+    match response.status().as_u16() {
+        200 => response.body_mut().read_to_string().map_err(|e| e.to_string()),
+        404 => Err(format!("GitHub answered 404: is {repository} right, and GITHUB_TOKEN a token that can read it?")),
+        s => Err(format!("GitHub answered {s}")),
+    }
 }
 
 /// One listing asked of the feed.

@@ -1,6 +1,7 @@
 //! What a deploy needs checked before anything reaches Cloudflare.
 
 pub mod assets;
+pub mod branch;
 pub mod bucket;
 pub mod manifest;
 pub mod photos;

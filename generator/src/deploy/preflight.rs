@@ -13,12 +13,13 @@ pub const EXAMPLE_ACCOUNT: &str = "awhitfield";
 pub const EXAMPLE_MAP_ORIGIN: &str = "https://www.openstreetmap.org/export/embed.html";
 
 /// The worker's secrets a deploy needs (README: Deploy); Turnstile's keys are the bot check's.
-pub const SECRETS: [&str; 7] = [
+pub const SECRETS: [&str; 8] = [
     "EMAILJS_PUBLIC_KEY",
     "EMAILJS_PRIVATE_KEY",
     "EMAILJS_SERVICE_ID",
     "EMAILJS_TEMPLATE_ID",
     "DOCUMENT_LINK_SECRET",
+    "COUNTING_SECRET",
     "TURNSTILE_SITE_KEY",
     "TURNSTILE_SECRET_KEY",
 ];
@@ -62,6 +63,39 @@ pub fn content(site: &Site, sample_listings: bool) -> Vec<String> {
         out.push("RESO_TOKEN is not set: the MLS feed cannot be imported".into());
     }
     out
+}
+
+/// The documents bucket's backstop: a lifecycle rule deleting every object some days after its
+/// upload, should the worker's cron ever stop. A week past the retention the privacy policy states.
+pub const BACKSTOP: &str = "backstop";
+pub fn backstop_days(retention_days: u32) -> u32 {
+    retention_days + 7
+}
+
+/// What `wrangler r2 bucket lifecycle list <bucket>` says of the backstop.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Backstop {
+    /// An enabled rule for every prefix expiring objects after this many days.
+    Present(u32),
+    Missing,
+}
+
+/// Read the rules wrangler prints (blocks of `name:`, `enabled:`, `prefix:`, `action:` lines).
+pub fn backstop(text: &str) -> Backstop {
+    let plain: String = text.lines().map(|l| l.trim()).collect::<Vec<_>>().join("\n");
+    plain
+        .split("\n\n")
+        .filter(|rule| {
+            rule.contains("enabled:") && rule.lines().any(|l| l.starts_with("enabled:") && l.ends_with("Yes"))
+        })
+        .filter(|rule| rule.lines().any(|l| l.starts_with("prefix:") && l.ends_with("(all prefixes)")))
+        .filter_map(|rule| {
+            let action = rule.lines().find(|l| l.starts_with("action:"))?;
+            let days = action.split("Expire objects after ").nth(1)?.split(' ').next()?;
+            days.parse::<u32>().ok()
+        })
+        .min()
+        .map_or(Backstop::Missing, Backstop::Present)
 }
 
 /// The names `wrangler secret list --format json` lists.
@@ -117,5 +151,34 @@ mod tests {
         assert!(lacking.contains(&"the worker's secret TURNSTILE_SECRET_KEY".to_string()));
         let text = "Listing buckets...\nname:           client-documents\ncreation_date:  2026-11-01T00:00:00.000Z\n";
         assert_eq!(bucket_names(text), ["client-documents"]);
+    }
+
+    #[test]
+    fn the_backstop_is_an_enabled_rule_for_every_prefix_that_expires_objects() {
+        let rule = |name: &str, enabled: &str, prefix: &str, action: &str| {
+            format!("name:     {name}\nenabled:  {enabled}\nprefix:   {prefix}\naction:   {action}")
+        };
+        let listing = |rules: &[String]| {
+            format!("Listing lifecycle rules for bucket 'client-documents'...\n{}\n", rules.join("\n\n"))
+        };
+        assert_eq!(backstop("Listing lifecycle rules for bucket 'client-documents'...\nThere are no lifecycle rules for bucket 'client-documents'.\n"), Backstop::Missing);
+        let ok = rule("backstop", "Yes", "(all prefixes)", "Expire objects after 37 days");
+        assert_eq!(backstop(&listing(std::slice::from_ref(&ok))), Backstop::Present(37));
+        let multipart = rule("uploads", "Yes", "(all prefixes)", "Abort incomplete multipart uploads after 1 days");
+        let off = rule("old", "No", "(all prefixes)", "Expire objects after 10 days");
+        let some = rule("timers", "Yes", "timers/", "Expire objects after 5 days");
+        assert_eq!(backstop(&listing(&[multipart.clone(), off, some])), Backstop::Missing);
+        let sooner = rule(
+            "sooner",
+            "Yes",
+            "(all prefixes)",
+            "Expire objects after 20 days, Abort incomplete multipart uploads after 1 days",
+        );
+        assert_eq!(
+            backstop(&listing(&[multipart, ok, sooner])),
+            Backstop::Present(20),
+            "the soonest rule is what deletes"
+        );
+        assert_eq!(backstop_days(30), 37);
     }
 }

@@ -55,6 +55,16 @@ pub const LOCAL_PROXY: &str = "http://127.0.0.1:8081/api/v1";
 /// unsaved entry rendered as the page it makes (`serve::preview`).
 pub const LOCAL_PREVIEW: &str = "http://127.0.0.1:4040/__preview";
 
+/// What the editor may connect to on the agent's machine: decap-server and the preview, which only
+/// `make dev` runs; nothing in a build for publishing (`deploy`).
+pub fn local_connections(deploy: bool) -> &'static [&'static str] {
+    if deploy {
+        &[]
+    } else {
+        &[LOCAL_PROXY, LOCAL_PREVIEW]
+    }
+}
+
 /// The content folder as the editor's paths name it, from the repository's root.
 pub const CONTENT_DIR: &str = "content";
 
@@ -262,7 +272,6 @@ fn backend(e: &jax_model::editor::Editor, base_url: &str) -> Value {
         "branch": e.branch,
         "base_url": base_url,
         "auth_endpoint": jax_model::editor::AUTH_BEGIN.trim_start_matches('/'),
-        "auth_scope": jax_model::editor::SCOPE,
         // The commit status the publishing workflow sets with the preview version's URL: Decap
         // links "View Preview" to it.
         "preview_context": PREVIEW_CONTEXT,
@@ -337,6 +346,15 @@ fn expand_keys(v: &mut Value, keys: &[(String, String)]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_published_editor_connects_to_nothing_on_the_agents_machine() {
+        let policy = |deploy| jax_model::headers::editor_policy(local_connections(deploy), &[]);
+        assert!(policy(false)
+            .contains("connect-src 'self' blob: http://127.0.0.1:8081 http://127.0.0.1:4040 https://api.github.com;"));
+        assert!(policy(true).contains("connect-src 'self' blob: https://api.github.com;"));
+        assert!(!policy(true).contains("127.0.0.1"));
+    }
 
     #[test]
     fn every_kind_of_hers_is_a_collection_and_the_mls_listings_are_not() {

@@ -41,6 +41,9 @@ pub struct BuildOptions {
     /// files are still written under `images/mls/` (what `generator photos upload` sends) and
     /// `.assetsignore` keeps wrangler from uploading them.
     pub photos_bucket: bool,
+    /// A build for publishing: the editor's policy lets it reach nothing on the agent's machine
+    /// (decap-server and the preview are `make dev`'s only).
+    pub deploy: bool,
 }
 
 /// What a build did to the output folder.
@@ -291,7 +294,7 @@ fn generate_with<P: RenderedPage, R: Borrow<Renderer>>(
     let favicon = inputs.images.get(crate::load::FAVICON);
     let editor = crate::editor::outputs(c, assets.dir.as_deref(), favicon).context("writing the editor")?;
     let editor_policy = jax_model::headers::editor_policy(
-        &[crate::editor::LOCAL_PROXY, crate::editor::LOCAL_PREVIEW],
+        crate::editor::local_connections(opts.deploy),
         &assets.inline_script_hashes(),
     );
     files.push(Output::new(

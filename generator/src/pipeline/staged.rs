@@ -253,6 +253,7 @@ mod tests {
             mdx_renderer: tmp.path().join("no-script"),
             mls: tmp.path().join("no-mls"),
             photos_bucket: false,
+            deploy: false,
         };
         let (good, bad) = (renderer(&tmp.path().join("good"), false), renderer(&tmp.path().join("bad"), true));
         let cache = Cache::default();

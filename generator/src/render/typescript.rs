@@ -39,7 +39,7 @@ pub fn files() -> Result<Vec<(&'static str, String)>> {
 /// What the browser editor's script shares with the configuration the generator makes.
 fn editor() -> String {
     use crate::editor::{FRONTMATTER_FORMAT, LOCAL_PREVIEW, LOCAL_PROXY, SOURCE_FIELD, YAML_FORMAT};
-    use jax_model::editor::AUTH_STATUS;
+    use jax_model::editor::{AUTH_REFRESH, AUTH_STATUS};
     format!(
         "// Generated from generator/src/editor — do not edit.\n{REGENERATE}\n\n\
          /** The file formats the editor's configuration names (registered by src/admin/main.ts). */\n\
@@ -53,6 +53,8 @@ fn editor() -> String {
          export const LOCAL_PREVIEW = '{LOCAL_PREVIEW}';\n\n\
          /** The worker's answer to whether the GitHub sign-in is on: {{\"sign_in\": boolean}}. */\n\
          export const AUTH_STATUS = '{AUTH_STATUS}';\n\n\
+         /** Where the editor renews its GitHub token (POST; {{\"token\", \"expires_in\"}}, or 401 once the sign-in has ended). */\n\
+         export const AUTH_REFRESH = '{AUTH_REFRESH}';\n\n\
          /** The reports' components (jax_model::report::COMPONENTS); their choices come with the build. */\n\
          export const COMPONENTS = {};\n",
         serde_json::to_string_pretty(&crate::editor::components::shapes()).expect("JSON values serialize")

@@ -149,6 +149,7 @@ mod tests {
             mdx_renderer: tmp.path().join("no-script"),
             mls: tmp.path().join("no-mls"),
             photos_bucket: false,
+            deploy: false,
         };
         let preview = Previewer::new(opts);
         let engine = Engine::new(None);

@@ -6,6 +6,7 @@ import { AUTH_STATUS, FRONTMATTER_FORMAT, LOCAL_PROXY, YAML_FORMAT } from '../li
 import { frontmatterFromFile, frontmatterToFile, yamlFromFile, yamlToFile } from './formats';
 import { type Choices, COMPONENTS, type Component, editorComponent } from './components';
 import { fileText, preview, problemLine, type Shown } from './preview';
+import { keepToken } from './token';
 
 type Data = Record<string, unknown>;
 
@@ -69,6 +70,8 @@ export function forHere(config: Data, { hostname, origin }: { hostname: string; 
 }
 
 window.CMS_MANUAL_INIT = true;
+// Before Decap's bundle runs (this script comes first): its calls to GitHub go through the keeper.
+keepToken(window);
 
 async function start(): Promise<void> {
   const cms = window.CMS;
@@ -159,7 +162,7 @@ function registerPreviews(cms: Cms, config: Data): void {
 export const PREVIEW_DOWN =
   'The preview needs generator serve, which make dev starts on this computer (http://127.0.0.1:4040).';
 
-/** Whether the worker has the GitHub OAuth app's keys (without them no one could sign in). */
+/** Whether the worker has the GitHub App's keys (without them no one could sign in). */
 export async function signInOn(): Promise<boolean> {
   try {
     const answer = (await (await fetch(AUTH_STATUS)).json()) as { sign_in?: unknown };
@@ -186,8 +189,8 @@ export const NOT_SET_UP_TITLE = 'The editor is not set up here yet';
 export const NOT_SET_UP =
   'The editor is not set up here yet: it signs in with GitHub once site.yaml names the repository and who may edit it (editor:, README: Set up publishing). On the computer that holds the site, make dev opens it at http://127.0.0.1:8787/admin/.';
 
-/** site.yaml names the git host, but the worker lacks the OAuth app's keys. */
+/** site.yaml names the git host, but the worker lacks the GitHub App's keys. */
 export const SIGN_IN_OFF =
-  "The editor is off: its GitHub sign-in has no OAuth app on this site yet (README: Set up publishing). The rest of the site works as usual. On the computer that holds the site, make dev opens the editor at http://127.0.0.1:8787/admin/.";
+  "The editor is off: its GitHub sign-in has no GitHub App on this site yet (README: Set up publishing). The rest of the site works as usual. On the computer that holds the site, make dev opens the editor at http://127.0.0.1:8787/admin/.";
 
 document.addEventListener('DOMContentLoaded', () => void start());

@@ -12,7 +12,7 @@ export default function checkedForm(host: HTMLElement, props: CheckedFormProps) 
   const slot = document.createElement('div');
   slot.className = 'bot-check';
   form.querySelector('[type="submit"]')?.before(slot);
-  const check = startBotCheck(slot, props.api);
+  const check = startBotCheck(slot, props.api, new URL(form.action, location.href).pathname);
   let field = form.querySelector<HTMLInputElement>(`input[type="hidden"][name="${props.api.bot_check_field}"]`);
   // From the submit until the page is left: a second tap does not post twice.
   let sending = false;

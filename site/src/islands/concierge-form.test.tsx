@@ -58,7 +58,7 @@ const props: ConciergeProps = {
   dismiss: 'Dismiss notification',
   messages: { required: '{label} is required.', email: 'Please enter a valid email address.', phone: '', too_long: '', option: '', listing: '' },
   action: '/api/concierge',
-  api: { lead: '', listing_request: '', contact: '', quiz: '', concierge_documents: '/api/concierge/documents', concierge: '/api/concierge', idempotency_key: 'idempotency_key', listing_field: 'listing', bot_check: '/api/bot-check', bot_check_field: 'cf-turnstile-response', bot_check_header: 'CF-Turnstile-Response', bot_check_script: 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit' },
+  api: { lead: '', listing_request: '', contact: '', quiz: '', concierge_submissions: '/api/concierge/submissions', submission_token_header: 'X-Submission-Token', submission_token_field: 'submission_token', concierge_documents: '/api/concierge/documents', concierge: '/api/concierge', idempotency_key: 'idempotency_key', listing_field: 'listing', bot_check: '/api/bot-check', bot_check_field: 'cf-turnstile-response', bot_check_header: 'CF-Turnstile-Response', bot_check_script: 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit' },
 };
 
 // As generator/templates/concierge.html writes it.
@@ -103,7 +103,10 @@ class FakeXHR {
     this.method = method;
     this.url = url;
   }
-  setRequestHeader() {}
+  headers: Record<string, string> = {};
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
   abort() {}
   get query() {
     return new URL(this.url, 'http://x').searchParams;
@@ -134,8 +137,15 @@ class FakeXHR {
 }
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
+/** The submissions the worker minted (step 0 goes here, every other request to fetchMock). */
+let begun: { submission: string; token: string }[] = [];
+const worker = (url: string, init: RequestInit) => {
+  if (url !== '/api/concierge/submissions') return fetchMock(url, init);
+  begun.push({ submission: crypto.randomUUID(), token: `token-${begun.length}` });
+  return Promise.resolve(json(201, begun.at(-1)));
+};
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-type Final = { name: string; email: string; phone: string; submission: string; documents: Record<string, string>; acknowledgment: boolean; website: string };
+type Final = { name: string; email: string; phone: string; submission: string; submission_token: string; documents: Record<string, string>; acknowledgment: boolean; website: string };
 /** The final requests' bodies. */
 const finals = () => fetchMock.mock.calls.map(([url, init]) => [url, JSON.parse(init.body as string) as Final] as const);
 
@@ -145,7 +155,8 @@ beforeEach(() => {
   FakeXHR.plan = () => 'ok';
   vi.stubGlobal('XMLHttpRequest', FakeXHR);
   fetchMock.mockReset().mockImplementation(() => Promise.resolve(json(200, { ok: true })));
-  vi.stubGlobal('fetch', fetchMock);
+  begun = [];
+  vi.stubGlobal('fetch', worker);
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -325,6 +336,9 @@ describe('client concierge: sending', () => {
     const submission = String(FakeXHR.sent[0].query.get('submission'));
     expect(submission).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(FakeXHR.sent.every((x) => x.query.get('submission') === submission)).toBe(true);
+    // The worker's submission, and its token with every upload and the filing.
+    expect(begun).toEqual([{ submission, token: 'token-0' }]);
+    expect(FakeXHR.sent.every((x) => x.headers['X-Submission-Token'] === 'token-0')).toBe(true);
     expect(finals()).toEqual([
       [
         '/api/concierge',
@@ -333,6 +347,7 @@ describe('client concierge: sending', () => {
           email: 'ana@example.com',
           phone: '(904) 555-0147',
           submission,
+          submission_token: 'token-0',
           documents: Object.fromEntries(docs.map(([f]) => [f, `id-${f}`])),
           acknowledgment: true,
           website: '',
@@ -409,6 +424,7 @@ describe('client concierge: failure and retry', () => {
     expect(FakeXHR.sent).toHaveLength(6);
     const [first, second] = finals();
     expect(second).toEqual(first);
+    expect(begun).toHaveLength(1);
   });
 
   it('a server error status fails like a network error', async () => {

@@ -11,7 +11,7 @@ import { defineIsland, type IslandProps } from '../lib/island';
 import type { ConciergeProps } from '../lib/props';
 import { toast } from '../lib/toast';
 import { check } from './concierge/sniff';
-import { newSubmissionId, submitDocuments, type Uploaded } from './concierge/submit';
+import { beginSubmission, submitDocuments, type Begun, type Uploaded } from './concierge/submit';
 import { payload, validate } from './dialogs/validate';
 
 /** An empty element after `anchor` for the island's additions (display: contents, so it adds no
@@ -71,8 +71,9 @@ export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
   // After a failure the inputs may no longer show their files (a re-rendered or restored page):
   // the kept names say they are still there.
   const [failed, setFailed] = useState(false);
-  // One id for the whole visit, so every retry files the same submission.
-  const [submission] = useState(newSubmissionId);
+  // One submission for the whole visit, minted by the worker at the first send, so every retry
+  // files the same one.
+  const begun = useRef<Begun | undefined>(undefined);
   const uploaded = useRef<Uploaded>({});
   // The file last looked at per document, and its check (reading its first bytes) until done.
   const seen = useRef(new Map<string, File>());
@@ -88,7 +89,7 @@ export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
     const el = submitButton.parentElement?.querySelector<HTMLElement>(':scope > .bot-check') ?? document.createElement('div');
     el.className = 'bot-check';
     submitButton.before(el);
-    return (botCheck.current = startBotCheck(el, props.api));
+    return (botCheck.current = startBotCheck(el, props.api, props.api.concierge));
   };
   const sending = progress !== null;
   const dismiss = props.dismiss;
@@ -160,9 +161,10 @@ export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
     setProgress(Object.fromEntries(picked.map(([f]) => [f, uploaded.current[f] ? 1 : 0])));
     try {
       const honeypot = form.querySelector<HTMLInputElement>(`input[name="${props.honeypot}"]`)?.value ?? '';
+      begun.current ??= await beginSubmission(props.api);
       await submitDocuments({
         api: props.api,
-        submission,
+        begun: begun.current,
         files: picked,
         uploaded: uploaded.current,
         acknowledgment: props.acknowledgment.field,

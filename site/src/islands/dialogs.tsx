@@ -97,15 +97,17 @@ export function Dialogs({ props }: IslandProps<DialogsProps>) {
     [],
   );
   const dialogKey = state && `${state.open.kind === 'lead' ? `lead-${state.open.type}` : state.open.kind}-${state.n}`;
+  // Where the open dialog posts: its bot check's tokens are for that form only.
+  const endpoint = state && (state.open.kind === 'quiz' ? props.api.quiz : formSpec(state.open, props)?.endpoint);
   useEffect(() => {
-    if (!dialogKey || !checkSlot.current) return;
-    const check = startBotCheck(checkSlot.current, props.api);
+    if (!dialogKey || !endpoint || !checkSlot.current) return;
+    const check = startBotCheck(checkSlot.current, props.api, endpoint);
     current.current = check;
     return () => {
       check.stop();
       current.current = undefined;
     };
-  }, [dialogKey, props.api]);
+  }, [dialogKey, endpoint, props.api]);
 
   useEffect(() => {
     const onClick = (e: MouseEvent) => {

@@ -140,7 +140,7 @@ describe('the search island', () => {
     const host = page();
     await waitFor(() => expect(host.querySelector('.homes__count')!.textContent).toBe('2 homes match your search'));
     expect(host.querySelector<HTMLSelectElement>('[name="beds"]')!.value).toBe('3');
-    expect(titles(host)).toBe('b,c');
+    await waitFor(() => expect(titles(host)).toBe('b,c'));
     expect(host.querySelector('.homes-search__clear')!.hasAttribute('hidden')).toBe(false);
     // Only what the search needed: its meta.json, then one column beside the shard a first page
     // most likely starts in, and the other shard of b and c.
@@ -239,6 +239,23 @@ describe('the search island', () => {
     answers.delete('/data/search/v1/cards/newest/1.json');
     choose(host, 'beds', '5');
     await waitFor(() => expect(titles(host)).toBe('c'));
+  });
+
+  it('records a search in the history once its results are shown: words typed make one entry, a failed search none', async () => {
+    const host = page();
+    const start = history.length;
+    choose(host, 'q', 'poo');
+    await waitFor(() => expect(location.search).toBe('?q=poo'));
+    expect(titles(host)).toBe('a,c');
+    choose(host, 'q', 'pool');
+    await waitFor(() => expect(location.search).toBe('?q=pool'));
+    expect(history.length).toBe(start + 1);
+    // A sort by size, whose files this build lacks: the results and the URL stay as shown.
+    choose(host, 'sort', 'size');
+    await waitFor(() => expect(host.querySelector('.homes__count')!.textContent).toBe(props.labels.failed));
+    expect(titles(host)).toBe('a,c');
+    expect(location.search).toBe('?q=pool');
+    expect(history.length).toBe(start + 1);
   });
 
   it('asks again for a word shard the network lost, and never for a shard no word has', async () => {

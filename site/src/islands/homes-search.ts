@@ -21,13 +21,16 @@ export function onFirstScreen(list: Element): number {
   return columns * Math.max(1, rows);
 }
 
-/** The list items of cards' HTML. */
-const items = (html: string[]) =>
-  html.map((h) => {
-    const li = document.createElement('li');
-    li.innerHTML = h;
-    return li;
-  });
+/** The list items of cards' HTML, parsed at once in a template (inert: 2–3× faster than an
+ * element's innerHTML per card at 4× CPU throttling, its images asked for once on the page). */
+function items(html: string[]): Element[] {
+  const template = document.createElement('template');
+  template.innerHTML = html.map((h) => `<li>${h}</li>`).join('');
+  return [...template.content.children];
+}
+
+/** After the next frame is painted. */
+const painted = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 
 const json = <T>(url: string): Promise<T> =>
   fetch(url).then((r) => (r.ok ? (r.json() as Promise<T>) : Promise.reject(new Error(`${url}: ${r.status}`))));
@@ -87,12 +90,16 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
   };
   const typedShards = async (c: Columns, typed: readonly string[]) =>
     new Map(await Promise.all([...new Set(typed.map(shardKey))].map(async (k) => [k, await shard(c, k)] as const)));
+  const cardUrl = (c: Columns, order: CardOrder, n: number) => c.url(props.cards.replace('{order}', order).replace('{shard}', String(n)));
   /** The card shard `n` of `order` (each once). */
   const cardShard = (c: Columns, order: CardOrder, n: number) => {
-    const url = c.url(props.cards.replace('{order}', order).replace('{shard}', String(n)));
+    const url = cardUrl(c, order, n);
     if (!cardShards.has(url)) cardShards.set(url, json<string[]>(url));
     return cardShards.get(url)!;
   };
+  /** Whether the cards of `places` are all in shards already asked for. */
+  const askedFor = (c: Columns, order: CardOrder, places: readonly number[]) =>
+    c.cardShards(order, places).every((n) => cardShards.has(cardUrl(c, order, n)));
   /** The cards of `places`, in their order, from the shards of `order`: every one, or a failure. */
   async function cards(c: Columns, order: CardOrder, places: readonly number[]): Promise<string[]> {
     const got = new Map<number, string[]>();
@@ -125,11 +132,18 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
 
   let latest = 0;
   /** `startedAt`: when the visitor asked (an event's time stamp), for the User Timing measures.
+   * `record`: puts the query in the history once its results are on screen (the URL then names
+   * what is shown, and a failed search leaves it as it was; a new URL costs Chromium's main thread
+   * ~5–20 ms and makes it fetch and parse the page's SVG icon again, work kept off the way to the
+   * results).
    * `again`: whether a failure may start it once more, from meta.json. `before`: the results
    * shown when the visitor asked, put back if the search fails (its first cards may be on screen:
    * results are whole or not at all). */
-  async function run(q: Query, startedAt = performance.now(), again = true, before = shownNow()) {
+  async function run(q: Query, { startedAt = performance.now(), record = () => {}, again = true, before = shownNow() } = {}) {
     const mine = ++latest;
+    // Measured now, while the page's layout is the one the visitor acted on (clean): read once the
+    // results are in, it would force a layout of its own in the task that shows them.
+    const firstScreen = onFirstScreen(list!);
     host.setAttribute('aria-busy', 'true');
     markFilters(q);
     try {
@@ -146,13 +160,10 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
       const page = Math.min(q.page, pages);
       const shown = found.slice((page - 1) * props.per_page, page * props.per_page);
       // The cards on the first screen as soon as their shards are in (often all of them are
-      // then); the rest asked for at once, after them (over HTTP/1.1 a browser sends six at a
-      // time, in the order asked), and shown after.
-      const firstScreen = onFirstScreen(list!);
-      const firstCards = cards(c, order, shown.slice(0, firstScreen));
-      const rest = cards(c, order, shown.slice(firstScreen));
-      rest.catch(() => {}); // awaited below, unless the first ones fail
-      const first = await firstCards;
+      // then); the rest's shards not asked for yet are asked for once those are painted: each
+      // fetch() costs the main thread ~5 ms at 4× throttling, and a sparse search (words, a
+      // neighborhood) may need a dozen.
+      const first = await cards(c, order, shown.slice(0, firstScreen));
       if (mine !== latest) return; // a newer search is under way
       performance.measure('homes-search: first results', { start: startedAt });
       list!.replaceChildren(...items(first));
@@ -161,15 +172,19 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
       if (showResults) showResults.textContent = labels.show.replace('{count}', n);
       if (clear) clear.hidden = !filters(q);
       showPaging({ ...q, page }, pages);
-      const more = await rest;
+      const rest = shown.slice(firstScreen);
+      if (!askedFor(c, order, rest)) await painted();
+      if (mine !== latest) return;
+      const more = await cards(c, order, rest);
       if (mine !== latest) return;
       list!.append(...items(more));
       performance.measure('homes-search: all results', { start: startedAt });
+      record();
     } catch (error) {
       if (mine !== latest) return;
       forget();
       if (again) {
-        void run(q, startedAt, false, before);
+        void run(q, { startedAt, record, again: false, before });
         return;
       }
       console.error(error);
@@ -198,24 +213,23 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
     list!.after(nav);
   }
 
-  /** Runs `q`, and records it in the history: a new entry, or (while typing) the current one. */
-  function go(q: Query, entry: 'push' | 'replace', startedAt?: number) {
-    const to = url(q);
-    if (to !== `${location.pathname}${location.search}`) history[entry === 'push' ? 'pushState' : 'replaceState'](null, '', to);
-    void run(q, startedAt);
+  // Typing changes the current entry once it has made one: Back goes to before the words.
+  let typedEntry = false;
+  /** Runs `q`, and once its results show records it in the history: a new entry, or (`typed`,
+   * after an entry typing made) the current one. */
+  function go(q: Query, typed: boolean, startedAt?: number) {
+    const record = () => {
+      const to = url(q);
+      if (to !== `${location.pathname}${location.search}`) history[typed && typedEntry ? 'replaceState' : 'pushState'](null, '', to);
+      typedEntry = typed;
+    };
+    void run(q, { startedAt, record });
   }
 
-  // Typing changes the current entry once it has made one: Back goes to before the words.
-  let typing = false;
-  form.addEventListener('input', (e) => {
-    const words = (e.target as HTMLElement).getAttribute('name') === fields.words;
-    go(fromForm(), words && typing ? 'replace' : 'push', e.timeStamp);
-    typing = words;
-  });
+  form.addEventListener('input', (e) => go(fromForm(), (e.target as HTMLElement).getAttribute('name') === fields.words, e.timeStamp));
   form.addEventListener('submit', (e) => {
     e.preventDefault();
-    typing = false;
-    go(fromForm(), 'push');
+    go(fromForm(), false);
   });
   host.addEventListener('click', (e) => {
     // The search's own paging (the prerendered list's leads to /homes/page/N/ as without JavaScript).
@@ -223,12 +237,11 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
     if (!link || new URL(link.href).pathname !== location.pathname) return;
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
-    typing = false;
-    go(readQuery((name) => new URL(link.href).searchParams.get(name), fields), 'push');
+    go(readQuery((name) => new URL(link.href).searchParams.get(name), fields), false);
     form.scrollIntoView({ block: 'start' });
   });
   addEventListener('popstate', () => {
-    typing = false;
+    typedEntry = false;
     const q = fromUrl();
     show(q);
     void run(q);
@@ -270,7 +283,7 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
     show(asked);
     void run(asked);
   } else if (toParams(chosen, fields).size > 0) {
-    go(chosen, 'push');
+    go(chosen, false);
   } else {
     void columns([])
       .then((c) => Promise.all([columns(FILTER_COLUMNS), cardShard(c, 'newest', 0)]))

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetBotCheck, startBotCheck } from './bot-check';
+import cases from '../../../generator/model/tests/cases/bot_check_actions.json';
+import { botCheckAction, resetBotCheck, startBotCheck } from './bot-check';
 
 const api = { bot_check: '/api/bot-check', bot_check_script: 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit' };
 let gets: string[];
@@ -43,7 +44,7 @@ async function scriptLoaded(t: ReturnType<typeof fakeTurnstile> | null) {
 describe('the bot check', () => {
   it('while off (no site key) loads nothing and gives no token', async () => {
     siteKey = null;
-    const check = startBotCheck(document.createElement('div'), api);
+    const check = startBotCheck(document.createElement('div'), api, '/api/contact');
     expect(await check.token()).toBeUndefined();
     expect(document.head.querySelector('script')).toBeNull();
     expect(gets).toEqual(['/api/bot-check']);
@@ -52,11 +53,11 @@ describe('the bot check', () => {
   it('when on, renders the widget with the site key; posts get its token, and a new one after renew', async () => {
     const t = fakeTurnstile();
     const el = document.createElement('div');
-    const check = startBotCheck(el, api);
+    const check = startBotCheck(el, api, '/api/concierge/documents');
     await scriptLoaded(t);
     await vi.waitFor(() => expect(t.widget.render).toHaveBeenCalled());
     expect(t.rendered[0].el).toBe(el);
-    expect(t.rendered[0].options).toMatchObject({ sitekey: 'site-key', appearance: 'interaction-only' });
+    expect(t.rendered[0].options).toMatchObject({ sitekey: 'site-key', action: 'concierge', appearance: 'interaction-only' });
     // A post made before the token came waits for it.
     const first = check.token();
     t.give('tok-1');
@@ -73,8 +74,8 @@ describe('the bot check', () => {
 
   it('asks the worker once per page, and loads the script once', async () => {
     const t = fakeTurnstile();
-    startBotCheck(document.createElement('div'), api);
-    startBotCheck(document.createElement('div'), api);
+    startBotCheck(document.createElement('div'), api, '/api/contact');
+    startBotCheck(document.createElement('div'), api, '/api/contact');
     await scriptLoaded(t);
     await vi.waitFor(() => expect(t.widget.render).toHaveBeenCalledTimes(2));
     expect(gets).toHaveLength(1);
@@ -82,16 +83,20 @@ describe('the bot check', () => {
   });
 
   it("a script that cannot load, or a widget's error, gives no token rather than hang (the worker then says why)", async () => {
-    const blocked = startBotCheck(document.createElement('div'), api);
+    const blocked = startBotCheck(document.createElement('div'), api, '/api/contact');
     await scriptLoaded(null);
     expect(await blocked.token()).toBeUndefined();
     // The next form tries the script again.
     const t = fakeTurnstile();
-    const check = startBotCheck(document.createElement('div'), api);
+    const check = startBotCheck(document.createElement('div'), api, '/api/contact');
     await scriptLoaded(t);
     await vi.waitFor(() => expect(t.widget.render).toHaveBeenCalled());
     const pending = check.token();
     t.fail();
     expect(await pending).toBeUndefined();
   });
+});
+
+describe('the widget’s action mirrors the worker’s', () => {
+  for (const { path, action } of cases) it(`${path} → ${action}`, () => expect(botCheckAction(path) ?? null).toBe(action));
 });

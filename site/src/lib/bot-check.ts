@@ -14,6 +14,7 @@ type Widget = {
       callback: (token: string) => void;
       'expired-callback': () => void;
       'error-callback': () => void;
+      action: string;
       appearance: 'interaction-only';
       size: 'flexible';
     },
@@ -71,8 +72,15 @@ export type BotCheck = {
   stop(): void;
 };
 
-/** Start the check in `container` (an empty element inside the form). */
-export function startBotCheck(container: HTMLElement, api: Pick<Endpoints, 'bot_check' | 'bot_check_script'>): BotCheck {
+/** The widget's action for a form posting to `path`: the API path's first segment, as the worker
+ * expects it back from siteverify (jax_model::api::bot_check_action, tested on the same cases). */
+export function botCheckAction(path: string): string | undefined {
+  const rest = path.startsWith('/api/') ? path.slice('/api/'.length) : undefined;
+  return rest?.split(/[/?#]/)[0] || undefined;
+}
+
+/** Start the check in `container` (an empty element inside the form posting to `endpoint`). */
+export function startBotCheck(container: HTMLElement, api: Pick<Endpoints, 'bot_check' | 'bot_check_script'>, endpoint: string): BotCheck {
   let current: string | undefined;
   let waiting: ((token: string | undefined) => void)[] = [];
   let widget: Widget | undefined;
@@ -95,6 +103,7 @@ export function startBotCheck(container: HTMLElement, api: Pick<Endpoints, 'bot_
         callback: give,
         'expired-callback': () => (current = undefined),
         'error-callback': () => give(undefined),
+        action: botCheckAction(endpoint) ?? '',
         appearance: 'interaction-only',
         size: 'flexible',
       });

@@ -17,6 +17,9 @@ export const LOCAL_PREVIEW = 'http://127.0.0.1:4040/__preview';
 /** The worker's answer to whether the GitHub sign-in is on: {"sign_in": boolean}. */
 export const AUTH_STATUS = '/api/auth/status';
 
+/** Where the editor renews its GitHub token (POST; {"token", "expires_in"}, or 401 once the sign-in has ended). */
+export const AUTH_REFRESH = '/api/auth/refresh';
+
 /** The reports' components (jax_model::report::COMPONENTS); their choices come with the build. */
 export const COMPONENTS = [
   {

@@ -255,6 +255,9 @@ export type Endpoints = {
   listing_request: string;
   contact: string;
   quiz: string;
+  concierge_submissions: string;
+  submission_token_header: string;
+  submission_token_field: string;
   concierge_documents: string;
   concierge: string;
   idempotency_key: string;

@@ -12,9 +12,12 @@ type Upload = (
 ) => Promise<unknown>;
 const api = vi.hoisted(() => ({ uploadFile: vi.fn<Upload>(), postJson: vi.fn<(path: string, body: unknown) => Promise<unknown>>() }));
 vi.mock('../../lib/api', async (original) => ({ ...(await original<typeof import('../../lib/api')>()), ...api }));
-const { newSubmissionId, submitDocuments } = await import('./submit');
+const { beginSubmission, submitDocuments } = await import('./submit');
 
 const endpoints = {
+  concierge_submissions: '/api/concierge/submissions',
+  submission_token_header: 'X-Submission-Token',
+  submission_token_field: 'submission_token',
   concierge_documents: '/api/concierge/documents',
   concierge: '/api/concierge',
   bot_check_field: 'cf-turnstile-response',
@@ -34,15 +37,15 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const run = (uploaded: Record<string, string>, onProgress = vi.fn(), botCheck = off) =>
-  submitDocuments({ api: endpoints, submission: 'S', files, uploaded, acknowledgment: 'acknowledgment', client: { name: 'Ana Ruiz', email: 'ana@example.com', phone: '904 555 0147' }, honeypot: ['website', ''], botCheck, onProgress });
+  submitDocuments({ api: endpoints, begun: { submission: 'S', token: 'T' }, files, uploaded, acknowledgment: 'acknowledgment', client: { name: 'Ana Ruiz', email: 'ana@example.com', phone: '904 555 0147' }, honeypot: ['website', ''], botCheck, onProgress });
 
 describe('submitDocuments', () => {
   it('uploads each document with the submission and its field, then files the set', async () => {
     const uploaded = {};
     await run(uploaded);
     expect(api.uploadFile.mock.calls.map((c) => [c[0], c[1], c[2], c[4], c[5]])).toEqual([
-      ['/api/concierge/documents', 'photoId', files[0][1], { submission: 'S' }, {}],
-      ['/api/concierge/documents', 'creditReport', files[1][1], { submission: 'S' }, {}],
+      ['/api/concierge/documents', 'photoId', files[0][1], { submission: 'S' }, { 'X-Submission-Token': 'T' }],
+      ['/api/concierge/documents', 'creditReport', files[1][1], { submission: 'S' }, { 'X-Submission-Token': 'T' }],
     ]);
     expect(uploaded).toEqual({ photoId: 'id-photoId', creditReport: 'id-creditReport' });
     expect(api.postJson).toHaveBeenCalledWith('/api/concierge', {
@@ -50,6 +53,7 @@ describe('submitDocuments', () => {
       email: 'ana@example.com',
       phone: '904 555 0147',
       submission: 'S',
+      submission_token: 'T',
       documents: { photoId: 'id-photoId', creditReport: 'id-creditReport' },
       acknowledgment: true,
       website: '',
@@ -59,7 +63,10 @@ describe('submitDocuments', () => {
   it("with the bot check on, every upload and the filing carry the check's newest token", async () => {
     const tokens = ['t1', 't2', 't3'];
     await run({}, vi.fn(), { token: () => Promise.resolve(tokens.shift()) });
-    expect(api.uploadFile.mock.calls.map((c) => c[5])).toEqual([{ 'CF-Turnstile-Response': 't1' }, { 'CF-Turnstile-Response': 't2' }]);
+    expect(api.uploadFile.mock.calls.map((c) => c[5])).toEqual([
+      { 'X-Submission-Token': 'T', 'CF-Turnstile-Response': 't1' },
+      { 'X-Submission-Token': 'T', 'CF-Turnstile-Response': 't2' },
+    ]);
     expect(api.postJson.mock.calls[0][1]).toMatchObject({ submission: 'S', 'cf-turnstile-response': 't3' });
   });
 
@@ -86,19 +93,15 @@ describe('submitDocuments', () => {
   });
 });
 
-describe('newSubmissionId', () => {
-  const V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
-  it('makes a v4 UUID even where randomUUID is missing (not a secure context)', () => {
-    const real = globalThis.crypto;
-    vi.stubGlobal('crypto', { getRandomValues: (a: Uint8Array) => real.getRandomValues(a) });
-    const a = newSubmissionId();
-    const b = newSubmissionId();
-    expect(a).toMatch(V4);
-    expect(a).not.toBe(b);
+describe('beginSubmission', () => {
+  it('asks the worker for a submission and its token', async () => {
+    api.postJson.mockResolvedValue({ submission: 'S2', token: 'T2' });
+    await expect(beginSubmission(endpoints)).resolves.toEqual({ submission: 'S2', token: 'T2' });
+    expect(api.postJson).toHaveBeenCalledWith('/api/concierge/submissions', {});
   });
 
-  it('uses randomUUID where there is one', () => {
-    expect(newSubmissionId()).toMatch(V4);
+  it('fails on an answer without both', async () => {
+    api.postJson.mockResolvedValue({ submission: 'S2' });
+    await expect(beginSubmission(endpoints)).rejects.toThrow(/No submission/);
   });
 });

@@ -1,0 +1,141 @@
+//! The worker's keys, one job each, so that rotating one breaks nothing the others hold:
+//! - document links: DOCUMENT_LINK_SECRET signs them, and DOCUMENT_LINK_SECRET_PREVIOUS is still
+//!   accepted while links it signed are out; each link names its key by an id derived from it;
+//! - per-client counts (quota, budget, bot check) and concierge submission tokens: keys derived
+//!   from COUNTING_SECRET with HKDF-SHA256, one `info` per use.
+//!
+//! The README ("Rotating the secrets") says how to rotate each.
+
+use crate::domain::documents::{hex, unhex};
+use hkdf::Hkdf;
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
+
+/// One document-link key: its id (carried by each link as `kid`) and its secret.
+#[derive(Clone)]
+pub struct LinkKey {
+    pub id: String,
+    pub secret: Vec<u8>,
+}
+
+#[derive(Clone)]
+pub struct Keyring {
+    /// The current link key first, then the previous one if set.
+    links: Vec<LinkKey>,
+    /// Keyring the per-client counts' names (HMACs of a client or an address).
+    pub counting: [u8; 32],
+    /// Keyring the concierge submission tokens.
+    submissions: [u8; 32],
+}
+
+/// Secrets never reach a log, even through `{:?}`.
+impl std::fmt::Debug for Keyring {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let ids: Vec<&str> = self.links.iter().map(|k| k.id.as_str()).collect();
+        write!(f, "Keyring {{ links: {ids:?}, .. }}")
+    }
+}
+
+fn hmac(key: &[u8], parts: &[&[u8]]) -> Hmac<Sha256> {
+    let mut m = Hmac::<Sha256>::new_from_slice(key).expect("HMAC takes a key of any length");
+    for part in parts {
+        m.update(part);
+    }
+    m
+}
+
+/// A link key's id: 8 hex digits of an HMAC under it (ids say which key, never the key).
+fn key_id(secret: &[u8]) -> String {
+    hex(&hmac(secret, &[b"move-to-jax document link key id"]).finalize().into_bytes()[..4])
+}
+
+fn derive(master: &[u8], info: &str) -> [u8; 32] {
+    let mut out = [0u8; 32];
+    Hkdf::<Sha256>::new(None, master).expand(info.as_bytes(), &mut out).expect("32 bytes is a valid HKDF length");
+    out
+}
+
+impl Keyring {
+    pub fn new(link: &[u8], previous_link: Option<&[u8]>, counting_master: &[u8]) -> Keyring {
+        let links = std::iter::once(link)
+            .chain(previous_link)
+            .map(|secret| LinkKey { id: key_id(secret), secret: secret.to_vec() })
+            .collect();
+        Keyring {
+            links,
+            counting: derive(counting_master, "move-to-jax counting v1"),
+            submissions: derive(counting_master, "move-to-jax submission tokens v1"),
+        }
+    }
+
+    /// The key new links are signed with.
+    pub fn current_link(&self) -> &LinkKey {
+        &self.links[0]
+    }
+
+    /// The key a link names: by its id, or the current one for a link from before ids (no `kid`).
+    pub fn link(&self, id: Option<&str>) -> Option<&LinkKey> {
+        match id {
+            None => self.links.first(),
+            Some(id) => self.links.iter().find(|k| k.id == id),
+        }
+    }
+
+    /// The token that proves a concierge submission was minted by this worker: every upload into
+    /// it and its filing carry it.
+    pub fn submission_token(&self, submission: &str) -> String {
+        hex(&hmac(&self.submissions, &[submission.as_bytes()]).finalize().into_bytes())
+    }
+
+    /// Whether `token` is `submission`'s (compared in constant time).
+    pub fn is_submission_token(&self, submission: &str, token: &str) -> bool {
+        let Some(bytes) = unhex(token) else { return false };
+        hmac(&self.submissions, &[submission.as_bytes()]).verify_slice(&bytes).is_ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LINK: &[u8] = b"link-secret-0123456789abcdef-0123456789";
+    const NEXT: &[u8] = b"next-link-secret-0123456789abcdef-012345";
+    const COUNTING: &[u8] = b"counting-secret-0123456789abcdef-0123456";
+
+    #[test]
+    fn rotating_the_link_secret_keeps_the_previous_links_and_every_count() {
+        let before = Keyring::new(LINK, None, COUNTING);
+        let after = Keyring::new(NEXT, Some(LINK), COUNTING);
+        let old = before.current_link();
+        assert_eq!(old.id.len(), 8);
+        // A link signed before names a key the worker still has; new links take the new one.
+        assert_eq!(after.link(Some(&old.id)).unwrap().secret, LINK);
+        assert_eq!(after.current_link().secret, NEXT);
+        assert_ne!(after.current_link().id, old.id);
+        assert!(after.link(Some("00000000")).is_none(), "an id of no key");
+        // A link from before ids is checked against the current key.
+        assert_eq!(after.link(None).unwrap().secret, NEXT);
+        // Counts and tokens are keyed apart from links: the same across the rotation.
+        assert_eq!(before.counting, after.counting);
+        assert_eq!(before.submission_token("s"), after.submission_token("s"));
+        // …and apart from each other.
+        assert_ne!(before.counting, before.submissions);
+        assert_ne!(Keyring::new(LINK, None, NEXT).counting, before.counting);
+    }
+
+    #[test]
+    fn a_submission_token_is_its_submissions_only() {
+        let keys = Keyring::new(LINK, None, COUNTING);
+        let a = "0f8fad5b-d9cb-469f-a165-70867728950e";
+        let b = "0f8fad5b-d9cb-469f-a165-70867728950f";
+        let token = keys.submission_token(a);
+        assert_eq!(token.len(), 64);
+        assert!(keys.is_submission_token(a, &token));
+        assert!(!keys.is_submission_token(b, &token));
+        assert!(!keys.is_submission_token(a, &token.to_uppercase()));
+        assert!(!keys.is_submission_token(a, &token[..62]));
+        assert!(!keys.is_submission_token(a, ""));
+        assert!(!Keyring::new(LINK, None, NEXT).is_submission_token(a, &token), "another worker's");
+        assert!(!format!("{keys:?}").contains("link-secret"), "no secret in a log");
+    }
+}
