@@ -111,17 +111,28 @@ impl Decoded {
         if width == 0 || height == 0 {
             bail!("the image is empty ({width}×{height})");
         }
-        let (alpha, pixels) = if img.color().has_alpha() {
-            let rgba = img.into_rgba8().into_raw();
-            if rgba.chunks_exact(4).any(|p| p[3] != 255) {
-                (true, rgba)
-            } else {
-                (false, drop_alpha(rgba))
-            }
+        if img.color().has_alpha() {
+            Ok(Decoded::from_rgba(width, height, img.into_rgba8().into_raw()))
         } else {
-            (false, img.into_rgb8().into_raw())
-        };
-        Ok(Decoded { width, height, alpha, pixels })
+            Ok(Decoded { width, height, alpha: false, pixels: img.into_rgb8().into_raw() })
+        }
+    }
+
+    /// An SVG's drawing rendered `width` pixels wide.
+    pub fn from_svg(bytes: &[u8], width: u32) -> Result<Self> {
+        #[cfg(test)]
+        DECODES.with(|d| d.set(d.get() + 1));
+        let (height, rgba) = super::svg::render(bytes, width)?;
+        Ok(Decoded::from_rgba(width, height, rgba))
+    }
+
+    /// RGBA pixels, kept as RGB when every one is opaque.
+    fn from_rgba(width: u32, height: u32, rgba: Vec<u8>) -> Self {
+        if rgba.chunks_exact(4).any(|p| p[3] != 255) {
+            Decoded { width, height, alpha: true, pixels: rgba }
+        } else {
+            Decoded { width, height, alpha: false, pixels: drop_alpha(rgba) }
+        }
     }
 
     pub fn meta(&self) -> Meta {

@@ -1,5 +1,7 @@
-//! Responsive images: JPEG/PNG/WebP in content become resized WebP variants plus a fallback,
-//! SVG is copied as is; every image reports its intrinsic size so pages reserve its space.
+//! Responsive images: JPEG/PNG/WebP in content become resized WebP variants plus a fallback;
+//! an SVG drawing becomes WebP variants (a browser lays out and paints an SVG image on its main
+//! thread, a WebP it decodes off it), while the favicon and drawings with text stay SVG. Every
+//! image reports its intrinsic size so pages reserve its space.
 //!
 //! Every output name carries the first 8 hex digits of the source's blake3 hash, so the files
 //! can be served as immutable; encoded variants are kept in a disk cache between builds.
@@ -105,21 +107,42 @@ impl ImagePipeline {
             .with_context(|| format!("processing {}", path.display()))
     }
 
+    /// An image the site shows as its icon (the favicon): an SVG is kept as it is, drawn sharp at
+    /// every size the browser wants; any other image as `process` does.
+    pub fn process_icon(&self, rel: &str) -> Result<(ImageInfo, Vec<Output>)> {
+        let icon = || {
+            let name = Name::parse(rel)?;
+            match name.kind()? {
+                Kind::Svg => {
+                    let (bytes, hash) = read(&self.content_dir.join(&name.clean))?;
+                    svg(&name, &hash, bytes)
+                }
+                Kind::Raster(_) => self.process_inner(rel),
+            }
+        };
+        icon().with_context(|| format!("processing {rel}"))
+    }
+
     fn process_inner(&self, rel: &str) -> Result<(ImageInfo, Vec<Output>)> {
         let name = Name::parse(rel)?;
         self.process_at(&name, &self.content_dir.join(&name.clean), WIDEST, Formats::WebpAndFallback)
     }
 
     fn process_at(&self, name: &Name, path: &Path, widest: u32, formats: Formats) -> Result<(ImageInfo, Vec<Output>)> {
-        let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-        let hash = blake3::hash(&bytes).to_hex().to_string();
+        let (bytes, hash) = read(path)?;
         match name.kind()? {
-            Kind::Svg => svg(name, &hash, bytes),
+            Kind::Svg => {
+                svg::size(&bytes).context("reading the SVG's size")?;
+                if svg::draws_text(&bytes)? {
+                    return svg(name, &hash, bytes);
+                }
+                self.raster(name, &hash, bytes, Source::Svg, widest, Formats::WebpOnly)
+            }
             Kind::Raster(by_extension) => {
                 // The bytes win over the extension (a PNG saved as .jpg is still a PNG); bytes
                 // nobody recognises go to the decoder the extension names, for its error.
                 let format = format_from_signature(&bytes).unwrap_or(by_extension);
-                self.raster(name, &hash, bytes, format, widest, formats)
+                self.raster(name, &hash, bytes, Source::Raster(format), widest, formats)
             }
         }
     }
@@ -129,13 +152,13 @@ impl ImagePipeline {
         name: &Name,
         hash: &str,
         bytes: Vec<u8>,
-        format: Raster,
+        source: Source,
         widest: u32,
         formats: Formats,
     ) -> Result<(ImageInfo, Vec<Output>)> {
         // A fully cached image is neither decoded nor encoded.
         let cached = self.cache.meta(hash).map(|meta| {
-            let fallback = formats.fallback(format, meta.alpha);
+            let fallback = formats.fallback(source, meta.alpha);
             let variants = variant_widths(meta.width, widest)
                 .into_iter()
                 .map(|w| (w, self.cache.variant(hash, w, fallback)))
@@ -146,10 +169,10 @@ impl ImagePipeline {
             Some(Cached { meta, variants }) if variants.iter().all(|(_, v)| v.is_some()) => {
                 (meta, variants.into_iter().map(|(w, v)| (w, v.expect("checked"))).collect())
             }
-            cached => self.encode(hash, bytes, format, cached, widest, formats)?,
+            cached => self.encode(hash, bytes, source, cached, widest, formats)?,
         };
 
-        let fallback = formats.fallback(format, meta.alpha);
+        let fallback = formats.fallback(source, meta.alpha);
         let mut outputs = Vec::with_capacity(variants.len() * 2);
         let mut webp_set = Vec::new();
         let mut fallback_set = Vec::new();
@@ -184,26 +207,34 @@ impl ImagePipeline {
         &self,
         hash: &str,
         bytes: Vec<u8>,
-        format: Raster,
+        source: Source,
         cached: Option<Cached>,
         widest: u32,
         formats: Formats,
     ) -> Result<(Meta, Vec<(u32, Variant)>)> {
-        let decoded = Decoded::new(&bytes, format)?;
-        drop(bytes);
+        // A drawing at its own width (nothing is upscaled, as with photos), at most `widest`.
+        let (decoded, drawing) = match source {
+            Source::Raster(format) => (Decoded::new(&bytes, format)?, None),
+            Source::Svg => (Decoded::from_svg(&bytes, svg::size(&bytes)?.0.min(widest))?, Some(bytes)),
+        };
         let meta = decoded.meta();
         let known = match cached {
             Some(c) if c.meta == meta => c.variants,
             // None, or the cached metadata lied (edited by hand?): start afresh.
             _ => variant_widths(meta.width, widest).into_iter().map(|w| (w, None)).collect(),
         };
-        let fallback = formats.fallback(format, meta.alpha);
+        let fallback = formats.fallback(source, meta.alpha);
         let variants = known
             .into_par_iter()
             .map(|(w, cached)| match cached {
                 Some(v) => Ok((w, v)),
                 None => {
-                    let v = decoded.encode(w, fallback).with_context(|| format!("encoding the {w}px variant"))?;
+                    let v = match &drawing {
+                        // Each narrower width drawn again from the vector: sharper than resized.
+                        Some(svg) if w != meta.width => Decoded::from_svg(svg, w).and_then(|d| d.encode(w, fallback)),
+                        _ => decoded.encode(w, fallback),
+                    }
+                    .with_context(|| format!("encoding the {w}px variant"))?;
                     self.cache.write_variant(hash, w, fallback, &v);
                     Ok((w, v))
                 }
@@ -225,9 +256,27 @@ pub enum Formats {
 }
 
 impl Formats {
-    fn fallback(self, source: Raster, alpha: bool) -> Option<Fallback> {
-        (self == Formats::WebpAndFallback).then(|| Fallback::for_source(source, alpha))
+    fn fallback(self, source: Source, alpha: bool) -> Option<Fallback> {
+        match source {
+            Source::Raster(format) if self == Formats::WebpAndFallback => Some(Fallback::for_source(format, alpha)),
+            _ => None,
+        }
     }
+}
+
+/// What an image's pixels come from.
+#[derive(Debug, Clone, Copy)]
+enum Source {
+    Raster(Raster),
+    /// An SVG's drawing, rendered.
+    Svg,
+}
+
+/// A source's bytes and their blake3 hash (hex), which names its files.
+fn read(path: &Path) -> Result<(Vec<u8>, String)> {
+    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    let hash = blake3::hash(&bytes).to_hex().to_string();
+    Ok((bytes, hash))
 }
 
 /// What the cache holds of one image: its metadata and the files of each width, where present.

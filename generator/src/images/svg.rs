@@ -1,6 +1,8 @@
-//! The intrinsic size of an SVG, read from its root element with an XML parser.
+//! SVG sources: their intrinsic size, read from the root element with an XML parser, and their
+//! drawing rendered to pixels (resvg) for the raster variants a page shows.
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
+use resvg::{tiny_skia, usvg};
 
 /// Size from the root `<svg>`'s `width`/`height` (plain numbers or `px`), else its `viewBox`;
 /// one of width/height plus a viewBox gives the other by aspect ratio.
@@ -28,6 +30,36 @@ pub(super) fn size(bytes: &[u8]) -> Result<(u32, u32)> {
             "the root <svg> element has neither width and height (in px) nor a viewBox; add e.g. viewBox=\"0 0 100 100\""
         ),
     }
+}
+
+/// Whether the drawing has text: resvg is built without fonts (the build's machine would choose
+/// them), so such an SVG is served as it is and the browser draws its text.
+pub(super) fn draws_text(bytes: &[u8]) -> Result<bool> {
+    let text = std::str::from_utf8(bytes).context("not UTF-8 text")?;
+    let options = roxmltree::ParsingOptions { allow_dtd: true, ..Default::default() };
+    let doc = roxmltree::Document::parse_with_options(text, options).context("not well-formed XML")?;
+    Ok(doc.descendants().any(|n| n.tag_name().name() == "text"))
+}
+
+/// The drawing rendered `width` pixels wide (its height by its aspect ratio): straight (not
+/// premultiplied) RGBA bytes, row after row, and the height.
+pub(super) fn render(bytes: &[u8], width: u32) -> Result<(u32, Vec<u8>)> {
+    let tree = usvg::Tree::from_data(bytes, &usvg::Options::default()).context("reading the SVG's drawing")?;
+    let size = tree.size();
+    let scale = width as f32 / size.width();
+    let height = ((size.height() * scale).round() as u32).max(1);
+    let mut pixmap =
+        tiny_skia::Pixmap::new(width, height).ok_or_else(|| anyhow!("cannot draw it {width}×{height} pixels"))?;
+    resvg::render(&tree, tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());
+    let rgba = pixmap
+        .pixels()
+        .iter()
+        .flat_map(|p| {
+            let c = p.demultiply();
+            [c.red(), c.green(), c.blue(), c.alpha()]
+        })
+        .collect();
+    Ok((height, rgba))
 }
 
 /// `"120"`, `"120px"`, `"120.5"`; `None` for relative units (`%`, `em`, …).
@@ -75,6 +107,22 @@ mod tests {
             size_of(r#"<!DOCTYPE svg [ <!ENTITY w "120"> ]><!-- <svg width="1"> --><svg width="&w;" height='80'/>"#),
             Ok((120, 80))
         );
+    }
+
+    #[test]
+    fn text_is_found_anywhere() {
+        assert!(draws_text(br#"<svg viewBox="0 0 9 9"><g><text x="1">Hi</text></g></svg>"#).unwrap());
+        assert!(!draws_text(br#"<svg viewBox="0 0 9 9"><!-- <text> --><rect width="1" height="1"/></svg>"#).unwrap());
+    }
+
+    #[test]
+    fn renders_at_the_width_asked() {
+        let svg = br##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 10"><rect width="10" height="10" fill="#f00"/></svg>"##;
+        let (height, rgba) = render(svg, 200).unwrap();
+        assert_eq!((height, rgba.len()), (100, 200 * 100 * 4));
+        let at = |x: usize, y: usize| &rgba[(y * 200 + x) * 4..][..4];
+        // The left half red and opaque, the right half transparent.
+        assert_eq!((at(50, 50), at(150, 50)[3]), (&[255, 0, 0, 255][..], 0));
     }
 
     #[test]

@@ -208,14 +208,14 @@ fn exact_width_is_not_duplicated() {
 }
 
 #[test]
-fn svg_with_width_and_height() {
+fn an_icon_svg_stays_svg_with_width_and_height() {
     let svg = br#"<?xml version="1.0" encoding="UTF-8"?>
 <!-- Generator: something, with a <svg width="1" height="1"> in a comment -->
 <!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd" [ <!ENTITY ns "x"> ]>
 <svg xmlns="http://www.w3.org/2000/svg"
  width="120px" height = '80' viewBox="0 0 12 8"><rect width="5" height="5"/></svg>"#;
     let s = site(&[("images/brand/logo.svg", svg)]);
-    let (info, outs) = ImagePipeline::new(&s.content, &s.cache).process("images/brand/logo.svg").unwrap();
+    let (info, outs) = ImagePipeline::new(&s.content, &s.cache).process_icon("images/brand/logo.svg").unwrap();
     let path = format!("images/brand/logo-{}.svg", hash8(svg));
     assert_eq!(
         info,
@@ -228,10 +228,45 @@ fn svg_with_width_and_height() {
 fn svg_with_only_a_view_box() {
     let svg = b"\xEF\xBB\xBF<svg xmlns='http://www.w3.org/2000/svg' viewBox='0,0 64.4 32'><circle r='3'/></svg>";
     let s = site(&[("images/favicon.svg", svg)]);
-    let (info, _) = ImagePipeline::new(&s.content, &s.cache).process("images/favicon.svg").unwrap();
+    let (info, _) = ImagePipeline::new(&s.content, &s.cache).process_icon("images/favicon.svg").unwrap();
     assert_eq!((info.width, info.height), (64, 32));
     assert_eq!(info.src, format!("/images/favicon-{}.svg", hash8(svg)));
     assert!(info.srcset.is_empty() && info.sources.is_empty());
+}
+
+#[test]
+fn an_svg_drawing_becomes_webp_variants_drawn_from_the_vector_and_cached() {
+    let svg = br##"<svg xmlns="http://www.w3.org/2000/svg" width="2000" height="1000" viewBox="0 0 300 150"><rect width="150" height="150" fill="#0a0"/><rect x="150" width="150" height="150" fill="#00f"/></svg>"##;
+    let s = site(&[("images/hero.svg", svg)]);
+    let pipeline = ImagePipeline::new(&s.content, &s.cache);
+    let (info, outs) = pipeline.process("images/hero.svg").unwrap();
+    let h = hash8(svg);
+    // Its own width, 2000, and the narrower ones.
+    assert_eq!(paths(&outs), [480, 800, 1200, 1600, 2000].map(|w| format!("images/hero-{h}-{w}.webp")));
+    assert_eq!((info.src.as_str(), info.width, info.height), (&*format!("/images/hero-{h}-2000.webp"), 2000, 1000));
+    assert!(info.srcset.starts_with(&format!("/images/hero-{h}-480.webp 480w, ")) && info.sources.is_empty());
+    // Every width is the drawing: green on the left, blue on the right.
+    for out in &outs {
+        let img = webp::Decoder::new(&out.bytes).decode().unwrap().to_image().into_rgb8();
+        let (w, height) = img.dimensions();
+        assert_eq!(w, 2 * height, "{}", out.path);
+        let (left, right) = (img.get_pixel(w / 4, height / 2), img.get_pixel(3 * w / 4, height / 2));
+        assert!(left[1] > 140 && left[0] < 40 && left[2] < 40, "{}: {left:?}", out.path);
+        assert!(right[2] > 200 && right[0] < 40 && right[1] < 40, "{}: {right:?}", out.path);
+    }
+    // The next build takes them from the cache: nothing is drawn again.
+    let before = DECODES.with(|d| d.get());
+    assert_eq!(pipeline.process("images/hero.svg").unwrap().0, info);
+    assert_eq!(DECODES.with(|d| d.get()), before);
+}
+
+#[test]
+fn an_svg_with_text_stays_svg() {
+    let svg = br#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 150"><text x="10" y="50">Sold</text></svg>"#;
+    let s = site(&[("images/sign.svg", svg)]);
+    let (info, outs) = ImagePipeline::new(&s.content, &s.cache).process("images/sign.svg").unwrap();
+    assert_eq!(paths(&outs), [format!("images/sign-{}.svg", hash8(svg))]);
+    assert_eq!((info.width, info.height, info.sources.len()), (300, 150, 0));
 }
 
 #[test]

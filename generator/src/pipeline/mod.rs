@@ -100,7 +100,10 @@ fn process_images(content_dir: &Path, cache: &Path, c: &Content) -> Result<(Hash
     let pipeline = ImagePipeline::new(content_dir, cache);
     let done: Vec<(String, ImageInfo, Vec<Output>)> = paths
         .par_iter()
-        .map(|p| pipeline.process(p).map(|(info, files)| (p.clone(), info, files)))
+        .map(|p| {
+            let done = if p == load::FAVICON { pipeline.process_icon(p) } else { pipeline.process(p) };
+            done.map(|(info, files)| (p.clone(), info, files))
+        })
         .collect::<Result<_>>()?;
     let mut infos = HashMap::new();
     let mut files = Vec::new();
