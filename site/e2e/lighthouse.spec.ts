@@ -31,28 +31,37 @@ const missed = (lhr: Lhr, category: string) =>
     .map((a) => `${a.id} (${a.displayValue ?? a.score})`)
     .join(', ');
 
-let chrome: chromeLauncher.LaunchedChrome;
-let profile: string;
+/** Why a run has no performance score: Lighthouse's own error, or the weighted audits that failed to run. */
+const unscored = (lhr: Lhr) =>
+  [
+    lhr.runtimeError && `${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
+    ...lhr.categories.performance.auditRefs
+      .filter((r) => r.weight > 0 && lhr.audits[r.id]?.scoreDisplayMode === 'error')
+      .map((r) => `${r.id}: ${lhr.audits[r.id].errorMessage}`),
+  ]
+    .filter(Boolean)
+    .join('; ') || 'no error given';
 
-test.beforeAll(async () => {
-  profile = mkdtempSync(join(tmpdir(), 'lighthouse-'));
-  chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: [...CHROMIUM_FLAGS, `--user-data-dir=${profile}`], userDataDir: false });
-});
-
-test.afterAll(() => {
-  chrome?.kill();
-  rmSync(profile, { recursive: true, force: true });
-});
+/** One Lighthouse run in a Chromium of its own, with a fresh profile: runs that shared one browser
+ * now and then lost the trace's navigation start (NO_NAVSTART), a run without a score. */
+async function auditOnce(url: string): Promise<Lhr> {
+  const profile = mkdtempSync(join(tmpdir(), 'lighthouse-'));
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: [...CHROMIUM_FLAGS, `--user-data-dir=${profile}`], userDataDir: false });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    return result.lhr;
+  } finally {
+    chrome.kill();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
 
 for (const path of ['/', '/neighborhoods/ortega/', '/market/', '/client-concierge/', REPORT, '/homes/', FOR_SALE, '/sell/', '/sold/']) {
   test(`Lighthouse ${path}`, async () => {
     test.setTimeout(RUNS * 90_000);
     const runs: Lhr[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const result = await lighthouse(`${BASE}${path}`, { port: chrome.port, output: 'json', logLevel: 'error' });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-      runs.push(result.lhr);
-    }
+    for (let i = 0; i < RUNS; i++) runs.push(await auditOnce(`${BASE}${path}`));
     const perf = median(runs.map((r) => score(r, 'performance')));
     const strict = STRICT.map((c) => [c, median(runs.map((r) => score(r, c)))] as const);
     const lcp = median(runs.map((r) => audit(r, 'largest-contentful-paint')));
@@ -63,7 +72,7 @@ for (const path of ['/', '/neighborhoods/ortega/', '/market/', '/client-concierg
         strict.map(([c, s]) => `${c} ${s}`).join(', ') +
         ` — LCP ${(lcp / 1000).toFixed(2)} s, TBT ${Math.round(tbt)} ms, CLS ${cls.toFixed(3)} (medians of ${RUNS})` +
         // A run without a score counts as 0: say why Lighthouse gave none.
-        runs.map((r, i) => (r.runtimeError ? `; run ${i + 1}: ${r.runtimeError.code} ${r.runtimeError.message}` : '')).join(''),
+        runs.map((r, i) => (score(r, 'performance') ? '' : `; run ${i + 1} has no performance score: ${unscored(r)}`)).join(''),
     );
     for (const [c, s] of strict) expect(s, `${c} on ${path}: ${missed(runs.find((r) => score(r, c) < 100) ?? runs[0], c)}`).toBe(100);
     expect(perf, `performance on ${path} (median; target 100): ${missed(runs.find((r) => score(r, 'performance') < 100) ?? runs[0], 'performance')}`).toBeGreaterThanOrEqual(
