@@ -115,7 +115,8 @@ impl ImagePipeline {
             match name.kind()? {
                 Kind::Svg => {
                     let (bytes, hash) = read(&self.content_dir.join(&name.clean))?;
-                    svg(&name, &hash, bytes)
+                    let outline = svg::outline(&bytes).context("reading the SVG's size")?;
+                    Ok(svg(&name, &hash, bytes, &outline))
                 }
                 Kind::Raster(_) => self.process_inner(rel),
             }
@@ -132,11 +133,11 @@ impl ImagePipeline {
         let (bytes, hash) = read(path)?;
         match name.kind()? {
             Kind::Svg => {
-                svg::size(&bytes).context("reading the SVG's size")?;
-                if svg::draws_text(&bytes)? {
-                    return svg(name, &hash, bytes);
+                let outline = svg::outline(&bytes).context("reading the SVG's size")?;
+                if outline.text {
+                    return Ok(svg(name, &hash, bytes, &outline));
                 }
-                self.raster(name, &hash, bytes, Source::Svg, widest, Formats::WebpOnly)
+                self.raster(name, &hash, bytes, Source::Svg { width: outline.width }, widest, Formats::WebpOnly)
             }
             Kind::Raster(by_extension) => {
                 // The bytes win over the extension (a PNG saved as .jpg is still a PNG); bytes
@@ -215,7 +216,7 @@ impl ImagePipeline {
         // A drawing at its own width (nothing is upscaled, as with photos), at most `widest`.
         let (decoded, drawing) = match source {
             Source::Raster(format) => (Decoded::new(&bytes, format)?, None),
-            Source::Svg => (Decoded::from_svg(&bytes, svg::size(&bytes)?.0.min(widest))?, Some(bytes)),
+            Source::Svg { width } => (Decoded::from_svg(&bytes, width.min(widest))?, Some(bytes)),
         };
         let meta = decoded.meta();
         let known = match cached {
@@ -268,8 +269,10 @@ impl Formats {
 #[derive(Debug, Clone, Copy)]
 enum Source {
     Raster(Raster),
-    /// An SVG's drawing, rendered.
-    Svg,
+    /// An SVG's drawing, rendered; `width` is its own.
+    Svg {
+        width: u32,
+    },
 }
 
 /// A source's bytes and their blake3 hash (hex), which names its files.
@@ -303,9 +306,10 @@ fn scaled_height(src_width: u32, src_height: u32, width: u32) -> u32 {
     ((src_height as f64 * width as f64 / src_width as f64).round() as u32).max(1)
 }
 
-fn svg(name: &Name, hash: &str, bytes: Vec<u8>) -> Result<(ImageInfo, Vec<Output>)> {
-    let (width, height) = svg::size(&bytes).context("reading the SVG's size")?;
+/// An SVG served as it is.
+fn svg(name: &Name, hash: &str, bytes: Vec<u8>, outline: &svg::Outline) -> (ImageInfo, Vec<Output>) {
     let path = name.output(hash, None, "svg");
+    let (width, height) = (outline.width, outline.height);
     let info = ImageInfo { src: url(&path), width, height, srcset: String::new(), sources: Vec::new() };
-    Ok((info, vec![Output::new(path, bytes)]))
+    (info, vec![Output::new(path, bytes)])
 }

@@ -4,9 +4,19 @@
 use anyhow::{anyhow, bail, Context, Result};
 use resvg::{tiny_skia, usvg};
 
+/// What one reading of an SVG's XML tells the pipeline.
+#[derive(Debug)]
+pub(super) struct Outline {
+    pub width: u32,
+    pub height: u32,
+    /// Whether the drawing has text: resvg is built without fonts (the build's machine would
+    /// choose them), so such an SVG is served as it is and the browser draws its text.
+    pub text: bool,
+}
+
 /// Size from the root `<svg>`'s `width`/`height` (plain numbers or `px`), else its `viewBox`;
 /// one of width/height plus a viewBox gives the other by aspect ratio.
-pub(super) fn size(bytes: &[u8]) -> Result<(u32, u32)> {
+pub(super) fn outline(bytes: &[u8]) -> Result<Outline> {
     let text = std::str::from_utf8(bytes).context("not UTF-8 text")?;
     // SVG editors write DOCTYPEs (with internal entities); roxmltree still guards against
     // entity explosions.
@@ -21,24 +31,17 @@ pub(super) fn size(bytes: &[u8]) -> Result<(u32, u32)> {
     let height = root.attribute("height").and_then(length);
     let view_box = root.attribute("viewBox").and_then(view_box);
     let round = |v: f64| (v.round() as u32).max(1);
-    match (width, height, view_box) {
-        (Some(w), Some(h), _) => Ok((round(w), round(h))),
-        (Some(w), None, Some((vw, vh))) => Ok((round(w), round(w * vh / vw))),
-        (None, Some(h), Some((vw, vh))) => Ok((round(h * vw / vh), round(h))),
-        (None, None, Some((vw, vh))) => Ok((round(vw), round(vh))),
+    let (width, height) = match (width, height, view_box) {
+        (Some(w), Some(h), _) => (round(w), round(h)),
+        (Some(w), None, Some((vw, vh))) => (round(w), round(w * vh / vw)),
+        (None, Some(h), Some((vw, vh))) => (round(h * vw / vh), round(h)),
+        (None, None, Some((vw, vh))) => (round(vw), round(vh)),
         _ => bail!(
             "the root <svg> element has neither width and height (in px) nor a viewBox; add e.g. viewBox=\"0 0 100 100\""
         ),
-    }
-}
-
-/// Whether the drawing has text: resvg is built without fonts (the build's machine would choose
-/// them), so such an SVG is served as it is and the browser draws its text.
-pub(super) fn draws_text(bytes: &[u8]) -> Result<bool> {
-    let text = std::str::from_utf8(bytes).context("not UTF-8 text")?;
-    let options = roxmltree::ParsingOptions { allow_dtd: true, ..Default::default() };
-    let doc = roxmltree::Document::parse_with_options(text, options).context("not well-formed XML")?;
-    Ok(doc.descendants().any(|n| n.tag_name().name() == "text"))
+    };
+    let text = doc.descendants().any(|n| n.tag_name().name() == "text");
+    Ok(Outline { width, height, text })
 }
 
 /// The drawing rendered `width` pixels wide (its height by its aspect ratio): straight (not
@@ -89,7 +92,7 @@ mod tests {
     use super::*;
 
     fn size_of(s: &str) -> Result<(u32, u32), String> {
-        size(s.as_bytes()).map_err(|e| format!("{e:#}"))
+        outline(s.as_bytes()).map(|o| (o.width, o.height)).map_err(|e| format!("{e:#}"))
     }
 
     #[test]
@@ -111,8 +114,8 @@ mod tests {
 
     #[test]
     fn text_is_found_anywhere() {
-        assert!(draws_text(br#"<svg viewBox="0 0 9 9"><g><text x="1">Hi</text></g></svg>"#).unwrap());
-        assert!(!draws_text(br#"<svg viewBox="0 0 9 9"><!-- <text> --><rect width="1" height="1"/></svg>"#).unwrap());
+        assert!(outline(br#"<svg viewBox="0 0 9 9"><g><text x="1">Hi</text></g></svg>"#).unwrap().text);
+        assert!(!outline(br#"<svg viewBox="0 0 9 9"><!-- <text> --><rect width="1" height="1"/></svg>"#).unwrap().text);
     }
 
     #[test]
@@ -131,6 +134,6 @@ mod tests {
         assert!(size_of(r#"<html><svg width="1" height="1"/></html>"#).unwrap_err().contains("<html>"));
         assert!(size_of("<svg width='1").unwrap_err().contains("not well-formed XML"));
         assert!(size_of("hello").is_err());
-        assert!(size(b"<svg width='\xff'/>").unwrap_err().to_string().contains("UTF-8"));
+        assert!(outline(b"<svg width='\xff'/>").unwrap_err().to_string().contains("UTF-8"));
     }
 }
