@@ -4,7 +4,7 @@
 // busy moment of the machine decide the home page's median). Prints the medians with LCP, TBT and CLS. Accessibility, best
 // practices and SEO are deterministic and must be 100; performance is timed on a noisy 2-core
 // machine, so the gate is a median of 95 while the target stays 100.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -15,6 +15,8 @@ import { FOR_SALE, REPORT } from './page-types.mjs';
 import { BASE } from './stack';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+// Where to keep each run's whole report (JSON), to read why a score moved; unset keeps none.
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 const STRICT = ['accessibility', 'best-practices', 'seo'] as const;
 const PERFORMANCE_GATE = 95;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -62,6 +64,11 @@ for (const path of ['/', '/neighborhoods/ortega/', '/market/', '/client-concierg
     test.setTimeout(RUNS * 90_000);
     const runs: Lhr[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await auditOnce(`${BASE}${path}`));
+    if (REPORTS) {
+      mkdirSync(REPORTS, { recursive: true });
+      const name = path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
+      runs.forEach((r, i) => writeFileSync(join(REPORTS, `${name}-${i + 1}.json`), JSON.stringify(r)));
+    }
     const perf = median(runs.map((r) => score(r, 'performance')));
     const strict = STRICT.map((c) => [c, median(runs.map((r) => score(r, c)))] as const);
     const lcp = median(runs.map((r) => audit(r, 'largest-contentful-paint')));
