@@ -78,6 +78,7 @@ export async function workerdStartup() {
       'EMAILJS_TEMPLATE_ID="template_cold_start"',
       'DOCUMENT_LINK_SECRET="cold-start-link-secret-0123456789abcdef"',
       'COUNTING_SECRET="cold-start-counting-secret-0123456789abcdef"',
+      'AGENT_EMAIL="agent@example.com"',
     ].join('\n'),
   );
   const args = ['--env-file', env, '--persist-to', path.join(state, 'state')];

@@ -14,6 +14,7 @@ const COMPLETE = {
   EMAILJS_TEMPLATE_ID: 'tpl',
   DOCUMENT_LINK_SECRET: SECRET,
   COUNTING_SECRET: SECRET,
+  AGENT_EMAIL: 'agent@example.com',
 };
 const without = (name) => Object.fromEntries(Object.entries(COMPLETE).filter(([k]) => k !== name));
 
@@ -26,6 +27,8 @@ const CASES = [
   ['no DOCUMENT_LINK_SECRET', without('DOCUMENT_LINK_SECRET'), 'DOCUMENT_LINK_SECRET'],
   ['a DOCUMENT_LINK_SECRET under 32 bytes', { ...COMPLETE, DOCUMENT_LINK_SECRET: 'local-development-only' }, 'DOCUMENT_LINK_SECRET (at least 32 bytes)'],
   ['no COUNTING_SECRET', without('COUNTING_SECRET'), 'COUNTING_SECRET'],
+  // Not content's address: the editor can change content/site.yaml.
+  ['no AGENT_EMAIL', without('AGENT_EMAIL'), 'AGENT_EMAIL'],
   ['documents kept for fewer days than their links last', { ...COMPLETE, DOCUMENT_RETENTION_DAYS: '7' }, 'DOCUMENT_RETENTION_DAYS (at least DOCUMENT_LINK_DAYS, 14)'],
 ];
 

@@ -37,6 +37,7 @@ test('a preview keeps a lead in its outbox, sends nothing through EmailJS and le
   assert.equal(sent.status, 200, await sent.text());
   for (let i = 0; i < 50 && !/outbox: /.test(worker.log()); i++) await new Promise((r) => setTimeout(r, 100));
   assert.match(worker.log(), /outbox: /);
+  assert.doesNotMatch(worker.log(), /Ana Ruiz|ana@example\.com/, "a visitor's name and address stay out of the logs");
   assert.equal(fake.attempts.length, 0, 'nothing reached EmailJS');
   assert.deepEqual(await (await fetch(`${worker.base}/api/auth/status`)).json(), { sign_in: false });
   const begin = await fetch(`${worker.base}/api/auth/github?provider=github&scope=repo`, { redirect: 'manual' });

@@ -55,6 +55,7 @@ export async function startWithFakeEmailJs(name, vars = {}, args = []) {
       EMAILJS_TEMPLATE_ID: 'template_test',
       DOCUMENT_LINK_SECRET: randomBytes(32).toString('hex'),
       COUNTING_SECRET: randomBytes(32).toString('hex'),
+      AGENT_EMAIL: 'agent@example.com',
       // Tests send more e-mails in minutes than a day's budget allows one by one (budget.test.mjs
       // sets its own).
       EMAILS_PER_DAY: '100000',

@@ -161,10 +161,23 @@ fn a_deploy_adds_the_documents_bucket_backstop_when_missing_and_refuses_one_that
         soon.stderr
     );
     assert!(!std::fs::read_to_string(dir.join("calls")).unwrap().contains("lifecycle add"));
-    // One in place: nothing added.
+    // An expiry in place but nothing aborting incomplete uploads (their parts are listed nowhere):
+    // that rule is added on its own.
     std::fs::remove_file(dir.join("calls")).unwrap();
-    let fine =
+    let expiry =
         run("name:     backstop\nenabled:  Yes\nprefix:   (all prefixes)\naction:   Expire objects after 37 days");
+    assert!(expiry.stdout.contains("added the lifecycle rule backstop-uploads"), "{}", expiry.stdout);
+    let calls = std::fs::read_to_string(dir.join("calls")).unwrap();
+    assert!(
+        calls.contains("r2 bucket lifecycle add client-documents backstop-uploads --abort-multipart-days 1 --force"),
+        "{calls}"
+    );
+    assert!(!calls.contains("--expire-days"), "{calls}");
+    // Both in place: nothing added.
+    std::fs::remove_file(dir.join("calls")).unwrap();
+    let fine = run(
+        "name:     backstop\nenabled:  Yes\nprefix:   (all prefixes)\naction:   Expire objects after 37 days, Abort incomplete multipart uploads after 1 days",
+    );
     assert!(!fine.stdout.contains("added the lifecycle rule"), "{}", fine.stdout);
     assert!(!std::fs::read_to_string(dir.join("calls")).unwrap().contains("lifecycle add"));
 }

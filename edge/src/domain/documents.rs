@@ -97,6 +97,8 @@ pub enum LinkError {
     Malformed,
     Expired,
     BadSignature,
+    /// Its key id names no key the worker holds.
+    UnknownKey,
 }
 
 /// Check a link's signature (in constant time) and expiry.

@@ -62,16 +62,28 @@ pub fn admit(method: &str, content_length: Option<u64>, max_bytes: u64) -> Resul
 
 /// Whether the worker may send to `url` (EmailJS, the alert webhook, siteverify, GitHub): HTTPS, or
 /// plain HTTP on this machine (local runs, tests) — a key or a client's details never travel in clear.
-pub fn is_secure_url(url: &str) -> bool {
-    let host = |rest: &str| {
-        let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
-        authority.rsplit_once(':').map_or(authority, |(host, _)| host).to_string()
-    };
-    let plain = !url.contains(char::is_whitespace);
-    match (url.strip_prefix("https://"), url.strip_prefix("http://")) {
-        (Some(rest), _) => plain && !host(rest).is_empty(),
-        (_, Some(rest)) => plain && matches!(host(rest).as_str(), "127.0.0.1" | "localhost"),
+pub fn is_secure_url(raw: &str) -> bool {
+    // Parsed as the fetch will read it: the host is what follows any `user:password@`.
+    let Ok(url) = url::Url::parse(raw) else { return false };
+    let with_credentials = !url.username().is_empty() || url.password().is_some();
+    if raw.contains(char::is_whitespace) || with_credentials {
+        return false;
+    }
+    match (url.scheme(), url.host()) {
+        ("https", Some(_)) => true,
+        ("http", Some(url::Host::Ipv4(ip))) => ip == std::net::Ipv4Addr::LOCALHOST,
+        ("http", Some(url::Host::Domain(host))) => host == "localhost",
         _ => false,
+    }
+}
+
+/// An API path as a log may show it: its route, never what follows (a document's path carries the
+/// client's file name; others, ids).
+pub fn loggable_path(path: &str) -> String {
+    let mut segments = path.trim_start_matches('/').splitn(3, '/');
+    match (segments.next(), segments.next(), segments.next()) {
+        (Some(first), Some(route), Some(_)) => format!("/{first}/{route}/…"),
+        _ => path.to_string(),
     }
 }
 
@@ -85,10 +97,29 @@ mod tests {
         for ok in ["https://ntfy.sh/move-to-jax", "http://127.0.0.1:9000/hook", "http://localhost:1/x"] {
             assert!(is_secure_url(ok), "{ok}");
         }
-        for bad in ["http://example.com/hook", "ftp://x", "https://", "https://a b", "", "http://127.0.0.1.evil.com/x"]
-        {
+        for bad in [
+            "http://example.com/hook",
+            "ftp://x",
+            "https://",
+            "https://a b",
+            "",
+            "http://127.0.0.1.evil.com/x",
+            // What precedes `@` is credentials, not the host: the request would go to evil.example.
+            "http://localhost:1@evil.example/",
+            "http://127.0.0.1:80@evil.example/hook",
+            "https://user:key@example.com/hook",
+        ] {
             assert!(!is_secure_url(bad), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_logged_api_path_stops_at_its_route() {
+        let document =
+            "/api/documents/0b6e5c1e-7f3a-4c1e-9a57-1f2d3c4b5a69/1764300000000-bank_statements-Ana Ruiz statement.pdf";
+        assert_eq!(loggable_path(document), "/api/documents/…");
+        assert_eq!(loggable_path("/api/contact"), "/api/contact");
+        assert_eq!(loggable_path("/api"), "/api");
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //!
 //! The README ("Rotating the secrets") says how to rotate each.
 
-use crate::domain::documents::{hex, unhex};
+use crate::domain::documents::{self, hex, unhex, LinkError};
 use hkdf::Hkdf;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
@@ -73,12 +73,32 @@ impl Keyring {
         &self.links[0]
     }
 
-    /// The key a link names: by its id, or the current one for a link from before ids (no `kid`).
-    pub fn link(&self, id: Option<&str>) -> Option<&LinkKey> {
-        match id {
-            None => self.links.first(),
-            Some(id) => self.links.iter().find(|k| k.id == id),
+    /// The keys that may have signed a link: the one its id names, or, for a link from before ids
+    /// (no `kid`), each key the worker holds, the current one first — such a link may be older
+    /// than the last rotation.
+    pub fn links_for<'a>(&'a self, id: Option<&'a str>) -> impl Iterator<Item = &'a LinkKey> + 'a {
+        self.links.iter().filter(move |k| id.is_none_or(|id| k.id == id))
+    }
+
+    /// Whether a document link checks out with a key that may have signed it (`links_for`); when
+    /// none does, the most telling refusal (expired rather than a bad signature by another key).
+    pub fn verify_link(
+        &self,
+        kid: Option<&str>,
+        key: &str,
+        expires: u64,
+        sig: &str,
+        now: u64,
+    ) -> Result<(), LinkError> {
+        let mut refused = LinkError::UnknownKey;
+        for signer in self.links_for(kid) {
+            match documents::verify(&signer.secret, key, expires, sig, now) {
+                Ok(()) => return Ok(()),
+                Err(LinkError::BadSignature) if refused != LinkError::UnknownKey => {}
+                Err(e) => refused = e,
+            }
         }
+        Err(refused)
     }
 
     /// The token that proves a concierge submission was minted by this worker: every upload into
@@ -109,12 +129,32 @@ mod tests {
         let old = before.current_link();
         assert_eq!(old.id.len(), 8);
         // A link signed before names a key the worker still has; new links take the new one.
-        assert_eq!(after.link(Some(&old.id)).unwrap().secret, LINK);
+        let secrets = |id| after.links_for(id).map(|k| k.secret.as_slice()).collect::<Vec<_>>();
+        assert_eq!(secrets(Some(&old.id)), [LINK]);
         assert_eq!(after.current_link().secret, NEXT);
         assert_ne!(after.current_link().id, old.id);
-        assert!(after.link(Some("00000000")).is_none(), "an id of no key");
-        // A link from before ids is checked against the current key.
-        assert_eq!(after.link(None).unwrap().secret, NEXT);
+        assert!(secrets(Some("00000000")).is_empty(), "an id of no key");
+        // A link from before ids may be signed with either: the current key first.
+        assert_eq!(secrets(None), [NEXT, LINK]);
+        // A link from before ids, signed with the key rotated out, still opens.
+        let key = "0f8fad5b-d9cb-469f-a165-70867728950e/1700000000000-idFront-id.pdf";
+        let sig = documents::sign(LINK, key, 2_000);
+        assert_eq!(after.verify_link(None, key, 2_000, &sig, 1_000), Ok(()));
+        assert_eq!(after.verify_link(Some(&old.id), key, 2_000, &sig, 1_000), Ok(()));
+        assert_eq!(
+            after.verify_link(Some(&after.current_link().id), key, 2_000, &sig, 1_000),
+            Err(LinkError::BadSignature)
+        );
+        assert_eq!(after.verify_link(Some("00000000"), key, 2_000, &sig, 1_000), Err(LinkError::UnknownKey));
+        assert_eq!(
+            after.verify_link(None, key, 2_000, &sig, 3_000),
+            Err(LinkError::Expired),
+            "expired, not a bad signature"
+        );
+        assert_eq!(
+            Keyring::new(NEXT, None, COUNTING).verify_link(None, key, 2_000, &sig, 1_000),
+            Err(LinkError::BadSignature)
+        );
         // Counts and tokens are keyed apart from links: the same across the rotation.
         assert_eq!(before.counting, after.counting);
         assert_eq!(before.submission_token("s"), after.submission_token("s"));

@@ -162,6 +162,16 @@ impl Settings {
                 None
             }
         };
+        // Deployed, the recipient is a secret: `content/site.yaml` is what the editor (and a pull
+        // request that touches only content) can change, and every lead and document link goes there.
+        let agent_email = match get("AGENT_EMAIL") {
+            Some(address) => address,
+            None if local || preview => content.agent_email.clone(),
+            None => {
+                missing.push("AGENT_EMAIL".into());
+                String::new()
+            }
+        };
         if !missing.is_empty() {
             return Err(missing);
         }
@@ -192,7 +202,7 @@ impl Settings {
         };
         Ok(Settings {
             emailjs,
-            agent_email: get("AGENT_EMAIL").unwrap_or_else(|| content.agent_email.clone()),
+            agent_email,
             keys: Keyring::new(
                 link_secret.unwrap_or_default().as_bytes(),
                 previous_link_secret.as_ref().map(|s| s.as_bytes()),
@@ -241,12 +251,13 @@ mod tests {
         Settings::from_lookup(|k| vars.get(k).cloned(), content())
     }
 
-    const DEPLOYED: [(&str, &str); 5] = [
+    const DEPLOYED: [(&str, &str); 6] = [
         ("EMAILJS_PUBLIC_KEY", "pub"),
         ("EMAILJS_PRIVATE_KEY", "priv"),
         ("EMAILJS_SERVICE_ID", "svc"),
         ("EMAILJS_TEMPLATE_ID", "tpl"),
         ("DOCUMENT_LINK_SECRET", SECRET),
+        ("AGENT_EMAIL", "agent@example.com"),
     ];
 
     #[test]
@@ -265,7 +276,7 @@ mod tests {
         assert_eq!(s.quiz_emails_per_day, 5);
         assert_eq!(s.retention_s, 30 * 86_400);
         assert_eq!(s.keys.current_link().secret, SECRET.as_bytes());
-        assert!(s.keys.link(Some("00000000")).is_none(), "no previous link key unless set");
+        assert_eq!(s.keys.links_for(None).count(), 1, "no previous link key unless set");
         assert_eq!(s.alert_webhook, None);
         assert_eq!(s.budget.emails_per_day, content().forms.budget.emails_per_day);
         assert_eq!(s.bot_check, None, "no keys: the bot check is off");
@@ -308,7 +319,7 @@ mod tests {
         );
         let rotated = settings(&[&DEPLOYED[..], &[("DOCUMENT_LINK_SECRET_PREVIOUS", COUNTING)]].concat()).unwrap();
         let previous = crate::domain::keys::Keyring::new(COUNTING.as_bytes(), None, b"").current_link().id.clone();
-        assert_eq!(rotated.keys.link(Some(&previous)).unwrap().secret, COUNTING.as_bytes());
+        assert_eq!(rotated.keys.links_for(Some(&previous)).next().unwrap().secret, COUNTING.as_bytes());
         // Documents must outlive their links.
         let mut brief = DEPLOYED.to_vec();
         brief.push(("DOCUMENT_RETENTION_DAYS", "13"));
@@ -319,13 +330,13 @@ mod tests {
         let mut webhook = DEPLOYED.to_vec();
         webhook.push(("ALERT_WEBHOOK_URL", "http://example.com/hook"));
         assert_eq!(settings(&webhook).unwrap_err(), ["ALERT_WEBHOOK_URL (an https:// URL)"]);
-        webhook[5] = ("ALERT_WEBHOOK_URL", "https://ntfy.sh/move-to-jax");
+        webhook[DEPLOYED.len()] = ("ALERT_WEBHOOK_URL", "https://ntfy.sh/move-to-jax");
         assert_eq!(settings(&webhook).unwrap().alert_webhook.as_deref(), Some("https://ntfy.sh/move-to-jax"));
         // The bot check takes both its keys or neither, and verifies only where a token can go.
         let mut half = DEPLOYED.to_vec();
         half.push(("TURNSTILE_SITE_KEY", "site"));
         assert_eq!(settings(&half).unwrap_err(), ["TURNSTILE_SECRET_KEY (with TURNSTILE_SITE_KEY)"]);
-        half[5] = ("TURNSTILE_SECRET_KEY", "secret");
+        half[DEPLOYED.len()] = ("TURNSTILE_SECRET_KEY", "secret");
         assert_eq!(settings(&half).unwrap_err(), ["TURNSTILE_SITE_KEY (with TURNSTILE_SECRET_KEY)"]);
         half.push(("TURNSTILE_SITE_KEY", "site"));
         assert_eq!(settings(&half).unwrap().bot_check.unwrap().verify_url, VERIFY_URL);
@@ -339,7 +350,8 @@ mod tests {
                 "EMAILJS_PRIVATE_KEY",
                 "EMAILJS_SERVICE_ID",
                 "EMAILJS_TEMPLATE_ID",
-                "DOCUMENT_LINK_SECRET"
+                "DOCUMENT_LINK_SECRET",
+                "AGENT_EMAIL"
             ]
         );
         // Only a value of "true" means local development; even there the link secret is required.
@@ -349,6 +361,7 @@ mod tests {
         let mut per_form: Vec<(String, String)> =
             DEPLOYED[..3].iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         per_form.push(("DOCUMENT_LINK_SECRET".into(), SECRET.into()));
+        per_form.push(("AGENT_EMAIL".into(), "agent@example.com".into()));
         per_form.extend(FORMS.iter().map(|f| (template_var(f), format!("tpl-{f}"))));
         let vars: Vec<(&str, &str)> = per_form.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
         assert!(settings(&vars).is_ok());

@@ -3,7 +3,7 @@
 
 use crate::domain::concierge::is_document_key;
 use crate::domain::content::content;
-use crate::domain::documents::{loggable, safe_name, verify};
+use crate::domain::documents::{loggable, safe_name};
 use crate::domain::settings::Settings;
 use crate::failure::Failure;
 use crate::services::concierge::CACHE_CONTROL;
@@ -22,11 +22,11 @@ pub async fn download(req: Request, env: &Env, key: &str, settings: &Settings) -
     // Only a concierge document, however the link was signed.
     let checked = match expires {
         _ if !is_document_key(&content().forms, key) => Err("NotADocument".into()),
-        // Signed with the current link key or the previous one (the link names which).
-        Some(expires) => match settings.keys.link(query.get("kid").map(String::as_str)) {
-            Some(signer) => verify(&signer.secret, key, expires, sig, now_ms() / 1000).map_err(|e| format!("{e:?}")),
-            None => Err("UnknownKey".into()),
-        },
+        // Signed with the current link key or the previous one (the link names which, since ids).
+        Some(expires) => settings
+            .keys
+            .verify_link(query.get("kid").map(String::as_str), key, expires, sig, now_ms() / 1000)
+            .map_err(|e| format!("{e:?}")),
         None => Err("Malformed".into()),
     };
     // Logs name the document, never its file name (the client's words).

@@ -10,7 +10,7 @@ mod forms;
 use crate::domain::bot_check::{Expected, Trust};
 use crate::domain::content::content;
 use crate::domain::fallback;
-use crate::domain::http::{admit, body_kind, security_headers, BodyKind, Refusal};
+use crate::domain::http::{admit, body_kind, loggable_path, security_headers, BodyKind, Refusal};
 use crate::domain::quota::client_key;
 use crate::domain::settings::Settings;
 use crate::domain::submit::FormKind;
@@ -42,7 +42,7 @@ pub async fn handle(req: Request, env: Env) -> Result<Response> {
         }
         Err(failure) => {
             if failure.status() >= 500 || failure.status() == 429 {
-                console_warn!("{} {path}", failure.status());
+                console_warn!("{} {}", failure.status(), loggable_path(&path));
             }
             failure.into_response()?
         }

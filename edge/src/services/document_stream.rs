@@ -101,7 +101,14 @@ impl DocumentStream {
                 }
             }
         }
-        upload.complete(std::mem::take(&mut self.parts)).await.map_err(unavailable)?;
+        let id = upload.upload_id().await;
+        if let Err(e) = upload.complete(std::mem::take(&mut self.parts)).await {
+            // Its parts would stay, unlisted, until the bucket's rule aborts the upload.
+            if let Ok(upload) = bucket.resume_multipart_upload(self.key.clone(), id) {
+                let _ = upload.abort().await;
+            }
+            return Err(unavailable(e));
+        }
         Ok(self.length)
     }
 

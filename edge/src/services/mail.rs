@@ -16,17 +16,13 @@ pub async fn send(settings: &Settings, bucket: &Bucket, d: &Delivery) -> Outcome
     }
 }
 
-/// Local runs: keep the e-mail in R2 under outbox/ and print it.
+/// Local runs and previews: keep the e-mail in R2 under outbox/ and say where.
 async fn to_outbox(bucket: &Bucket, d: &Delivery) -> Outcome {
     let key = format!("{OUTBOX}{}.json", d.id);
     match storage::put_json(bucket, &key, &d.params).await {
         Ok(()) => {
-            console_log!(
-                "outbox: {} to {} — \"{}\" (local development without EmailJS; kept at {key})",
-                d.form,
-                d.params.get("to_email").map_or("", String::as_str),
-                d.params.get("subject").map_or("", String::as_str)
-            );
+            // Its subject and recipient stay in the record: a preview's visitors are real people.
+            console_log!("outbox: {} e-mail kept at {key} (no EmailJS: local development or a preview)", d.form);
             Outcome::Sent
         }
         Err(e) => {

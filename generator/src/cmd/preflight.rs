@@ -102,7 +102,7 @@ fn backstop(bin: &Path, content: &Path) -> Result<Option<String>, String> {
     let listed = wrangler(bin, &["r2", "bucket", "lifecycle", "list", bucket])
         .map_err(|e| format!("the lifecycle rules of {bucket} could not be listed: {e}"))?;
     match preflight::backstop(&listed) {
-        preflight::Backstop::Present(days) if days > retention => Ok(None),
+        preflight::Backstop::Present(days) if days > retention => aborts_incomplete(bin, bucket, &listed),
         preflight::Backstop::Present(days) => Err(format!(
             "a lifecycle rule of {bucket} deletes objects after {days} days, before the {retention} days documents are kept: remove it (wrangler r2 bucket lifecycle remove {bucket} <name>)"
         )),
@@ -126,6 +126,22 @@ fn backstop(bin: &Path, content: &Path) -> Result<Option<String>, String> {
             Ok(Some(format!("added the lifecycle rule {} to {bucket}: every object deleted {days} days after its upload, should the cron stop", preflight::BACKSTOP)))
         }
     }
+}
+
+/// The rule that aborts incomplete multipart uploads (a new bucket has R2's, after 7 days): added
+/// when missing, aborting them after a day.
+fn aborts_incomplete(bin: &Path, bucket: &str, listed: &str) -> Result<Option<String>, String> {
+    if preflight::aborts_incomplete(listed).is_some() {
+        return Ok(None);
+    }
+    let add = ["r2", "bucket", "lifecycle", "add", bucket, preflight::ABORTS, "--abort-multipart-days", "1", "--force"];
+    wrangler(bin, &add).map_err(|e| {
+        format!("the rule aborting incomplete uploads of {bucket} is missing and could not be added: {e}")
+    })?;
+    Ok(Some(format!(
+        "added the lifecycle rule {} to {bucket}: an upload a post left incomplete is aborted after a day",
+        preflight::ABORTS
+    )))
 }
 
 /// What wrangler prints for `args`, or why it failed.

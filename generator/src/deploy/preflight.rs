@@ -13,7 +13,7 @@ pub const EXAMPLE_ACCOUNT: &str = "awhitfield";
 pub const EXAMPLE_MAP_ORIGIN: &str = "https://www.openstreetmap.org/export/embed.html";
 
 /// The worker's secrets a deploy needs (README: Deploy); Turnstile's keys are the bot check's.
-pub const SECRETS: [&str; 8] = [
+pub const SECRETS: [&str; 9] = [
     "EMAILJS_PUBLIC_KEY",
     "EMAILJS_PRIVATE_KEY",
     "EMAILJS_SERVICE_ID",
@@ -22,6 +22,8 @@ pub const SECRETS: [&str; 8] = [
     "COUNTING_SECRET",
     "TURNSTILE_SITE_KEY",
     "TURNSTILE_SECRET_KEY",
+    // Where every lead goes: not content's address, which the editor can change (issue 34).
+    "AGENT_EMAIL",
 ];
 
 /// The buckets: the concierge's documents always, the MLS photos' with `mls.photos_url`.
@@ -82,6 +84,18 @@ pub enum Backstop {
 
 /// Read the rules wrangler prints (blocks of `name:`, `enabled:`, `prefix:`, `action:` lines).
 pub fn backstop(text: &str) -> Backstop {
+    soonest(text, "Expire objects after ").map_or(Backstop::Missing, Backstop::Present)
+}
+
+/// After how many days an enabled rule for every prefix aborts incomplete multipart uploads: the
+/// parts of a document a post left unfinished, which no listing shows and so no timer deletes.
+pub const ABORTS: &str = "backstop-uploads";
+pub fn aborts_incomplete(text: &str) -> Option<u32> {
+    soonest(text, "Abort incomplete multipart uploads after ")
+}
+
+/// The fewest days after `action` among the enabled rules for every prefix.
+fn soonest(text: &str, action: &str) -> Option<u32> {
     let plain: String = text.lines().map(|l| l.trim()).collect::<Vec<_>>().join("\n");
     plain
         .split("\n\n")
@@ -90,12 +104,11 @@ pub fn backstop(text: &str) -> Backstop {
         })
         .filter(|rule| rule.lines().any(|l| l.starts_with("prefix:") && l.ends_with("(all prefixes)")))
         .filter_map(|rule| {
-            let action = rule.lines().find(|l| l.starts_with("action:"))?;
-            let days = action.split("Expire objects after ").nth(1)?.split(' ').next()?;
+            let actions = rule.lines().find(|l| l.starts_with("action:"))?;
+            let days = actions.split(action).nth(1)?.split(' ').next()?;
             days.parse::<u32>().ok()
         })
         .min()
-        .map_or(Backstop::Missing, Backstop::Present)
 }
 
 /// The names `wrangler secret list --format json` lists.
@@ -180,5 +193,17 @@ mod tests {
             "the soonest rule is what deletes"
         );
         assert_eq!(backstop_days(30), 37);
+        // Incomplete multipart uploads: R2's default rule, or the backstop's own.
+        let default = rule(
+            "Default Multipart Abort Rule",
+            "Yes",
+            "(all prefixes)",
+            "Abort incomplete multipart uploads after 7 days",
+        );
+        let expire = rule("backstop", "Yes", "(all prefixes)", "Expire objects after 37 days");
+        assert_eq!(aborts_incomplete(&listing(std::slice::from_ref(&expire))), None);
+        assert_eq!(aborts_incomplete(&listing(&[expire, default])), Some(7));
+        let off = rule("uploads", "No", "(all prefixes)", "Abort incomplete multipart uploads after 1 days");
+        assert_eq!(aborts_incomplete(&listing(&[off])), None);
     }
 }
