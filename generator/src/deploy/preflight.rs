@@ -87,9 +87,11 @@ pub fn backstop(text: &str) -> Backstop {
     soonest(text, "Expire objects after ").map_or(Backstop::Missing, Backstop::Present)
 }
 
+/// The name of the rule `make deploy` adds when none aborts incomplete multipart uploads.
+pub const ABORTS: &str = "backstop-uploads";
+
 /// After how many days an enabled rule for every prefix aborts incomplete multipart uploads: the
 /// parts of a document a post left unfinished, which no listing shows and so no timer deletes.
-pub const ABORTS: &str = "backstop-uploads";
 pub fn aborts_incomplete(text: &str) -> Option<u32> {
     soonest(text, "Abort incomplete multipart uploads after ")
 }
