@@ -1,7 +1,8 @@
 // Header: below the md breakpoint the prerendered nav hides behind `.menu-toggle` (CSS shows it
 // once the island is built); this island, loaded by the first click in the header, opens and
 // closes it (a click on the toggle while it loads is handed over by the early script). In-page
-// links scroll smoothly by CSS; a link to a section the page lacks does nothing; a dialog's
+// links scroll smoothly once it is built (before, the browser jumps); a link to a section the
+// page lacks does nothing; a dialog's
 // trigger in the menu closes it and opens its dialog.
 import { useEffect } from 'react';
 import { defineIsland, type IslandProps } from '../lib/island';
