@@ -208,12 +208,34 @@ test('a declined consent signs no one in', async () => {
   assert.equal(exchanges(on), before);
 });
 
-test('a code GitHub does not honour is a failed sign-in, not a token', async () => {
+test('a code GitHub does not honour (forged, or used already) is a sign-in to start again, not a token', async () => {
   const { consent, cookie } = await begin(on);
   const back = await decide(consent, 'allow', ACCOUNTS[0]);
-  const { r, html } = await land(withQuery(back, { code: 'forged' }), cookie);
-  assert.equal(r.status, 502);
-  assert.match(html, /GitHub did not complete the sign-in\. Please try again in a moment\./);
+  const forged = await land(withQuery(back, { code: 'forged' }), cookie);
+  assert.equal(forged.r.status, 400);
+  assert.match(forged.html, /This sign-in was used already or took too long\. Close this window and sign in again from the editor\./);
+  assert.match((await land(back, cookie)).message, /^authorization:github:success:/);
+  const replayed = await land(back, cookie);
+  assert.equal(replayed.r.status, 400, 'the same code again');
+  assert.match(replayed.message, /^authorization:github:error:.*used already/);
+});
+
+test('a renewal GitHub grants but whose account its API cannot confirm keeps the new refresh token', async () => {
+  const { r } = await signIn(on);
+  const refresh = refreshSet(r);
+  on.fake.github.apiDown = true;
+  let during;
+  try {
+    during = await renew(on, refresh);
+  } finally {
+    on.fake.github.apiDown = false;
+  }
+  assert.equal(during.status, 502);
+  assert.deepEqual(await during.json(), { error: 'GitHub did not complete the sign-in. Please try again in a moment.' });
+  const kept = refreshSet(during);
+  assert.match(kept ?? '', /^ghr_fake/, 'GitHub spent the old refresh token: the cookie holds the new one');
+  assert.notEqual(kept, refresh);
+  assert.equal((await renew(on, kept)).status, 200, 'and it renews once GitHub is back');
 });
 
 test('without the GitHub App’s keys the sign-in says it is off, and the rest of the site works as usual', async () => {

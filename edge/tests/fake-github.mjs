@@ -73,6 +73,8 @@ export function fakeGitHub() {
   const fake = {
     /** A GitHub App with expiring user tokens (false: an OAuth app's tokens). */
     expiring: true,
+    /** GitHub's API away (503) while its sign-in still answers. */
+    apiDown: false,
     /** The answer to `method url` with `body`, or null when the path is not GitHub's:
      * [status, headers, body]. */
     answer(method, url, body, headers) {
@@ -91,6 +93,7 @@ export function fakeGitHub() {
         return json(exchange(new URLSearchParams(body)));
       }
       if (path === '/api/user' && method === 'GET') {
+        if (fake.apiDown) return [503, {}, 'Service Unavailable'];
         if (!headers['user-agent']) return [403, {}, 'Request forbidden by administrative rules. Please make sure your request has a User-Agent header'];
         const login = tokens.get((headers.authorization ?? '').replace(/^Bearer /, ''));
         return login ? json({ login, id: 1 }) : [401, { 'Content-Type': 'application/json' }, JSON.stringify({ message: 'Bad credentials' })];

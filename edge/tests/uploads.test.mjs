@@ -1,7 +1,8 @@
 // The day's upload budget and the bucket's ends, tried as a griefer and an unlucky network would
 // (issue 34, 3 and 4), in workerd against a fake EmailJS: uploads are charged what they stored, so
 // 300 uploads of 10 MB cut off halfway from 30 addresses spend nothing and a real client's six
-// documents go through after them; one client cannot spend the day's uploads alone; and after
+// documents go through after them; one client cannot spend the day's uploads alone, nor pass its
+// share with uploads sent at once (and what is refused or cut off is given back); and after
 // every failure path — uploads cut off, a post without JavaScript dropped, a reservation refused,
 // an e-mail given up on and never reported — every object in the bucket is under a timer, and the
 // unreported record is reported by the alert channel (by its id) and deleted at its end.
@@ -101,6 +102,45 @@ test('one client cannot spend the day’s uploads alone: its share runs out, ano
   const over = await upload(await newSubmission(w.worker.base), 'creditReport', 4 * MB, as);
   assert.deepEqual(over.body.errors, [{ field: 'request', message: 'This browser has sent as many documents as the portal takes from one visitor in a day; please try again tomorrow.' }]);
   assert.equal((await upload(await newSubmission(w.worker.base), 'creditReport', 9 * MB, '198.51.100.202')).status, 201);
+});
+
+/** An upload that sends its first 64 KiB, waits for `gate`, then sends the rest. */
+function heldUpload(submission, field, size, as, gate) {
+  return new Promise((resolve, reject) => {
+    const url = `${w.worker.base}/api/concierge/documents?${new URLSearchParams({ submission, field, name: `${field}.pdf` })}`;
+    const body = pdf(size);
+    const req = http.request(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/pdf', 'Content-Length': size, 'CF-Connecting-IP': as, [SUBMISSION_HEADER]: tokenOf(submission) },
+    });
+    req.on('error', reject);
+    req.on('response', (res) => {
+      let text = '';
+      res.on('data', (c) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode, body: JSON.parse(text) }));
+    });
+    req.write(body.subarray(0, 64 * 1024));
+    gate.then(() => req.end(body.subarray(64 * 1024)));
+  });
+}
+
+test('six uploads from one client at once cannot pass its share between them; what is refused is given back', async () => {
+  const as = '198.51.100.204';
+  let open;
+  const gate = new Promise((r) => (open = r));
+  const subs = await Promise.all(Array.from({ length: 6 }, () => newSubmission(w.worker.base)));
+  const uploads = subs.map((s) => heldUpload(s, 'bankStatement1', 7 * MB, as, gate));
+  // Every one of them admitted or refused on its first bytes, all under way at once.
+  await new Promise((r) => setTimeout(r, 1500));
+  open();
+  const results = await Promise.all(uploads);
+  const statuses = results.map((r) => r.status).sort();
+  assert.deepEqual(statuses, [201, 201, 201, 201, 429, 429], JSON.stringify(results.map((r) => r.body)));
+  // 28 MB of the 30 MB share is taken; a cut-off upload gives its reservation back, so 2 MB more fit.
+  assert.ok(['dropped', 400].includes(await cutOff(await newSubmission(w.worker.base), as, 2 * MB, 256 * 1024)));
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal((await upload(await newSubmission(w.worker.base), 'creditReport', 2 * MB, as)).status, 201);
+  assert.equal((await upload(await newSubmission(w.worker.base), 'creditReport', 10_000, as)).status, 429, 'and not a byte more');
 });
 
 test('a post without JavaScript dropped halfway leaves nothing without an end', async () => {

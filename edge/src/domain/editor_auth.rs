@@ -255,6 +255,8 @@ pub const WRONG_STATE: &str = "This sign-in could not be checked: it did not sta
 pub const DENIED: &str = "You did not allow the editor to use your GitHub account, so you are not signed in.";
 pub const GITHUB_FAILED: &str = "GitHub did not complete the sign-in. Please try again in a moment.";
 pub const NEVER_EXPIRES: &str = "GitHub gave this site a key that never expires, which the editor does not take: its sign-in needs a GitHub App whose user tokens expire (README: Set up publishing). You are not signed in.";
+pub const CODE_SPENT: &str =
+    "This sign-in was used already or took too long. Close this window and sign in again from the editor.";
 pub const SIGNED_OUT: &str = "Your editor sign-in has ended: sign in with GitHub again.";
 pub const NOT_FROM_EDITOR: &str = "This request did not come from this site's editor.";
 

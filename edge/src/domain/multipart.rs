@@ -1,6 +1,7 @@
 //! The portal's form posted without JavaScript (multipart/form-data) as multer reads it: the
 //! boundary, which parts may come and how large, and what a body it cannot read gets. Plain Rust,
-//! so the host fuzzes the very constraints routes/concierge.rs streams the body through.
+//! so the host fuzzes the very constraints routes/concierge/without_script.rs streams the body
+//! through.
 
 use crate::domain::concierge::{refuse, Refused};
 use jax_model::forms::Forms;

@@ -81,7 +81,11 @@ async fn callback(req: &Request, app: &GitHubApp) -> Result<Result<Tokens, Refus
         }
     };
     let origin = url.origin().ascii_serialization();
-    Ok(tokens_for_editor(app, app.token_request(&origin, &code)).await)
+    let tokens = match exchange(app.token_request(&origin, &code)).await {
+        Ok(tokens) => tokens,
+        Err(refusal) => return Ok(Err(refusal)),
+    };
+    Ok(check_account(app, &tokens).await.map(|()| tokens))
 }
 
 /// `POST /api/auth/refresh`: the refresh token in this browser's cookie exchanged for new tokens
@@ -91,21 +95,25 @@ async fn refresh(req: &Request, app: &GitHubApp) -> Result<Response, Failure> {
     let Some(refresh_token) = auth::cookie(cookie.as_deref(), auth::REFRESH_COOKIE) else {
         return renewed(Err((401, auth::SIGNED_OUT.into())), None);
     };
-    match tokens_for_editor(app, app.refresh_request(refresh_token)).await {
-        Ok(tokens) => {
-            let cookie = tokens.refresh_cookie();
-            renewed(Ok(tokens), Some(cookie))
-        }
+    let tokens = match exchange(app.refresh_request(refresh_token)).await {
+        Ok(tokens) => tokens,
         // GitHub is away: the cookie may still serve once it is back.
-        Err((502, message)) => renewed(Err((502, message)), None),
+        Err((502, message)) => return renewed(Err((502, message)), None),
+        Err(refusal) => return renewed(Err(refusal), Some(auth::cleared_refresh_cookie())),
+    };
+    // GitHub spent the old refresh token in the exchange: the new one is kept even when the
+    // account could not be checked, else a moment's outage of its API would end her sign-in.
+    let cookie = tokens.refresh_cookie();
+    match check_account(app, &tokens).await {
+        Ok(()) => renewed(Ok(tokens), Some(cookie)),
+        Err((502, message)) => renewed(Err((502, message)), Some(cookie)),
         Err(refusal) => renewed(Err(refusal), Some(auth::cleared_refresh_cookie())),
     }
 }
 
-/// New tokens from GitHub (for a code or a refresh token: `exchange`), for an account site.yaml
-/// lists.
-async fn tokens_for_editor(app: &GitHubApp, exchange: (String, String)) -> Result<Tokens, Refusal> {
-    let (token_url, body) = exchange;
+/// New tokens from GitHub, for a code or a refresh token (`request`: its URL and form).
+async fn exchange(request: (String, String)) -> Result<Tokens, Refusal> {
+    let (token_url, body) = request;
     let form = [
         ("Content-Type", "application/x-www-form-urlencoded"),
         ("Accept", "application/json"),
@@ -116,19 +124,25 @@ async fn tokens_for_editor(app: &GitHubApp, exchange: (String, String)) -> Resul
         Ok((status, _)) => Err(NoTokens::Refused(format!("status {status}"))),
         Err(outcome) => Err(NoTokens::Refused(format!("{outcome:?}"))),
     };
-    let tokens = match tokens {
-        Ok(tokens) => tokens,
+    match tokens {
+        Ok(tokens) => Ok(tokens),
         Err(NoTokens::NeverExpires) => {
             console_error!("editor sign-in: GitHub gave a token that never expires: the app is not a GitHub App with expiring user tokens");
-            return Err((502, auth::NEVER_EXPIRES.into()));
+            Err((502, auth::NEVER_EXPIRES.into()))
         }
         // A used, expired or revoked refresh token: her sign-in has ended.
-        Err(NoTokens::Refused(why)) if why == "bad_refresh_token" => return Err((401, auth::SIGNED_OUT.into())),
+        Err(NoTokens::Refused(why)) if why == "bad_refresh_token" => Err((401, auth::SIGNED_OUT.into())),
+        // A code used already, or too late (they last 10 minutes): a sign-in to start again.
+        Err(NoTokens::Refused(why)) if why == "bad_verification_code" => Err((400, auth::CODE_SPENT.into())),
         Err(NoTokens::Refused(why)) => {
             console_warn!("editor sign-in: the exchange failed: {why}");
-            return Err((502, auth::GITHUB_FAILED.into()));
+            Err((502, auth::GITHUB_FAILED.into()))
         }
-    };
+    }
+}
+
+/// Whether `tokens` are an account site.yaml lists (GitHub's API says whose they are).
+async fn check_account(app: &GitHubApp, tokens: &Tokens) -> Result<(), Refusal> {
     let bearer = format!("Bearer {}", tokens.access);
     let user =
         [("Authorization", bearer.as_str()), ("Accept", "application/vnd.github+json"), ("User-Agent", USER_AGENT)];
@@ -146,7 +160,7 @@ async fn tokens_for_editor(app: &GitHubApp, exchange: (String, String)) -> Resul
         console_warn!("editor sign-in: {login} is not among site.yaml's editor.accounts");
         return Err((403, auth::not_allowed(&login)));
     }
-    Ok(tokens)
+    Ok(())
 }
 
 /// The renewal's answer: the new token and its seconds, or the words of the refusal; never kept.

@@ -75,58 +75,85 @@ pub async fn spend_email(settings: &Settings, bucket: &Bucket, trust: Trust) -> 
     Ok(None)
 }
 
-/// Whether an upload of `bytes` fits what is left of today's uploads, overall and for `client`.
-/// Nothing is spent here: an upload is charged once stored (`charge_upload`), so an upload that
-/// fails, is dropped or is cut off charges nothing. Parallel uploads may pass a limit by what they
-/// hold between them (each at most one document), never by more.
-pub async fn upload_room(settings: &Settings, bucket: &Bucket, client: &str, bytes: u64) -> worker::Result<UploadRoom> {
+/// Whether `bytes` more fit what is left of today's uploads for everyone (the agent is alerted the
+/// first time in a day they do not). Charged once stored (`UploadReservation::stored`), so what
+/// fails, is dropped or is cut off spends none of it; uploads under way at once from several
+/// clients can pass it by what they hold between them (each within its client's share): counting
+/// them against everyone would let a few slow connections pause every client's uploads.
+pub async fn day_has_room(settings: &Settings, bucket: &Bucket, bytes: u64) -> worker::Result<bool> {
     let now = now_ms();
     let cap = settings.budget.upload_bytes_per_day;
-    if quota::count(bucket, &uploads_key(now)).await?.saturating_add(bytes) > cap {
-        if quota::first_time(bucket, &uploads_alerted_key(now)).await? {
-            console_warn!("budget: today's {cap} upload bytes are spent; uploads are paused");
-            alert::send(settings, &Alert::uploads_paused(cap)).await;
-        }
-        return Ok(UploadRoom::Paused);
+    if quota::count(bucket, &uploads_key(now)).await?.saturating_add(bytes) <= cap {
+        return Ok(true);
     }
-    let [_, mine] = upload_counts(settings, client, now);
-    if quota::count(bucket, &mine).await?.saturating_add(bytes) > settings.upload_bytes_per_client_per_day {
-        return Ok(UploadRoom::ClientFull);
+    if quota::first_time(bucket, &uploads_alerted_key(now)).await? {
+        console_warn!("budget: today's {cap} upload bytes are spent; uploads are paused");
+        alert::send(settings, &Alert::uploads_paused(cap)).await;
     }
-    Ok(UploadRoom::Room)
+    Ok(false)
 }
 
-/// The day's two upload counts an upload is charged to: everyone's, then `client`'s.
-fn upload_counts(settings: &Settings, client: &str, now: u64) -> [String; 2] {
-    [uploads_key(now), client_uploads_key(&settings.keys.counting, client, now)]
+/// Room in today's uploads for one upload of `bytes` from `client`: the day's (`day_has_room`),
+/// then the client's share, taken now (a compare-and-swap on its count) so that uploads one client
+/// sends at once cannot pass its share between them. The portal sends a client's documents one at
+/// a time, so only a script contends for a client's count (and is told to try again).
+pub async fn reserve_upload(
+    settings: &Settings,
+    bucket: &Bucket,
+    client: &str,
+    bytes: u64,
+) -> worker::Result<UploadAdmission> {
+    if !day_has_room(settings, bucket, bytes).await? {
+        return Ok(UploadAdmission::Paused);
+    }
+    let key = client_uploads_key(&settings.keys.counting, client, now_ms());
+    Ok(match quota::add(bucket, &key, bytes, settings.upload_bytes_per_client_per_day).await? {
+        Added::Yes => UploadAdmission::Reserved(UploadReservation { key, bytes }),
+        Added::Full => UploadAdmission::ClientFull,
+        Added::Busy => UploadAdmission::Busy,
+    })
 }
 
-/// What `upload_room` found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum UploadRoom {
-    Room,
+/// What `reserve_upload` came to.
+pub enum UploadAdmission {
+    Reserved(UploadReservation),
     /// Today's uploads are spent for everyone (the agent is alerted).
     Paused,
     /// This client's share of today's uploads is spent.
     ClientFull,
+    /// Other uploads from this client kept changing its count: nothing taken.
+    Busy,
 }
 
-/// Charge `bytes` stored for `client` to today's counts (a count lost to contention errs low: the
-/// document is stored already, and refusing it now would keep nothing safer).
-pub async fn charge_upload(settings: &Settings, bucket: &Bucket, client: &str, bytes: u64) {
-    for key in upload_counts(settings, client, now_ms()) {
-        if !matches!(quota::add(bucket, &key, bytes, u64::MAX).await, Ok(Added::Yes)) {
-            console_error!("budget: {bytes} uploaded bytes could not be counted");
+/// Bytes of a client's share taken for an upload under way: `stored` once it is stored, `release`
+/// when it is not. Given back to the count it was taken from, whatever the day is by then.
+#[must_use]
+pub struct UploadReservation {
+    key: String,
+    bytes: u64,
+}
+
+impl UploadReservation {
+    /// `stored` bytes of it were stored: charged to today's uploads for everyone, and what was
+    /// taken beyond them given back. A count lost to contention errs low: the document is stored
+    /// already, and refusing it now would keep nothing safer.
+    pub async fn stored(self, bucket: &Bucket, stored: u64) {
+        let day = uploads_key(now_ms());
+        if !matches!(quota::add(bucket, &day, stored, u64::MAX).await, Ok(Added::Yes)) {
+            console_error!("budget: {stored} uploaded bytes could not be counted");
         }
+        self.give_back(bucket, self.bytes.saturating_sub(stored)).await;
     }
-}
 
-/// Give back what `charge_upload` charged, for documents deleted unfiled (a post without JavaScript
-/// that did not complete).
-pub async fn refund_upload(settings: &Settings, bucket: &Bucket, client: &str, bytes: u64) {
-    for key in upload_counts(settings, client, now_ms()) {
-        if quota::take_back(bucket, &key, bytes).await.is_err() {
-            console_error!("budget: {bytes} uploaded bytes could not be given back");
+    /// Nothing was stored: all of it goes back to the client's share.
+    pub async fn release(self, bucket: &Bucket) {
+        self.give_back(bucket, self.bytes).await;
+    }
+
+    /// A give-back lost to contention stays taken: the client's share errs low, never high.
+    async fn give_back(&self, bucket: &Bucket, bytes: u64) {
+        if bytes > 0 && quota::take_back(bucket, &self.key, bytes).await.is_err() {
+            console_error!("budget: {bytes} reserved upload bytes could not be given back");
         }
     }
 }

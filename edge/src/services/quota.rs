@@ -72,9 +72,7 @@ pub async fn add(bucket: &Bucket, key: &str, amount: u64, cap: u64) -> worker::R
         if storage::put_json_if(bucket, key, &Count { count: count + amount }, only).await?.is_some() {
             return Ok(Added::Yes);
         }
-        // Lost to a parallel writer: wait a little, a random while so the losers spread out.
-        let ms = 5 + crate::services::random_u64()? % (10 * (attempt.min(10) + 1));
-        worker::Delay::from(std::time::Duration::from_millis(ms)).await;
+        lost_to_a_parallel_writer(attempt).await?;
     }
     Ok(Added::Busy)
 }
@@ -86,14 +84,23 @@ pub async fn count(bucket: &Bucket, key: &str) -> worker::Result<u64> {
 
 /// Take `amount` off the count at `key` (never below 0), for what was counted and then undone.
 pub async fn take_back(bucket: &Bucket, key: &str, amount: u64) -> worker::Result<()> {
-    for _ in 0..16 {
+    for attempt in 0..16u64 {
         let Some((c, etag)) = storage::get_json_tagged::<Count>(bucket, key).await? else { return Ok(()) };
         let less = Count { count: c.count.saturating_sub(amount) };
         if storage::put_json_if(bucket, key, &less, Only::Etag(etag)).await?.is_some() {
             return Ok(());
         }
+        lost_to_a_parallel_writer(attempt).await?;
     }
     Err(worker::Error::RustError(format!("{key} kept changing")))
+}
+
+/// A compare-and-swap lost to a parallel writer: wait a little, a random while so the losers
+/// spread out.
+async fn lost_to_a_parallel_writer(attempt: u64) -> worker::Result<()> {
+    let ms = 5 + crate::services::random_u64()? % (10 * (attempt.min(10) + 1));
+    worker::Delay::from(std::time::Duration::from_millis(ms)).await;
+    Ok(())
 }
 
 /// Add 1 for `item` to the count at `key` unless that would pass `cap` — once, however many

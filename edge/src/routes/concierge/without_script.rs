@@ -1,0 +1,242 @@
+//! The portal's form posted without JavaScript: one multipart request, documents and all.
+
+use super::admission::{day_room, multipart_max, reserve};
+use crate::domain::bot_check::Trust;
+use crate::domain::concierge::{check_final, check_type, NAME_TOO_LONG};
+use crate::domain::content::content;
+use crate::domain::documents::{loggable, object_key, proven_name, NAME_MAX_BYTES};
+use crate::domain::multipart;
+use crate::domain::once::{PostPrint, FILE_HEAD};
+use crate::domain::retention::{Job, UNFILED_MS};
+use crate::domain::settings::Settings;
+use crate::domain::submit::Input;
+use crate::failure::Failure;
+use crate::routes::client;
+use crate::services::concierge::{file, metadata_of};
+use crate::services::document_stream::DocumentStream;
+use crate::services::{self, bot_check, now_ms, once, random_uuid, retention, storage, upload_stream};
+use futures_util::StreamExt;
+use jax_model::api::{CONCIERGE_FORM_ERROR, CONCIERGE_THANK_YOU};
+use jax_model::forms::{Forms, SNIFF_LEN};
+use jax_model::submission::one_line;
+use multer::Multipart;
+use worker::send::SendWrapper;
+use worker::{console_error, console_log, console_warn, Bucket, Env, Request, Response};
+
+/// The portal's form posted without JavaScript: one multipart request. Each document is read
+/// (at most the 10 MB limit, which multer enforces as it reads), checked by its first bytes and
+/// stored before the next part is read — so at most one is held at a time — then the set is filed
+/// like the JSON submission. The visitor gets the portal's thank-you or error page (303); unless
+/// filed, what was stored of this post is removed again.
+pub async fn submit(mut req: Request, env: &Env, settings: &Settings) -> Result<Response, Failure> {
+    let bucket = storage::bucket(env)?;
+    let submission = random_uuid()?;
+    let mut stored = Vec::new();
+    // No token can come without JavaScript: unverified when the check is on, and counted first.
+    let trust = crate::routes::bot_check(&req, settings, None, None, true).await?;
+    let counted = match trust {
+        Trust::Unverified => bot_check::count_unverified(settings, &bucket, &client(&req)?).await,
+        _ => Ok(()),
+    };
+    // The post stores at most its length: that much of the client's share is taken first.
+    let length = req.headers().get("Content-Length")?.and_then(|l| l.trim().parse::<u64>().ok());
+    let admitted = match counted {
+        Ok(()) => {
+            let most = length.unwrap_or(multipart_max(&content().forms));
+            reserve(settings, &bucket, &client(&req)?, most, "request").await
+        }
+        Err(refused) => Err(refused),
+    };
+    let outcome = match admitted {
+        Ok(reservation) => {
+            let outcome = read_and_file(&mut req, settings, &bucket, &submission, &mut stored, trust).await;
+            match outcome {
+                Ok(Filed::Yes) => reservation.stored(&bucket, kept(&stored)).await,
+                _ => reservation.release(&bucket).await,
+            }
+            outcome
+        }
+        Err(refused) => {
+            if let Some(body) = req.inner().body() {
+                upload_stream::drain(&body).await;
+            }
+            Err(refused)
+        }
+    };
+    // Whatever this post stored is kept only if it was filed (and charged only then).
+    if !matches!(outcome, Ok(Filed::Yes)) {
+        for (key, _) in &stored {
+            if let Err(e) = bucket.delete(key).await {
+                console_error!("removing {} of a post not filed: {e}", loggable(key));
+            }
+        }
+    }
+    console_log!("concierge without JavaScript: the isolate's wasm memory is {} MiB", services::wasm_memory_mib());
+    match outcome {
+        Ok(_) => crate::routes::redirect_to(&req, CONCIERGE_THANK_YOU, "concierge"),
+        Err(Failure::Refused(status, errors)) => {
+            let why: Vec<String> = errors.iter().map(|e| format!("{}: {}", e.field, e.message)).collect();
+            console_warn!("concierge without JavaScript refused ({status}): {}", why.join("; "));
+            crate::routes::redirect_to(&req, CONCIERGE_FORM_ERROR, "concierge")
+        }
+        Err(other) => Err(other),
+    }
+}
+
+enum Filed {
+    Yes,
+    /// The honeypot was filled: answered like a success, kept nowhere.
+    Dropped,
+    /// The same post again (a double tap, a reload that sent it twice): answered like the first,
+    /// which is filed; this one's documents are removed.
+    Repeat,
+}
+
+async fn read_and_file(
+    req: &mut Request,
+    settings: &Settings,
+    bucket: &Bucket,
+    submission: &str,
+    stored: &mut Vec<(String, u64)>,
+    trust: Trust,
+) -> Result<Filed, Failure> {
+    let forms = &content().forms;
+    let c = &forms.concierge;
+    let content_type = req.headers().get("Content-Type")?.unwrap_or_default();
+    let boundary = multipart::boundary(&content_type).map_err(|(status, errors)| Failure::Refused(status, errors))?;
+    let constraints = multipart::constraints(forms, multipart_max(forms));
+    // The body as multer wants it: a Send stream (wasm has one thread, so this wrapper is sound).
+    let mut body = SendWrapper::new(req.stream()?);
+    let stream = futures_util::stream::poll_fn(move |cx| body.poll_next_unpin(cx))
+        .map(|chunk| chunk.map_err(|e| std::io::Error::other(e.to_string())));
+    let mut parts = Multipart::with_constraints(stream, boundary, constraints);
+
+    let mut input = Input::default();
+    input.fields.insert("submission".into(), submission.to_string());
+    let client = client(req)?;
+    let mut print = PostPrint::new("concierge", &client);
+    // Every part read and stored; on a refusal the rest of the body is read and dropped before the
+    // answer, so the browser still sending gets the error page rather than a reset connection.
+    let read = async {
+        loop {
+            let part = match parts.next_field().await {
+                Ok(Some(part)) => part,
+                Ok(None) => break,
+                Err(e) => return Err(multipart_refusal(forms, e)),
+            };
+            let name = part.name().unwrap_or_default().to_string();
+            let Some(document) = c.documents.iter().find(|d| d.field == name) else {
+                // Decoded here rather than by multer's `text()`, which would link in every legacy
+                // charset's tables (~170 KB of wasm) for forms that browsers send as UTF-8 anyway.
+                let bytes = part.bytes().await.map_err(|e| multipart_refusal(forms, e))?;
+                let value = String::from_utf8(Vec::from(bytes))
+                    .map_err(|_| Failure::field(400, &name, "Expected UTF-8 text."))?;
+                print.field(&name, &value);
+                input.fields.insert(name, value);
+                continue;
+            };
+            let file_name = one_line(part.file_name().unwrap_or_default());
+            if file_name.len() > NAME_MAX_BYTES {
+                return Err(Failure::field(400, &name, NAME_TOO_LONG));
+            }
+            // Its first bytes (as many as a repeat's print reads) decide its type before any is stored.
+            let mut part = part;
+            let mut head = Vec::new();
+            while head.len() < FILE_HEAD {
+                match part.chunk().await.map_err(|e| multipart_refusal(forms, e))? {
+                    Some(chunk) => head.extend_from_slice(&chunk),
+                    None => break,
+                }
+            }
+            if head.is_empty() {
+                continue; // No file chosen: check_final names it.
+            }
+            let file_type = check_type(forms, document, &head[..head.len().min(SNIFF_LEN)])
+                .map_err(|(status, errors)| Failure::Refused(status, errors))?;
+            day_room(settings, bucket, kept(stored) + head.len() as u64).await?;
+            if stored.is_empty() {
+                // Its end, before its first byte is stored: should this post be cut off past here, the
+                // cron deletes what it left (once filed, its documents get their own end).
+                retention::set(bucket, now_ms() + UNFILED_MS, Job::Unfiled, submission).await?;
+            }
+            let stored_name = proven_name(&file_name, file_type);
+            let key = object_key(submission, now_ms(), &document.field, &stored_name);
+            let mut doc =
+                DocumentStream::new(key.clone(), file_type, metadata_of(submission, &document.field, &stored_name));
+            // Stored as it arrives, a part at a time, never held whole.
+            let streamed = stream_rest(settings, bucket, kept(stored), &mut doc, &mut part, &head).await;
+            let length = match streamed {
+                Ok(()) => doc.finish(bucket).await?,
+                Err(failure) => {
+                    doc.abandon().await;
+                    return Err(failure);
+                }
+            };
+            print.file(&name, &file_name, length, &head);
+            stored.push((key.clone(), length));
+            input.groups.entry("documents".into()).or_default().insert(document.field.clone(), key);
+        }
+        Ok::<(), Failure>(())
+    }
+    .await;
+    if let Err(failure) = read {
+        drain(&mut parts).await;
+        return Err(failure);
+    }
+    if input.is_bot(forms) {
+        return Ok(Filed::Dropped);
+    }
+    let done = check_final(forms, &input).map_err(|e| Failure::Refused(400, e))?;
+    // A static form carries no key per visit: a repeat is the same client sending the same parts.
+    let once_key = print.key("concierge");
+    if let Some(first) = once::claim(bucket, &once_key, submission).await? {
+        console_warn!("concierge without JavaScript: a repeat of {first}; nothing filed again");
+        return Ok(Filed::Repeat);
+    }
+    let origin = req.url()?.origin().ascii_serialization();
+    // Recorded is filed: an e-mail not sent yet goes out with the scheduled retry.
+    if let Err(failure) = file(settings, bucket, &origin, &client, &done, trust).await {
+        once::forget(bucket, &once_key).await;
+        return Err(failure);
+    }
+    Ok(Filed::Yes)
+}
+
+/// What is left of a multipart body, read and dropped (multer still bounds it).
+async fn drain(parts: &mut Multipart<'_>) {
+    while let Ok(Some(mut part)) = parts.next_field().await {
+        while let Ok(Some(_)) = part.chunk().await {}
+    }
+}
+
+/// Bytes a post stored so far.
+fn kept(stored: &[(String, u64)]) -> u64 {
+    stored.iter().map(|(_, length)| length).sum()
+}
+
+/// The rest of a document part after its `head`, into `doc`, the day's room (for this document and
+/// the post's `before` it) checked before each part is stored and before what is left (the last
+/// part, or the whole document when it fits one).
+async fn stream_rest(
+    settings: &Settings,
+    bucket: &Bucket,
+    before: u64,
+    doc: &mut DocumentStream,
+    part: &mut multer::Field<'_>,
+    head: &[u8],
+) -> Result<(), Failure> {
+    doc.push(bucket, head).await?;
+    while let Some(chunk) = part.chunk().await.map_err(|e| multipart_refusal(&content().forms, e))? {
+        if doc.stores_with(chunk.len()) {
+            day_room(settings, bucket, before + doc.length() + chunk.len() as u64).await?;
+        }
+        doc.push(bucket, &chunk).await?;
+    }
+    day_room(settings, bucket, before + doc.length()).await
+}
+
+/// What a multipart body that could not be read gets (domain::multipart::refusal).
+fn multipart_refusal(forms: &Forms, e: multer::Error) -> Failure {
+    let (status, errors) = multipart::refusal(forms, e);
+    Failure::Refused(status, errors)
+}
