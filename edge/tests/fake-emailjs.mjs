@@ -109,8 +109,7 @@ export async function startFakeEmailJs(port = 0) {
       return;
     }
     quotaLeft -= 1;
-    // Sent, as EmailJS would, even when the caller gave up waiting first (it cannot know).
-    sends.push(res.socket?.destroyed ? { ...json, unheard: true } : json);
+    sends.push(json);
     res.writeHead(200, { 'Content-Type': 'text/plain' }).end('OK');
   };
   await new Promise((resolve, reject) => {
