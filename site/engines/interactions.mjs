@@ -36,6 +36,26 @@ async function sendAbout(marker) {
   }
 }
 
+/** Section `id` lands exactly below the sticky header (its scroll-margin-top), though the sections
+ * between are drawn only as they near the screen (content-visibility) and their heights were
+ * guesses; on failure, how far off it stopped. */
+async function landsBelowTheHeader(b, id) {
+  // Run in the page, so each self-contained.
+  const off = (id) => {
+    const s = document.getElementById(id);
+    return s.getBoundingClientRect().top - parseFloat(getComputedStyle(s).scrollMarginTop);
+  };
+  const landed = (id) => {
+    const s = document.getElementById(id);
+    return Math.abs(s.getBoundingClientRect().top - parseFloat(getComputedStyle(s).scrollMarginTop)) < 1;
+  };
+  try {
+    await until(b, `#${id} right below the header`, landed, id);
+  } catch (e) {
+    throw new Error(`${e.message}: it stopped ${Math.round(await b.eval(off, id))} px from there`);
+  }
+}
+
 // Run in the page (so self-contained): the neighborhood cards shown, the links they explore.
 const cardLinks = () =>
   [...document.querySelectorAll('#neighborhoods .card')].filter((c) => c.getClientRects().length > 0).map((c) => c.querySelector('a[href]').getAttribute('href'));
@@ -182,11 +202,19 @@ export function interactions(b) {
       assert.deepEqual(tops.map(([, y]) => y), [...tops.map(([, y]) => y)].sort((x, y) => x - y));
       assert.equal(new Set(tops.map(([, y]) => y)).size, 7);
       await tap(b, '#site-nav a', 'Neighborhoods');
-      await until(b, 'the neighborhoods in view, the menu closed', () => {
-        const r = document.querySelector('#neighborhoods').getBoundingClientRect();
-        return r.top < innerHeight && r.bottom > 0 && r.top > -innerHeight && document.querySelector('.menu-toggle').getAttribute('aria-expanded') === 'false';
-      });
+      await landsBelowTheHeader(b, 'neighborhoods');
+      await until(b, 'the menu closed', () => document.querySelector('.menu-toggle').getAttribute('aria-expanded') === 'false');
       assert.deepEqual(await b.eval(state), ['false', false]);
+      await noErrors();
+    });
+
+    test('the header links bring each section right below the header', async () => {
+      await b.size(1280, 900);
+      await b.goto(`${BASE}/`);
+      for (const [name, id] of [['New Developments', 'new-developments'], ['Neighborhoods', 'neighborhoods'], ['Properties', 'featured-properties']]) {
+        await tap(b, '#site-nav a', name);
+        await landsBelowTheHeader(b, id);
+      }
       await noErrors();
     });
 

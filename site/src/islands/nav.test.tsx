@@ -32,6 +32,8 @@ describe('nav', () => {
     const click = new MouseEvent('click', { bubbles: true, cancelable: true });
     act(() => void host.querySelector('a[href="#featured-properties"]')!.dispatchEvent(click));
     expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth' });
+    // Every section drawn first, so the scroll aims with their real heights (site.css).
+    expect(document.documentElement).toHaveClass('sections-drawn');
     const gone = new MouseEvent('click', { bubbles: true, cancelable: true });
     act(() => void host.querySelector('a[href="#nowhere"]')!.dispatchEvent(gone));
     expect(gone.defaultPrevented).toBe(true);

@@ -6,6 +6,7 @@
 // trigger in the menu closes it and opens its dialog.
 import { useEffect } from 'react';
 import { defineIsland, type IslandProps } from '../lib/island';
+import { scrollToSection } from '../lib/scroll-to-section';
 import type { NavProps } from '../lib/props';
 
 export function Nav({ host }: IslandProps<NavProps>) {
@@ -30,7 +31,7 @@ export function Nav({ host }: IslandProps<NavProps>) {
         e.preventDefault();
         const target = document.getElementById(decodeURIComponent(url.hash.slice(1)));
         if (target) {
-          target.scrollIntoView({ behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+          scrollToSection(target);
           history.replaceState(null, '', url.hash);
         }
       }

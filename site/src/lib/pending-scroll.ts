@@ -2,6 +2,8 @@
 // to #neighborhoods after 100 ms. The islands' early script performs it on arrival (it runs on
 // every page with islands).
 
+import { scrollToSection } from './scroll-to-section';
+
 const KEY = 'jax:scroll-to';
 export const PENDING_SCROLL_MS = 100;
 
@@ -24,7 +26,7 @@ export function performPendingScroll() {
   }
   if (!id) return;
   setTimeout(() => {
-    const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
-    document.getElementById(id)?.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth' });
+    const target = document.getElementById(id);
+    if (target) scrollToSection(target);
   }, PENDING_SCROLL_MS);
 }

@@ -7,7 +7,8 @@
 //   not live yet: it wakes that island at once and hands the held events over, in order, when the
 //   runtime says it is live (or failed: then they do what they do without JavaScript);
 // - announces the controls that open a dialog as buttons (without JavaScript they are links);
-// - performs the scroll 'Explore More' asked the home page for.
+// - performs the scroll 'Explore More' asked the home page for, and has the browser's own jumps
+//   to a section aim with the sections' real heights (lib/scroll-to-section.ts).
 //
 // Held, default prevented: clicks on an island's controls (buttons, tabs, submit buttons, and its
 // `data-trigger` elements anywhere on the page, e.g. the dialog openers), Space (and, on a tab, the
@@ -16,6 +17,7 @@
 // links (they navigate), native toggles (popover buttons, labels, checkboxes, file pickers: the
 // island reads the state they leave), clicks with a modifier key.
 import { performPendingScroll } from '../lib/pending-scroll';
+import { drawSectionsBeforeJumps } from '../lib/scroll-to-section';
 import { idle } from './idle';
 import { interaction } from './interaction';
 import { load } from './load';
@@ -102,6 +104,7 @@ function hold(e: Event) {
 }
 
 for (const type of ['click', 'keydown', 'submit', 'change', 'input']) addEventListener(type, hold, true);
+drawSectionsBeforeJumps();
 
 function start() {
   performPendingScroll();
