@@ -11,7 +11,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { bucketKeys, newSubmission, startWebhook, startWithFakeEmailJs, SUBMISSION_HEADER, tokenOf, withoutEnd } from './workerd.mjs';
+import { bucketKeys, multipartUploads, newSubmission, startWebhook, startWithFakeEmailJs, SUBMISSION_HEADER, tokenOf, withoutEnd } from './workerd.mjs';
 
 const MB = 1_000_000;
 const TEN_MB = 10 * 1024 * 1024;
@@ -143,25 +143,34 @@ test('six uploads from one client at once cannot pass its share between them; wh
   assert.equal((await upload(await newSubmission(w.worker.base), 'creditReport', 10_000, as)).status, 429, 'and not a byte more');
 });
 
-test('a post without JavaScript dropped halfway leaves nothing without an end', async () => {
+test('a post without JavaScript dropped halfway leaves nothing without an end, its multipart upload aborted', async () => {
   const boundary = `----drop${randomBytes(6).toString('hex')}`;
   const part = (name, filename, body) =>
     Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n`), body, Buffer.from('\r\n')]);
   const head = Buffer.concat([part('photoId', 'id.pdf', pdf(300_000)), part('creditReport', 'credit.pdf', pdf(300_000))]);
+  const before = (await multipartUploads(w.worker)).aborted.length;
   const outcome = await new Promise((resolve) => {
     const req = http.request(`${w.worker.base}/api/concierge`, {
       method: 'POST',
-      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': head.length + 5 * MB, 'CF-Connecting-IP': '198.51.100.203' },
+      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': head.length + 9 * MB, 'CF-Connecting-IP': '198.51.100.203' },
     });
     req.on('error', () => resolve('dropped'));
     req.on('response', (res) => (res.resume(), resolve(res.statusCode)));
-    // Two documents whole, a third begun, then the line drops.
-    req.write(Buffer.concat([head, part('proofOfIncome', 'income.pdf', pdf(200_000)).subarray(0, 100_000)]), () =>
+    // Two documents whole, then 7 MB of a third (past R2's 5 MiB part: a multipart upload begun),
+    // then the line drops.
+    req.write(Buffer.concat([head, part('proofOfIncome', 'income.pdf', pdf(8 * MB)).subarray(0, 7 * MB)]), () =>
       setTimeout(() => (req.destroy(), resolve('dropped')), 500),
     );
   });
   assert.ok(['dropped', 303].includes(outcome), String(outcome));
-  await new Promise((r) => setTimeout(r, 500));
+  const deadline = Date.now() + 10_000;
+  let uploads = await multipartUploads(w.worker);
+  while ((uploads.open.length || uploads.aborted.length === before) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 200));
+    uploads = await multipartUploads(w.worker);
+  }
+  assert.equal(uploads.aborted.length, before + 1, 'the third document went up in parts, and its upload was aborted');
+  assert.deepEqual(uploads.open, [], 'no multipart upload left open (its parts would have no end but the lifecycle rule)');
   await noObjectWithoutEnd('a dropped post without JavaScript');
 });
 

@@ -127,6 +127,22 @@ export async function bucketKeys(worker) {
   }
 }
 
+/** The bucket's multipart uploads (R2's, as local R2 keeps them), by state: `open` (begun, neither
+ * completed nor aborted: parts with no end but the bucket's lifecycle rule), `aborted`, `completed`. */
+export async function multipartUploads(worker) {
+  const { DatabaseSync } = await import('node:sqlite');
+  const dir = path.join(worker.state, 'state', 'v3', 'r2', 'miniflare-R2BucketObject');
+  const file = fs.readdirSync(dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
+  const db = new DatabaseSync(path.join(dir, file), { readOnly: true });
+  try {
+    const rows = db.prepare('SELECT key, state FROM _mf_multipart_uploads ORDER BY key').all();
+    const named = ['open', 'completed', 'aborted'];
+    return Object.fromEntries(named.map((n, state) => [n, rows.filter((r) => r.state === state).map((r) => r.key)]));
+  } finally {
+    db.close();
+  }
+}
+
 /** The keys among `keys` no timer covers (edge/src/domain/retention.rs): a submission's documents
  * and count by its `unfiled` or `documents` timer; a record's files and markers by its `record`
  * timer; a count or a once-key by its own `quota` timer. */
