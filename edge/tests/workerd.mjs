@@ -116,12 +116,17 @@ export const SUBMISSION_HEADER = 'X-Submission-Token';
 
 /** Every key in the worker's bucket now, read from its local R2 (miniflare's SQLite store). */
 export async function bucketKeys(worker) {
+  return withBucketDb(worker, (db) => db.prepare('SELECT key FROM _mf_objects ORDER BY key').all().map((r) => r.key));
+}
+
+/** `read` given local R2's database of the worker's bucket, opened read-only. */
+async function withBucketDb(worker, read) {
   const { DatabaseSync } = await import('node:sqlite');
   const dir = path.join(worker.state, 'state', 'v3', 'r2', 'miniflare-R2BucketObject');
   const file = fs.readdirSync(dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
   const db = new DatabaseSync(path.join(dir, file), { readOnly: true });
   try {
-    return db.prepare('SELECT key FROM _mf_objects ORDER BY key').all().map((r) => r.key);
+    return read(db);
   } finally {
     db.close();
   }
@@ -130,17 +135,9 @@ export async function bucketKeys(worker) {
 /** The bucket's multipart uploads (R2's, as local R2 keeps them), by state: `open` (begun, neither
  * completed nor aborted: parts with no end but the bucket's lifecycle rule), `aborted`, `completed`. */
 export async function multipartUploads(worker) {
-  const { DatabaseSync } = await import('node:sqlite');
-  const dir = path.join(worker.state, 'state', 'v3', 'r2', 'miniflare-R2BucketObject');
-  const file = fs.readdirSync(dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite');
-  const db = new DatabaseSync(path.join(dir, file), { readOnly: true });
-  try {
-    const rows = db.prepare('SELECT key, state FROM _mf_multipart_uploads ORDER BY key').all();
-    const named = ['open', 'completed', 'aborted'];
-    return Object.fromEntries(named.map((n, state) => [n, rows.filter((r) => r.state === state).map((r) => r.key)]));
-  } finally {
-    db.close();
-  }
+  const rows = await withBucketDb(worker, (db) => db.prepare('SELECT key, state FROM _mf_multipart_uploads ORDER BY key').all());
+  const named = ['open', 'completed', 'aborted'];
+  return Object.fromEntries(named.map((n, state) => [n, rows.filter((r) => r.state === state).map((r) => r.key)]));
 }
 
 /** The keys among `keys` no timer covers (edge/src/domain/retention.rs): a submission's documents
