@@ -2,13 +2,33 @@
 //! from validated values (jax_model::submission) and the texts in content.
 
 use crate::domain::delivery::Outcome;
-use crate::domain::settings::EmailJs;
 use crate::domain::words::{unlinked, VISITOR_WORDS};
 use jax_model::forms::{Field, FieldKind, Forms};
 use jax_model::quiz::{ProfileKey, Quiz};
 use jax_model::submission::{one_line, subject, FieldError, Values};
 use serde::Serialize;
 use std::collections::BTreeMap;
+
+/// The EmailJS account the worker sends through (domain/settings.rs reads it from the
+/// deployment's settings).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EmailJs {
+    pub api_url: String,
+    /// user_id.
+    pub public_key: String,
+    /// accessToken (needs "allow API calls from non-browser applications").
+    pub private_key: Option<String>,
+    pub service_id: Option<String>,
+    /// EMAILJS_TEMPLATE_ID, or EMAILJS_TEMPLATE_ID_<FORM> for one form.
+    pub template_id: Option<String>,
+    pub form_templates: Vec<(&'static str, String)>,
+}
+
+impl EmailJs {
+    pub fn template_for(&self, form: &str) -> Option<&str> {
+        self.form_templates.iter().find(|(f, _)| *f == form).map(|(_, t)| t.as_str()).or(self.template_id.as_deref())
+    }
+}
 
 /// Template params, serialized as the JSON object EmailJS takes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

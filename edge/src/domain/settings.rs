@@ -5,6 +5,7 @@
 
 use crate::domain::bot_check::{Keys, VERIFY_URL};
 use crate::domain::content::Content;
+use crate::domain::email::EmailJs;
 use crate::domain::keys::Keyring;
 use jax_model::forms::Budget;
 
@@ -33,25 +34,6 @@ pub const MAX_EMAILS_PER_DAY: u32 = 100_000;
 
 /// The forms that send e-mail, as they name their template variables and records.
 pub const FORMS: [&str; 5] = ["lead", "listing-request", "contact", "quiz", "concierge"];
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EmailJs {
-    pub api_url: String,
-    /// user_id.
-    pub public_key: String,
-    /// accessToken (needs "allow API calls from non-browser applications").
-    pub private_key: Option<String>,
-    pub service_id: Option<String>,
-    /// EMAILJS_TEMPLATE_ID, or EMAILJS_TEMPLATE_ID_<FORM> for one form.
-    pub template_id: Option<String>,
-    pub form_templates: Vec<(&'static str, String)>,
-}
-
-impl EmailJs {
-    pub fn template_for(&self, form: &str) -> Option<&str> {
-        self.form_templates.iter().find(|(f, _)| *f == form).map(|(_, t)| t.as_str()).or(self.template_id.as_deref())
-    }
-}
 
 #[derive(Debug, Clone)]
 pub struct Settings {

@@ -1,7 +1,7 @@
 //! The lead form, the listing request, the contact form and the quiz: validated, recorded, then
 //! e-mailed. Accepted-and-queued is a success for the visitor: the scheduled retry delivers it.
 
-use super::{client, read_body, redirect_to, sized_up, FORM_ERROR, THANK_YOU};
+use super::request::{client, read_body, redirect_to, sized_up};
 use crate::domain::bot_check::{self as check, Trust};
 use crate::domain::content::content;
 use crate::domain::delivery::Outcome;
@@ -12,6 +12,7 @@ use crate::domain::settings::Settings;
 use crate::domain::submit::{accept, parse_json, parse_urlencoded, Accepted, FormKind};
 use crate::failure::Failure;
 use crate::services::{bot_check, budget, now_ms, once as first, queue, quota, random_u64, storage};
+use jax_model::api::{FORM_ERROR, THANK_YOU};
 use worker::{Bucket, Env, Request, Response};
 
 /// Why a quiz e-mail was not sent when the day's budget is spent.
@@ -42,11 +43,12 @@ pub async fn post(mut req: Request, env: &Env, kind: FormKind, settings: &Settin
     };
     // Before anything is recorded. Without JavaScript there is no token to be had: unverified.
     let field = |name: &str| input.fields.get(name).map(String::as_str);
-    let trust = match super::bot_check(&req, settings, field(check::FIELD), field(once::FIELD), plain_form).await {
-        Ok(trust) => trust,
-        Err(_) if plain_form => return redirect_to(&req, FORM_ERROR, form),
-        Err(refused) => return Err(refused),
-    };
+    let trust =
+        match super::request::bot_check(&req, settings, field(check::FIELD), field(once::FIELD), plain_form).await {
+            Ok(trust) => trust,
+            Err(_) if plain_form => return redirect_to(&req, FORM_ERROR, form),
+            Err(refused) => return Err(refused),
+        };
     // The quiz's e-mail goes to the visitor, not the agent.
     if trust == Trust::Unverified && form != "quiz" {
         let prose = (form == "lead").then_some("email_body");

@@ -6,18 +6,17 @@ mod concierge;
 mod documents;
 mod editor;
 mod forms;
+mod request;
 
-use crate::domain::bot_check::{Expected, Trust};
 use crate::domain::content::content;
 use crate::domain::fallback;
-use crate::domain::http::{admit, body_kind, loggable_path, security_headers, BodyKind, Refusal};
-use crate::domain::quota::client_key;
+use crate::domain::http::{loggable_path, security_headers};
 use crate::domain::settings::Settings;
 use crate::domain::submit::FormKind;
 use crate::failure::Failure;
 use crate::services;
-use futures_util::StreamExt;
 use jax_model::api;
+use request::client;
 use worker::{console_error, console_log, console_warn, Env, Method, Request, Response, Result};
 
 pub use jax_model::api::DOCUMENTS;
@@ -100,25 +99,6 @@ fn bot_check_key(req: &Request, settings: &Settings) -> std::result::Result<Resp
     Ok(Response::from_json(&serde_json::json!({ "site_key": site_key }))?)
 }
 
-/// How a post carrying `token` (or none) stands with the bot check (services/bot_check.rs says
-/// what `key` and `tokenless` do); siteverify is told the client's address, and its token must be
-/// this site's (the request's hostname) and this form's (its path's action).
-pub async fn bot_check(
-    req: &Request,
-    settings: &Settings,
-    token: Option<&str>,
-    key: Option<&str>,
-    tokenless: bool,
-) -> std::result::Result<Trust, Failure> {
-    let ip = req.headers().get(CLIENT_IP)?;
-    let (url, path) = (req.url()?, req.path());
-    let expected = Expected {
-        hostname: url.host_str().unwrap_or_default(),
-        action: api::bot_check_action(&path).unwrap_or_default(),
-    };
-    services::bot_check::check(settings, ip.as_deref(), token, key, tokenless, expected).await
-}
-
 /// The API answers its own pages only: a browser says where a POST comes from.
 fn same_origin(req: &Request) -> std::result::Result<(), Failure> {
     let origin = req.headers().get("Origin")?;
@@ -129,16 +109,6 @@ fn same_origin(req: &Request) -> std::result::Result<(), Failure> {
         return Err(Failure::field(403, "origin", "Requests from other sites are not accepted."));
     }
     Ok(())
-}
-
-/// The header Cloudflare puts the client's address in.
-const CLIENT_IP: &str = "CF-Connecting-IP";
-
-/// Who sent a request, as the limits count clients (an address, or an IPv6 /64). Cloudflare
-/// always sets it; without one the request is refused, not pooled with others.
-pub fn client(req: &Request) -> std::result::Result<String, Failure> {
-    client_key(req.headers().get(CLIENT_IP)?.as_deref())
-        .ok_or_else(|| Failure::field(403, "request", "This request has no client address."))
 }
 
 async fn rate_limit(req: &Request, env: &Env, binding: &str) -> std::result::Result<(), Failure> {
@@ -179,45 +149,3 @@ async fn not_found_page(req: Request, env: &Env, path: &str) -> std::result::Res
 fn fallback_page(status: u16) -> Result<Response> {
     Ok(Response::from_html(fallback::page(&content().header, status))?.with_status(status))
 }
-
-/// The method, declared length and content type of a form post, checked before its body is read.
-pub fn sized_up(req: &Request, max: u64, accepted: &[BodyKind]) -> std::result::Result<BodyKind, Failure> {
-    let length = req.headers().get("Content-Length")?.and_then(|l| l.trim().parse::<u64>().ok());
-    let refused = |r: Refusal| match r {
-        Refusal::Method => Failure::Method("POST"),
-        Refusal::TooLarge => too_large(max),
-        Refusal::UnsupportedType => Failure::field(415, "body", "Send application/json or a form."),
-    };
-    admit(req.method().as_ref(), length, max).map_err(refused)?;
-    body_kind(req.headers().get("Content-Type")?.as_deref(), accepted).map_err(refused)
-}
-
-fn too_large(max: u64) -> Failure {
-    Failure::field(413, "body", format!("The request is larger than {max} bytes."))
-}
-
-/// The body, read to at most `max` bytes (a missing Content-Length does not get around the limit).
-pub async fn read_body(req: &mut Request, max: u64) -> std::result::Result<Vec<u8>, Failure> {
-    let Ok(mut stream) = req.stream() else { return Ok(Vec::new()) };
-    let mut body = Vec::new();
-    while let Some(chunk) = stream.next().await {
-        body.extend(chunk?);
-        if body.len() as u64 > max {
-            return Err(too_large(max));
-        }
-    }
-    Ok(body)
-}
-
-/// Without JavaScript a form gets a page back: the thank-you page, or the error page.
-pub fn redirect_to(req: &Request, page: &str, form: &str) -> std::result::Result<Response, Failure> {
-    let mut url = req.url()?;
-    url.set_path(page);
-    url.set_query(Some(&format!("form={form}")));
-    // Built by hand: Response::redirect's headers are immutable, and every answer gets more.
-    let mut response = Response::empty()?.with_status(303);
-    response.headers_mut().set("Location", url.as_str())?;
-    Ok(response)
-}
-
-pub use jax_model::api::{FORM_ERROR, THANK_YOU};

@@ -253,23 +253,3 @@ async fn send_digest(
     queue::attempt(settings, bucket, claimed).await;
     Ok(Some(id))
 }
-
-/// A digest delivered: each request it listed counts as delivered, and leaves the held list.
-pub async fn delivered(bucket: &Bucket, digest: &Delivery) -> worker::Result<()> {
-    for id in &digest.covers {
-        let Some((mut d, etag)) = storage::get_json_tagged::<Delivery>(bucket, &record_key(id)).await? else {
-            // Gone (retention): its marker, whichever it was, goes too.
-            bucket.delete(held_key(id, false)).await?;
-            bucket.delete(held_key(id, true)).await?;
-            continue;
-        };
-        d.delivered_ms = Some(now_ms());
-        d.last_outcome = Some(format!("sent in {}", digest.id));
-        if storage::put_json_if(bucket, &d.record_key(), &d, Only::Etag(etag)).await?.is_none() {
-            console_error!("digest {}: {id} changed meanwhile; left held for the next digest", digest.id);
-            continue;
-        }
-        bucket.delete(held_key(id, d.unverified)).await?;
-    }
-    Ok(())
-}

@@ -3,8 +3,9 @@
 
 use crate::domain::delivery::Outcome;
 use crate::domain::email::emailjs_request;
+use crate::domain::email::EmailJs;
 use crate::domain::queue::{Delivery, OUTBOX};
-use crate::domain::settings::{EmailJs, Settings};
+use crate::domain::settings::Settings;
 use crate::services::{fetch, storage};
 use worker::{console_error, console_log, Bucket};
 

@@ -4,7 +4,7 @@
 //! the alert webhook when one is set).
 
 use crate::domain::alert::Alert;
-use crate::domain::budget::DIGEST;
+use crate::domain::budget::{held_key, DIGEST};
 use crate::domain::delivery::Outcome;
 use crate::domain::due;
 use crate::domain::notice::{self, Parked, NOTICE};
@@ -12,7 +12,7 @@ use crate::domain::queue::{parse_pending, pending_key, record_key, Delivery, Sta
 use crate::domain::retention::Job;
 use crate::domain::settings::Settings;
 use crate::services::storage::{self, Listing, Only};
-use crate::services::{alert, budget, mail, now_ms, retention};
+use crate::services::{alert, mail, now_ms, retention};
 use futures_util::{stream, StreamExt};
 use std::cell::Cell;
 use std::collections::HashMap;
@@ -130,7 +130,7 @@ pub async fn attempt(settings: &Settings, bucket: &Bucket, claimed: Claimed) -> 
 async fn after(settings: &Settings, bucket: &Bucket, d: &Delivery) -> worker::Result<()> {
     match (d.form.as_str(), d.delivered_ms.is_some(), d.parked_ms.is_some()) {
         (NOTICE, true, _) => mark_told(bucket, &d.covers, &d.id).await,
-        (DIGEST, true, _) => budget::delivered(bucket, d).await,
+        (DIGEST, true, _) => digest_delivered(bucket, d).await,
         (NOTICE, _, true) => {
             if alert::send(settings, &Alert::undelivered(false, &d.covers)).await {
                 mark_told(bucket, &d.covers, &format!("{} (webhook)", d.id)).await?;
@@ -148,6 +148,26 @@ async fn after(settings: &Settings, bucket: &Bucket, d: &Delivery) -> worker::Re
         }
         _ => Ok(()),
     }
+}
+
+/// A digest delivered: each request it listed counts as delivered, and leaves the held list.
+async fn digest_delivered(bucket: &Bucket, digest: &Delivery) -> worker::Result<()> {
+    for id in &digest.covers {
+        let Some((mut d, etag)) = storage::get_json_tagged::<Delivery>(bucket, &record_key(id)).await? else {
+            // Gone (retention): its marker, whichever it was, goes too.
+            bucket.delete(held_key(id, false)).await?;
+            bucket.delete(held_key(id, true)).await?;
+            continue;
+        };
+        d.delivered_ms = Some(now_ms());
+        d.last_outcome = Some(format!("sent in {}", digest.id));
+        if storage::put_json_if(bucket, &d.record_key(), &d, Only::Etag(etag)).await?.is_none() {
+            console_error!("digest {}: {id} changed meanwhile; left held for the next digest", digest.id);
+            continue;
+        }
+        bucket.delete(held_key(id, d.unverified)).await?;
+    }
+    Ok(())
 }
 
 /// Mark the `dead/` markers of `ids` told, by `how` (a notice's id).

@@ -11,7 +11,7 @@ use crate::domain::queue::State;
 use crate::domain::settings::Settings;
 use crate::domain::submit::parse_json;
 use crate::failure::Failure;
-use crate::routes::{client, read_body, sized_up};
+use crate::routes::request::{client, read_body, sized_up};
 use crate::services::concierge::file;
 use crate::services::{self, storage};
 use jax_model::api::SUBMISSION_TOKEN_FIELD;
@@ -35,7 +35,7 @@ pub async fn submit(mut req: Request, env: &Env, settings: &Settings) -> Result<
     let done = check_final(forms, &input).map_err(|e| Failure::Refused(400, e))?;
     check_token(settings, &done.submission, input.fields.get(SUBMISSION_TOKEN_FIELD).map(String::as_str))?;
     let token = input.fields.get(check::FIELD).map(String::as_str);
-    let trust = crate::routes::bot_check(&req, settings, token, Some(&done.submission), false).await?;
+    let trust = crate::routes::request::bot_check(&req, settings, token, Some(&done.submission), false).await?;
     let origin = req.url()?.origin().ascii_serialization();
     let recorded = file(settings, &storage::bucket(env)?, &origin, &client(&req)?, &done, trust).await?;
     console_log!("concierge filed: the isolate's wasm memory is {} MiB", services::wasm_memory_mib());

@@ -9,7 +9,7 @@ use crate::domain::documents::{object_key, proven_name};
 use crate::domain::retention::{Job, UNFILED_MS};
 use crate::domain::settings::Settings;
 use crate::failure::Failure;
-use crate::routes::client;
+use crate::routes::request::client;
 use crate::services::budget::UploadReservation;
 use crate::services::concierge::{self as documents, metadata_of, store, Room};
 use crate::services::{bot_check, now_ms, random_uuid, retention, storage, upload_stream};
@@ -52,7 +52,8 @@ pub async fn upload(req: Request, env: &Env, settings: &Settings) -> Result<Resp
     let token = req.headers().get(check::HEADER)?;
     let who = client(&req)?;
     let admitted = async {
-        let trust = crate::routes::bot_check(&req, settings, token.as_deref(), Some(&up.submission), false).await?;
+        let trust =
+            crate::routes::request::bot_check(&req, settings, token.as_deref(), Some(&up.submission), false).await?;
         if trust == Trust::Unverified {
             bot_check::count_unverified_upload(settings, &bucket, &who).await?;
         }

@@ -11,7 +11,7 @@ use crate::domain::retention::{Job, UNFILED_MS};
 use crate::domain::settings::Settings;
 use crate::domain::submit::Input;
 use crate::failure::Failure;
-use crate::routes::client;
+use crate::routes::request::client;
 use crate::services::concierge::{file, metadata_of};
 use crate::services::document_stream::DocumentStream;
 use crate::services::{self, bot_check, now_ms, once, random_uuid, retention, storage, upload_stream};
@@ -33,7 +33,7 @@ pub async fn submit(mut req: Request, env: &Env, settings: &Settings) -> Result<
     let submission = random_uuid()?;
     let mut stored = Vec::new();
     // No token can come without JavaScript: unverified when the check is on, and counted first.
-    let trust = crate::routes::bot_check(&req, settings, None, None, true).await?;
+    let trust = crate::routes::request::bot_check(&req, settings, None, None, true).await?;
     let counted = match trust {
         Trust::Unverified => bot_check::count_unverified(settings, &bucket, &client(&req)?).await,
         _ => Ok(()),
@@ -73,11 +73,11 @@ pub async fn submit(mut req: Request, env: &Env, settings: &Settings) -> Result<
     }
     console_log!("concierge without JavaScript: the isolate's wasm memory is {} MiB", services::wasm_memory_mib());
     match outcome {
-        Ok(_) => crate::routes::redirect_to(&req, CONCIERGE_THANK_YOU, "concierge"),
+        Ok(_) => crate::routes::request::redirect_to(&req, CONCIERGE_THANK_YOU, "concierge"),
         Err(Failure::Refused(status, errors)) => {
             let why: Vec<String> = errors.iter().map(|e| format!("{}: {}", e.field, e.message)).collect();
             console_warn!("concierge without JavaScript refused ({status}): {}", why.join("; "));
-            crate::routes::redirect_to(&req, CONCIERGE_FORM_ERROR, "concierge")
+            crate::routes::request::redirect_to(&req, CONCIERGE_FORM_ERROR, "concierge")
         }
         Err(other) => Err(other),
     }

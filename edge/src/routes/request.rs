@@ -1,0 +1,81 @@
+//! What the routes read of a request, and the answers they share: who sent it, its body within
+//! its limits, its standing with the bot check, and the page a form without JavaScript gets back.
+
+use crate::domain::bot_check::{Expected, Trust};
+use crate::domain::http::{admit, body_kind, BodyKind, Refusal};
+use crate::domain::quota::client_key;
+use crate::domain::settings::Settings;
+use crate::failure::Failure;
+use crate::services;
+use futures_util::StreamExt;
+use jax_model::api;
+use worker::{Request, Response};
+
+/// How a post carrying `token` (or none) stands with the bot check (services/bot_check.rs says
+/// what `key` and `tokenless` do); siteverify is told the client's address, and its token must be
+/// this site's (the request's hostname) and this form's (its path's action).
+pub async fn bot_check(
+    req: &Request,
+    settings: &Settings,
+    token: Option<&str>,
+    key: Option<&str>,
+    tokenless: bool,
+) -> Result<Trust, Failure> {
+    let ip = req.headers().get(CLIENT_IP)?;
+    let (url, path) = (req.url()?, req.path());
+    let expected = Expected {
+        hostname: url.host_str().unwrap_or_default(),
+        action: api::bot_check_action(&path).unwrap_or_default(),
+    };
+    services::bot_check::check(settings, ip.as_deref(), token, key, tokenless, expected).await
+}
+
+/// The header Cloudflare puts the client's address in.
+const CLIENT_IP: &str = "CF-Connecting-IP";
+
+/// Who sent a request, as the limits count clients (an address, or an IPv6 /64). Cloudflare
+/// always sets it; without one the request is refused, not pooled with others.
+pub fn client(req: &Request) -> Result<String, Failure> {
+    client_key(req.headers().get(CLIENT_IP)?.as_deref())
+        .ok_or_else(|| Failure::field(403, "request", "This request has no client address."))
+}
+
+/// The method, declared length and content type of a form post, checked before its body is read.
+pub fn sized_up(req: &Request, max: u64, accepted: &[BodyKind]) -> Result<BodyKind, Failure> {
+    let length = req.headers().get("Content-Length")?.and_then(|l| l.trim().parse::<u64>().ok());
+    let refused = |r: Refusal| match r {
+        Refusal::Method => Failure::Method("POST"),
+        Refusal::TooLarge => too_large(max),
+        Refusal::UnsupportedType => Failure::field(415, "body", "Send application/json or a form."),
+    };
+    admit(req.method().as_ref(), length, max).map_err(refused)?;
+    body_kind(req.headers().get("Content-Type")?.as_deref(), accepted).map_err(refused)
+}
+
+fn too_large(max: u64) -> Failure {
+    Failure::field(413, "body", format!("The request is larger than {max} bytes."))
+}
+
+/// The body, read to at most `max` bytes (a missing Content-Length does not get around the limit).
+pub async fn read_body(req: &mut Request, max: u64) -> Result<Vec<u8>, Failure> {
+    let Ok(mut stream) = req.stream() else { return Ok(Vec::new()) };
+    let mut body = Vec::new();
+    while let Some(chunk) = stream.next().await {
+        body.extend(chunk?);
+        if body.len() as u64 > max {
+            return Err(too_large(max));
+        }
+    }
+    Ok(body)
+}
+
+/// Without JavaScript a form gets a page back: the thank-you page, or the error page.
+pub fn redirect_to(req: &Request, page: &str, form: &str) -> Result<Response, Failure> {
+    let mut url = req.url()?;
+    url.set_path(page);
+    url.set_query(Some(&format!("form={form}")));
+    // Built by hand: Response::redirect's headers are immutable, and every answer gets more.
+    let mut response = Response::empty()?.with_status(303);
+    response.headers_mut().set("Location", url.as_str())?;
+    Ok(response)
+}
