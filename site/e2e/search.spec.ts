@@ -183,6 +183,9 @@ test('on a phone the keywords and a "Filters" button come before the homes: the 
   const filters = form(page).getByRole('button', { name: 'Filters', exact: true });
   await filters.click();
   await form(page).getByLabel('Beds').selectOption({ label: '3+' });
+  // Each search makes its history entry once its results show (one overtaken by the next makes
+  // none): the first is in before the second begins, so Back has two steps to go.
+  await expect(page).toHaveURL(/\/homes\/\?beds=3$/);
   await form(page).getByLabel('Neighborhood').selectOption({ label: 'Ortega' });
   await expect(count(page)).toHaveText(/^\d[\d,]* homes match your search$/);
   const found = await totalFor(page, /\/homes\/\?beds=3&area=ortega$/);
