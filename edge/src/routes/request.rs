@@ -42,7 +42,7 @@ pub fn client(req: &Request) -> Result<String, Failure> {
 
 /// The method, declared length and content type of a form post, checked before its body is read.
 pub fn sized_up(req: &Request, max: u64, accepted: &[BodyKind]) -> Result<BodyKind, Failure> {
-    let length = req.headers().get("Content-Length")?.and_then(|l| l.trim().parse::<u64>().ok());
+    let length = declared_length(req)?;
     let refused = |r: Refusal| match r {
         Refusal::Method => Failure::Method("POST"),
         Refusal::TooLarge => too_large(max),
@@ -50,6 +50,11 @@ pub fn sized_up(req: &Request, max: u64, accepted: &[BodyKind]) -> Result<BodyKi
     };
     admit(req.method().as_ref(), length, max).map_err(refused)?;
     body_kind(req.headers().get("Content-Type")?.as_deref(), accepted).map_err(refused)
+}
+
+/// The body's length as the request declares it (None when it declares none, or nonsense).
+pub fn declared_length(req: &Request) -> Result<Option<u64>, Failure> {
+    Ok(req.headers().get("Content-Length")?.and_then(|l| l.trim().parse::<u64>().ok()))
 }
 
 fn too_large(max: u64) -> Failure {

@@ -9,7 +9,7 @@ use crate::domain::documents::{object_key, proven_name};
 use crate::domain::retention::{Job, UNFILED_MS};
 use crate::domain::settings::Settings;
 use crate::failure::Failure;
-use crate::routes::request::client;
+use crate::routes::request::{client, declared_length};
 use crate::services::budget::UploadReservation;
 use crate::services::concierge::{self as documents, metadata_of, store, Room};
 use crate::services::{bot_check, now_ms, random_uuid, retention, storage, upload_stream};
@@ -38,7 +38,7 @@ pub async fn upload(req: Request, env: &Env, settings: &Settings) -> Result<Resp
     }
     let forms = &content().forms;
     let query: BTreeMap<String, String> = crate::domain::map_of(req.url()?.query_pairs().into_owned());
-    let length = req.headers().get("Content-Length")?.and_then(|l| l.trim().parse::<u64>().ok());
+    let length = declared_length(&req)?;
     let up = check_upload(forms, &query, length).map_err(|(status, errors)| Failure::Refused(status, errors))?;
     check_token(settings, &up.submission, req.headers().get(SUBMISSION_TOKEN_HEADER)?.as_deref())?;
     let field = up.document.field.as_str();

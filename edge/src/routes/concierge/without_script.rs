@@ -11,7 +11,7 @@ use crate::domain::retention::{Job, UNFILED_MS};
 use crate::domain::settings::Settings;
 use crate::domain::submit::Input;
 use crate::failure::Failure;
-use crate::routes::request::client;
+use crate::routes::request::{client, declared_length, redirect_to};
 use crate::services::concierge::{file, metadata_of};
 use crate::services::document_stream::DocumentStream;
 use crate::services::{self, bot_check, now_ms, once, random_uuid, retention, storage, upload_stream};
@@ -34,16 +34,17 @@ pub async fn submit(mut req: Request, env: &Env, settings: &Settings) -> Result<
     let mut stored = Vec::new();
     // No token can come without JavaScript: unverified when the check is on, and counted first.
     let trust = crate::routes::request::bot_check(&req, settings, None, None, true).await?;
+    let who = client(&req)?;
     let counted = match trust {
-        Trust::Unverified => bot_check::count_unverified(settings, &bucket, &client(&req)?).await,
+        Trust::Unverified => bot_check::count_unverified(settings, &bucket, &who).await,
         _ => Ok(()),
     };
     // The post stores at most its length: that much of the client's share is taken first.
-    let length = req.headers().get("Content-Length")?.and_then(|l| l.trim().parse::<u64>().ok());
+    let length = declared_length(&req)?;
     let admitted = match counted {
         Ok(()) => {
             let most = length.unwrap_or(multipart_max(&content().forms));
-            reserve(settings, &bucket, &client(&req)?, most, "request").await
+            reserve(settings, &bucket, &who, most, "request").await
         }
         Err(refused) => Err(refused),
     };
@@ -73,11 +74,11 @@ pub async fn submit(mut req: Request, env: &Env, settings: &Settings) -> Result<
     }
     console_log!("concierge without JavaScript: the isolate's wasm memory is {} MiB", services::wasm_memory_mib());
     match outcome {
-        Ok(_) => crate::routes::request::redirect_to(&req, CONCIERGE_THANK_YOU, "concierge"),
+        Ok(_) => redirect_to(&req, CONCIERGE_THANK_YOU, "concierge"),
         Err(Failure::Refused(status, errors)) => {
             let why: Vec<String> = errors.iter().map(|e| format!("{}: {}", e.field, e.message)).collect();
             console_warn!("concierge without JavaScript refused ({status}): {}", why.join("; "));
-            crate::routes::request::redirect_to(&req, CONCIERGE_FORM_ERROR, "concierge")
+            redirect_to(&req, CONCIERGE_FORM_ERROR, "concierge")
         }
         Err(other) => Err(other),
     }
