@@ -48,19 +48,41 @@ export function usePaths(tree) {
   return out;
 }
 
+/** The spans of the inline modules (`mod x { … }`) in `code`: [start, end] offsets. */
+function inlineModules(code) {
+  const spans = [];
+  for (const m of code.matchAll(/\bmod\s+\w+\s*\{/g)) {
+    let depth = 0;
+    for (let i = m.index + m[0].length - 1; i < code.length; i++) {
+      if (code[i] == '{') depth++;
+      else if (code[i] == '}' && --depth == 0) {
+        spans.push([m.index, i]);
+        break;
+      }
+    }
+  }
+  return spans;
+}
+
 /** The modules `file` (module `self`) uses, of those in `mods`. */
 function uses(self, file, mods) {
   const text = fs.readFileSync(file, 'utf8').replace(/#\[cfg\(test\)\]\s*mod tests\s*\{[\s\S]*$/, '');
   const code = text.replace(/\/\/.*$/gm, '');
-  const paths = [...code.matchAll(/\buse\s+([^;]+);/g)].flatMap((m) => usePaths(m[1]));
-  paths.push(...[...code.matchAll(/(?<![\w:])((?:crate|super|self|[a-z_]\w*)(?:::\w+)+)/g)].map((m) => m[1]));
+  const inline = inlineModules(code);
+  const at = (index) => inline.filter(([from, to]) => from < index && index < to).length;
+  const paths = [...code.matchAll(/\buse\s+([^;]+);/g)].flatMap((m) => usePaths(m[1]).map((p) => [p, at(m.index)]));
+  paths.push(...[...code.matchAll(/(?<![\w:])((?:crate|super|self|[a-z_]\w*)(?:::\w+)+)/g)].map((m) => [m[1], at(m.index)]));
   const here = self ? self.split('::') : [];
   const found = new Set();
-  for (const p of paths) {
+  for (const [p, depth] of paths) {
     let segs = p.split('::').filter(Boolean);
     let base;
     if (segs[0] == 'crate') (base = []), (segs = segs.slice(1));
     else if (segs[0] == 'super' || segs[0] == 'self') {
+      // Inside an inline `mod x { … }`, the first `super`s climb back to the file's own module.
+      let climb = depth;
+      while (climb > 0 && segs[0] == 'super') (climb--, (segs = segs.slice(1)));
+      if (climb > 0) continue;
       base = [...here];
       while (segs[0] == 'super') (base.pop(), (segs = segs.slice(1)));
       if (segs[0] == 'self') segs = segs.slice(1);

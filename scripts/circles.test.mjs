@@ -56,3 +56,17 @@ test('a test module at the end of a file may reach anywhere', () => {
   });
   assert.deepEqual(circles(src), []);
 });
+
+test('`super` inside an inline module names the file\'s own module first', () => {
+  const src = crate({
+    'lib.rs': 'mod market;\nmod content;\npub fn schemas() { market::f() }\n',
+    'market.rs': 'pub struct Figures;\npub fn f() {}\npub mod format {\n    use super::Figures;\n}\n',
+    'content.rs': 'pub mod inner {\n    pub fn g() { super::super::market::f() }\n}\n',
+  });
+  assert.deepEqual(circles(src), []);
+  const circle = crate({
+    'lib.rs': 'mod market;\npub struct Root;\npub fn schemas() { market::f() }\n',
+    'market.rs': 'pub fn f() {}\npub mod format {\n    use super::super::Root;\n}\n',
+  });
+  assert.deepEqual(circles(circle), [['(crate root)', 'market']]);
+});

@@ -17,8 +17,7 @@
 
 use crate::mls::homes::Homes;
 use crate::mls::search;
-use crate::pipeline::BuildOptions;
-use crate::render::index_file;
+use crate::output::index_file;
 use anyhow::{Context, Result};
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -119,10 +118,10 @@ pub fn fingerprints(inputs: blake3::Hash, homes: &Homes) -> Fingerprints {
 
 /// Everything but the listings that a listing's page or card is made from (and the import's
 /// settings, which `fingerprints` adds).
-pub fn inputs(opts: &BuildOptions) -> Result<blake3::Hash> {
+pub fn inputs(content: &Path, islands: &Path) -> Result<blake3::Hash> {
     let mut hash = blake3::Hasher::new();
     hash.update(crate::exe::identity()?.as_bytes());
-    for dir in [&opts.content, &opts.islands] {
+    for dir in [content, islands] {
         for entry in WalkDir::new(dir).sort_by_file_name() {
             let Ok(entry) = entry else { continue }; // a missing islands build is an input too
             if entry.file_type().is_file() {

@@ -8,6 +8,7 @@ mod data;
 mod deploy;
 mod editor;
 mod exe;
+mod html;
 mod http_client;
 mod images;
 mod incremental;

@@ -17,6 +17,11 @@ impl Output {
     }
 }
 
+/// The file that serves a directory URL: `/thank-you/` → `thank-you/index.html`.
+pub fn index_file(url: &str) -> String {
+    format!("{}index.html", url.trim_start_matches('/'))
+}
+
 /// The files under `root/folder`, copied as they are to `folder/…` in the site (the islands'
 /// build's `assets/`, the editor's scripts); none when the folder is absent.
 pub fn copied(root: &Path, folder: &str) -> Result<Vec<Output>> {

@@ -9,6 +9,11 @@ pub fn of_object(schema: &Value) -> Vec<Value> {
     Fields { defs: schema.get("$defs") }.object(schema)
 }
 
+/// Where the editor keeps uploaded images: the content's own images folder, which the image
+/// pipeline reads, and how content files name them (`images/listings/x.jpg`).
+pub(super) const MEDIA_FOLDER: &str = "content/images"; // CONTENT_DIR/images
+pub(super) const PUBLIC_FOLDER: &str = "images";
+
 /// Where a map's keys come from: the editor shows one group of fields per key (the market
 /// snapshots' figures, one per neighborhood), filled in from the content when the editor's
 /// configuration is made (`super::config`).
@@ -77,8 +82,8 @@ impl Fields<'_> {
             f.insert("choose_url".into(), json!(false));
             f.remove("pattern");
             if !folder.is_empty() {
-                f.insert("media_folder".into(), json!(format!("/{}/{folder}", super::MEDIA_FOLDER)));
-                f.insert("public_folder".into(), json!(format!("{}/{folder}", super::PUBLIC_FOLDER)));
+                f.insert("media_folder".into(), json!(format!("/{}/{folder}", MEDIA_FOLDER)));
+                f.insert("public_folder".into(), json!(format!("{}/{folder}", PUBLIC_FOLDER)));
             }
         }
         Value::Object(f)

@@ -37,11 +37,6 @@ const PAGE: &str = r#"<!doctype html>
 </html>
 "#;
 
-/// Where the editor keeps uploaded images: the content's own images folder, which the image
-/// pipeline reads, and how content files name them (`images/listings/x.jpg`).
-const MEDIA_FOLDER: &str = "content/images"; // CONTENT_DIR/images
-const PUBLIC_FOLDER: &str = "images";
-
 /// The file formats the editor's script registers (`site/src/admin`): they keep a file's
 /// comments and field order and rewrite only the values that changed.
 pub const YAML_FORMAT: &str = "jax-yaml";
@@ -250,8 +245,8 @@ pub fn config(content: &Content) -> Value {
     }
     let mut config = json!({
         "load_config_file": false,
-        "media_folder": MEDIA_FOLDER,
-        "public_folder": PUBLIC_FOLDER,
+        "media_folder": fields::MEDIA_FOLDER,
+        "public_folder": fields::PUBLIC_FOLDER,
         "collections": collections,
     });
     if let Some(e) = &content.site.data.editor {
@@ -292,7 +287,7 @@ pub fn outputs(content: &Content, islands: Option<&Path>, favicon: Option<&Image
     let mut out = vec![
         Output::new(
             format!("{DIR}/index.html"),
-            PAGE.replace("{brand}", &crate::render::escape_html(&content.site.data.brand)).replace(
+            PAGE.replace("{brand}", &crate::html::escape_html(&content.site.data.brand)).replace(
                 "{icon}",
                 &favicon.map_or(String::new(), |i| format!("<link rel=\"icon\" href=\"{}\">\n", i.src)),
             ),

@@ -2,7 +2,7 @@
 //! `<dir>/<hash>.json` for the decoded size, so an unchanged image is neither decoded nor
 //! encoded again.
 
-use super::encoding::{format_from_signature, Fallback, Raster, Variant, CACHE_SETTINGS};
+use super::encoding::{format_from_signature, Decoded, Fallback, Raster, Variant, CACHE_SETTINGS};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
@@ -21,6 +21,11 @@ pub(super) struct Meta {
 impl Meta {
     pub fn new(width: u32, height: u32, alpha: bool) -> Meta {
         Meta { width, height, alpha, settings: CACHE_SETTINGS.to_string() }
+    }
+
+    /// What the cache keeps of a decoded source.
+    pub fn of(decoded: &Decoded) -> Meta {
+        Meta::new(decoded.width, decoded.height, decoded.alpha)
     }
 }
 

@@ -1,8 +1,6 @@
 //! Codecs: decoding JPEG/PNG/WebP sources, resizing, and encoding WebP plus a JPEG or PNG
 //! fallback.
 
-use super::cache::Meta;
-use super::scaled_height;
 use anyhow::{anyhow, bail, Context, Result};
 use fast_image_resize::images::{TypedImage, TypedImageRef};
 use fast_image_resize::pixels::{U8x3, U8x4};
@@ -79,6 +77,14 @@ pub(super) struct Variant {
     pub fallback: Option<Vec<u8>>,
 }
 
+/// The height of a variant `width` pixels wide, in the source's proportions (at least 1).
+pub(super) fn scaled_height(src_width: u32, src_height: u32, width: u32) -> u32 {
+    if width == src_width {
+        return src_height;
+    }
+    ((src_height as f64 * width as f64 / src_width as f64).round() as u32).max(1)
+}
+
 #[cfg(test)]
 thread_local! {
     /// How many images this thread decoded, to prove the cache spares decoding.
@@ -87,9 +93,9 @@ thread_local! {
 
 /// A source image decoded to 8-bit RGB, or RGBA when some pixel is not opaque.
 pub(super) struct Decoded {
-    width: u32,
-    height: u32,
-    alpha: bool,
+    pub width: u32,
+    pub height: u32,
+    pub alpha: bool,
     /// RGB or RGBA bytes, row after row.
     pixels: Vec<u8>,
 }
@@ -133,10 +139,6 @@ impl Decoded {
         } else {
             Decoded { width, height, alpha: false, pixels: drop_alpha(rgba) }
         }
-    }
-
-    pub fn meta(&self) -> Meta {
-        Meta::new(self.width, self.height, self.alpha)
     }
 
     /// The WebP file of the variant `w` pixels wide, and its `fallback` file if asked for.

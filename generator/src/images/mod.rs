@@ -16,15 +16,13 @@ mod tests;
 use crate::output::Output;
 use anyhow::{bail, Context, Result};
 use cache::{Cache, Meta};
-use encoding::{format_from_signature, Decoded, Fallback, Raster, Variant};
+use encoding::{format_from_signature, scaled_height, Decoded, Fallback, Raster, Variant};
 use naming::{url, Kind, Name};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
-/// The output folder of every image; only content-hashed names go there (`dist/_headers`
-/// serves it as immutable).
-pub const OUTPUT_DIR: &str = "images";
+pub use naming::OUTPUT_DIR;
 
 /// What a template needs to show one image.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
@@ -218,7 +216,7 @@ impl ImagePipeline {
             Source::Raster(format) => (Decoded::new(&bytes, format)?, None),
             Source::Svg { width } => (Decoded::from_svg(&bytes, width.min(widest))?, Some(bytes)),
         };
-        let meta = decoded.meta();
+        let meta = Meta::of(&decoded);
         let known = match cached {
             Some(c) if c.meta == meta => c.variants,
             // None, or the cached metadata lied (edited by hand?): start afresh.
@@ -297,13 +295,6 @@ fn variant_widths(src_width: u32, widest: u32) -> Vec<u32> {
         out.push(src_width);
     }
     out
-}
-
-fn scaled_height(src_width: u32, src_height: u32, width: u32) -> u32 {
-    if width == src_width {
-        return src_height;
-    }
-    ((src_height as f64 * width as f64 / src_width as f64).round() as u32).max(1)
 }
 
 /// An SVG served as it is.

@@ -1,9 +1,12 @@
 //! Output names of images: `images/<sub>/<stem>-<hash8>[-<width>].<ext>` and their URLs.
 
 use super::encoding::Raster;
-use super::OUTPUT_DIR;
 use anyhow::{bail, Result};
 use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
+
+/// The output folder of every image; only content-hashed names go there (`dist/_headers`
+/// serves it as immutable).
+pub const OUTPUT_DIR: &str = "images";
 
 /// The parts of a content-relative image path that output names are made of.
 pub(super) struct Name {

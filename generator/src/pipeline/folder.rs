@@ -1,13 +1,32 @@
 //! The output folder as the generator keeps it: claimed by a marker, written only where bytes
 //! changed, cleared of what a build no longer makes.
 
-use super::Written;
 use crate::output::Output;
 use anyhow::{bail, Context, Result};
 use rayon::prelude::*;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use walkdir::WalkDir;
+
+/// What a build did to the output folder.
+#[derive(Debug, Default)]
+pub struct Written {
+    /// Paths written or removed (output-relative, `/` separators), sorted.
+    pub changed: Vec<String>,
+    pub written: usize,
+    pub unchanged: usize,
+    pub removed: usize,
+    /// Of the unchanged, the MLS listings' pages and cards kept without being made again
+    /// (`incremental`).
+    pub reused: usize,
+}
+
+impl Written {
+    pub(super) fn wrote(&mut self, path: &str) {
+        self.changed.push(path.to_string());
+        self.written += 1;
+    }
+}
 
 /// Marks a folder as the generator's, so stale files may be deleted from it. It is also the
 /// static-assets ignore list, so the marker itself is never published.

@@ -1,8 +1,9 @@
 //! `generator build`: pages staged inside the output folder as they render, moved into place
 //! once the whole site has rendered, and what the previous build left reused (`incremental`).
 
+use super::folder::Written;
 use super::folder::{claim, holds, remove_listed, remove_stale, write_files};
-use super::{generate_with, BuildOptions, Generated, RenderedPage, Report, Written};
+use super::generate::{generate_with, BuildOptions, Generated, RenderedPage, Report};
 use crate::incremental::{self, Fingerprints, Unchanged};
 use crate::load::{self, Cache};
 use crate::mls::homes::Homes;
@@ -97,7 +98,8 @@ fn build_staged<R: Borrow<Renderer> + Send>(
         let compiling = scope.spawn(renderer);
         // Read while the listings are.
         let previous = scope.spawn(|| -> Result<_> {
-            let inputs = incremental::inputs(opts).context("fingerprinting the build's inputs")?;
+            let inputs =
+                incremental::inputs(&opts.content, &opts.islands).context("fingerprinting the build's inputs")?;
             Ok((inputs, if fresh { None } else { incremental::Previous::read(&opts.cache, out) }))
         });
         let unchanged = |homes: &Homes| -> Result<Unchanged> {

@@ -1,7 +1,7 @@
 //! Charts drawn at build time as inline SVG: no JavaScript, and the same figures for screen
 //! readers as a title, a description and a table (visually hidden, since the chart shows them).
 
-use super::escape_html;
+use crate::html::escape_html;
 
 /// One value of a chart: its name (a month, a neighborhood), the number and how pages write it.
 pub struct Point {

@@ -1,16 +1,13 @@
 //! What every page of a kind shares — header, footer, contact widget and the dialogs' mount point
 //! — rendered once per build and kind, with the islands they mount.
 
+use super::input::RenderInput;
 use super::islands::{Mount, Mounted};
 use super::kind::Kind;
 use super::props::{ContactWidgetProps, DialogsProps, NavProps, NextLink, QuizResult};
-use super::{RenderInput, Renderer};
+use super::templates::{Renderer, FOOTER, HEADER, WIDGET};
 use anyhow::{Context, Result};
 use serde::Serialize;
-
-pub const HEADER: &str = "partials/header.html";
-pub const FOOTER: &str = "partials/footer.html";
-pub const WIDGET: &str = "partials/widget.html";
 
 #[derive(Serialize)]
 struct ChromeIslands {

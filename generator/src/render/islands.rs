@@ -6,8 +6,8 @@
 //! `data-runtime` with the first) and holds what a visitor does in one before it is live; without
 //! a build, pages carry no script at all.
 
-use super::escape_html;
 use crate::assets::Assets;
+use crate::html::escape_html;
 use anyhow::Result;
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -117,7 +117,7 @@ fn mount(assets: &Assets, Island { name, hydrate }: Island, props: &impl Seriali
     if let Some(bundle) = assets.island(name) {
         attrs.push_str(&format!(" data-src=\"{}\"", escape_html(&bundle.src)));
     }
-    let props = format!("<script type=\"application/json\" data-props>{}</script>", super::script_json(props)?);
+    let props = format!("<script type=\"application/json\" data-props>{}</script>", crate::html::script_json(props)?);
     Ok(Mount { attrs, props })
 }
 

@@ -187,7 +187,7 @@ pub fn graph(agent_json: &str, nodes: &[Value]) -> anyhow::Result<String> {
     out.push_str(agent_json);
     for n in nodes {
         out.push(',');
-        out.push_str(&super::script_json(n)?);
+        out.push_str(&crate::html::script_json(n)?);
     }
     out.push_str("]}");
     Ok(out)

@@ -12,14 +12,18 @@ mod neighborhood;
 mod record;
 mod report;
 
+use super::kind::Kind;
+use super::templates::EMBEDDED;
 use super::*;
 use crate::assets::{Assets, Bundle, InlineScript};
 use crate::images::{ImageInfo, ImageSource};
+use crate::output::Output;
 use jax_model::content::{self, Parts};
 use jax_model::legal::LegalKind;
 use jax_model::market::parse_snapshot;
 use jax_model::record as content_record;
 use jax_model::Content;
+use std::collections::HashMap;
 
 pub(super) const EMAIL: &str = "agent.private@example.com";
 

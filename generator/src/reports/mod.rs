@@ -58,22 +58,6 @@ pub fn check_all(reports: &mut [Report], known: &Known) -> Diagnostics {
     out
 }
 
-/// A report as mdx-js compiled it.
-#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
-pub struct Compiled {
-    /// The text's HTML, each component a `<jax-component n="…"></jax-component>` placeholder.
-    pub html: String,
-    pub components: Vec<Placed>,
-}
-
-/// A component mdx-js met, in document order.
-#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
-pub struct Placed {
-    pub name: String,
-    /// The HTML between its tags (a `<Cta>`'s label), if any.
-    pub children_html: Option<String>,
-}
-
 /// A published report ready to render: the checked components with their labels, and the HTML.
 pub struct Prepared {
     pub html: String,

@@ -4,7 +4,6 @@
 //! `generator serve` keeps one running (`Resident`): a report typed in the editor's preview is
 //! then a line to it and a line back, without Node's ~0.3 s start.
 
-use super::Compiled;
 use anyhow::{anyhow, bail, Context, Result};
 use jax_model::report::Report;
 use jax_model::{Diagnostic, Diagnostics};
@@ -44,6 +43,22 @@ struct Failure {
     line: usize,
     column: usize,
     message: String,
+}
+
+/// A report as mdx-js compiled it.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+pub struct Compiled {
+    /// The text's HTML, each component a `<jax-component n="…"></jax-component>` placeholder.
+    pub html: String,
+    pub components: Vec<Placed>,
+}
+
+/// A component mdx-js met, in document order.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+pub struct Placed {
+    pub name: String,
+    /// The HTML between its tags (a `<Cta>`'s label), if any.
+    pub children_html: Option<String>,
 }
 
 /// The hash every cached result of this script shares: the script and the lockfile beside it.

@@ -2,7 +2,8 @@
 //! the site's 404 page for anything missing, and nothing outside the folder.
 
 use super::preview::{self, Answer};
-use super::{reload, Shared};
+use super::reload;
+use super::shared::Shared;
 use percent_encoding::percent_decode_str;
 use std::io::Read;
 use std::path::{Component, Path};

@@ -2,10 +2,10 @@
 //! rendered as `generator build` renders it (the same templates, styles and islands), with
 //! nothing written. What only the generator can judge comes back as its problems, in its words.
 
-use super::Engine;
+use super::engine::Engine;
 use crate::load::{self, Folder, Unsaved};
+use crate::output::index_file;
 use crate::pipeline::{self, BuildOptions};
-use crate::render::index_file;
 use anyhow::Result;
 use jax_model::legal::LegalKind;
 use jax_model::{api, Content, Diagnostic, Diagnostics};

@@ -11,7 +11,7 @@
 //! finds those pages written already. Were that build to fail where the pages rendered, those
 //! few pages would show the edit beside a site without it until the problems are fixed.
 
-use super::Shared;
+use super::shared::Shared;
 use crate::cmd::describe;
 use crate::load;
 use crate::pipeline::{self, BuildOptions, Report};
@@ -19,18 +19,8 @@ use crate::render::Renderer;
 use anyhow::Result;
 use jax_model::Content;
 use std::collections::HashSet;
-use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
-
-/// The templates of `dir`, or the built-in ones; or why they cannot be used.
-pub(super) fn renderer(dir: Option<&Path>) -> Result<Renderer, String> {
-    match dir {
-        Some(dir) => Renderer::from_dir(dir),
-        None => Renderer::embedded(),
-    }
-    .map_err(|e| describe(&e))
-}
 
 /// How many changed paths a rebuild line names.
 const SHOW_CHANGED: usize = 8;

@@ -196,7 +196,7 @@ fn problem_page(problems: &str, generation: u64) -> String {
          <body><h1>The site could not be built</h1>\
          <p>Fix these problems in the content; this page reloads by itself when the site builds.</p>\
          <pre>{}</pre>{}</body></html>\n",
-        crate::render::escape_html(problems),
+        crate::html::escape_html(problems),
         client(generation, "")
     )
 }

@@ -1,7 +1,6 @@
 //! Watching the sources: a burst of file events (debounced by `notify-debouncer-full`) that
 //! may change the site asks for one rebuild.
 
-use super::absolute;
 use anyhow::{Context, Result};
 use notify_debouncer_full::notify::event::{AccessKind, AccessMode};
 use notify_debouncer_full::notify::{EventKind, RecommendedWatcher, RecursiveMode};
@@ -97,6 +96,11 @@ fn is_scratch(path: &Path) -> bool {
     path.file_name().map(|n| n.to_string_lossy()).is_some_and(|n| {
         n.starts_with(".#") || n.ends_with('~') || n.ends_with(".swp") || n.ends_with(".swx") || n == "4913"
     })
+}
+
+/// The path made absolute (and canonical when it exists), to compare with watcher paths.
+fn absolute(p: &std::path::Path) -> PathBuf {
+    p.canonicalize().or_else(|_| std::path::absolute(p)).unwrap_or_else(|_| p.to_path_buf())
 }
 
 #[cfg(test)]

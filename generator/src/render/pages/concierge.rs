@@ -2,7 +2,7 @@
 //! (multipart) without JavaScript and one by one with it.
 
 use super::form::{field_views, FieldView, Honeypot};
-use super::{Built, Meta, Shared};
+use super::shared::{Built, Meta, Shared};
 use crate::render::islands::{Mount, Mounted};
 use crate::render::kind::Kind;
 use crate::render::props::ConciergeProps;
@@ -97,6 +97,6 @@ impl<'a> Shared<'a> {
             og_image: self.og_image(None, ""),
             jsonld: seo::graph(&self.agent_json, &[])?,
         };
-        Ok(self.built(Kind::Concierge, super::index_file(api::CONCIERGE_PAGE), &meta, &view, &mounted))
+        Ok(self.built(Kind::Concierge, crate::output::index_file(api::CONCIERGE_PAGE), &meta, &view, &mounted))
     }
 }

@@ -1,8 +1,8 @@
 //! One MLS listing's page (/homes/<slug>/): its photos, price, facts, remarks, open houses, place
 //! and the listing office (IDX rules: shown prominently), with the MLS's disclaimer.
 
-use super::homes::{photo, Card, Photo};
-use super::{breadcrumb_ld, Built, Crumb, Meta, Shared, DESCRIPTION_MAX};
+use super::parts::{photo, Card, Photo};
+use super::shared::{breadcrumb_ld, Built, Crumb, Meta, Shared, DESCRIPTION_MAX};
 use crate::mls::homes::Home;
 use crate::mls::record::Status;
 use crate::render::islands::Mounted;
@@ -27,7 +27,7 @@ struct ForSaleView<'a> {
     facts: Vec<Fact<'a>>,
     remarks: Vec<&'a str>,
     open_houses: Vec<String>,
-    neighborhood: Option<super::Link>,
+    neighborhood: Option<super::shared::Link>,
     map_url: Option<String>,
     office_phone: Option<&'a str>,
     /// This page's path and the home it shows ("<address>, <place>", or the place alone where the
@@ -91,7 +91,7 @@ impl<'a> Shared<'a> {
             .neighborhood
             .as_deref()
             .and_then(|slug| c.neighborhood(slug))
-            .map(|n| super::Link { name: n.fields.name.clone(), url: api::neighborhood(&n.fields.slug) });
+            .map(|n| super::shared::Link { name: n.fields.name.clone(), url: api::neighborhood(&n.fields.slug) });
         // Where the address may not be shown, neither may its place on a map.
         let map_url = match (&h.address, p.latitude, p.longitude) {
             (Some(_), Some(lat), Some(lon)) => {
@@ -173,9 +173,9 @@ impl<'a> Shared<'a> {
             path: &h.url,
             home,
             crumbs,
-            updated: super::homes::updated_at(mls, p.modification_timestamp),
+            updated: super::parts::updated_at(mls, p.modification_timestamp),
             card,
         };
-        Ok(self.built(Kind::ForSale, super::index_file(&h.url), &meta, &view, &Mounted::default()))
+        Ok(self.built(Kind::ForSale, crate::output::index_file(&h.url), &meta, &view, &Mounted::default()))
     }
 }

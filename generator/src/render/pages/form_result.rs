@@ -2,10 +2,11 @@
 //! `thank_you`): not indexed, no island of their own, a link home and, on an error page, a link
 //! back to the form.
 
-use super::{Built, Meta, Shared, DESCRIPTION_MAX};
+use super::shared::{Built, Meta, Shared, DESCRIPTION_MAX};
+use crate::html::escape_html;
 use crate::render::islands::Mounted;
 use crate::render::kind::Kind;
-use crate::render::{escape_html, markdown, seo};
+use crate::render::{markdown, seo};
 use anyhow::Result;
 use jax_model::api;
 use jax_model::forms::{Forms, PHONE_PLACEHOLDER};
@@ -103,7 +104,7 @@ impl Shared<'_> {
             jsonld: seo::graph(&self.agent_json, &[])?,
         };
         let view = FormResultView { title, text_html: with_phone_link(text, &s.agent.phone, &tel_href), back };
-        Ok(self.built(Kind::FormResult, super::index_file(url), &meta, &view, &Mounted::default()))
+        Ok(self.built(Kind::FormResult, crate::output::index_file(url), &meta, &view, &Mounted::default()))
     }
 }
 

@@ -2,7 +2,8 @@
 //! current listings, about, and the contact form every dialog trigger leads to without JavaScript.
 
 use super::form::{form_view, FormView};
-use super::{Built, Meta, Shared};
+use super::parts::{slide, Slide};
+use super::shared::{Built, Meta, Shared};
 use crate::images::ImageInfo;
 use crate::render::islands::{Mount, Mounted};
 use crate::render::kind::Kind;
@@ -11,25 +12,9 @@ use crate::render::{markdown, seo};
 use anyhow::Result;
 use jax_model::api;
 use jax_model::home::Home;
-use jax_model::listing::{Listing, ListingFields};
+use jax_model::listing::Listing;
 use jax_model::neighborhood::NeighborhoodFields;
 use serde::Serialize;
-
-/// A listing as its card shows it (`listing_card` in macros.html): the carousel's slides, a
-/// report's `<Listing>`.
-#[derive(Serialize)]
-pub(super) struct Slide<'a> {
-    n: usize,
-    /// "01 / 05" in the carousel; empty elsewhere.
-    count: String,
-    url: String,
-    f: &'a ListingFields,
-    baths: String,
-    /// The first three features.
-    features: &'a [String],
-    image: Option<&'a ImageInfo>,
-    show: String,
-}
 
 #[derive(Serialize)]
 struct Card<'a> {
@@ -63,29 +48,10 @@ struct HomeView<'a> {
     map_title: &'a str,
     form: FormView<'a>,
     /// Clients' words, every one (the row shows a few; the visitor scrolls to the rest).
-    words: Vec<super::record::Words>,
+    words: Vec<super::parts::Words>,
     carousel: Mount,
     tabs_island: Mount,
     form_island: Mount,
-}
-
-/// The card of listing `l`, the `n`-th on its page.
-pub(super) fn slide<'a>(
-    l: &'a Listing,
-    n: usize,
-    images: &'a std::collections::HashMap<String, ImageInfo>,
-    labels: &jax_model::site::ListingLabels,
-) -> Slide<'a> {
-    Slide {
-        n,
-        count: String::new(),
-        url: api::listing(&l.fields.id),
-        f: &l.fields,
-        baths: l.baths_text(),
-        features: &l.fields.features[..l.fields.features.len().min(3)],
-        image: images.get(&l.fields.image),
-        show: labels.show_slide.replace("{n}", &n.to_string()),
-    }
 }
 
 impl<'a> Shared<'a> {
@@ -139,7 +105,7 @@ impl<'a> Shared<'a> {
             newest: self.newest(None).filter(|n| n.has_listings()),
             map_url: &c.site.data.development_map_url,
             map_title: &c.site.data.development_map_title,
-            words: super::record::words(c, c.testimonials.iter()),
+            words: super::parts::words(c, c.testimonials.iter()),
             form: form_view(
                 "contact-form",
                 api::CONTACT,

@@ -3,8 +3,8 @@
 //! MLS's disclaimer and when its data was last updated (IDX rules).
 
 use super::homes_search::Fragment;
-use super::{breadcrumb_ld, Built, Crumb, Meta, Page, Shared, DESCRIPTION_MAX};
-use crate::images::ImageInfo;
+use super::parts::{photo, status, updated, Card, PER_PAGE};
+use super::shared::{breadcrumb_ld, Built, Crumb, Meta, Shared, DESCRIPTION_MAX};
 use crate::mls::homes::{dollars, Home, Homes};
 use crate::mls::record::Status;
 use crate::mls::sample;
@@ -13,13 +13,10 @@ use crate::render::kind::Kind;
 use crate::render::{markdown, seo};
 use anyhow::Result;
 use jax_model::api;
-use jax_model::mls::{Mls, MlsLabels};
+use jax_model::mls::Mls;
 use jax_model::neighborhood::Neighborhood;
 use jax_model::Content;
 use serde::Serialize;
-
-/// Listings per list page.
-pub const PER_PAGE: usize = 24;
 
 /// One page of a list: all listings (`neighborhood` None) or one neighborhood's, page `n` from 1.
 pub struct HomesPage<'a> {
@@ -34,7 +31,7 @@ impl HomesPage<'_> {
 
     /// Where it goes.
     pub fn path(&self) -> String {
-        super::index_file(&api::homes_page(self.slug(), self.n))
+        crate::output::index_file(&api::homes_page(self.slug(), self.n))
     }
 
     /// The listings it shows, as places in `homes`.
@@ -46,74 +43,17 @@ impl HomesPage<'_> {
 }
 
 /// Every list page: all listings, then each neighborhood that has some.
-pub fn pages<'a>(c: &'a Content, homes: &Homes) -> Vec<Page<'a>> {
+pub fn pages<'a>(c: &'a Content, homes: &Homes) -> Vec<HomesPage<'a>> {
     let count = |n: usize| n.div_ceil(PER_PAGE).max(1);
-    let mut out: Vec<Page> =
-        (1..=count(homes.for_sale_in(None).len())).map(|n| Page::Homes(HomesPage { neighborhood: None, n })).collect();
+    let mut out: Vec<HomesPage> =
+        (1..=count(homes.for_sale_in(None).len())).map(|n| HomesPage { neighborhood: None, n }).collect();
     for nb in &c.neighborhoods {
         let here = homes.for_sale_in(Some(&nb.fields.slug)).len();
         if here > 0 {
-            out.extend((1..=count(here)).map(|n| Page::Homes(HomesPage { neighborhood: Some(nb), n })));
+            out.extend((1..=count(here)).map(|n| HomesPage { neighborhood: Some(nb), n }));
         }
     }
     out
-}
-
-/// A listing's photo: the site's own image (the sample's, or a first photo the import cached), or
-/// the MLS's, in a frame of fixed proportions so nothing shifts while it loads.
-#[derive(Serialize)]
-pub(super) struct Photo<'a> {
-    local: Option<&'a ImageInfo>,
-    src: &'a str,
-    alt: String,
-}
-
-impl<'a> Photo<'a> {
-    /// The site's own image, when the photo is one.
-    pub(super) fn local(&self) -> Option<&'a ImageInfo> {
-        self.local
-    }
-}
-
-/// `cached`: the photo as the build made it from the import's copy (`Home::photo`).
-pub(super) fn photo<'a>(
-    images: &'a std::collections::HashMap<String, ImageInfo>,
-    url: &'a str,
-    cached: Option<&'a ImageInfo>,
-    alt: String,
-) -> Photo<'a> {
-    let local = url.strip_prefix(sample::MEDIA_ORIGIN).and_then(|path| images.get(path)).or(cached);
-    Photo { local, src: url, alt }
-}
-
-/// A listing as its card shows it (lists, and the listing page's head).
-#[derive(Serialize)]
-pub(super) struct Card<'a> {
-    pub url: &'a str,
-    /// The street address, or the label that says it is not published.
-    pub title: &'a str,
-    pub place: &'a str,
-    pub price: String,
-    pub status: &'a str,
-    /// Only for statuses other than For Sale.
-    pub show_status: bool,
-    pub beds: Option<u32>,
-    pub baths: Option<u32>,
-    pub sqft: Option<String>,
-    pub photo: Option<Photo<'a>>,
-    pub office: String,
-    pub mls_number: &'a str,
-    pub sample: bool,
-}
-
-pub(super) fn status(l: &MlsLabels, s: Status) -> &str {
-    match s {
-        Status::ActiveUnderContract => &l.status.active_under_contract,
-        Status::ComingSoon => &l.status.coming_soon,
-        Status::Pending => &l.status.pending,
-        Status::Closed => &l.status.closed,
-        _ => &l.status.active,
-    }
 }
 
 /// A place's three newest listings and how many it has, linked to its list (the home page for
@@ -278,18 +218,6 @@ impl<'a> Shared<'a> {
         };
         Ok(self.built(Kind::Homes, page.path(), &meta, &view, &mounted))
     }
-}
-
-/// `Shared::updated`, for a build's shared context.
-pub(super) fn updated(mls: &Mls, homes: &Homes) -> Option<String> {
-    updated_at(mls, homes.info.as_ref()?.imported_at)
-}
-
-/// "Listing data last updated November 24, 2026, 3:05 PM EST": `at` in Jacksonville's time.
-pub(super) fn updated_at(mls: &Mls, at: jiff::Timestamp) -> Option<String> {
-    let local = at.in_tz(crate::mls::homes::TIME_ZONE).ok()?;
-    let time = local.strftime("%B %-d, %Y, %-I:%M %p %Z").to_string();
-    Some(mls.labels.updated.replace("{time}", &time))
 }
 
 #[derive(Serialize)]

@@ -3,8 +3,8 @@
 //! rendered once by the lists' own macro: the search's card shards hold them (`mls::search`), the
 //! island shows them as results and the lists copy them.
 
-use super::homes::{status, Card};
-use super::Shared;
+use super::parts::{status, Card, RenderedCards};
+use super::shared::Shared;
 use crate::incremental::{card_key, Cards, Unchanged};
 use crate::mls::homes::{Home, Homes};
 use crate::mls::record::Status;
@@ -69,7 +69,7 @@ impl<'a> Shared<'a> {
             column: api::HOMES_COLUMN,
             words: api::HOMES_WORDS,
             cards: api::HOMES_CARDS,
-            per_page: super::homes::PER_PAGE,
+            per_page: super::parts::PER_PAGE,
             fields: search::FIELDS,
             labels: s,
             count: &l.count,
@@ -163,7 +163,7 @@ impl<'a> Shared<'a> {
                 ctx.insert("l", l);
                 ctx.insert("ll", ll);
                 ctx.insert("separator", SEPARATOR);
-                let html = self.r.render(super::super::CARDS, &ctx)?;
+                let html = self.r.render(crate::render::templates::CARDS, &ctx)?;
                 let parts: Vec<&str> = html.split(SEPARATOR).collect();
                 anyhow::ensure!(
                     parts.len() == fragments.len() + 1,
@@ -195,17 +195,5 @@ impl<'a> Shared<'a> {
                 (card_key(search::card_id(&homes.homes[i])), html)
             })
             .collect()
-    }
-}
-
-/// Each listing for sale's card as HTML, by the listing's place in `Homes::homes`: rendered once,
-/// then written as the search's fragment and copied into every list that shows it.
-#[derive(Default)]
-pub struct RenderedCards(Vec<Option<String>>);
-
-impl RenderedCards {
-    /// The card of the listing at `place`, which must be for sale.
-    pub(super) fn get(&self, place: usize) -> &str {
-        self.0.get(place).and_then(Option::as_deref).expect("every listing for sale has its card rendered")
     }
 }

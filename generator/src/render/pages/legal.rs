@@ -1,7 +1,7 @@
 //! The privacy policy and the terms of service: the agent's Markdown, placeholders filled in,
 //! under a plain page hero with the site's usual chrome and SEO.
 
-use super::{breadcrumb_ld, Built, Crumb, Meta, Shared, DESCRIPTION_MAX};
+use super::shared::{breadcrumb_ld, Built, Crumb, Meta, Shared, DESCRIPTION_MAX};
 use crate::render::islands::Mounted;
 use crate::render::kind::Kind;
 use crate::render::{markdown, seo};
@@ -35,6 +35,6 @@ impl<'a> Shared<'a> {
             jsonld: seo::graph(&self.agent_json, &[breadcrumb_ld(&s.base_url, &crumbs)])?,
         };
         let view = LegalView { f, body_html: markdown::to_html(&l.text(s, &c.forms.data), 2), crumbs };
-        Ok(self.built(Kind::Legal, super::index_file(&url), &meta, &view, &Mounted::default()))
+        Ok(self.built(Kind::Legal, crate::output::index_file(&url), &meta, &view, &Mounted::default()))
     }
 }

@@ -1,7 +1,7 @@
 //! A listing's page: its photo, description, facts and features, and the inquiry that opens the
 //! contact dialog about it.
 
-use super::{breadcrumb_ld, Built, Crumb, Meta, Shared, DESCRIPTION_MAX};
+use super::shared::{breadcrumb_ld, Built, Crumb, Meta, Shared, DESCRIPTION_MAX};
 use crate::images::ImageInfo;
 use crate::render::islands::Mounted;
 use crate::render::kind::Kind;
@@ -60,6 +60,6 @@ impl<'a> Shared<'a> {
         };
         let view =
             ListingView { f, path: &url, baths, description_html: markdown::to_html(&l.description, 2), image, crumbs };
-        Ok(self.built(Kind::Listing, super::index_file(&url), &meta, &view, &Mounted::default()))
+        Ok(self.built(Kind::Listing, crate::output::index_file(&url), &meta, &view, &Mounted::default()))
     }
 }

@@ -2,7 +2,7 @@
 //! JavaScript (an island sorts and filters it), a bar chart of the median prices, and the figures
 //! described as a Dataset for search engines.
 
-use super::{breadcrumb_ld, Built, Crumb, Meta, Shared, DESCRIPTION_MAX};
+use super::shared::{breadcrumb_ld, Built, Crumb, Meta, Shared, DESCRIPTION_MAX};
 use crate::render::islands::{Mount, Mounted};
 use crate::render::kind::Kind;
 use crate::render::market::{self, MarketData, Provenance};
@@ -64,6 +64,6 @@ impl<'a> Shared<'a> {
         )?;
         let view =
             MarketView { crumbs, provenance: market::provenance(c), chart: market::price_chart(c, &data), data, table };
-        Ok(self.built(Kind::Market, super::index_file(&url), &meta, &view, &mounted))
+        Ok(self.built(Kind::Market, crate::output::index_file(&url), &meta, &view, &mounted))
     }
 }

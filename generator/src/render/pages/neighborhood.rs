@@ -1,7 +1,7 @@
 //! A neighborhood's page: its hero, market snapshot, about text, featured buildings and the way
 //! back to the home page's neighborhoods.
 
-use super::{breadcrumb_ld, Built, Crumb, Meta, Shared, DESCRIPTION_MAX};
+use super::shared::{breadcrumb_ld, Built, Crumb, Meta, Shared, DESCRIPTION_MAX};
 use crate::images::ImageInfo;
 use crate::render::islands::{Mount, Mounted};
 use crate::render::kind::Kind;
@@ -25,9 +25,9 @@ struct NeighborhoodView<'a> {
     valuation_cta: &'a str,
     explore: Mount,
     /// The agent's own listings in this neighborhood (by its name or an alias), under this heading.
-    listings: Vec<super::home::Slide<'a>>,
+    listings: Vec<super::parts::Slide<'a>>,
     /// Clients' words from this neighborhood.
-    words: Vec<super::record::Words>,
+    words: Vec<super::parts::Words>,
     listings_heading: String,
     /// Its three newest MLS listings and their count, under this heading.
     newest: Option<super::homes::Newest<'a>>,
@@ -67,10 +67,10 @@ impl<'a> Shared<'a> {
             .iter()
             .filter(|l| n.is_called(&l.fields.neighborhood))
             .enumerate()
-            .map(|(i, l)| super::home::slide(l, i + 1, self.input.images, &labels.listing))
+            .map(|(i, l)| super::parts::slide(l, i + 1, self.input.images, &labels.listing))
             .collect();
         let view = NeighborhoodView {
-            words: super::record::words(c, c.testimonials.iter().filter(|t| n.is_called(&t.fields.area))),
+            words: super::parts::words(c, c.testimonials.iter().filter(|t| n.is_called(&t.fields.area))),
             listings,
             listings_heading: labels.neighborhood.listings.replace("{name}", &f.name),
             newest,
@@ -89,6 +89,6 @@ impl<'a> Shared<'a> {
                 &ExploreMoreProps { href: neighborhoods, label: &labels.neighborhood.explore_more },
             )?,
         };
-        Ok(self.built(Kind::Neighborhood, super::index_file(&url), &meta, &view, &mounted))
+        Ok(self.built(Kind::Neighborhood, crate::output::index_file(&url), &meta, &view, &mounted))
     }
 }

@@ -1,6 +1,6 @@
 //! The 404 page, which the worker serves for any path the site does not have.
 
-use super::{Built, Meta, Shared};
+use super::shared::{Built, Meta, Shared};
 use crate::render::islands::{Mount, Mounted};
 use crate::render::kind::Kind;
 use crate::render::props::NotFoundProps;

@@ -2,62 +2,16 @@
 //! them (content/sold/ and her Closed MLS listings), and her clients' words (the home page, a
 //! neighborhood's page, /sell/).
 
-use super::report::long_date;
-use super::{breadcrumb_ld, Built, Crumb, Meta, Shared, DESCRIPTION_MAX};
-use crate::mls::homes::{dollars, Homes};
-use crate::mls::record::Status;
+use super::parts::long_date;
+use super::shared::{breadcrumb_ld, Built, Crumb, Meta, Shared, DESCRIPTION_MAX};
 use crate::render::islands::Mounted;
 use crate::render::kind::Kind;
 use crate::render::{markdown, seo};
 use anyhow::Result;
 use jax_model::api;
-use jax_model::document::Source;
-use jax_model::record::{self, Sale, SaleFields, Side, Testimonial};
+use jax_model::record::{self, Sale, Side};
 use jax_model::Content;
 use serde::Serialize;
-
-/// Her sales, newest first: content/sold/ and, from the MLS, the Closed listings she was party
-/// to (by `mls.member_ids`; a file in content/sold/ for the same address wins: it says more).
-pub fn sales(c: &Content, homes: Option<&Homes>) -> Vec<Sale> {
-    let mut sales = c.sold.clone();
-    let (Some(mls), Some(homes)) = (&c.site.data.mls, homes) else { return sales };
-    let hers = |id: &Option<String>| id.as_ref().is_some_and(|id| mls.member_ids.contains(id));
-    let key = |address: &str| address.chars().filter(char::is_ascii_alphanumeric).collect::<String>().to_lowercase();
-    let written: Vec<String> = c.sold.iter().filter_map(|s| s.fields.address.as_deref()).map(key).collect();
-    for h in homes.homes.iter().filter(|h| h.p.standard_status == Status::Closed) {
-        let p = &h.p;
-        let listed = hers(&p.list_agent_mls_id) || hers(&p.co_list_agent_mls_id);
-        let bought = hers(&p.buyer_agent_mls_id) || hers(&p.co_buyer_agent_mls_id);
-        let side = match (listed, bought) {
-            (true, true) => Side::Both,
-            (true, false) => Side::Seller,
-            (false, true) => Side::Buyer,
-            (false, false) => continue,
-        };
-        let (Some(price), Some(date)) = (p.close_price, p.close_date) else { continue };
-        if h.address.as_deref().is_some_and(|a| written.contains(&key(a))) {
-            continue;
-        }
-        let area = h.neighborhood.as_deref().and_then(|slug| c.neighborhood(slug)).map(|n| n.fields.name.clone());
-        sales.push(Sale {
-            fields: SaleFields {
-                address: h.address.clone(),
-                neighborhood: area.unwrap_or_else(|| p.city.clone()),
-                price: dollars(price),
-                date: date.to_string(),
-                side,
-                beds: p.bedrooms_total,
-                baths: p.bathrooms_total_integer.map(|b| b as f32),
-                draft: false,
-            },
-            // Its own page, by its MLS number.
-            note: format!("[{}{}]({})", mls.labels.mls_number, p.listing_id, h.url),
-            source: Source::default(),
-        });
-    }
-    record::newest_first(&mut sales);
-    sales
-}
 
 /// A sale as its card shows it.
 #[derive(Serialize)]
@@ -136,27 +90,6 @@ pub(super) fn compact_dollars(n: u64) -> String {
     }
 }
 
-/// Clients' words as shown.
-#[derive(Serialize)]
-pub(super) struct Words {
-    html: String,
-    attribution: String,
-}
-
-pub(super) fn words<'a>(c: &Content, chosen: impl Iterator<Item = &'a Testimonial>) -> Vec<Words> {
-    let l = &c.site.data.labels.testimonials;
-    chosen
-        .map(|t| Words {
-            html: markdown::to_html(&t.words, 3),
-            attribution: l
-                .attribution
-                .replace("{client}", &t.fields.client)
-                .replace("{area}", &t.fields.area)
-                .replace("{year}", &t.fields.year.to_string()),
-        })
-        .collect()
-}
-
 #[derive(Serialize)]
 struct SoldView<'a> {
     crumbs: Vec<Crumb<'a>>,
@@ -181,7 +114,7 @@ impl<'a> Shared<'a> {
             jsonld: seo::graph(&self.agent_json, &[breadcrumb_ld(&s.base_url, &crumbs)])?,
         };
         let view = SoldView { crumbs, summary: summary(c, &self.sales), sales: sale_cards(c, &self.sales) };
-        Ok(self.built(Kind::Sold, super::index_file(&url), &meta, &view, &Mounted::default()))
+        Ok(self.built(Kind::Sold, crate::output::index_file(&url), &meta, &view, &Mounted::default()))
     }
 }
 

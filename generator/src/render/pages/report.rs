@@ -1,8 +1,8 @@
 //! The market reports: each report's page (the agent's MDX as mdx-js compiled it, its components
 //! rendered here by the same templates as elsewhere on the site) and their list, newest first.
 
-use super::home::{slide, Slide};
-use super::{breadcrumb_ld, Built, Crumb, Meta, Shared, DESCRIPTION_MAX};
+use super::parts::{long_date, slide, Slide};
+use super::shared::{breadcrumb_ld, Built, Crumb, Meta, Shared, DESCRIPTION_MAX};
 use crate::render::islands::Mounted;
 use crate::render::kind::Kind;
 use crate::render::market::{self, SnapshotView};
@@ -10,20 +10,9 @@ use crate::render::{markdown, seo};
 use crate::reports::{substitute, Component, CONTACT_FORM};
 use anyhow::{anyhow, Context, Result};
 use jax_model::api;
-use jax_model::market::Month;
 use jax_model::report::{Report, ReportFields};
 use serde::Serialize;
 use serde_json::{json, Value};
-
-/// "2024-10-01" → "October 1, 2024" (the date is checked as YYYY-MM-DD on load).
-pub(super) fn long_date(date: &str) -> String {
-    let month = date.get(..7).and_then(Month::parse);
-    let day = date.get(8..10).and_then(|d| d.parse::<u32>().ok());
-    match (month, day) {
-        (Some(m), Some(d)) => format!("{} {d}, {}", m.name(), m.year),
-        _ => date.to_string(),
-    }
-}
 
 #[derive(Serialize)]
 struct ReportView<'a> {
@@ -163,7 +152,7 @@ impl<'a> Shared<'a> {
             jsonld: seo::graph(&self.agent_json, &[breadcrumb_ld(&s.base_url, &crumbs), article])?,
         };
         let view = ReportView { f, published: &f.date, date_text: long_date(&f.date), body_html, crumbs };
-        Ok(self.built(Kind::Report, super::index_file(&url), &meta, &view, &Mounted::default()))
+        Ok(self.built(Kind::Report, crate::output::index_file(&url), &meta, &view, &Mounted::default()))
     }
 
     pub(super) fn reports(&self) -> Result<Built> {
@@ -187,7 +176,7 @@ impl<'a> Shared<'a> {
             jsonld: seo::graph(&self.agent_json, &[breadcrumb_ld(&s.base_url, &crumbs), list])?,
         };
         let view = ReportsView { entries, crumbs };
-        Ok(self.built(Kind::Reports, super::index_file(api::REPORTS), &meta, &view, &Mounted::default()))
+        Ok(self.built(Kind::Reports, crate::output::index_file(api::REPORTS), &meta, &view, &Mounted::default()))
     }
 }
 

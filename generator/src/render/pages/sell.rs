@@ -3,8 +3,9 @@
 //! posted to the same endpoint for the same e-mail), complete without JavaScript.
 
 use super::form::{form_view, FormView};
-use super::record::{sale_cards, summary, words, SaleCard, Words};
-use super::{breadcrumb_ld, Built, Crumb, Meta, Shared, DESCRIPTION_MAX};
+use super::parts::{words, Words};
+use super::record::{sale_cards, summary, SaleCard};
+use super::shared::{breadcrumb_ld, Built, Crumb, Meta, Shared, DESCRIPTION_MAX};
 use crate::render::islands::{Mount, Mounted};
 use crate::render::kind::Kind;
 use crate::render::market::{self, MarketData, Provenance};
@@ -75,6 +76,6 @@ impl<'a> Shared<'a> {
             .of_type("cma-request", &valuation.require),
             form_island: mounted.mount(self.input.assets, &CheckedFormProps { api: api::ENDPOINTS })?,
         };
-        Ok(self.built(Kind::Sell, super::index_file(&url), &meta, &view, &mounted))
+        Ok(self.built(Kind::Sell, crate::output::index_file(&url), &meta, &view, &mounted))
     }
 }
