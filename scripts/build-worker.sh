@@ -14,7 +14,7 @@ export WASM_OPT_BIN=${WASM_OPT_BIN:-$root/node_modules/.bin/wasm-opt}
 export ESBUILD_BIN=${ESBUILD_BIN:-$root/node_modules/.bin/esbuild}
 wasm=edge/build/index_bg.wasm
 # Up to date when nothing it is built from is newer (wasm-opt alone takes ~10 s).
-sources=(edge/src edge/build.rs edge/Cargo.toml generator/model/src content Cargo.lock Cargo.toml "$0")
+sources=(edge/src edge/domain edge/Cargo.toml generator/model/src content Cargo.lock Cargo.toml "$0")
 if [[ -f $wasm && -f edge/build/worker/shim.mjs && -z $(find "${sources[@]}" -newer "$wasm" -print -quit) ]]; then
     echo "edge worker: up to date ($wasm)"
     exit 0

@@ -1,8 +1,7 @@
 //! The Move to JAX edge worker: the forms, the concierge uploads into R2, e-mail through EmailJS.
-//! `domain` decides (plain Rust, tested on the host); `routes` shape requests and answers;
+//! `domain` (its own crate, edge/domain) decides; `routes` shape requests and answers;
 //! `services` do the I/O. The entry points below only hand over.
 
-pub mod domain;
 mod failure;
 mod routes;
 mod services;

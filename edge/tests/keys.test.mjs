@@ -43,7 +43,7 @@ async function uploadAll(submission) {
   return ids;
 }
 const NOT_THIS = [{ field: 'submission', message: 'This submission was not started on this page; reload the page and send the documents again.' }];
-/** A link key's id as domain/keys.rs derives it. */
+/** A link key's id as edge/domain/src/keys.rs derives it. */
 const kid = (secret) => createHmac('sha256', secret).update('move-to-jax document link key id').digest('hex').slice(0, 8);
 const link = (key, secret, expires, id) =>
   `${w.worker.base}/api/documents/${key}?${id === undefined ? '' : `kid=${id}&`}expires=${expires}&sig=${createHmac('sha256', secret).update(`${key}\n${expires}`).digest('hex')}`;

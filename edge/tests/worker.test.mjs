@@ -10,7 +10,7 @@ import { freshMinute, newSubmission, startWithFakeEmailJs, SUBMISSION_HEADER, to
 const SECRET = 'integration-test-link-secret-5e2c9a0b71d4';
 const KEYS = { public: 'test-public-key-7f3a', private: 'test-private-key-9c1e' };
 const AGENT = 'agent.test@example.com';
-/** What the agent's e-mails say their quotation marks mean (edge/src/domain/words.rs). */
+/** What the agent's e-mails say their quotation marks mean (edge/domain/src/words.rs). */
 const LEGEND = "(Text in “quotation marks” is the visitor's own words, as typed; the website has not checked it.)";
 
 let base;

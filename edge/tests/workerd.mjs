@@ -140,7 +140,7 @@ export async function multipartUploads(worker) {
   return Object.fromEntries(named.map((n, state) => [n, rows.filter((r) => r.state === state).map((r) => r.key)]));
 }
 
-/** The keys among `keys` no timer covers (edge/src/domain/retention.rs): a submission's documents
+/** The keys among `keys` no timer covers (edge/domain/src/retention.rs): a submission's documents
  * and count by its `unfiled` or `documents` timer; a record's files and markers by its `record`
  * timer; a count or a once-key by its own `quota` timer. */
 export function withoutEnd(keys) {

@@ -38,7 +38,7 @@ async function expectOnlyOne(marker: string) {
 const UNVERIFIED =
   "Note: this request was sent without the website's spam check (from a browser without JavaScript, or by a script). Read it with care.";
 
-/** What the lead e-mail's body says once after the visitor's values (edge/src/domain/words.rs). */
+/** What the lead e-mail's body says once after the visitor's values (edge/domain/src/words.rs). */
 const VISITOR_WORDS = "(Each value above is the visitor's own words, as typed; links in them are not clickable.)";
 
 const lead = (email: string) => ({ 'First Name': 'Ana', 'Last Name': 'Ruiz', Email: email, Phone: '(904) 555-0199', Message: 'A riverfront condo, please.' });

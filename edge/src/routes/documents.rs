@@ -1,10 +1,10 @@
 //! Private document downloads: the worker checks that the link names a concierge document, its
 //! signature and expiry, then streams the file as an attachment. Every bad link gets the same 403.
 
-use crate::domain::concierge::is_document_key;
-use crate::domain::content::content;
-use crate::domain::documents::{loggable, safe_name};
-use crate::domain::settings::Settings;
+use domain::concierge::is_document_key;
+use domain::content::content;
+use domain::documents::{loggable, safe_name};
+use domain::settings::Settings;
 use crate::failure::Failure;
 use crate::services::concierge::CACHE_CONTROL;
 use crate::services::{now_ms, storage};
@@ -15,7 +15,7 @@ pub async fn download(req: Request, env: &Env, key: &str, settings: &Settings) -
     if !matches!(req.method(), Method::Get | Method::Head) {
         return Err(Failure::Method("GET"));
     }
-    let query: BTreeMap<String, String> = crate::domain::map_of(req.url()?.query_pairs().into_owned());
+    let query: BTreeMap<String, String> = domain::map_of(req.url()?.query_pairs().into_owned());
     // Digits only, as links are written: "+2000" or "02000" would be one link spelt many ways.
     let expires = query.get("expires").filter(|e| !e.starts_with(['+', '0'])).and_then(|e| e.parse::<u64>().ok());
     let sig = query.get("sig").map(String::as_str).unwrap_or("");

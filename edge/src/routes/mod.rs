@@ -8,11 +8,11 @@ mod editor;
 mod forms;
 mod request;
 
-use crate::domain::content::content;
-use crate::domain::fallback;
-use crate::domain::http::{loggable_path, security_headers};
-use crate::domain::settings::Settings;
-use crate::domain::submit::FormKind;
+use domain::content::content;
+use domain::fallback;
+use domain::http::{loggable_path, security_headers};
+use domain::settings::Settings;
+use domain::submit::FormKind;
 use crate::failure::Failure;
 use crate::services;
 use jax_model::api;

@@ -1,10 +1,10 @@
 //! What the routes read of a request, and the answers they share: who sent it, its body within
 //! its limits, its standing with the bot check, and the page a form without JavaScript gets back.
 
-use crate::domain::bot_check::{Expected, Trust};
-use crate::domain::http::{admit, body_kind, BodyKind, Refusal};
-use crate::domain::quota::client_key;
-use crate::domain::settings::Settings;
+use domain::bot_check::{Expected, Trust};
+use domain::http::{admit, body_kind, BodyKind, Refusal};
+use domain::quota::client_key;
+use domain::settings::Settings;
 use crate::failure::Failure;
 use crate::services;
 use futures_util::StreamExt;

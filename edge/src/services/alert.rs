@@ -1,8 +1,8 @@
 //! Posting an alert to the second channel (domain/alert.rs says when and what).
 
-use crate::domain::alert::Alert;
-use crate::domain::delivery::Outcome;
-use crate::domain::settings::Settings;
+use domain::alert::Alert;
+use domain::delivery::Outcome;
+use domain::settings::Settings;
 use crate::services::fetch;
 use worker::{console_error, console_log};
 

@@ -1,12 +1,12 @@
 //! The bot check's I/O (domain/bot_check.rs says what and why): siteverify, and the count of a
 //! client's unverified posts.
 
-use crate::domain::bot_check::{
+use domain::bot_check::{
     missing, plausible, request, token, unverified_key, unverified_uploads_cap, unverified_uploads_key, verdict,
     Expected, Trust, Verdict,
 };
-use crate::domain::content::content;
-use crate::domain::settings::Settings;
+use domain::content::content;
+use domain::settings::Settings;
 use crate::failure::Failure;
 use crate::services::quota::{self, Added};
 use crate::services::{fetch, now_ms};

@@ -1,15 +1,15 @@
 //! The day's budget kept in R2 (domain/budget.rs says what and why): e-mails sent singly, held
 //! leads and the morning digest, uploaded bytes and concierge filings per client.
 
-use crate::domain::alert::Alert;
-use crate::domain::bot_check::Trust;
-use crate::domain::budget::{
+use domain::alert::Alert;
+use domain::bot_check::Trust;
+use domain::budget::{
     client_uploads_key, day_start, digest, digest_due, digest_id, emails_alerted_key, emails_prefix, held_id, held_key,
     unverified_alerted_key, uploads_alerted_key, uploads_key, DIGEST, DIGEST_PARTS, HELD,
 };
-use crate::domain::queue::{record_key, Delivery, State};
-use crate::domain::retention::Job;
-use crate::domain::settings::Settings;
+use domain::queue::{record_key, Delivery, State};
+use domain::retention::Job;
+use domain::settings::Settings;
 use crate::services::quota::Added;
 use crate::services::storage::{self, Only};
 use crate::services::{alert, now_ms, queue, quota, random_u64, retention};

@@ -2,16 +2,16 @@
 //! submission's upload count (the cap's authority), and filing a checked submission as one record
 //! and one e-mail to the agent.
 
-use crate::domain::bot_check::{self, Trust};
-use crate::domain::budget::filings_key;
-use crate::domain::concierge::{email, Final, Listed};
-use crate::domain::content::content;
-use crate::domain::delivery::Outcome;
-use crate::domain::documents::sign;
-use crate::domain::email::Params;
-use crate::domain::queue::{record_key, Delivery, State};
-use crate::domain::retention::{count_key, filing, Filing, Job, Uploads};
-use crate::domain::settings::Settings;
+use domain::bot_check::{self, Trust};
+use domain::budget::filings_key;
+use domain::concierge::{email, Final, Listed};
+use domain::content::content;
+use domain::delivery::Outcome;
+use domain::documents::sign;
+use domain::email::Params;
+use domain::queue::{record_key, Delivery, State};
+use domain::retention::{count_key, filing, Filing, Job, Uploads};
+use domain::settings::Settings;
 use crate::failure::Failure;
 use jax_model::submission::Values;
 

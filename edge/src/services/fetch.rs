@@ -1,7 +1,7 @@
 //! One outgoing request with a deadline: how the worker reaches EmailJS, the alert webhook, the bot
 //! check's siteverify and GitHub (the editor's sign-in).
 
-use crate::domain::delivery::Outcome;
+use domain::delivery::Outcome;
 use futures_util::future::{select, Either};
 use std::time::Duration;
 use worker::wasm_bindgen::JsValue;

@@ -1,11 +1,11 @@
 //! Sending one e-mail: through EmailJS's REST API, or, in local development without it, into the
 //! local outbox. What is owed, and when to try again, is services/queue.rs's job.
 
-use crate::domain::delivery::Outcome;
-use crate::domain::email::emailjs_request;
-use crate::domain::email::EmailJs;
-use crate::domain::queue::{Delivery, OUTBOX};
-use crate::domain::settings::Settings;
+use domain::delivery::Outcome;
+use domain::email::emailjs_request;
+use domain::email::EmailJs;
+use domain::queue::{Delivery, OUTBOX};
+use domain::settings::Settings;
 use crate::services::{fetch, storage};
 use worker::{console_error, console_log, Bucket};
 

@@ -14,8 +14,8 @@ pub mod retention;
 pub mod storage;
 pub mod upload_stream;
 
-use crate::domain::content::content;
-use crate::domain::settings::Settings;
+use domain::content::content;
+use domain::settings::Settings;
 use crate::failure::Failure;
 use worker::Env;
 

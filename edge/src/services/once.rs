@@ -1,7 +1,7 @@
 //! The first post of each key, kept for a day (domain/once.rs says why).
 
-use crate::domain::quota::RECIPIENT_WINDOW_MS as DAY_MS;
-use crate::domain::retention::Job;
+use domain::quota::RECIPIENT_WINDOW_MS as DAY_MS;
+use domain::retention::Job;
 use crate::services::storage::{self, Only};
 use crate::services::{now_ms, retention};
 use serde::{Deserialize, Serialize};

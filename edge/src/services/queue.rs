@@ -3,14 +3,14 @@
 //! in order of due time, parked when given up on, and the agent told of those (by e-mail, and by
 //! the alert webhook when one is set).
 
-use crate::domain::alert::Alert;
-use crate::domain::budget::{held_key, DIGEST};
-use crate::domain::delivery::Outcome;
-use crate::domain::due;
-use crate::domain::notice::{self, Parked, NOTICE};
-use crate::domain::queue::{parse_pending, pending_key, record_key, Delivery, State, DEAD, LEASE_MS, PENDING};
-use crate::domain::retention::Job;
-use crate::domain::settings::Settings;
+use domain::alert::Alert;
+use domain::budget::{held_key, DIGEST};
+use domain::delivery::Outcome;
+use domain::due;
+use domain::notice::{self, Parked, NOTICE};
+use domain::queue::{parse_pending, pending_key, record_key, Delivery, State, DEAD, LEASE_MS, PENDING};
+use domain::retention::Job;
+use domain::settings::Settings;
 use crate::services::storage::{self, Listing, Only};
 use crate::services::{alert, mail, now_ms, retention};
 use futures_util::{stream, StreamExt};

@@ -1,11 +1,11 @@
 //! Counts kept in R2 under `quota/`: the quiz's limits (domain/quota.rs says why and how they are
 //! keyed) and the day's budget (domain/budget.rs).
 
-use crate::domain::quota::{
+use domain::quota::{
     day_key, mark_key, mark_step, recipient_key, MarkStep, Withheld, COUNTED, RECIPIENT_WINDOW_MS,
 };
-use crate::domain::retention::Job;
-use crate::domain::settings::Settings;
+use domain::retention::Job;
+use domain::settings::Settings;
 use crate::services::storage::{self, Only};
 use crate::services::{now_ms, retention};
 use serde::{Deserialize, Serialize};

@@ -1,7 +1,7 @@
 //! What the concierge's routes check before they store: the submission's token, and room in the
 //! day's uploads (the refusals each gets).
 
-use crate::domain::settings::Settings;
+use domain::settings::Settings;
 use crate::failure::Failure;
 use crate::services::budget::{self, UploadAdmission, UploadReservation};
 use jax_model::forms::Forms;

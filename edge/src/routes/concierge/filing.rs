@@ -3,13 +3,13 @@
 
 use super::admission::{check_token, multipart_max};
 use super::without_script;
-use crate::domain::bot_check as check;
-use crate::domain::concierge::check_final;
-use crate::domain::content::content;
-use crate::domain::http::BodyKind;
-use crate::domain::queue::State;
-use crate::domain::settings::Settings;
-use crate::domain::submit::parse_json;
+use domain::bot_check as check;
+use domain::concierge::check_final;
+use domain::content::content;
+use domain::http::BodyKind;
+use domain::queue::State;
+use domain::settings::Settings;
+use domain::submit::parse_json;
 use crate::failure::Failure;
 use crate::routes::request::{client, read_body, sized_up};
 use crate::services::concierge::file;

@@ -2,12 +2,12 @@
 //! anything is stored, never buffered whole.
 
 use super::admission::{check_token, reserve, too_many_at_once};
-use crate::domain::bot_check::{self as check, Trust};
-use crate::domain::concierge::{check_type, check_upload, Upload};
-use crate::domain::content::content;
-use crate::domain::documents::{object_key, proven_name};
-use crate::domain::retention::{Job, UNFILED_MS};
-use crate::domain::settings::Settings;
+use domain::bot_check::{self as check, Trust};
+use domain::concierge::{check_type, check_upload, Upload};
+use domain::content::content;
+use domain::documents::{object_key, proven_name};
+use domain::retention::{Job, UNFILED_MS};
+use domain::settings::Settings;
 use crate::failure::Failure;
 use crate::routes::request::{client, declared_length};
 use crate::services::budget::UploadReservation;
@@ -37,7 +37,7 @@ pub async fn upload(req: Request, env: &Env, settings: &Settings) -> Result<Resp
         return Err(Failure::Method("POST"));
     }
     let forms = &content().forms;
-    let query: BTreeMap<String, String> = crate::domain::map_of(req.url()?.query_pairs().into_owned());
+    let query: BTreeMap<String, String> = domain::map_of(req.url()?.query_pairs().into_owned());
     let length = declared_length(&req)?;
     let up = check_upload(forms, &query, length).map_err(|(status, errors)| Failure::Refused(status, errors))?;
     check_token(settings, &up.submission, req.headers().get(SUBMISSION_TOKEN_HEADER)?.as_deref())?;

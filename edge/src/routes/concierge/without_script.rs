@@ -1,15 +1,15 @@
 //! The portal's form posted without JavaScript: one multipart request, documents and all.
 
 use super::admission::{day_room, multipart_max, reserve};
-use crate::domain::bot_check::Trust;
-use crate::domain::concierge::{check_final, check_type, NAME_TOO_LONG};
-use crate::domain::content::content;
-use crate::domain::documents::{loggable, object_key, proven_name, NAME_MAX_BYTES};
-use crate::domain::multipart;
-use crate::domain::once::{PostPrint, FILE_HEAD};
-use crate::domain::retention::{Job, UNFILED_MS};
-use crate::domain::settings::Settings;
-use crate::domain::submit::Input;
+use domain::bot_check::Trust;
+use domain::concierge::{check_final, check_type, NAME_TOO_LONG};
+use domain::content::content;
+use domain::documents::{loggable, object_key, proven_name, NAME_MAX_BYTES};
+use domain::multipart;
+use domain::once::{PostPrint, FILE_HEAD};
+use domain::retention::{Job, UNFILED_MS};
+use domain::settings::Settings;
+use domain::submit::Input;
 use crate::failure::Failure;
 use crate::routes::request::{client, declared_length, redirect_to};
 use crate::services::concierge::{file, metadata_of};

@@ -2,9 +2,9 @@
 //! islands, urlencoded from the same forms without JavaScript), the honeypot, the server's
 //! validation (jax_model::submission, the rules the browser mirrors) and the template params.
 
-use crate::domain::content::Content;
-use crate::domain::email::{self, LeadKind, Params};
-use crate::domain::listing;
+use crate::content::Content;
+use crate::email::{self, LeadKind, Params};
+use crate::listing;
 use jax_model::api;
 use jax_model::forms::Forms;
 use jax_model::submission::{validate, FieldError, Values};
@@ -224,7 +224,7 @@ pub fn accept(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::content::content;
+    use crate::content::content;
     use proptest::collection::{btree_map, vec};
     use proptest::prelude::*;
 

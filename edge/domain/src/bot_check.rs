@@ -6,8 +6,8 @@
 //! of the day's e-mails, and its e-mail says so — so the page keeps working without scripts while
 //! a script posing as a form cannot spend what real visitors need.
 
-use crate::domain::email::Params;
-use crate::domain::quota::{client_hash, QUOTA};
+use crate::email::Params;
+use crate::quota::{client_hash, QUOTA};
 use jax_model::submission::FieldError;
 
 pub use jax_model::api::{BOT_CHECK_FIELD as FIELD, BOT_CHECK_HEADER as HEADER};

@@ -4,13 +4,13 @@
 //! agent, lists them all. Quota answers from EmailJS itself are an outage, retried (delivery.rs).
 //! The counts live under `quota/` like the quiz's, a day each (UTC).
 
-use crate::domain::email::{to_agent, Params};
-use crate::domain::queue::{record_key, Delivery};
-use crate::domain::quota::{client_hash, QUOTA};
-use crate::domain::words::{quoted, LEGEND};
+use crate::email::{to_agent, Params};
+use crate::queue::{record_key, Delivery};
+use crate::quota::{client_hash, QUOTA};
+use crate::words::{quoted, LEGEND};
 use jax_model::calendar::date;
 
-pub use crate::domain::email::DIGEST;
+pub use crate::email::DIGEST;
 /// Where held records are marked for the digest.
 pub const HELD: &str = "held/";
 /// The digest goes with the first cron run from this hour (UTC): 8 am in Jacksonville in winter,

@@ -2,10 +2,10 @@
 //! then by its first bytes), and the final submission of the set with the acknowledgment, which
 //! becomes one e-mail to the agent listing each document with its private download link.
 
-use crate::domain::documents::NAME_MAX_BYTES;
-use crate::domain::email::{self, Params};
-use crate::domain::submit::Input;
-use crate::domain::words;
+use crate::documents::NAME_MAX_BYTES;
+use crate::email::{self, Params};
+use crate::submit::Input;
+use crate::words;
 use jax_model::forms::{Document, FileType, Forms};
 use jax_model::submission::{one_line, validate, FieldError, Values};
 use std::collections::BTreeMap;
@@ -178,9 +178,9 @@ pub fn email(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::content::content;
-    use crate::domain::documents::object_key;
-    use crate::domain::submit::parse_json;
+    use crate::content::content;
+    use crate::documents::object_key;
+    use crate::submit::parse_json;
     use jax_model::calendar::date;
     use jax_model::forms::Document;
     use proptest::collection::{btree_map, vec};

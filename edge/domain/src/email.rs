@@ -1,8 +1,8 @@
 //! The EmailJS template params of each form, exactly as the agent's templates expect them, built
 //! from validated values (jax_model::submission) and the texts in content.
 
-use crate::domain::delivery::Outcome;
-use crate::domain::words::{unlinked, VISITOR_WORDS};
+use crate::delivery::Outcome;
+use crate::words::{unlinked, VISITOR_WORDS};
 use jax_model::forms::{Field, FieldKind, Forms};
 use jax_model::quiz::{ProfileKey, Quiz};
 use jax_model::submission::{one_line, subject, FieldError, Values};
@@ -37,7 +37,7 @@ pub struct Params(pub BTreeMap<String, String>);
 
 impl Params {
     pub fn new<const N: usize>(pairs: [(&'static str, String); N]) -> Params {
-        Params(crate::domain::map_of(pairs.map(|(k, v)| (k.to_string(), v))))
+        Params(crate::map_of(pairs.map(|(k, v)| (k.to_string(), v))))
     }
 
     pub fn get(&self, key: &str) -> Option<&str> {

@@ -4,7 +4,7 @@
 //! per address a day, and a daily cap on all of them. The per-client rate limit keys IPv6 clients
 //! by their /64, which one client holds whole.
 
-use crate::domain::documents::hex;
+use crate::documents::hex;
 use hmac::{Hmac, Mac};
 use jax_model::calendar::date;
 use sha2::Sha256;

@@ -4,7 +4,7 @@
 //! reached and when uploads are paused. The body carries the same words under the names those
 //! services read: `text` (Slack), `message` and `title` (ntfy, push services).
 
-use crate::domain::notice::Parked;
+use crate::notice::Parked;
 use serde_json::json;
 
 /// What happened, in words for a phone's lock screen.

@@ -1,7 +1,7 @@
 //! The listing a form was sent about: the hidden `listing` field (its page's path, which the
 //! pages' 'Inquire' and 'Request a Showing' set) checked here and named in the agent's e-mail.
 
-use crate::domain::content::Content;
+use crate::content::Content;
 use jax_model::api;
 use jax_model::submission::FieldError;
 
@@ -28,7 +28,7 @@ pub fn named(content: &Content, path: Option<&str>) -> Result<Option<String>, Fi
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::content::content;
+    use crate::content::content;
 
     #[test]
     fn a_featured_listing_is_named_by_its_address_and_link() {

@@ -4,15 +4,15 @@
 use jax_model::api;
 use std::path::Path;
 
-// The two modules, as siblings here as in src/domain/ (embedded.rs names `super::fallback`).
-#[path = "src/domain/embedded.rs"]
+// The two modules, as siblings here as in src/ (embedded.rs names `super::fallback`).
+#[path = "src/embedded.rs"]
 mod embedded;
-#[path = "src/domain/fallback.rs"]
+#[path = "src/fallback.rs"]
 #[allow(dead_code)] // Only its Header is needed here.
 mod fallback;
 
 fn main() {
-    let content = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content");
+    let content = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content");
     let read = |name: &str| {
         let path = content.join(name);
         println!("cargo:rerun-if-changed={}", path.display());

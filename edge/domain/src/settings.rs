@@ -3,10 +3,10 @@
 //! is tested on the host. A missing setting closes the door: without EmailJS (outside local
 //! development) or a long enough link secret there are no settings, and the API answers 503.
 
-use crate::domain::bot_check::{Keys, VERIFY_URL};
-use crate::domain::content::Content;
-use crate::domain::email::EmailJs;
-use crate::domain::keys::Keyring;
+use crate::bot_check::{Keys, VERIFY_URL};
+use crate::content::Content;
+use crate::email::EmailJs;
+use crate::keys::Keyring;
 use jax_model::forms::Budget;
 
 /// EmailJS's API origin.
@@ -92,7 +92,7 @@ impl Settings {
             missing.extend(unset("EMAILJS_SERVICE_ID", e.service_id.is_some()));
             missing.extend(unset("EMAILJS_TEMPLATE_ID", FORMS.iter().all(|f| e.template_for(f).is_some())));
             // The private key travels in every send's body.
-            missing.extend(unset("EMAILJS_API_URL (an https:// URL)", crate::domain::http::is_secure_url(&e.api_url)));
+            missing.extend(unset("EMAILJS_API_URL (an https:// URL)", crate::http::is_secure_url(&e.api_url)));
         }
         // Each secret required (or, for the previous link secret, optional) and long enough.
         let mut secret = |name: &str, required: bool| match get(name) {
@@ -121,7 +121,7 @@ impl Settings {
             missing.push(format!("DOCUMENT_RETENTION_DAYS (at least DOCUMENT_LINK_DAYS, {link_days})"));
         }
         let alert_webhook = get("ALERT_WEBHOOK_URL");
-        if alert_webhook.as_deref().is_some_and(|url| !crate::domain::http::is_secure_url(url)) {
+        if alert_webhook.as_deref().is_some_and(|url| !crate::http::is_secure_url(url)) {
             // A second channel that silently goes nowhere is worse than none: the setting is wrong.
             missing.push("ALERT_WEBHOOK_URL (an https:// URL)".into());
         }
@@ -129,7 +129,7 @@ impl Settings {
         let bot_check = match (get("TURNSTILE_SITE_KEY"), get("TURNSTILE_SECRET_KEY")) {
             (Some(site_key), Some(secret_key)) => {
                 let verify_url = get("TURNSTILE_VERIFY_URL").unwrap_or_else(|| VERIFY_URL.into());
-                if !crate::domain::http::is_secure_url(&verify_url) {
+                if !crate::http::is_secure_url(&verify_url) {
                     missing.push("TURNSTILE_VERIFY_URL (an https:// URL)".into());
                 }
                 Some(Keys { site_key, secret_key, verify_url })
@@ -195,11 +195,11 @@ impl Settings {
             retry_first_s: get("EMAIL_RETRY_FIRST_SECONDS")
                 .and_then(|s| s.parse::<u64>().ok())
                 .filter(|s| (1..=3600).contains(s))
-                .unwrap_or(crate::domain::delivery::FIRST_DELAY_S),
+                .unwrap_or(crate::delivery::FIRST_DELAY_S),
             quiz_emails_per_day: get("QUIZ_EMAILS_PER_DAY")
                 .and_then(|n| n.parse::<u32>().ok())
                 .filter(|n| *n <= 10_000)
-                .unwrap_or(crate::domain::quota::QUIZ_EMAILS_PER_DAY),
+                .unwrap_or(crate::quota::QUIZ_EMAILS_PER_DAY),
             alert_webhook,
             upload_bytes_per_client_per_day: {
                 let c = &content.forms.concierge;
@@ -219,7 +219,7 @@ impl Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::content::content;
+    use crate::content::content;
     use std::collections::HashMap;
 
     const SECRET: &str = "0123456789abcdef0123456789abcdef";
@@ -300,7 +300,7 @@ mod tests {
             ["DOCUMENT_LINK_SECRET_PREVIOUS (at least 32 bytes)"]
         );
         let rotated = settings(&[&DEPLOYED[..], &[("DOCUMENT_LINK_SECRET_PREVIOUS", COUNTING)]].concat()).unwrap();
-        let previous = crate::domain::keys::Keyring::new(COUNTING.as_bytes(), None, b"").current_link().id.clone();
+        let previous = crate::keys::Keyring::new(COUNTING.as_bytes(), None, b"").current_link().id.clone();
         assert_eq!(rotated.keys.links_for(Some(&previous)).next().unwrap().secret, COUNTING.as_bytes());
         // Documents must outlive their links.
         let mut brief = DEPLOYED.to_vec();

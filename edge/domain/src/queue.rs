@@ -7,9 +7,9 @@
 //! failing is parked: its record kept, a marker `dead/<id>` with the reason, the agent told once.
 //! This module holds the record and its states (the EmailJS request is domain/email.rs's).
 
-use crate::domain::delivery::{gives_up, next_delay, Outcome};
-use crate::domain::due;
-use crate::domain::email::{self, Params};
+use crate::delivery::{gives_up, next_delay, Outcome};
+use crate::due;
+use crate::email::{self, Params};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -177,8 +177,8 @@ fn is_id(s: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::delivery::MAX_ATTEMPTS;
-    use crate::domain::email::NOTICE;
+    use crate::delivery::MAX_ATTEMPTS;
+    use crate::email::NOTICE;
 
     fn delivery(form: &str) -> Delivery {
         let params = Params::new([("subject", "Hi".to_string())]);

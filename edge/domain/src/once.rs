@@ -4,8 +4,8 @@
 //! whose static HTML cannot carry a key per visit) is keyed by what it says and who sent it, which
 //! is exactly what a repeat repeats.
 
-use crate::domain::documents::hex;
-use crate::domain::submit::Input;
+use crate::documents::hex;
+use crate::submit::Input;
 use jax_model::api::BOT_CHECK_FIELD;
 use jax_model::submission::FieldError;
 use sha2::{Digest, Sha256};

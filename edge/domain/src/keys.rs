@@ -6,7 +6,7 @@
 //!
 //! The README ("Rotating the secrets") says how to rotate each.
 
-use crate::domain::documents::{self, hex, unhex, LinkError};
+use crate::documents::{self, hex, unhex, LinkError};
 use hkdf::Hkdf;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;

@@ -5,7 +5,7 @@
 //! after their day. A submission holds at most 6 × 10 MB however often a document is replaced, and
 //! when it is filed only the documents its filing names are kept.
 
-use crate::domain::due;
+use crate::due;
 use jax_model::forms::Forms;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -118,7 +118,7 @@ pub fn unfiled_due(keys: &[String]) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::content::content;
+    use crate::content::content;
 
     const S: &str = "0b3c2a5e-7f1d-4c8e-9a6b-2d4f6e8a0c1e";
 

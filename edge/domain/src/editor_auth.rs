@@ -13,7 +13,7 @@
 //! renews it stays in an HttpOnly cookie of this site (`POST /api/auth/refresh`), useless to anyone
 //! without the app's secret, which only the worker has.
 
-use crate::domain::fallback::escape;
+use crate::fallback::escape;
 use jax_model::editor::AUTH_CALLBACK;
 
 /// The GitHub App (worker secrets GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET: its client id and a
@@ -45,7 +45,7 @@ impl GitHubApp {
         let api_url = get("GITHUB_API_URL").unwrap_or_else(|| API_URL.into());
         let wrong: Vec<String> = [("GITHUB_URL", &web_url), ("GITHUB_API_URL", &api_url)]
             .into_iter()
-            .filter(|(_, url)| !crate::domain::http::is_secure_url(url))
+            .filter(|(_, url)| !crate::http::is_secure_url(url))
             .map(|(name, _)| format!("{name} (an https:// URL)"))
             .collect();
         if !wrong.is_empty() {

@@ -4,12 +4,12 @@
 //! told only once a notice listing it was delivered (or, when e-mail itself is down, the alert
 //! webhook took it); until then every day's notice lists it again, and retention keeps its record.
 
-use crate::domain::email::{to_agent, Params};
-use crate::domain::queue::{record_key, Delivery};
-use crate::domain::words::{quoted, LEGEND};
+use crate::email::{to_agent, Params};
+use crate::queue::{record_key, Delivery};
+use crate::words::{quoted, LEGEND};
 use std::collections::HashMap;
 
-pub use crate::domain::email::NOTICE;
+pub use crate::email::NOTICE;
 use jax_model::calendar::date;
 /// Who the notice says it is from.
 const FROM_NAME: &str = "Website delivery notice";
@@ -129,7 +129,7 @@ pub fn params(agent_email: &str, parked: &[Parked]) -> Params {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::delivery::Outcome;
+    use crate::delivery::Outcome;
 
     fn parked(form: &str, params: &[(&'static str, &str)]) -> Delivery {
         let params = Params(params.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect());

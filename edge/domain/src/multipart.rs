@@ -3,7 +3,7 @@
 //! so the host fuzzes the very constraints routes/concierge/without_script.rs streams the body
 //! through.
 
-use crate::domain::concierge::{refuse, Refused};
+use crate::concierge::{refuse, Refused};
 use jax_model::forms::Forms;
 use multer::{Constraints, SizeLimit};
 
@@ -47,7 +47,7 @@ pub fn refusal(forms: &Forms, e: multer::Error) -> Refused {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::content::content;
+    use crate::content::content;
     use multer::Multipart;
     use proptest::collection::vec;
     use proptest::prelude::*;
