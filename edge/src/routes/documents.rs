@@ -1,13 +1,13 @@
 //! Private document downloads: the worker checks that the link names a concierge document, its
 //! signature and expiry, then streams the file as an attachment. Every bad link gets the same 403.
 
+use crate::failure::Failure;
+use crate::services::concierge::CACHE_CONTROL;
+use crate::services::{now_ms, storage};
 use domain::concierge::is_document_key;
 use domain::content::content;
 use domain::documents::{loggable, safe_name};
 use domain::settings::Settings;
-use crate::failure::Failure;
-use crate::services::concierge::CACHE_CONTROL;
-use crate::services::{now_ms, storage};
 use std::collections::BTreeMap;
 use worker::{console_warn, Env, Headers, Method, Request, Response};
 

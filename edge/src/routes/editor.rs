@@ -3,11 +3,11 @@
 //! misconfigured still lets her sign in, and one without the GitHub App's keys serves the rest of
 //! the site as usual. A preview has no sign-in.
 
+use crate::failure::Failure;
+use crate::services::{self, fetch};
 use domain::content::content;
 use domain::editor_auth::{self as auth, Callback, GitHubApp, NoTokens, Outcome, Tokens};
 use domain::settings;
-use crate::failure::Failure;
-use crate::services::{self, fetch};
 use jax_model::editor::{AUTH_BEGIN, AUTH_CALLBACK, AUTH_REFRESH, AUTH_STATUS};
 use worker::{console_error, console_warn, Env, Method, Request, Response};
 

@@ -2,6 +2,8 @@
 //! e-mailed. Accepted-and-queued is a success for the visitor: the scheduled retry delivers it.
 
 use super::request::{client, read_body, redirect_to, sized_up};
+use crate::failure::Failure;
+use crate::services::{bot_check, budget, now_ms, once as first, queue, quota, random_u64, storage};
 use domain::bot_check::{self as check, Trust};
 use domain::content::content;
 use domain::delivery::Outcome;
@@ -10,8 +12,6 @@ use domain::once;
 use domain::queue::{new_id, Delivery, State};
 use domain::settings::Settings;
 use domain::submit::{accept, parse_json, parse_urlencoded, Accepted, FormKind};
-use crate::failure::Failure;
-use crate::services::{bot_check, budget, now_ms, once as first, queue, quota, random_u64, storage};
 use jax_model::api::{FORM_ERROR, THANK_YOU};
 use worker::{Bucket, Env, Request, Response};
 

@@ -8,13 +8,13 @@ mod editor;
 mod forms;
 mod request;
 
+use crate::failure::Failure;
+use crate::services;
 use domain::content::content;
 use domain::fallback;
 use domain::http::{loggable_path, security_headers};
 use domain::settings::Settings;
 use domain::submit::FormKind;
-use crate::failure::Failure;
-use crate::services;
 use jax_model::api;
 use request::client;
 use worker::{console_error, console_log, console_warn, Env, Method, Request, Response, Result};

@@ -1,12 +1,12 @@
 //! What the routes read of a request, and the answers they share: who sent it, its body within
 //! its limits, its standing with the bot check, and the page a form without JavaScript gets back.
 
+use crate::failure::Failure;
+use crate::services;
 use domain::bot_check::{Expected, Trust};
 use domain::http::{admit, body_kind, BodyKind, Refusal};
 use domain::quota::client_key;
 use domain::settings::Settings;
-use crate::failure::Failure;
-use crate::services;
 use futures_util::StreamExt;
 use jax_model::api;
 use worker::{Request, Response};

@@ -1,9 +1,9 @@
 //! Posting an alert to the second channel (domain/alert.rs says when and what).
 
+use crate::services::fetch;
 use domain::alert::Alert;
 use domain::delivery::Outcome;
 use domain::settings::Settings;
-use crate::services::fetch;
 use worker::{console_error, console_log};
 
 /// Post `alert` to ALERT_WEBHOOK_URL; whether the endpoint took it (false without one).

@@ -1,15 +1,15 @@
 //! The bot check's I/O (domain/bot_check.rs says what and why): siteverify, and the count of a
 //! client's unverified posts.
 
+use crate::failure::Failure;
+use crate::services::quota::{self, Added};
+use crate::services::{fetch, now_ms};
 use domain::bot_check::{
     missing, plausible, request, token, unverified_key, unverified_uploads_cap, unverified_uploads_key, verdict,
     Expected, Trust, Verdict,
 };
 use domain::content::content;
 use domain::settings::Settings;
-use crate::failure::Failure;
-use crate::services::quota::{self, Added};
-use crate::services::{fetch, now_ms};
 use std::sync::atomic::{AtomicBool, Ordering};
 use worker::{console_error, console_log, Bucket};
 

@@ -1,6 +1,9 @@
 //! The day's budget kept in R2 (domain/budget.rs says what and why): e-mails sent singly, held
 //! leads and the morning digest, uploaded bytes and concierge filings per client.
 
+use crate::services::quota::Added;
+use crate::services::storage::{self, Only};
+use crate::services::{alert, now_ms, queue, quota, random_u64, retention};
 use domain::alert::Alert;
 use domain::bot_check::Trust;
 use domain::budget::{
@@ -10,9 +13,6 @@ use domain::budget::{
 use domain::queue::{record_key, Delivery, State};
 use domain::retention::Job;
 use domain::settings::Settings;
-use crate::services::quota::Added;
-use crate::services::storage::{self, Only};
-use crate::services::{alert, now_ms, queue, quota, random_u64, retention};
 use std::collections::{HashMap, HashSet};
 use worker::{console_error, console_warn, Bucket};
 

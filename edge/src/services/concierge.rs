@@ -2,6 +2,7 @@
 //! submission's upload count (the cap's authority), and filing a checked submission as one record
 //! and one e-mail to the agent.
 
+use crate::failure::Failure;
 use domain::bot_check::{self, Trust};
 use domain::budget::filings_key;
 use domain::concierge::{email, Final, Listed};
@@ -12,7 +13,6 @@ use domain::email::Params;
 use domain::queue::{record_key, Delivery, State};
 use domain::retention::{count_key, filing, Filing, Job, Uploads};
 use domain::settings::Settings;
-use crate::failure::Failure;
 use jax_model::submission::Values;
 
 use crate::services::queue::{self, Taken};

@@ -1,12 +1,12 @@
 //! Sending one e-mail: through EmailJS's REST API, or, in local development without it, into the
 //! local outbox. What is owed, and when to try again, is services/queue.rs's job.
 
+use crate::services::{fetch, storage};
 use domain::delivery::Outcome;
 use domain::email::emailjs_request;
 use domain::email::EmailJs;
 use domain::queue::{Delivery, OUTBOX};
 use domain::settings::Settings;
-use crate::services::{fetch, storage};
 use worker::{console_error, console_log, Bucket};
 
 /// One attempt to send `d`: through EmailJS, or into the local outbox when it is not set.

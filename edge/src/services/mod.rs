@@ -14,9 +14,9 @@ pub mod retention;
 pub mod storage;
 pub mod upload_stream;
 
+use crate::failure::Failure;
 use domain::content::content;
 use domain::settings::Settings;
-use crate::failure::Failure;
 use worker::Env;
 
 /// Settings from wrangler vars and secrets; a deployment missing any is unavailable (503), with

@@ -1,9 +1,9 @@
 //! The first post of each key, kept for a day (domain/once.rs says why).
 
-use domain::quota::RECIPIENT_WINDOW_MS as DAY_MS;
-use domain::retention::Job;
 use crate::services::storage::{self, Only};
 use crate::services::{now_ms, retention};
+use domain::quota::RECIPIENT_WINDOW_MS as DAY_MS;
+use domain::retention::Job;
 use serde::{Deserialize, Serialize};
 use worker::Bucket;
 

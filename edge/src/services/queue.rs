@@ -3,6 +3,8 @@
 //! in order of due time, parked when given up on, and the agent told of those (by e-mail, and by
 //! the alert webhook when one is set).
 
+use crate::services::storage::{self, Listing, Only};
+use crate::services::{alert, mail, now_ms, retention};
 use domain::alert::Alert;
 use domain::budget::{held_key, DIGEST};
 use domain::delivery::Outcome;
@@ -11,8 +13,6 @@ use domain::notice::{self, Parked, NOTICE};
 use domain::queue::{parse_pending, pending_key, record_key, Delivery, State, DEAD, LEASE_MS, PENDING};
 use domain::retention::Job;
 use domain::settings::Settings;
-use crate::services::storage::{self, Listing, Only};
-use crate::services::{alert, mail, now_ms, retention};
 use futures_util::{stream, StreamExt};
 use std::cell::Cell;
 use std::collections::HashMap;

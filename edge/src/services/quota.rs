@@ -1,13 +1,11 @@
 //! Counts kept in R2 under `quota/`: the quiz's limits (domain/quota.rs says why and how they are
 //! keyed) and the day's budget (domain/budget.rs).
 
-use domain::quota::{
-    day_key, mark_key, mark_step, recipient_key, MarkStep, Withheld, COUNTED, RECIPIENT_WINDOW_MS,
-};
-use domain::retention::Job;
-use domain::settings::Settings;
 use crate::services::storage::{self, Only};
 use crate::services::{now_ms, retention};
+use domain::quota::{day_key, mark_key, mark_step, recipient_key, MarkStep, Withheld, COUNTED, RECIPIENT_WINDOW_MS};
+use domain::retention::Job;
+use domain::settings::Settings;
 use serde::{Deserialize, Serialize};
 use worker::Bucket;
 

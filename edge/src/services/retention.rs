@@ -1,14 +1,14 @@
 //! The timers of domain/retention.rs kept in R2: set when something with an end is stored, and
 //! done by the scheduled run when due.
 
+use crate::services::alert;
+use crate::services::storage::{self, objects, Listing};
 use domain::alert::Alert;
 use domain::due;
 use domain::notice::Parked;
 use domain::queue::{record_key, Delivery, State, DEAD, OUTBOX};
 use domain::retention::{count_key, parse_timer, timer_key, unfiled_due, Job, TIMERS};
 use domain::settings::Settings;
-use crate::services::alert;
-use crate::services::storage::{self, objects, Listing};
 use futures_util::{stream, StreamExt};
 use std::cell::Cell;
 use worker::{console_error, console_log, console_warn, Bucket};

@@ -1,9 +1,9 @@
 //! What the concierge's routes check before they store: the submission's token, and room in the
 //! day's uploads (the refusals each gets).
 
-use domain::settings::Settings;
 use crate::failure::Failure;
 use crate::services::budget::{self, UploadAdmission, UploadReservation};
+use domain::settings::Settings;
 use jax_model::forms::Forms;
 use worker::Bucket;
 

@@ -3,6 +3,10 @@
 
 use super::admission::{check_token, multipart_max};
 use super::without_script;
+use crate::failure::Failure;
+use crate::routes::request::{client, read_body, sized_up};
+use crate::services::concierge::file;
+use crate::services::{self, storage};
 use domain::bot_check as check;
 use domain::concierge::check_final;
 use domain::content::content;
@@ -10,10 +14,6 @@ use domain::http::BodyKind;
 use domain::queue::State;
 use domain::settings::Settings;
 use domain::submit::parse_json;
-use crate::failure::Failure;
-use crate::routes::request::{client, read_body, sized_up};
-use crate::services::concierge::file;
-use crate::services::{self, storage};
 use jax_model::api::SUBMISSION_TOKEN_FIELD;
 use worker::{console_log, Env, Request, Response};
 

@@ -2,17 +2,17 @@
 //! anything is stored, never buffered whole.
 
 use super::admission::{check_token, reserve, too_many_at_once};
+use crate::failure::Failure;
+use crate::routes::request::{client, declared_length};
+use crate::services::budget::UploadReservation;
+use crate::services::concierge::{self as documents, metadata_of, store, Room};
+use crate::services::{bot_check, now_ms, random_uuid, retention, storage, upload_stream};
 use domain::bot_check::{self as check, Trust};
 use domain::concierge::{check_type, check_upload, Upload};
 use domain::content::content;
 use domain::documents::{object_key, proven_name};
 use domain::retention::{Job, UNFILED_MS};
 use domain::settings::Settings;
-use crate::failure::Failure;
-use crate::routes::request::{client, declared_length};
-use crate::services::budget::UploadReservation;
-use crate::services::concierge::{self as documents, metadata_of, store, Room};
-use crate::services::{bot_check, now_ms, random_uuid, retention, storage, upload_stream};
 use jax_model::api::SUBMISSION_TOKEN_HEADER;
 use jax_model::forms::{FileType, SNIFF_LEN};
 use std::collections::BTreeMap;

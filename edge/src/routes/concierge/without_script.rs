@@ -1,6 +1,11 @@
 //! The portal's form posted without JavaScript: one multipart request, documents and all.
 
 use super::admission::{day_room, multipart_max, reserve};
+use crate::failure::Failure;
+use crate::routes::request::{client, declared_length, redirect_to};
+use crate::services::concierge::{file, metadata_of};
+use crate::services::document_stream::DocumentStream;
+use crate::services::{self, bot_check, now_ms, once, random_uuid, retention, storage, upload_stream};
 use domain::bot_check::Trust;
 use domain::concierge::{check_final, check_type, NAME_TOO_LONG};
 use domain::content::content;
@@ -10,11 +15,6 @@ use domain::once::{PostPrint, FILE_HEAD};
 use domain::retention::{Job, UNFILED_MS};
 use domain::settings::Settings;
 use domain::submit::Input;
-use crate::failure::Failure;
-use crate::routes::request::{client, declared_length, redirect_to};
-use crate::services::concierge::{file, metadata_of};
-use crate::services::document_stream::DocumentStream;
-use crate::services::{self, bot_check, now_ms, once, random_uuid, retention, storage, upload_stream};
 use futures_util::StreamExt;
 use jax_model::api::{CONCIERGE_FORM_ERROR, CONCIERGE_THANK_YOU};
 use jax_model::forms::{Forms, SNIFF_LEN};
