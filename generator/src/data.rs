@@ -4,12 +4,12 @@
 //! Public fields only: the agent's e-mail address — the recipient of every form — stays out; the
 //! edge worker has it.
 
-use crate::images::ImageInfo;
-use crate::output::Output;
 use anyhow::{Context, Result};
+use jax_images::ImageInfo;
 use jax_model::api;
 use jax_model::site::{Brokerage, Labels, Legal};
 use jax_model::Content;
+use jax_output::Output;
 use serde::Serialize;
 use std::collections::HashMap;
 

@@ -17,8 +17,8 @@
 
 use crate::mls::homes::Homes;
 use crate::mls::search;
-use crate::output::index_file;
 use anyhow::{Context, Result};
+use jax_output::index_file;
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::fs::File;

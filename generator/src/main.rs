@@ -10,18 +10,15 @@ mod editor;
 mod exe;
 mod html;
 mod http_client;
-mod images;
 mod incremental;
 mod load;
 mod mls;
-mod output;
 mod pipeline;
 mod render;
 mod reports;
 mod scaffold;
 mod serve;
 mod sitemap;
-mod whole_file;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;

@@ -1,7 +1,7 @@
 //! `sitemap.xml` and `robots.txt`, from the pages actually rendered: every page that may be
 //! indexed, never one whose head says `noindex` (the thank-you and form-error pages).
 
-use crate::output::Output;
+use jax_output::Output;
 
 /// The URL path of a rendered page (`neighborhoods/x/index.html` → `/neighborhoods/x/`), if it is
 /// a page that belongs in the sitemap.

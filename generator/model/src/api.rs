@@ -25,7 +25,7 @@ pub const CONCIERGE_DOCUMENTS: &str = "/api/concierge/documents";
 /// without JavaScript, everything in one multipart form).
 pub const CONCIERGE: &str = "/api/concierge";
 /// The body field a form post's idempotency key travels in: the islands make one per submission,
-/// and the worker answers a repeat with the first post's answer (edge/src/domain/once.rs).
+/// and the worker answers a repeat with the first post's answer (edge/domain/src/once.rs).
 pub const IDEMPOTENCY_KEY: &str = "idempotency_key";
 /// The bot check's settings for the islands: `{"site_key": "…"}`, or `{"site_key": null}` while
 /// the check is off (the worker lacks its keys).
@@ -42,7 +42,7 @@ pub const BOT_CHECK_SCRIPT: &str = "https://challenges.cloudflare.com/turnstile/
 /// it, siteverify gives it back and the worker compares, so a token made for one form is refused
 /// by another): the API path's first segment — `/api/contact` → `contact`, `/api/concierge/documents`
 /// → `concierge` (the uploads and the filing are one form's). None outside the API. The islands'
-/// copy (site/src/lib/bot-check.ts) is tested on the same cases (tests/cases/bot_check_actions.json).
+/// copy (site/src/lib/bot-check.ts) is tested on the same cases (spec/cases/bot_check_actions.json).
 pub fn bot_check_action(path: &str) -> Option<&str> {
     let action = path.strip_prefix("/api/")?.split(['/', '?', '#']).next()?;
     (!action.is_empty()).then_some(action)
@@ -196,7 +196,7 @@ mod tests {
     #[test]
     fn a_bot_check_action_is_its_api_paths_first_segment() {
         let cases: Vec<serde_json::Value> =
-            serde_json::from_str(include_str!("../tests/cases/bot_check_actions.json")).unwrap();
+            serde_json::from_str(include_str!("../../../spec/cases/bot_check_actions.json")).unwrap();
         for case in cases {
             let path = case["path"].as_str().unwrap();
             assert_eq!(bot_check_action(path), case["action"].as_str(), "{path}");

@@ -52,7 +52,7 @@ pub fn security_headers(
 
 /// The editor's opener policy: its GitHub sign-in window (opened from it, through GitHub and back)
 /// must keep the editor as its opener to hand the token back, so popups keep theirs; that window's
-/// own pages say `unsafe-none` (edge/src/domain/editor_auth.rs).
+/// own pages say `unsafe-none` (edge/domain/src/editor_auth.rs).
 pub const EDITOR_OPENER_POLICY: &str = "same-origin-allow-popups";
 
 /// The browser editor's policy (`/admin/`), which replaces the pages' there: Decap CMS compiles

@@ -124,7 +124,8 @@ impl Profiles {
 }
 
 impl Quiz {
-    /// The winning profile: the most answered value; ties go to the earliest in `tie_order`.
+    /// The winning profile: the most answered value; ties go to the earliest in `tie_order`. The
+    /// island's copy (site/src/islands/dialogs/score.ts) runs the same cases (spec/cases/quiz-scoring.json).
     pub fn score(&self, answers: &[ProfileKey]) -> ProfileKey {
         let count = |k: ProfileKey| answers.iter().filter(|a| **a == k).count();
         let mut best = self.tie_order[0];

@@ -172,7 +172,7 @@ mod shared_cases {
     /// The same cases run against the browser's mirror of these rules (site/src/lib/rules.test.ts).
     #[test]
     fn email_and_phone_cases_shared_with_the_browser() {
-        let cases: serde_json::Value = serde_json::from_str(include_str!("../tests/cases/rules.json")).unwrap();
+        let cases: serde_json::Value = serde_json::from_str(include_str!("../../../spec/cases/rules.json")).unwrap();
         for (rule, check) in [("email", super::is_email as fn(&str) -> bool), ("phone", super::is_phone)] {
             for (group, expected) in [("valid", true), ("invalid", false)] {
                 for case in cases[rule][group].as_array().unwrap() {

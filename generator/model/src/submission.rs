@@ -277,7 +277,7 @@ mod shared_cases {
     /// The same cases run against the browser's mirror (site/src/islands/dialogs/validate.test.ts).
     #[test]
     fn form_cases_shared_with_the_browser() {
-        let c: Cases = serde_json::from_str(include_str!("../tests/cases/forms.json")).unwrap();
+        let c: Cases = serde_json::from_str(include_str!("../../../spec/cases/forms.json")).unwrap();
         for case in &c.cases {
             let got = match validate(&c.fields, &case.input, &c.limits, &c.messages, &case.also_required) {
                 Ok(_) => vec![],

@@ -81,24 +81,33 @@ fn quiz() -> jax_model::quiz::Quiz {
     parse_quiz("quiz.yaml", QUIZ).unwrap().data
 }
 
-#[test]
-fn the_most_answered_value_wins() {
-    let q = quiz();
-    assert_eq!(q.score(&[Urban, Urban, Coastal, Historic, Urban, Eclectic]), Urban);
-    assert_eq!(q.score(&[Suburban, Suburban, Suburban, Historic, Historic, Coastal]), Suburban);
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ScoringCases {
+    #[serde(rename = "_")]
+    _about: String,
+    tie_order: Vec<ProfileKey>,
+    cases: Vec<ScoringCase>,
 }
 
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ScoringCase {
+    name: String,
+    tie_order: Option<Vec<ProfileKey>>,
+    answers: Vec<ProfileKey>,
+    expect: ProfileKey,
+}
+
+/// The same cases run against the island's copy (site/src/islands/dialogs/score.test.ts).
 #[test]
-fn ties_go_to_coastal_then_urban_historic_eclectic_suburban() {
-    let q = quiz();
-    assert_eq!(q.tie_order, [Coastal, Urban, Historic, Eclectic, Suburban]);
-    assert_eq!(q.score(&[Suburban, Suburban, Coastal, Coastal, Urban, Urban]), Coastal);
-    assert_eq!(q.score(&[Suburban, Suburban, Historic, Historic, Urban, Urban]), Urban);
-    assert_eq!(q.score(&[Suburban, Suburban, Historic, Historic, Eclectic, Eclectic]), Historic);
-    assert_eq!(q.score(&[Suburban, Suburban, Suburban, Eclectic, Eclectic, Eclectic]), Eclectic);
-    assert_eq!(q.score(&[Historic, Coastal, Urban, Eclectic, Suburban, Suburban]), Suburban);
-    assert_eq!(q.score(&[Historic, Coastal, Urban, Eclectic, Suburban]), Coastal, "all tied at one");
-    assert_eq!(q.score(&[]), Coastal, "no answers: the first in tie order");
+fn scoring_cases_shared_with_the_browser() {
+    let table: ScoringCases = serde_json::from_str(include_str!("../../../spec/cases/quiz-scoring.json")).unwrap();
+    let mut q = quiz();
+    for case in &table.cases {
+        q.tie_order = case.tie_order.clone().unwrap_or_else(|| table.tie_order.clone());
+        assert_eq!(q.score(&case.answers), case.expect, "{}", case.name);
+    }
 }
 
 #[test]
@@ -107,7 +116,9 @@ fn the_tie_order_comes_from_content() {
         "tie_order: [coastal, urban, historic, eclectic, suburban]",
         "tie_order: [suburban, eclectic, historic, urban, coastal]",
     );
+    assert_eq!(quiz().tie_order, [Coastal, Urban, Historic, Eclectic, Suburban]);
     let q = parse_quiz("quiz.yaml", &text).unwrap().data;
+    assert_eq!(q.tie_order, [Suburban, Eclectic, Historic, Urban, Coastal]);
     assert_eq!(q.score(&[Suburban, Coastal]), Suburban);
 }
 

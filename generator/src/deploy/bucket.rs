@@ -176,7 +176,7 @@ pub fn sync(
     pool.install(|| plan.upload.par_iter().map(|p| bucket.put(p)).collect::<Result<Vec<()>>>())?;
     // Deleted only once every new photo is there.
     pool.install(|| plan.delete.par_iter().map(|k| bucket.delete(k)).collect::<Result<Vec<()>>>())?;
-    crate::whole_file::write(records.state, &serde_json::to_vec_pretty(&plan.next)?)?;
+    jax_output::whole_file::write(records.state, &serde_json::to_vec_pretty(&plan.next)?)?;
     if let Some(shown) = shown {
         let lost: BTreeSet<String> = plan.lost.iter().cloned().collect();
         shown.without(&lost).write(records.in_bucket)?;

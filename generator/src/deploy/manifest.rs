@@ -51,7 +51,7 @@ impl Manifest {
 
     pub fn write(&self, path: &Path) -> Result<()> {
         let json = serde_json::to_vec(self).context("writing the manifest")?;
-        crate::whole_file::write(path, &json)
+        jax_output::whole_file::write(path, &json)
     }
 
     /// What uploading `self` after `before` sends and drops.

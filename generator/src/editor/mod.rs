@@ -7,11 +7,11 @@
 pub mod components;
 mod fields;
 
-use crate::images::ImageInfo;
 use crate::load;
-use crate::output::Output;
 use anyhow::Result;
+use jax_images::ImageInfo;
 use jax_model::Content;
+use jax_output::Output;
 use serde_json::{json, Map, Value};
 use std::path::Path;
 
@@ -295,7 +295,7 @@ pub fn outputs(content: &Content, islands: Option<&Path>, favicon: Option<&Image
         Output::new(format!("{DIR}/config.json"), serde_json::to_vec(&config(content))?),
     ];
     out.push(Output::new(format!("{DIR}/choices.json"), serde_json::to_vec(&components::choices_of(content))?));
-    out.extend(crate::output::copied(islands, DIR)?);
+    out.extend(jax_output::copied(islands, DIR)?);
     Ok(out)
 }
 

@@ -139,7 +139,7 @@ impl Client {
 }
 
 fn save(dir: &Path, name: &str, bytes: &[u8]) -> Result<()> {
-    crate::whole_file::write(&dir.join(name), bytes)
+    jax_output::whole_file::write(&dir.join(name), bytes)
 }
 
 /// Downloads the feed at `url` (changes after `since`, with every key still listed) into `dir`,

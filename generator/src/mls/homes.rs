@@ -3,7 +3,7 @@
 
 use super::record::{Property, Status};
 use super::store::ImportInfo;
-use crate::images::ImageInfo;
+use jax_images::ImageInfo;
 use jax_model::api;
 use jax_model::neighborhood::Neighborhood;
 use jax_model::slug::slugify;

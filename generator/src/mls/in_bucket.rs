@@ -8,8 +8,8 @@
 //! of the static assets by `.assetsignore` like them); `generator photos upload` makes the bucket
 //! hold it, then keeps it in the store's folder (`FILE`) for the next import and build.
 
-use crate::images::ImageInfo;
 use anyhow::Result;
+use jax_images::ImageInfo;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -47,7 +47,7 @@ impl Photos {
 
     /// Written whole or not at all.
     pub fn write(&self, path: &Path) -> Result<()> {
-        crate::whole_file::write(path, &self.to_bytes())
+        jax_output::whole_file::write(path, &self.to_bytes())
     }
 
     pub fn to_bytes(&self) -> Vec<u8> {

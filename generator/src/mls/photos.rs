@@ -8,10 +8,10 @@
 use super::homes::Homes;
 use super::in_bucket::{self, Shown};
 use super::record::{Problem, Property};
-use crate::images::{Formats, ImagePipeline};
-use crate::output::Output;
 use anyhow::{anyhow, bail, Context, Result};
+use jax_images::{Formats, ImagePipeline};
 use jax_model::signatures;
+use jax_output::Output;
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -168,7 +168,7 @@ pub(super) fn keep(dir: &Path, url: &str, bytes: &[u8]) -> Result<()> {
 fn save(folder: &Path, url: &str, bytes: &[u8]) -> Result<()> {
     let ext = extension(bytes).with_context(|| url.to_string())?;
     let stem = stem(url);
-    crate::whole_file::write(&folder.join(format!("{stem}.{ext}")), bytes)
+    jax_output::whole_file::write(&folder.join(format!("{stem}.{ext}")), bytes)
 }
 
 /// Deletes the cached photos none of `listings` starts with, and what a stopped run left. Run

@@ -24,10 +24,10 @@
 
 use super::homes::{Home, Homes};
 use super::record::Status;
-use crate::output::Output;
 use anyhow::{Context, Result};
 use jax_model::api;
 use jax_model::slug::slugify;
+use jax_output::Output;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use schemars::JsonSchema;
@@ -243,10 +243,12 @@ pub fn status_value(s: Status) -> String {
 
 /// The words of `text` as the index keeps them and the island asks for them: runs of letters and
 /// digits (`char::is_alphanumeric`, in JavaScript `[\p{Alphabetic}\p{N}]+`), lowercased, of two
-/// characters or more. (The index lowercases each with `lowercase`, without a copy per word.)
+/// characters or more. The index's own steps (`raw_words`, then `lowercase`), so the shared cases
+/// (spec/cases/search-words.json) test what it keeps.
 #[cfg(test)]
-pub fn words(text: &str) -> impl Iterator<Item = String> + '_ {
-    raw_words(text).map(str::to_lowercase)
+pub fn words(text: &str) -> Vec<String> {
+    let mut buf = String::new();
+    raw_words(text).map(|w| lowercase(w, &mut buf).to_string()).collect()
 }
 
 /// The words of `text` as written (`words` lowercases them).
@@ -561,13 +563,41 @@ mod tests {
         }
     }
 
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct WordCases {
+        #[serde(rename = "_")]
+        _about: String,
+        words: Vec<TextCase>,
+        shard_keys: Vec<KeyCase>,
+    }
+
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct TextCase {
+        why: String,
+        text: String,
+        words: Vec<String>,
+    }
+
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct KeyCase {
+        word: String,
+        key: String,
+    }
+
+    /// The same cases run against the island's copy (site/src/lib/homes-search.test.ts).
     #[test]
-    fn words_are_runs_of_letters_and_digits_lowercased() {
-        let got: Vec<String> = words("4521 Ortega Blvd, Unit 3B — Ponte Vedra's “pool” a é").collect();
-        assert_eq!(got, ["4521", "ortega", "blvd", "unit", "3b", "ponte", "vedra", "pool"]);
-        assert_eq!(shard_key("ortega"), "or");
-        assert_eq!(shard_key("éte"), "_t");
-        assert_eq!(shard_key("3b"), "3b");
+    fn word_cases_shared_with_the_browser() {
+        let table: WordCases = serde_json::from_str(include_str!("../../../spec/cases/search-words.json")).unwrap();
+        for case in &table.words {
+            assert_eq!(words(&case.text), case.words, "{:?}: {}", case.text, case.why);
+        }
+        for case in &table.shard_keys {
+            assert_eq!(words(&case.word), [case.word.as_str()], "{:?} is a word as the index keeps it", case.word);
+            assert_eq!(shard_key(&case.word), case.key, "{:?}", case.word);
+        }
     }
 
     #[test]

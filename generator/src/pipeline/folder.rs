@@ -1,8 +1,8 @@
 //! The output folder as the generator keeps it: claimed by a marker, written only where bytes
 //! changed, cleared of what a build no longer makes.
 
-use crate::output::Output;
 use anyhow::{bail, Context, Result};
+use jax_output::Output;
 use rayon::prelude::*;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};

@@ -3,16 +3,16 @@
 
 use super::folder::Written;
 use crate::assets::Assets;
-use crate::images::{ImageInfo, ImagePipeline};
 use crate::incremental::{Cards, Unchanged};
 use crate::load;
 use crate::mls::homes::Homes;
 use crate::mls::store::Memo;
-use crate::output::Output;
 use crate::render::{RenderInput, Renderer};
 use crate::{data, sitemap};
 use anyhow::{bail, Context, Result};
+use jax_images::{ImageInfo, ImagePipeline};
 use jax_model::Content;
+use jax_output::Output;
 use rayon::prelude::*;
 use std::borrow::Borrow;
 use std::collections::{HashMap, HashSet};
@@ -93,7 +93,7 @@ const ISLANDS_DIR: &str = "assets";
 
 /// Vite's `assets/` folder, copied as is (names are already fingerprinted).
 fn island_files(assets: &Assets) -> Result<Vec<Output>> {
-    assets.dir.as_deref().map_or(Ok(Vec::new()), |dir| crate::output::copied(dir, ISLANDS_DIR))
+    assets.dir.as_deref().map_or(Ok(Vec::new()), |dir| jax_output::copied(dir, ISLANDS_DIR))
 }
 
 /// What one process keeps between its builds (`generator serve`): the MLS's import as read
@@ -267,7 +267,7 @@ pub(super) fn generate_with<P: RenderedPage, R: Borrow<Renderer>>(
             ),
         ));
     }
-    let hashed = [ISLANDS_DIR, crate::images::OUTPUT_DIR, jax_model::api::SEARCH_DIR];
+    let hashed = [ISLANDS_DIR, jax_images::OUTPUT_DIR, jax_model::api::SEARCH_DIR];
     let favicon = inputs.images.get(crate::load::FAVICON);
     let editor = crate::editor::outputs(c, assets.dir.as_deref(), favicon).context("writing the editor")?;
     let editor_policy = jax_model::headers::editor_policy(

@@ -7,11 +7,11 @@ use super::generate::{generate_with, BuildOptions, Generated, RenderedPage, Repo
 use crate::incremental::{self, Fingerprints, Unchanged};
 use crate::load::{self, Cache};
 use crate::mls::homes::Homes;
-use crate::output::Output;
 use crate::render::Renderer;
 use crate::sitemap;
 use anyhow::{Context, Result};
 use jax_model::Content;
+use jax_output::Output;
 use rayon::prelude::*;
 use std::borrow::Borrow;
 use std::path::{Path, PathBuf};

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 pub struct RenderInput<'a> {
     pub content: &'a jax_model::Content,
     /// Processed images by their content-relative path ("images/hero.svg" → ImageInfo).
-    pub images: &'a HashMap<String, crate::images::ImageInfo>,
+    pub images: &'a HashMap<String, jax_images::ImageInfo>,
     pub assets: &'a crate::assets::Assets,
     /// The published reports as mdx-js compiled them, by slug.
     pub reports: &'a HashMap<String, crate::reports::Prepared>,

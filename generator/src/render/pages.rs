@@ -19,13 +19,13 @@ mod report;
 mod sell;
 mod shared;
 
-use crate::output::{index_file, Output};
 use anyhow::{Context, Result};
 use jax_model::legal::LegalPage;
 use jax_model::listing::Listing;
 use jax_model::neighborhood::Neighborhood;
 use jax_model::report::Report;
 use jax_model::Content;
+use jax_output::{index_file, Output};
 
 pub use form_result::FormResult;
 pub use homes::HomesPage;

@@ -3,7 +3,7 @@
 //! Every page carries one `@graph`: the RealEstateAgent (serialized once per build) plus the
 //! page's own nodes. The agent's e-mail address is private and never part of it.
 
-use crate::images::ImageInfo;
+use jax_images::ImageInfo;
 use jax_model::listing::Listing;
 use jax_model::neighborhood::Neighborhood;
 use jax_model::Content;

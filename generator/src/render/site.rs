@@ -3,8 +3,8 @@
 use super::input::RenderInput;
 use super::pages;
 use super::templates::Renderer;
-use crate::output::{index_file, Output};
 use anyhow::Result;
+use jax_output::{index_file, Output};
 use rayon::prelude::*;
 use std::collections::HashSet;
 

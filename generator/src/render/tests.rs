@@ -16,13 +16,13 @@ use super::kind::Kind;
 use super::templates::EMBEDDED;
 use super::*;
 use crate::assets::{Assets, Bundle, InlineScript};
-use crate::images::{ImageInfo, ImageSource};
-use crate::output::Output;
+use jax_images::{ImageInfo, ImageSource};
 use jax_model::content::{self, Parts};
 use jax_model::legal::LegalKind;
 use jax_model::market::parse_snapshot;
 use jax_model::record as content_record;
 use jax_model::Content;
+use jax_output::Output;
 use std::collections::HashMap;
 
 pub(super) const EMAIL: &str = "agent.private@example.com";

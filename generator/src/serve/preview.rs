@@ -4,11 +4,11 @@
 
 use super::engine::Engine;
 use crate::load::{self, Folder, Unsaved};
-use crate::output::index_file;
 use crate::pipeline::{self, BuildOptions};
 use anyhow::Result;
 use jax_model::legal::LegalKind;
 use jax_model::{api, Content, Diagnostic, Diagnostics};
+use jax_output::index_file;
 use std::collections::{HashMap, HashSet};
 use std::path::{Component, Path};
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import cases from '../../../generator/model/tests/cases/bot_check_actions.json';
+import cases from '../../../spec/cases/bot_check_actions.json';
 import { botCheckAction, resetBotCheck, startBotCheck } from './bot-check';
 
 const api = { bot_check: '/api/bot-check', bot_check_script: 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit' };

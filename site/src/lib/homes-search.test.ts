@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cardOrder, Columns, columnsFor, filters, sheetFilters, matching, needs, NO_QUERY, readQuery, search, shardKey, toParams, words, type Query, type Shard } from './homes-search';
 import type { CardOrder, Fields, Meta } from './props';
+import table from '../../../spec/cases/search-words.json';
 
 const fields: Fields = {
   min_price: 'min_price',
@@ -106,14 +107,14 @@ describe('the search', () => {
   });
 });
 
-describe('the words', () => {
-  it('are runs of letters and digits, lowercased, of two characters or more, as the generator cuts them', () => {
-    // The same text as generator/src/mls/search.rs' test.
-    expect(words('4521 Ortega Blvd, Unit 3B — Ponte Vedra\'s “pool” a é')).toEqual(['4521', 'ortega', 'blvd', 'unit', '3b', 'ponte', 'vedra', 'pool']);
-    expect(shardKey('ortega')).toBe('or');
-    expect(shardKey('éte')).toBe('_t');
-    expect(shardKey('3b')).toBe('3b');
-  });
+describe('the words: the same cases as the generator (spec/cases/search-words.json)', () => {
+  for (const c of table.words) it(`${JSON.stringify(c.text)}: ${c.why}`, () => expect(words(c.text)).toEqual(c.words));
+  for (const c of table.shard_keys) {
+    it(`${JSON.stringify(c.word)} is in the shard ${c.key}`, () => {
+      expect(words(c.word)).toEqual([c.word]);
+      expect(shardKey(c.word)).toBe(c.key);
+    });
+  }
 });
 
 describe('the query in the URL', () => {

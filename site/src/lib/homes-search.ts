@@ -89,12 +89,14 @@ export const sheetFilters = (q: Query): number =>
   [q.minPrice > 0, q.maxPrice > 0, q.beds > 0, q.baths > 0, q.area !== '', q.kind !== '', q.status !== ''].filter(Boolean).length;
 
 /** The words of a text as the index keeps them: runs of letters and digits, lowercased, of two
- * characters or more (the generator's `search::words`). */
+ * characters or more (the generator's `search::words`; both run spec/cases/search-words.json). */
 export const words = (text: string): string[] =>
-  (text.toLowerCase().match(/[\p{Alphabetic}\p{N}]+/gu) ?? []).filter((w) => [...w].length > 1);
+  // Cut, then lowercase each word, as the index does: lowercasing the whole text first sees
+  // letters across a cut (a Σ before ".Α" is no final sigma) and can make non-letters (İ → i + ̇).
+  (text.match(/[\p{Alphabetic}\p{N}]+/gu) ?? []).filter((w) => [...w].length > 1).map((w) => w.toLowerCase());
 
 /** The shard a word is in: its first two characters, `_` for any but an ASCII letter or digit
- * (the generator's `search::shard_key`). */
+ * (the generator's `search::shard_key`; the same cases). */
 export const shardKey = (word: string): string =>
   [...word]
     .slice(0, 2)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import cases from '../../../generator/model/tests/cases/rules.json';
+import cases from '../../../spec/cases/rules.json';
 import { isEmail, isPhone } from './rules';
 
 describe('format rules mirror the server', () => {

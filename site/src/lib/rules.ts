@@ -1,6 +1,6 @@
 // The browser's mirror of the server's format rules (generator/model/src/rules.rs), for instant
 // feedback; the edge worker stays the authority. Both run the cases in
-// generator/model/tests/cases/rules.json, so they cannot drift apart.
+// spec/cases/rules.json, so they cannot drift apart.
 
 /** One `@`, a dotted domain, no spaces or header-breaking characters. */
 export function isEmail(value: string): boolean {

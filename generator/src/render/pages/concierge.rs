@@ -97,6 +97,6 @@ impl<'a> Shared<'a> {
             og_image: self.og_image(None, ""),
             jsonld: seo::graph(&self.agent_json, &[])?,
         };
-        Ok(self.built(Kind::Concierge, crate::output::index_file(api::CONCIERGE_PAGE), &meta, &view, &mounted))
+        Ok(self.built(Kind::Concierge, jax_output::index_file(api::CONCIERGE_PAGE), &meta, &view, &mounted))
     }
 }

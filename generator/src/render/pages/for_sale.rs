@@ -176,6 +176,6 @@ impl<'a> Shared<'a> {
             updated: super::parts::updated_at(mls, p.modification_timestamp),
             card,
         };
-        Ok(self.built(Kind::ForSale, crate::output::index_file(&h.url), &meta, &view, &Mounted::default()))
+        Ok(self.built(Kind::ForSale, jax_output::index_file(&h.url), &meta, &view, &Mounted::default()))
     }
 }

@@ -104,7 +104,7 @@ impl Shared<'_> {
             jsonld: seo::graph(&self.agent_json, &[])?,
         };
         let view = FormResultView { title, text_html: with_phone_link(text, &s.agent.phone, &tel_href), back };
-        Ok(self.built(Kind::FormResult, crate::output::index_file(url), &meta, &view, &Mounted::default()))
+        Ok(self.built(Kind::FormResult, jax_output::index_file(url), &meta, &view, &Mounted::default()))
     }
 }
 

@@ -4,12 +4,12 @@
 use super::form::{form_view, FormView};
 use super::parts::{slide, Slide};
 use super::shared::{Built, Meta, Shared};
-use crate::images::ImageInfo;
 use crate::render::islands::{Mount, Mounted};
 use crate::render::kind::Kind;
 use crate::render::props::{CarouselProps, CheckedFormProps, NeighborhoodTab, NeighborhoodTabsProps};
 use crate::render::{markdown, seo};
 use anyhow::Result;
+use jax_images::ImageInfo;
 use jax_model::api;
 use jax_model::home::Home;
 use jax_model::listing::Listing;

@@ -31,7 +31,7 @@ impl HomesPage<'_> {
 
     /// Where it goes.
     pub fn path(&self) -> String {
-        crate::output::index_file(&api::homes_page(self.slug(), self.n))
+        jax_output::index_file(&api::homes_page(self.slug(), self.n))
     }
 
     /// The listings it shows, as places in `homes`.

@@ -35,6 +35,6 @@ impl<'a> Shared<'a> {
             jsonld: seo::graph(&self.agent_json, &[breadcrumb_ld(&s.base_url, &crumbs)])?,
         };
         let view = LegalView { f, body_html: markdown::to_html(&l.text(s, &c.forms.data), 2), crumbs };
-        Ok(self.built(Kind::Legal, crate::output::index_file(&url), &meta, &view, &Mounted::default()))
+        Ok(self.built(Kind::Legal, jax_output::index_file(&url), &meta, &view, &Mounted::default()))
     }
 }

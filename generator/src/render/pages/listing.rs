@@ -2,11 +2,11 @@
 //! contact dialog about it.
 
 use super::shared::{breadcrumb_ld, Built, Crumb, Meta, Shared, DESCRIPTION_MAX};
-use crate::images::ImageInfo;
 use crate::render::islands::Mounted;
 use crate::render::kind::Kind;
 use crate::render::{markdown, seo};
 use anyhow::Result;
+use jax_images::ImageInfo;
 use jax_model::api;
 use jax_model::listing::{Listing, ListingFields};
 use serde::Serialize;
@@ -60,6 +60,6 @@ impl<'a> Shared<'a> {
         };
         let view =
             ListingView { f, path: &url, baths, description_html: markdown::to_html(&l.description, 2), image, crumbs };
-        Ok(self.built(Kind::Listing, crate::output::index_file(&url), &meta, &view, &Mounted::default()))
+        Ok(self.built(Kind::Listing, jax_output::index_file(&url), &meta, &view, &Mounted::default()))
     }
 }

@@ -64,6 +64,6 @@ impl<'a> Shared<'a> {
         )?;
         let view =
             MarketView { crumbs, provenance: market::provenance(c), chart: market::price_chart(c, &data), data, table };
-        Ok(self.built(Kind::Market, crate::output::index_file(&url), &meta, &view, &mounted))
+        Ok(self.built(Kind::Market, jax_output::index_file(&url), &meta, &view, &mounted))
     }
 }

@@ -2,13 +2,13 @@
 //! back to the home page's neighborhoods.
 
 use super::shared::{breadcrumb_ld, Built, Crumb, Meta, Shared, DESCRIPTION_MAX};
-use crate::images::ImageInfo;
 use crate::render::islands::{Mount, Mounted};
 use crate::render::kind::Kind;
 use crate::render::market::{self, SnapshotView};
 use crate::render::props::ExploreMoreProps;
 use crate::render::{markdown, seo};
 use anyhow::{Context, Result};
+use jax_images::ImageInfo;
 use jax_model::api;
 use jax_model::neighborhood::{Neighborhood, NeighborhoodFields};
 use serde::Serialize;
@@ -89,6 +89,6 @@ impl<'a> Shared<'a> {
                 &ExploreMoreProps { href: neighborhoods, label: &labels.neighborhood.explore_more },
             )?,
         };
-        Ok(self.built(Kind::Neighborhood, crate::output::index_file(&url), &meta, &view, &mounted))
+        Ok(self.built(Kind::Neighborhood, jax_output::index_file(&url), &meta, &view, &mounted))
     }
 }

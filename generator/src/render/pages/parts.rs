@@ -2,11 +2,11 @@
 //! "last updated" line, the list cards and their photos, the listings' slides, the clients' words
 //! and dates written out.
 
-use crate::images::ImageInfo;
 use crate::mls::homes::{dollars, Homes};
 use crate::mls::record::Status;
 use crate::mls::sample;
 use crate::render::markdown;
+use jax_images::ImageInfo;
 use jax_model::api;
 use jax_model::document::Source;
 use jax_model::listing::{Listing, ListingFields};

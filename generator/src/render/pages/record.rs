@@ -114,7 +114,7 @@ impl<'a> Shared<'a> {
             jsonld: seo::graph(&self.agent_json, &[breadcrumb_ld(&s.base_url, &crumbs)])?,
         };
         let view = SoldView { crumbs, summary: summary(c, &self.sales), sales: sale_cards(c, &self.sales) };
-        Ok(self.built(Kind::Sold, crate::output::index_file(&url), &meta, &view, &Mounted::default()))
+        Ok(self.built(Kind::Sold, jax_output::index_file(&url), &meta, &view, &Mounted::default()))
     }
 }
 

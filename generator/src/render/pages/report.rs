@@ -152,7 +152,7 @@ impl<'a> Shared<'a> {
             jsonld: seo::graph(&self.agent_json, &[breadcrumb_ld(&s.base_url, &crumbs), article])?,
         };
         let view = ReportView { f, published: &f.date, date_text: long_date(&f.date), body_html, crumbs };
-        Ok(self.built(Kind::Report, crate::output::index_file(&url), &meta, &view, &Mounted::default()))
+        Ok(self.built(Kind::Report, jax_output::index_file(&url), &meta, &view, &Mounted::default()))
     }
 
     pub(super) fn reports(&self) -> Result<Built> {
@@ -176,7 +176,7 @@ impl<'a> Shared<'a> {
             jsonld: seo::graph(&self.agent_json, &[breadcrumb_ld(&s.base_url, &crumbs), list])?,
         };
         let view = ReportsView { entries, crumbs };
-        Ok(self.built(Kind::Reports, crate::output::index_file(api::REPORTS), &meta, &view, &Mounted::default()))
+        Ok(self.built(Kind::Reports, jax_output::index_file(api::REPORTS), &meta, &view, &Mounted::default()))
     }
 }
 

@@ -76,6 +76,6 @@ impl<'a> Shared<'a> {
             .of_type("cma-request", &valuation.require),
             form_island: mounted.mount(self.input.assets, &CheckedFormProps { api: api::ENDPOINTS })?,
         };
-        Ok(self.built(Kind::Sell, crate::output::index_file(&url), &meta, &view, &mounted))
+        Ok(self.built(Kind::Sell, jax_output::index_file(&url), &meta, &view, &mounted))
     }
 }

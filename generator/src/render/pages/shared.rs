@@ -2,17 +2,17 @@
 //! the page's `<head>`; each page's module adds its own view (`impl Shared` there).
 
 use super::parts::{sales, updated, RenderedCards};
-use crate::images::ImageInfo;
-use crate::output::Output;
 use crate::render::input::RenderInput;
 use crate::render::islands::{self, Mounted};
 use crate::render::kind::Kind;
 use crate::render::templates::Renderer;
 use crate::render::{chrome, seo};
 use anyhow::{Context, Result};
+use jax_images::ImageInfo;
 use jax_model::api;
 use jax_model::legal::LegalKind;
 use jax_model::site::{Brokerage, Labels, Legal};
+use jax_output::Output;
 use serde::Serialize;
 use serde_json::Value;
 

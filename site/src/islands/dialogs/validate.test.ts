@@ -58,8 +58,8 @@ describe('form validation (mirror of the server)', () => {
   });
 });
 
-describe('the same cases as the server (generator/model/tests/cases/forms.json)', async () => {
-  const shared = (await import('../../../../generator/model/tests/cases/forms.json')).default;
+describe('the same cases as the server (spec/cases/forms.json)', async () => {
+  const shared = (await import('../../../../spec/cases/forms.json')).default;
   const fields = shared.fields.map((f) => ({ autocomplete: null, placeholder: null, options: [], ...f })) as Parameters<typeof validate>[0];
   for (const [i, c] of shared.cases.entries()) {
     it(`case ${i + 1}`, () => {

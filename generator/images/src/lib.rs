@@ -13,10 +13,10 @@ mod svg;
 #[cfg(test)]
 mod tests;
 
-use crate::output::Output;
 use anyhow::{bail, Context, Result};
 use cache::{Cache, Meta};
 use encoding::{format_from_signature, scaled_height, Decoded, Fallback, Raster, Variant};
+use jax_output::Output;
 use naming::{url, Kind, Name};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};

@@ -85,6 +85,6 @@ impl Cache {
     /// a reader (another thread processing the same bytes, or the next build after a crash)
     /// never sees half a file.
     fn write(&self, file: &str, bytes: &[u8]) {
-        let _ = crate::whole_file::write(&self.dir.join(file), bytes);
+        let _ = jax_output::whole_file::write(&self.dir.join(file), bytes);
     }
 }

@@ -1,4 +1,8 @@
-//! One file of the built site, held in memory until the whole build has succeeded.
+//! The built site's files: one held in memory until the whole build has succeeded (`Output`),
+//! and files written whole or not at all (`whole_file`). The generator's lowest layer: every
+//! other crate of it may use this one, and it uses none of them.
+
+pub mod whole_file;
 
 use anyhow::{Context, Result};
 use std::path::Path;
