@@ -34,12 +34,13 @@ ENV_FILE   := .cache/dev.env
 WRANGLER := WRANGLER_SEND_METRICS=false CLOUDFLARE_CF_FETCH_ENABLED=false \
             XDG_CONFIG_HOME=$(CURDIR)/.cache/wrangler-config wrangler
 
-.PHONY: help dev serve preview test lint build check bench reliability flood setup setup-test generator islands worker deploy bundle-check
+.PHONY: help dev serve preview test test-rust test-site test-build test-worker test-e2e test-engines lint build check bench reliability flood setup setup-test generator islands worker deploy bundle-check
 
 help:
 	@echo "make dev    build the site and serve it on http://$(HOST):$(PORT) (the editor: /admin/)"
 	@echo "make test   run every test (Rust, Vitest, Nu HTML checker, Playwright + axe, Lighthouse, WebKit + Firefox)"
 	@echo "make lint   rustfmt, clippy, tsc and ESLint, no warning allowed (make test runs it first)"
+	@echo "make test-rust | test-site | test-build | test-worker | test-e2e | test-engines   one stage of make test"
 	@echo "make build  build the site into dist/"
 	@echo "make deploy build the site and the worker, check what a deploy needs, then publish (DRY_RUN=1: only check)"
 	@echo "make check  report errors in content/ (file:line:column)"
@@ -74,36 +75,66 @@ serve:
 	$(WRANGLER) dev --ip $(HOST) --port $(PORT) --env-file $(ENV_FILE) --test-scheduled \
 	  --persist-to $(STATE) --show-interactive-dev-session=false
 
-# Every test: first `make lint`; Rust unit/integration tests; a smoke run of the benchmark (300
-# sample MLS records, one timed build in tmpfs and one on disk, Hugo only if installed: it breaks
-# the build when the benchmark does, never on speed); the islands' unit tests; the site
-# built (with the generator binary `cargo test` built, saving CI a release build), the deploy bundle
-# (at most 400 KiB gzip) and every page through the W3C checker; the edge worker in workerd against
-# a fake EmailJS (edge/tests, which also print its cold start) and
-# smoke runs of scripts/reliability.mjs, scripts/flood.mjs and scripts/search-scale.mjs (the search
-# of /homes/ with 2,000 listings in throttled Chromium); then
-# the browser suite — Playwright + axe, budgets, secrets, screenshots, Lighthouse — which starts
-# the site like `make dev` (make serve on 8787, or $$E2E_PORT) with a fake EmailJS (site/e2e/stack.env);
-# then the cross-engine suite (site/engines: WebKitGTK and Firefox ESR, on 8789 and 8798).
+# Every test, in named stages (scripts/stages.sh: it stops at the first that fails, names it in
+# its last line and prints each stage's time); each stage is a target that also runs alone:
+#   setup-test    what the tests need, installed when missing (scripts/setup.sh --test)
+#   lint          the static checks (below)
+#   test-rust     Rust unit and integration tests, and a smoke run of the benchmark (300 sample
+#                 MLS records, one timed build in tmpfs and one on disk, Hugo only if installed:
+#                 it breaks the build when the benchmark does, never on speed)
+#   test-site     the islands' unit tests (Vitest)
+#   test-build    the site built (with the generator binary `cargo test` built, saving CI a release
+#                 build), the deploy bundle (at most 400 KiB gzip) and every page through the W3C
+#                 checker
+#   test-worker   the edge worker in workerd against a fake EmailJS (edge/tests, which also print
+#                 its cold start), the scripts' tests, and smoke runs of scripts/reliability.mjs,
+#                 scripts/flood.mjs and scripts/search-scale.mjs (the search of /homes/ with 2,000
+#                 listings in throttled Chromium)
+#   test-e2e      the browser suite: Playwright + axe, budgets, secrets, screenshots, Lighthouse;
+#                 it starts the site like `make dev` (make serve on 8787, or $$E2E_PORT) with a
+#                 fake EmailJS (site/e2e/stack.env)
+#   test-engines  the cross-engine suite (site/engines: WebKitGTK and Firefox ESR, on 8789 and 8798)
+# The stages after test-build use its build (BUILT=1); run alone, each builds the site first.
 # From the build on, stack.env's known keys are in the environment, so a build that leaked them
 # into dist/ is caught.
-test: setup-test lint
+STAGES := setup-test lint test-rust test-site test-build test-worker test-e2e test-engines
+test:
+	scripts/stages.sh $(STAGES)
+
+TEST_ENV := set -a && source site/e2e/stack.env && set +a
+BUILT :=
+# The site as the stages after test-build test it (skipped once test-build has made it).
+SITE_FOR_TESTS = $(if $(BUILT),true,$(MAKE) --no-print-directory build PROFILE=test)
+
+test-rust:
 	cargo test --workspace
 	BENCH_SIZES=300 BENCH_RUNS=1 cargo test -p generator --bench build_vs_hugo
+
+test-site:
 	cd site && npm test --silent
-	set -a && source site/e2e/stack.env && set +a && \
+
+test-build:
+	$(TEST_ENV) && \
 	  $(MAKE) --no-print-directory build PROFILE=test && \
 	  $(MAKE) --no-print-directory bundle-check PROFILE=test && \
-	  scripts/check-html.sh dist && \
+	  scripts/check-html.sh dist
+
+test-worker:
+	$(TEST_ENV) && $(SITE_FOR_TESTS) && \
 	  node --test 'edge/tests/*.test.mjs' 'scripts/*.test.mjs' && \
 	  node scripts/reliability.mjs --posts 60 --clients 6 && \
 	  node scripts/flood.mjs --posts 150 --clients 30 --real 5 --emails 20 --unverified 12 --quota 60 && \
-	  node scripts/search-scale.mjs --listings 2000 --runs 1 --profile dev && \
-	  cd site && npx playwright test && node engines/run.mjs
+	  node scripts/search-scale.mjs --listings 2000 --runs 1 --profile dev
+
+test-e2e:
+	$(TEST_ENV) && $(SITE_FOR_TESTS) && cd site && npx playwright test
+
+test-engines:
+	$(TEST_ENV) && $(SITE_FOR_TESTS) && cd site && node engines/run.mjs
 
 # The static checks, no warning allowed: rustfmt (rustfmt.toml), clippy on every crate and target,
 # and on the worker again for wasm32-unknown-unknown, the target it ships for; no circle among the
-# worker's modules (scripts/circles.mjs; the generator's still has some: issue 35); then the islands'
+# modules of each crate (scripts/circles.mjs); then the islands'
 # type check (tsc strict) and ESLint (site/eslint.config.js); then actionlint on the publishing
 # workflow (.github/workflows). Needs what `make setup-test` installs: site/node_modules, the
 # wasm32 target and actionlint.
@@ -111,8 +142,8 @@ lint:
 	@[[ -f site/node_modules/.package-lock.json ]] || { echo "lint: site/node_modules is missing: run make setup first" >&2; exit 1; }
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
-	cargo clippy -p edge --target wasm32-unknown-unknown -- -D warnings
-	node scripts/circles.mjs edge/src
+	cargo clippy -p edge -p edge-domain --target wasm32-unknown-unknown -- -D warnings
+	node scripts/circles.mjs
 	cd site && npm run --silent typecheck && npm run --silent lint
 	@[[ -x .cache/venv/bin/actionlint ]] || { echo "lint: actionlint is missing: run scripts/setup.sh --test" >&2; exit 1; }
 	.cache/venv/bin/actionlint .github/workflows/*.yml

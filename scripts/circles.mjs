@@ -4,7 +4,8 @@
 // module of their own, not in the parent its children import. `#[cfg(test)] mod tests` blocks at
 // a file's end are left out (tests may reach anywhere).
 //
-//   node scripts/circles.mjs edge/src [...]   (make lint runs it; exit 1 and each circle when any)
+//   node scripts/circles.mjs [edge/src ...]   (make lint runs it on every crate of the workspace;
+//                                              exit 1 and each circle when any)
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -132,14 +133,23 @@ export function circles(src) {
   return found;
 }
 
+/** The `src` folder of every member of the Cargo workspace at `root`. */
+export function workspaceSources(root) {
+  const manifest = fs.readFileSync(path.join(root, 'Cargo.toml'), 'utf8');
+  const members = manifest.match(/^members\s*=\s*\[([^\]]*)\]/m);
+  if (!members) throw new Error(`${root}/Cargo.toml names no workspace members`);
+  return [...members[1].matchAll(/"([^"]+)"/g)].map((m) => path.join(m[1], 'src'));
+}
+
 if (import.meta.url == pathToFileURL(process.argv[1]).href) {
   let bad = 0;
-  for (const src of process.argv.slice(2)) {
+  const sources = process.argv.length > 2 ? process.argv.slice(2) : workspaceSources('.');
+  for (const src of sources) {
     for (const circle of circles(src)) {
       bad++;
       console.error(`circles: ${src}: ${circle.join(' ↔ ')} use each other (move what they share down a layer)`);
     }
   }
   if (bad) process.exit(1);
-  console.log(`circles: none in ${process.argv.slice(2).join(', ')}`);
+  console.log(`circles: none in ${sources.join(', ')}`);
 }

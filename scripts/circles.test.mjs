@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { circles, usePaths } from './circles.mjs';
+import { circles, usePaths, workspaceSources } from './circles.mjs';
 
 /** A crate of `files` (path → source) in a new temporary folder. */
 function crate(files) {
@@ -69,4 +69,9 @@ test('`super` inside an inline module names the file\'s own module first', () =>
     'market.rs': 'pub fn f() {}\npub mod format {\n    use super::super::Root;\n}\n',
   });
   assert.deepEqual(circles(circle), [['(crate root)', 'market']]);
+});
+
+test('with no folder named, every member of the workspace is checked', () => {
+  const root = crate({ 'Cargo.toml': '[workspace]\nresolver = "2"\nmembers = ["app", "app/model", "edge"]\n' });
+  assert.deepEqual(workspaceSources(root), ['app/src', 'app/model/src', 'edge/src']);
 });
