@@ -508,7 +508,7 @@ fn typescript_shipped_for_the_islands_is_current() {
     assert!(run.ok, "{}", run.stderr);
     let fresh = common::files(&dir.path().join("lib"));
     let names: Vec<&str> = fresh.iter().map(|(name, _)| name.as_str()).collect();
-    assert_eq!(names, ["editor.ts", "props.ts", "signatures.ts"]);
+    assert_eq!(names, ["editor.ts", "props.ts", "protocol.ts", "signatures.ts"]);
     for (name, text) in &fresh {
         let shipped = std::fs::read(repo_root().join("site/src/lib").join(name)).unwrap();
         assert!(*text == shipped, "site/src/lib/{name} is stale: run `cargo run -p generator -- schemas`");

@@ -4,38 +4,15 @@
 //! are built (a Vite manifest exists), the mount point names its bundle in `data-src` and the
 //! page's head holds the early script, which starts the islands (fetching the runtime named in its
 //! `data-runtime` with the first) and holds what a visitor does in one before it is live; without
-//! a build, pages carry no script at all.
+//! a build, pages carry no script at all. The attributes and the strategies' names are
+//! `super::protocol`'s, which the early script and the runtime share.
 
+use super::protocol::{Hydrate, HYDRATE, ISLAND, PROPS, RUNTIME, SRC, TRIGGER, TRIGGER_POPUP};
 use crate::assets::Assets;
 use crate::html::escape_html;
 use anyhow::Result;
 use schemars::JsonSchema;
 use serde::Serialize;
-
-/// When the early script wakes an island (and has the runtime hydrate it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Hydrate {
-    /// At once; its bundle is modulepreloaded.
-    Load,
-    /// When the browser is idle.
-    Idle,
-    /// When it scrolls into view.
-    Visible,
-    /// On the first click in it (or on a `data-open` trigger, for the dialogs). Hovering or
-    /// focusing starts the download.
-    Interaction,
-}
-
-impl Hydrate {
-    fn as_str(self) -> &'static str {
-        match self {
-            Hydrate::Load => "load",
-            Hydrate::Idle => "idle",
-            Hydrate::Visible => "visible",
-            Hydrate::Interaction => "interaction",
-        }
-    }
-}
 
 /// An island: the file stem of its entry (`site/src/islands/<name>.tsx`) and when it wakes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -110,14 +87,14 @@ impl Mounted {
 }
 
 fn mount(assets: &Assets, Island { name, hydrate }: Island, props: &impl Serialize) -> Result<Mount> {
-    let mut attrs = format!("data-island=\"{name}\" data-hydrate=\"{}\"", hydrate.as_str());
+    let mut attrs = format!("{ISLAND}=\"{name}\" {HYDRATE}=\"{}\"", hydrate.as_str());
     if name == DIALOGS.name {
-        attrs.push_str(&format!(" data-trigger=\"{DIALOG_TRIGGERS}\" data-trigger-popup=\"dialog\""));
+        attrs.push_str(&format!(" {TRIGGER}=\"{DIALOG_TRIGGERS}\" {TRIGGER_POPUP}=\"dialog\""));
     }
     if let Some(bundle) = assets.island(name) {
-        attrs.push_str(&format!(" data-src=\"{}\"", escape_html(&bundle.src)));
+        attrs.push_str(&format!(" {SRC}=\"{}\"", escape_html(&bundle.src)));
     }
-    let props = format!("<script type=\"application/json\" data-props>{}</script>", crate::html::script_json(props)?);
+    let props = format!("<script type=\"application/json\" {PROPS}>{}</script>", crate::html::script_json(props)?);
     Ok(Mount { attrs, props })
 }
 
@@ -134,7 +111,7 @@ pub fn head<'a>(assets: &Assets, islands: impl IntoIterator<Item = &'a Island>) 
     }
     let mut out = String::new();
     // First: a classic script after a stylesheet link would wait for the stylesheet.
-    out.push_str(&format!("<script data-runtime=\"{}\">{}</script>", escape_html(&runtime.src), early.code));
+    out.push_str(&format!("<script {RUNTIME}=\"{}\">{}</script>", escape_html(&runtime.src), early.code));
     let mut seen = std::collections::HashSet::new();
     let mut css = |out: &mut String, href: &str| {
         if seen.insert(format!("css:{href}")) {

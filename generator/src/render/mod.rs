@@ -15,6 +15,7 @@ mod markdown;
 pub mod market;
 mod pages;
 mod props;
+mod protocol;
 mod seo;
 mod site;
 mod templates;

@@ -1,8 +1,9 @@
 //! The TypeScript the islands share with the generator, generated, never copied:
 //! `site/src/lib/props.ts` (every island's props, and the JSON an island fetches) and `site/src/lib/signatures.ts` (the file
 //! signatures the concierge's sniffer checks), `site/src/lib/editor.ts` (what the editor's script
-//! and its configuration share). `generator schemas` writes them next to the content
-//! schemas; a test fails when the committed files differ.
+//! and its configuration share), `site/src/lib/protocol.ts` (the islands' mount protocol: a mount
+//! point's attributes and the hydration strategies' names). `generator schemas` writes them next
+//! to the content schemas; a test fails when the committed files differ.
 //!
 //! The props types come from the JSON Schema schemars derives from the Rust types the pages
 //! serialize (the derive that already writes `content/schemas`), in its serialize contract, doc
@@ -33,7 +34,48 @@ const REGENERATE: &str = "// Regenerate with `cargo run -p generator -- schemas`
 
 /// The generated files, by their name in `site/src/lib`.
 pub fn files() -> Result<Vec<(&'static str, String)>> {
-    Ok(vec![("props.ts", props()?), ("signatures.ts", signatures()?), ("editor.ts", editor())])
+    Ok(vec![
+        ("props.ts", props()?),
+        ("signatures.ts", signatures()?),
+        ("editor.ts", editor()),
+        ("protocol.ts", protocol()),
+    ])
+}
+
+/// The islands' mount protocol (`super::protocol`): the attributes the generator writes and the
+/// early script and the runtime read, and the hydration strategies' names.
+fn protocol() -> String {
+    use super::protocol::{Hydrate, ATTRIBUTES};
+    let mut out = format!(
+        "// Generated from generator/src/render/protocol.rs — do not edit.\n{REGENERATE}\n\n\
+         // Each attribute, then its key in an element's `dataset` (`data-trigger-popup`: `triggerPopup`).\n"
+    );
+    for (name, attribute, lines) in ATTRIBUTES {
+        // `///` lines are doc attributes that start with the space after the slashes.
+        let text: Vec<&str> = lines.iter().map(|l| l.strip_prefix(' ').unwrap_or(l)).collect();
+        out.push('\n');
+        out.push_str(&doc_comment(&text.join("\n"), ""));
+        out.push_str(&format!("export const {name} = {};\n", quote(attribute)));
+        out.push_str(&format!("export const {name}_KEY = {};\n", quote(&dataset_key(attribute))));
+    }
+    let names: Vec<String> = Hydrate::ALL.iter().map(|h| quote(h.as_str())).collect();
+    out.push_str(&format!(
+        "\n/** When the early script wakes an island: `HYDRATE`'s values, each the strategy of `src/runtime/<name>.ts`. */\n\
+         export type Hydrate = {};\n",
+        names.join(" | ")
+    ));
+    out
+}
+
+/// A `data-` attribute's key in an element's `dataset`: the rest of its name in camel case.
+fn dataset_key(attribute: &str) -> String {
+    let rest = attribute.strip_prefix("data-").expect("the protocol's attributes are data- attributes");
+    let mut words = rest.split('-');
+    let first = words.next().unwrap_or_default().to_string();
+    words.fold(first, |key, word| {
+        let mut chars = word.chars();
+        key + &chars.next().map(|c| c.to_ascii_uppercase().to_string()).unwrap_or_default() + chars.as_str()
+    })
 }
 
 /// What the browser editor's script shares with the configuration the generator makes.
@@ -323,9 +365,14 @@ fn key(name: &str) -> String {
 
 /// The schema's description as a doc comment at `indent`, or nothing.
 fn doc(schema: &Value, indent: &str) -> String {
-    let Some(text) = schema.get("description").and_then(Value::as_str) else {
-        return String::new();
-    };
+    match schema.get("description").and_then(Value::as_str) {
+        Some(text) => doc_comment(text, indent),
+        None => String::new(),
+    }
+}
+
+/// `text` as a doc comment at `indent`.
+fn doc_comment(text: &str, indent: &str) -> String {
     let text = text.replace("*/", "*\\/");
     let lines: Vec<&str> = text.lines().collect();
     if lines.len() == 1 {
@@ -378,5 +425,20 @@ mod tests {
         let text = signatures().unwrap();
         assert!(text.contains("  ['png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],\n"), "{text}");
         assert!(text.contains("export const SNIFF_BYTES = 8;"));
+    }
+
+    #[test]
+    fn the_protocol_file_names_every_attribute_and_strategy() {
+        let text = protocol();
+        assert!(
+            text.contains("wakes. */\nexport const RUNTIME = 'data-runtime';\nexport const RUNTIME_KEY = 'runtime';\n"),
+            "{text}"
+        );
+        assert!(text.contains("export const TRIGGER_POPUP_KEY = 'triggerPopup';\n"), "{text}");
+        assert!(
+            text.contains("\n * island (the dialogs' openers).\n */\nexport const TRIGGER = 'data-trigger';\n"),
+            "{text}"
+        );
+        assert!(text.contains("export type Hydrate = 'load' | 'idle' | 'visible' | 'interaction';\n"), "{text}");
     }
 }

@@ -16,7 +16,9 @@
 // already shows their effect; the island also reads that state when it wakes). Left alone: plain
 // links (they navigate), native toggles (popover buttons, labels, checkboxes, file pickers: the
 // island reads the state they leave), clicks with a modifier key.
+// The mount points' attributes and the strategies' names are the generator's (lib/protocol.ts).
 import { performPendingScroll } from '../lib/pending-scroll';
+import { HYDRATE_KEY, ISLAND, RUNTIME, RUNTIME_KEY, SRC, TRIGGER, TRIGGER_KEY, TRIGGER_POPUP_KEY, type Hydrate } from '../lib/protocol';
 import { drawSectionsBeforeJumps } from '../lib/scroll-to-section';
 import { idle } from './idle';
 import { interaction } from './interaction';
@@ -27,14 +29,14 @@ import { visible } from './visible';
 // The islands' markup has no <input type=submit|button>.
 const CONTROLS = 'button:not([popovertarget]),[role=button],[role=tab]';
 const TAB_KEYS = /^(Arrow|Home$|End$)/;
-const strategies: Record<string, Strategy> = { load, idle, visible, interaction };
+const strategies: Record<Hydrate, Strategy> = { load, idle, visible, interaction };
 // The inline script as it runs (a unit test has none, and finds the attribute in the page).
-const runtimeSrc = document.currentScript?.dataset.runtime;
+const runtimeSrc = document.currentScript?.dataset[RUNTIME_KEY];
 let runtime: Promise<Runtime> | undefined;
 let replaying = false;
 
 function withRuntime(then: (r: Runtime) => unknown, host: HTMLElement) {
-  runtime ??= import(/* @vite-ignore */ runtimeSrc ?? document.querySelector<HTMLElement>('[data-runtime]')!.dataset.runtime!);
+  runtime ??= import(/* @vite-ignore */ runtimeSrc ?? document.querySelector<HTMLElement>(`[${RUNTIME}]`)!.dataset[RUNTIME_KEY]!);
   runtime.then(then, (error) => {
     runtime = undefined;
     console.error('the island runtime failed to load', error);
@@ -69,11 +71,11 @@ const queue: HeldEvents = (window.__islands = {
 
 /** The island an event belongs to, and the control it acted on. */
 function owner(target: Element): [HTMLElement, Element | null] | undefined {
-  for (const host of document.querySelectorAll<HTMLElement>('[data-trigger][data-src]')) {
-    const trigger = target.closest(host.dataset.trigger!);
+  for (const host of document.querySelectorAll<HTMLElement>(`[${TRIGGER}][${SRC}]`)) {
+    const trigger = target.closest(host.dataset[TRIGGER_KEY]!);
     if (trigger) return [host, trigger];
   }
-  const host = target.closest<HTMLElement>('[data-island][data-src]');
+  const host = target.closest<HTMLElement>(`[${ISLAND}][${SRC}]`);
   const control = host && target.closest(CONTROLS);
   return host ? [host, control && host.contains(control) ? control : null] : undefined;
 }
@@ -108,14 +110,16 @@ drawSectionsBeforeJumps();
 
 function start() {
   performPendingScroll();
-  for (const host of document.querySelectorAll<HTMLElement>('[data-island][data-src]')) {
-    if (host.dataset.triggerPopup) {
-      for (const el of document.querySelectorAll(host.dataset.trigger!)) {
+  for (const host of document.querySelectorAll<HTMLElement>(`[${ISLAND}][${SRC}]`)) {
+    const popup = host.dataset[TRIGGER_POPUP_KEY];
+    if (popup) {
+      for (const el of document.querySelectorAll(host.dataset[TRIGGER_KEY]!)) {
         el.setAttribute('role', 'button');
-        el.setAttribute('aria-haspopup', host.dataset.triggerPopup);
+        el.setAttribute('aria-haspopup', popup);
       }
     }
-    const strategy = strategies[host.dataset.hydrate ?? 'load'] ?? load;
+    // Without a strategy (or with one this script does not know), at once.
+    const strategy = strategies[host.dataset[HYDRATE_KEY] as Hydrate] ?? load;
     strategy(host, () => wake(host), () => withRuntime((r) => r.prefetch(host), host));
   }
 }

@@ -1,3 +1,4 @@
+import { TRIGGER_KEY } from '../lib/protocol';
 import type { Strategy } from './types';
 
 const WARM = ['pointerover', 'touchstart', 'focusin'];
@@ -8,7 +9,7 @@ const WARM = ['pointerover', 'touchstart', 'focusin'];
  * Hovering, touching or focusing starts the download before.
  */
 export const interaction: Strategy = (host, _start, prefetch) => {
-  const selector = host.dataset.trigger;
+  const selector = host.dataset[TRIGGER_KEY];
   const warm = (e: Event) => {
     const t = e.target;
     if (!(t instanceof Element && (host.contains(t) || (selector && t.closest(selector))))) return;

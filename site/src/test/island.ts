@@ -4,6 +4,7 @@
 // visitor did to the page before the island woke.
 // Roots are unmounted after each test (setup.ts), so no island outlives its test.
 import { act } from '@testing-library/react';
+import { ISLAND } from '../lib/protocol';
 
 const mounted: { unmount(): void }[] = [];
 
@@ -15,7 +16,7 @@ export async function mountIsland<P>(
   prepare?: () => Promise<void>,
 ): Promise<HTMLElement> {
   document.body.innerHTML = html;
-  const host = document.querySelector<HTMLElement>('[data-island]')!;
+  const host = document.querySelector<HTMLElement>(`[${ISLAND}]`)!;
   await prepare?.();
   // act() runs the effects once its callback is done: wait for the island to be live after it.
   let live: unknown;
