@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A pull request's preview (.github/workflows/publish.yml's preview jobs; README "Previews"):
+# A pull request's preview (.github/workflows/publish.yml's preview jobs; docs/deploy.md "Previews and secrets"):
 #   scripts/preview.sh content DIR   ./content becomes DIR/content (the pull request's), refused
 #                                    if it holds anything but files and folders (a symlink could
 #                                    publish a file of the runner's)

@@ -157,7 +157,7 @@ test('a token that never expires (an OAuth app, not a GitHub App) is not handed 
   try {
     const { r, html, message } = await signIn(on);
     assert.equal(r.status, 502);
-    assert.match(html, /GitHub gave this site a key that never expires, which the editor does not take: its sign-in needs a GitHub App whose user tokens expire \(README: Set up publishing\)\. You are not signed in\./);
+    assert.match(html, /GitHub gave this site a key that never expires, which the editor does not take: its sign-in needs a GitHub App whose user tokens expire \(docs\/deploy\.md: Set up publishing\)\. You are not signed in\./);
     assert.match(message, /^authorization:github:error:/);
     assert.doesNotMatch(html, /gho_/);
     assert.equal(refreshSet(r), undefined);
@@ -243,7 +243,7 @@ test('without the GitHub App’s keys the sign-in says it is off, and the rest o
   assert.deepEqual(await (await get(`${on.worker.base}/api/auth/status`)).json(), { sign_in: true });
   const r = await get(`${off.worker.base}/api/auth/github?provider=github&scope=repo`);
   assert.equal(r.status, 503);
-  assert.match(await r.text(), /The editor's GitHub sign-in is off: this site has no GitHub App yet \(README: Set up publishing\)\./);
+  assert.match(await r.text(), /The editor's GitHub sign-in is off: this site has no GitHub App yet \(docs\/deploy\.md: Set up publishing\)\./);
   assert.equal(r.headers.get('set-cookie'), null);
   assert.equal((await renew(off, 'ghr_x')).status, 503);
   const sent = await fetch(`${off.worker.base}/api/contact`, {

@@ -1,4 +1,4 @@
-//! The publishing workflow's shape (.github/workflows/publish.yml; README "Previews and secrets"),
+//! The publishing workflow's shape (.github/workflows/publish.yml; docs/deploy.md "Previews and secrets"),
 //! read as an intruder with a pull request would read it: which job sees which secret, which code
 //! each job runs, and what a preview takes from the pull request (its content/, as files only).
 

@@ -1,7 +1,7 @@
 // What a page view costs in worker invocations (the Workers Free plan allows 100,000 a day):
 // every request a real browser makes for each page type, scrolled to its end so lazy images and
 // islands load, sorted as Cloudflare answers it — a static asset (free, no invocation), or the
-// worker (`/api/*` runs it first; a path no asset has falls through to it). The README's cost
+// worker (`/api/*` runs it first; a path no asset has falls through to it). docs/deploy.md's cost
 // table takes its figures from what this prints.
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';

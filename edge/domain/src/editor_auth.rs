@@ -250,11 +250,11 @@ pub enum Outcome {
     Refused { status: u16, message: String },
 }
 
-pub const OFF: &str = "The editor's GitHub sign-in is off: this site has no GitHub App yet (README: Set up publishing). The rest of the site works as usual.";
+pub const OFF: &str = "The editor's GitHub sign-in is off: this site has no GitHub App yet (docs/deploy.md: Set up publishing). The rest of the site works as usual.";
 pub const WRONG_STATE: &str = "This sign-in could not be checked: it did not start from this site's editor, or took longer than 10 minutes. Close this window and sign in again from the editor.";
 pub const DENIED: &str = "You did not allow the editor to use your GitHub account, so you are not signed in.";
 pub const GITHUB_FAILED: &str = "GitHub did not complete the sign-in. Please try again in a moment.";
-pub const NEVER_EXPIRES: &str = "GitHub gave this site a key that never expires, which the editor does not take: its sign-in needs a GitHub App whose user tokens expire (README: Set up publishing). You are not signed in.";
+pub const NEVER_EXPIRES: &str = "GitHub gave this site a key that never expires, which the editor does not take: its sign-in needs a GitHub App whose user tokens expire (docs/deploy.md: Set up publishing). You are not signed in.";
 pub const CODE_SPENT: &str =
     "This sign-in was used already or took too long. Close this window and sign in again from the editor.";
 pub const SIGNED_OUT: &str = "Your editor sign-in has ended: sign in with GitHub again.";

@@ -4,7 +4,7 @@
 //! - per-client counts (quota, budget, bot check) and concierge submission tokens: keys derived
 //!   from COUNTING_SECRET with HKDF-SHA256, one `info` per use.
 //!
-//! The README ("Rotating the secrets") says how to rotate each.
+//! docs/deploy.md ("Accounts and secrets": rotating the secrets) says how to rotate each.
 
 use crate::documents::{self, hex, unhex, LinkError};
 use hkdf::Hkdf;

@@ -29,7 +29,7 @@ pub fn upload(a: UploadArgs) -> Result<()> {
     };
     let key = |name: &str| {
         std::env::var(name)
-            .with_context(|| format!("{name} is not set (an R2 API token's keys: README, Set up publishing)"))
+            .with_context(|| format!("{name} is not set (an R2 API token's keys: docs/deploy.md, Set up publishing)"))
     };
     let endpoint =
         a.endpoint.context("R2_ENDPOINT is not set (R2's S3 API: https://<ACCOUNT_ID>.r2.cloudflarestorage.com)")?;

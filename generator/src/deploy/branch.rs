@@ -24,7 +24,7 @@ pub fn rules(json: &str, branch: &str) -> Vec<String> {
     let mut out = Vec::new();
     match rule("pull_request") {
         None => out.push(format!(
-            "{branch} takes pushes without a pull request: whoever holds the editor's token could publish anything (a ruleset for {branch}: Require a pull request before merging, README: Set up publishing)"
+            "{branch} takes pushes without a pull request: whoever holds the editor's token could publish anything (a ruleset for {branch}: Require a pull request before merging, docs/deploy.md: Set up publishing)"
         )),
         Some(pr) => {
             let owners = pr.pointer("/parameters/require_code_owner_review").and_then(|v| v.as_bool());
@@ -49,7 +49,7 @@ pub fn rules(json: &str, branch: &str) -> Vec<String> {
 pub fn owners(text: Option<&str>) -> Vec<String> {
     let Some(text) = text else {
         return vec![format!(
-            "{CODEOWNERS} is missing: without it no review guards the code (README: Set up publishing)"
+            "{CODEOWNERS} is missing: without it no review guards the code (docs/deploy.md: Set up publishing)"
         )];
     };
     let lines: Vec<Vec<&str>> = text

@@ -12,7 +12,7 @@ pub const EXAMPLE_ACCOUNT: &str = "awhitfield";
 /// The map the site ships with (OpenStreetMap's embed of Jacksonville), to be replaced by hers.
 pub const EXAMPLE_MAP_ORIGIN: &str = "https://www.openstreetmap.org/export/embed.html";
 
-/// The worker's secrets a deploy needs (README: Deploy); Turnstile's keys are the bot check's.
+/// The worker's secrets a deploy needs (docs/deploy.md); Turnstile's keys are the bot check's.
 pub const SECRETS: [&str; 9] = [
     "EMAILJS_PUBLIC_KEY",
     "EMAILJS_PRIVATE_KEY",

@@ -20,7 +20,7 @@
 //!   shards rather than scattered over dozens.
 //!
 //! Measured at 10,000 listings before it was chosen over Pagefind (whose first results needed
-//! ~266 KB): see the README's "Search" section for the figures.
+//! ~266 KB): see docs/benchmarks.md ("Search at 10,000 listings") for the figures.
 
 use super::homes::{Home, Homes};
 use super::record::Status;

@@ -187,10 +187,10 @@ export const NOT_SET_UP_TITLE = 'The editor is not set up here yet';
 
 /** Away from this machine the editor needs the git host: site.yaml names none. */
 export const NOT_SET_UP =
-  'The editor is not set up here yet: it signs in with GitHub once site.yaml names the repository and who may edit it (editor:, README: Set up publishing). On the computer that holds the site, make dev opens it at http://127.0.0.1:8787/admin/.';
+  'The editor is not set up here yet: it signs in with GitHub once site.yaml names the repository and who may edit it (editor:, docs/deploy.md: Set up publishing). On the computer that holds the site, make dev opens it at http://127.0.0.1:8787/admin/.';
 
 /** site.yaml names the git host, but the worker lacks the GitHub App's keys. */
 export const SIGN_IN_OFF =
-  "The editor is off: its GitHub sign-in has no GitHub App on this site yet (README: Set up publishing). The rest of the site works as usual. On the computer that holds the site, make dev opens the editor at http://127.0.0.1:8787/admin/.";
+  "The editor is off: its GitHub sign-in has no GitHub App on this site yet (docs/deploy.md: Set up publishing). The rest of the site works as usual. On the computer that holds the site, make dev opens the editor at http://127.0.0.1:8787/admin/.";
 
 document.addEventListener('DOMContentLoaded', () => void start());
