@@ -2,7 +2,7 @@
 //! signature and expiry, then streams the file as an attachment. Every bad link gets the same 403.
 
 use crate::failure::Failure;
-use crate::services::concierge::CACHE_CONTROL;
+use crate::services::concierge::{self, CACHE_CONTROL};
 use crate::services::{now_ms, storage};
 use domain::concierge::is_document_key;
 use domain::content::content;
@@ -34,7 +34,7 @@ pub async fn download(req: Request, env: &Env, key: &str, settings: &Settings) -
         console_warn!("document link refused ({why}): {}", loggable(key));
         return Err(Failure::Forbidden);
     }
-    let Some(object) = storage::bucket(env)?.get(key).execute().await? else {
+    let Some(object) = concierge::document(&storage::bucket(env)?, key).await? else {
         console_warn!("document link to a missing object: {}", loggable(key));
         return Err(Failure::Forbidden);
     };

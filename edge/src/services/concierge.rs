@@ -27,6 +27,21 @@ use std::collections::HashMap;
 use std::time::Duration;
 use worker::{console_error, Bucket, Conditional, Data, Delay, HttpMetadata};
 
+/// A filed document as its link opens it (body and metadata), if it is still there.
+pub async fn document(bucket: &Bucket, key: &str) -> worker::Result<Option<worker::Object>> {
+    bucket.get(key).execute().await
+}
+
+/// Deletes what a post stored that was not filed; a failure is logged (the cron's timers delete
+/// the rest a day later).
+pub async fn remove_unfiled(bucket: &Bucket, keys: impl Iterator<Item = &str>) {
+    for key in keys {
+        if let Err(e) = bucket.delete(key).await {
+            console_error!("removing {} of a post not filed: {e}", domain::documents::loggable(key));
+        }
+    }
+}
+
 /// The stored documents' Cache-Control, and their downloads': IDs and bank statements must not
 /// stay in a browser's disk cache.
 pub const CACHE_CONTROL: &str = "no-store";

@@ -108,6 +108,8 @@ pub struct Snapshot {
     pub month: Month,
     pub fields: SnapshotFields,
     pub source: Source,
+    /// The file as read: the editor starts a new month from it (comments and order kept).
+    pub text: String,
 }
 
 impl Snapshot {
@@ -151,7 +153,7 @@ pub fn parse_snapshot(file: &str, name: &str, text: &str) -> Result<Snapshot, Di
         Diagnostics(vec![Diagnostic { file: file.into(), line: 1, column: 1, field: String::new(), message: m }])
     })?;
     let parsed = parse_yaml_file::<SnapshotFields>(file, text)?;
-    let snapshot = Snapshot { month, fields: parsed.data, source: parsed.source };
+    let snapshot = Snapshot { month, fields: parsed.data, source: parsed.source, text: text.to_string() };
     Diagnostics::check(snapshot, |v, out| v.validate(out))
 }
 

@@ -237,9 +237,8 @@ pub fn config(content: &Content) -> Value {
     if let (Some(market), Ok(values)) = (market, serde_json::to_value(&latest.fields)) {
         if let Some(fields) = market["fields"].as_array_mut() {
             set_defaults(fields, &values);
-            let text = std::fs::read_to_string(&latest.source.file).ok();
-            if let Some(source) = fields.iter_mut().find(|f| f["name"] == SOURCE_FIELD).zip(text) {
-                source.0["default"] = json!(source.1);
+            if let Some(source) = fields.iter_mut().find(|f| f["name"] == SOURCE_FIELD) {
+                source["default"] = json!(latest.text);
             }
         }
     }

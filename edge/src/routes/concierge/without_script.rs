@@ -3,13 +3,13 @@
 use super::admission::{day_room, multipart_max, reserve};
 use crate::failure::Failure;
 use crate::routes::request::{client, declared_length, redirect_to};
-use crate::services::concierge::{file, metadata_of};
+use crate::services::concierge::{file, metadata_of, remove_unfiled};
 use crate::services::document_stream::DocumentStream;
 use crate::services::{self, bot_check, now_ms, once, random_uuid, retention, storage, upload_stream};
 use domain::bot_check::Trust;
 use domain::concierge::{check_final, check_type, NAME_TOO_LONG};
 use domain::content::content;
-use domain::documents::{loggable, object_key, proven_name, NAME_MAX_BYTES};
+use domain::documents::{object_key, proven_name, NAME_MAX_BYTES};
 use domain::multipart;
 use domain::once::{PostPrint, FILE_HEAD};
 use domain::retention::{Job, UNFILED_MS};
@@ -21,7 +21,7 @@ use jax_model::forms::{Forms, SNIFF_LEN};
 use jax_model::submission::one_line;
 use multer::Multipart;
 use worker::send::SendWrapper;
-use worker::{console_error, console_log, console_warn, Bucket, Env, Request, Response};
+use worker::{console_log, console_warn, Bucket, Env, Request, Response};
 
 /// The portal's form posted without JavaScript: one multipart request. Each document is read
 /// (at most the 10 MB limit, which multer enforces as it reads), checked by its first bytes and
@@ -66,11 +66,7 @@ pub async fn submit(mut req: Request, env: &Env, settings: &Settings) -> Result<
     };
     // Whatever this post stored is kept only if it was filed (and charged only then).
     if !matches!(outcome, Ok(Filed::Yes)) {
-        for (key, _) in &stored {
-            if let Err(e) = bucket.delete(key).await {
-                console_error!("removing {} of a post not filed: {e}", loggable(key));
-            }
-        }
+        remove_unfiled(&bucket, stored.iter().map(|(key, _)| key.as_str())).await;
     }
     console_log!("concierge without JavaScript: the isolate's wasm memory is {} MiB", services::wasm_memory_mib());
     match outcome {
