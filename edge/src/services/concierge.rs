@@ -8,7 +8,7 @@ use domain::budget::filings_key;
 use domain::concierge::{email, Final, Listed};
 use domain::content::content;
 use domain::delivery::Outcome;
-use domain::documents::sign;
+use domain::documents::{loggable, sign};
 use domain::email::Params;
 use domain::queue::{record_key, Delivery, State};
 use domain::retention::{count_key, filing, Filing, Job, Uploads};
@@ -37,7 +37,7 @@ pub async fn document(bucket: &Bucket, key: &str) -> worker::Result<Option<worke
 pub async fn remove_unfiled(bucket: &Bucket, keys: impl Iterator<Item = &str>) {
     for key in keys {
         if let Err(e) = bucket.delete(key).await {
-            console_error!("removing {} of a post not filed: {e}", domain::documents::loggable(key));
+            console_error!("removing {} of a post not filed: {e}", loggable(key));
         }
     }
 }
