@@ -108,7 +108,7 @@ SITE_FOR_TESTS = $(if $(BUILT),true,$(MAKE) --no-print-directory build PROFILE=t
 
 test-rust:
 	cargo test --workspace
-	BENCH_SIZES=300 BENCH_RUNS=1 cargo test -p generator --bench build_vs_hugo
+	BENCH_SIZES=300 BENCH_RUNS=1 cargo test --workspace --bench build_vs_hugo
 
 test-site:
 	cd site && npm test --silent
