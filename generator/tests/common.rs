@@ -80,3 +80,45 @@ pub fn build_args<'a>(content: &'a str, mls: &'a str) -> Vec<&'a str> {
         script,
     ]
 }
+
+/// The encoded images the integration tests' builds of the real content share, in cargo's folder
+/// for them (target/tmp). The image cache is content-addressed (and names its encoder settings),
+/// so a build that starts from it writes the same site; it only skips encoding again what another
+/// test already encoded, ~10 s of each debug build. The image pipeline's own tests (jax-images,
+/// photos.rs) start from an empty cache.
+pub fn with_shared_images<T>(cache: &Path, build: impl FnOnce() -> T) -> T {
+    seed_images(cache);
+    let result = build();
+    copy_new_files(cache, &shared_images());
+    result
+}
+
+/// `cache` given the images earlier tests encoded (for a build that keeps running).
+pub fn seed_images(cache: &Path) {
+    std::fs::create_dir_all(cache).unwrap();
+    copy_new_files(&shared_images(), cache);
+}
+
+fn shared_images() -> PathBuf {
+    let shared = Path::new(env!("CARGO_TARGET_TMPDIR")).join("image-cache");
+    std::fs::create_dir_all(&shared).unwrap();
+    shared
+}
+
+/// Copies the files directly in `from` that `to` lacks, each whole (a copy under a temporary name,
+/// then renamed), so a test reading `to` meanwhile never sees half a file.
+fn copy_new_files(from: &Path, to: &Path) {
+    for entry in std::fs::read_dir(from).unwrap().filter_map(Result::ok) {
+        let name = entry.file_name();
+        if !entry.file_type().is_ok_and(|t| t.is_file()) || name.to_string_lossy().starts_with(".partial-") {
+            continue;
+        }
+        if to.join(&name).exists() {
+            continue;
+        }
+        let partial = to.join(format!(".partial-{}-{:?}", std::process::id(), std::thread::current().id()));
+        if std::fs::copy(entry.path(), &partial).is_ok() {
+            let _ = std::fs::rename(&partial, to.join(&name));
+        }
+    }
+}

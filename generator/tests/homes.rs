@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{build_args, files, generator, repo_root};
+use common::{build_args, files, generator, repo_root, with_shared_images};
 use serde_json::{json, Value};
 use std::path::Path;
 
@@ -22,7 +22,7 @@ fn build(dir: &Path, listings: usize, mut change: impl FnMut(&mut Vec<Value>)) -
     std::fs::write(&page, serde_json::to_vec(&doc).unwrap()).unwrap();
     let run = generator(dir, &["import", "reso", "--file", "feed", "--into", "mls", "--content", content]);
     assert!(run.ok, "{}", run.stderr);
-    let run = generator(dir, &build_args(content, "mls"));
+    let run = with_shared_images(&dir.join("cache"), || generator(dir, &build_args(content, "mls")));
     assert!(run.ok, "{}", run.stderr);
     files(&dir.join("dist"))
         .into_iter()
@@ -222,7 +222,9 @@ fn each_neighborhood_with_listings_has_its_own_pages() {
 fn without_an_import_the_build_says_so_and_shows_no_listings() {
     let tmp = tempfile::tempdir().unwrap();
     let content = repo_root().join("content");
-    let run = generator(tmp.path(), &build_args(content.to_str().unwrap(), "nothing-here"));
+    let run = with_shared_images(&tmp.path().join("cache"), || {
+        generator(tmp.path(), &build_args(content.to_str().unwrap(), "nothing-here"))
+    });
     assert!(run.ok, "{}", run.stderr);
     assert!(
         run.stderr.contains("no listings were imported into nothing-here: run `generator import reso`"),
@@ -329,7 +331,7 @@ fn her_closed_mls_listings_join_her_record_on_the_sold_page_where_sold_listings_
     .unwrap();
     let run = generator(tmp.path(), &["import", "reso", "--file", "feed", "--into", "mls", "--content", content]);
     assert!(run.ok, "{}", run.stderr);
-    let run = generator(tmp.path(), &build_args(content, "mls"));
+    let run = with_shared_images(&tmp.path().join("cache"), || generator(tmp.path(), &build_args(content, "mls")));
     assert!(run.ok, "{}", run.stderr);
     let sold = std::fs::read_to_string(tmp.path().join("dist/sold/index.html")).unwrap();
 

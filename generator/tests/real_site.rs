@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{generator, repo_root};
+use common::{generator, repo_root, with_shared_images};
 use std::collections::HashSet;
 use std::path::Path;
 use std::sync::OnceLock;
@@ -49,22 +49,24 @@ fn site() -> &'static Site {
         let dist = dir.path().join("dist");
         let content = repo_root().join("content");
         let script = repo_root().join("site/build/render-reports.mjs");
-        let run = generator(
-            dir.path(),
-            &[
-                "build",
-                "--content",
-                content.to_str().unwrap(),
-                "--out",
-                "dist",
-                "--islands",
-                "none",
-                "--cache",
-                "cache",
-                "--mdx-renderer",
-                script.to_str().unwrap(),
-            ],
-        );
+        let run = with_shared_images(&dir.path().join("cache"), || {
+            generator(
+                dir.path(),
+                &[
+                    "build",
+                    "--content",
+                    content.to_str().unwrap(),
+                    "--out",
+                    "dist",
+                    "--islands",
+                    "none",
+                    "--cache",
+                    "cache",
+                    "--mdx-renderer",
+                    script.to_str().unwrap(),
+                ],
+            )
+        });
         assert!(run.ok, "the real site must build:\n{}", run.stderr);
         Site { _dir: dir, dist }
     })

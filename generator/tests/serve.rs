@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{copy_dir, repo_root};
+use common::{copy_dir, repo_root, seed_images};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 /// The content served: a copy of the repository's real one.
 const CONTENT: &str = "content";
-/// The first build encodes every image (the cache starts empty).
+/// The first build (its cache holds the images other tests encoded: common::seed_images).
 const STARTUP: Duration = Duration::from_secs(120);
 /// Any single step after that (an edit reaching the page, a problem being reported).
 const STEP: Duration = Duration::from_secs(20);
@@ -64,6 +64,7 @@ impl Serve {
             .expect("running generator import reso");
         assert!(import.status.success(), "{}", String::from_utf8_lossy(&import.stderr));
         prepare(&content);
+        seed_images(&dir.path().join("cache"));
         let port = free_port();
         let path = |p: &str| dir.path().join(p).to_str().unwrap().to_string();
         let mut child = Command::new(env!("CARGO_BIN_EXE_generator"))

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{build_args, copy_dir, repo_root};
+use common::{build_args, copy_dir, repo_root, seed_images};
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -37,6 +37,7 @@ fn eventually(path: &Path, what: &str, ok: impl Fn(&str) -> bool) {
 fn a_saved_edit_reaches_the_built_site_and_a_refused_one_does_not() {
     let dir = tempfile::tempdir().unwrap();
     copy_dir(&repo_root().join("content"), &dir.path().join("content"));
+    seed_images(&dir.path().join("cache"));
     let mut args = build_args("content", "mls");
     args.push("--watch");
     let mut child = Command::new(env!("CARGO_BIN_EXE_generator"))
