@@ -1,9 +1,12 @@
 // The Lighthouse gate (the `lighthouse` project: after every other test, alone): mobile
 // emulation, its default, on nine page types (home, neighborhood, market, concierge portal, a
-// report, /homes/, an MLS listing, the sellers' page, the sales), five runs each (three let one
-// busy moment of the machine decide the home page's median). Prints the medians with LCP, TBT and CLS. Accessibility, best
-// practices and SEO are deterministic and must be 100; performance is timed on a noisy 2-core
-// machine, so the gate is a median of 95 while the target stays 100.
+// report, /homes/, an MLS listing, the sellers' page, the sales). Each gate is a median of five runs
+// (three let one busy moment of the machine decide the home page's median), taken as a majority:
+// runs stop once three agree on every gate, which decides what the fourth and fifth could not
+// change, so a page that passes three times takes three runs, not five. Prints the medians of the
+// runs taken with LCP, TBT and CLS. Accessibility, best practices and SEO are deterministic and must
+// be 100; performance is timed on a noisy 2-core machine, so the gate is a median of 95 while the
+// target stays 100.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +22,13 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 const STRICT = ['accessibility', 'best-practices', 'seo'] as const;
 const PERFORMANCE_GATE = 95;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+// A run without a figure (no score: see `unscored`) has NaN for its timings: left out of theirs.
+const median = (xs: number[]) => {
+  const known = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+  return known[Math.floor(known.length / 2)] ?? NaN;
+};
+// Runs that decide a median of RUNS: once this many agree, the rest cannot move it across a gate.
+const MAJORITY = Math.floor(RUNS / 2) + 1;
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 const score = (lhr: Lhr, category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
@@ -62,8 +71,17 @@ async function auditOnce(url: string): Promise<Lhr> {
 for (const path of ['/', '/neighborhoods/ortega/', '/market/', '/client-concierge/', REPORT, '/homes/', FOR_SALE, '/sell/', '/sold/']) {
   test(`Lighthouse ${path}`, async () => {
     test.setTimeout(RUNS * 90_000);
+    const gates: ((r: Lhr) => boolean)[] = [
+      (r) => score(r, 'performance') >= PERFORMANCE_GATE,
+      ...STRICT.map((c) => (r: Lhr) => score(r, c) === 100),
+    ];
+    const decided = (runs: Lhr[]) =>
+      gates.every((gate) => {
+        const passed = runs.filter(gate).length;
+        return passed >= MAJORITY || runs.length - passed >= MAJORITY;
+      });
     const runs: Lhr[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await auditOnce(`${BASE}${path}`));
+    while (runs.length < RUNS && !decided(runs)) runs.push(await auditOnce(`${BASE}${path}`));
     if (REPORTS) {
       mkdirSync(REPORTS, { recursive: true });
       const name = path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
@@ -77,7 +95,7 @@ for (const path of ['/', '/neighborhoods/ortega/', '/market/', '/client-concierg
     console.log(
       `Lighthouse ${path}: performance ${perf} (runs ${runs.map((r) => score(r, 'performance')).join('/')}), ` +
         strict.map(([c, s]) => `${c} ${s}`).join(', ') +
-        ` — LCP ${(lcp / 1000).toFixed(2)} s, TBT ${Math.round(tbt)} ms, CLS ${cls.toFixed(3)} (medians of ${RUNS})` +
+        ` — LCP ${(lcp / 1000).toFixed(2)} s, TBT ${Math.round(tbt)} ms, CLS ${cls.toFixed(3)} (medians of ${runs.length} runs)` +
         // A run without a score counts as 0: say why Lighthouse gave none.
         runs.map((r, i) => (score(r, 'performance') ? '' : `; run ${i + 1} has no performance score: ${unscored(r)}`)).join(''),
     );
