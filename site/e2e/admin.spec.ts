@@ -3,7 +3,7 @@
 // made for this run (EDITOR_ROOT, playwright.config.ts), so the repository's files stay as they are.
 import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, LATEST_SNAPSHOT, listingIds, test } from './fixtures';
 import { REPORT } from './page-types.mjs';
@@ -23,9 +23,16 @@ function generator(...args: string[]): string {
 }
 
 /** A build of the editor's copy into test-output/`name`, with a cache of its own (the preview's
- * generator serve and the other tests' builds use theirs meanwhile). */
+ * generator serve and the other tests' builds use theirs meanwhile), given the images `make test`'s
+ * build encoded (the image cache is content-addressed: it only spares encoding them again, ~25 s
+ * of a debug build). */
 function beside(name: string): string[] {
   const out = resolve(root, 'test-output', name);
+  const built = resolve(root, '.cache/generator');
+  mkdirSync(`${out}-cache`, { recursive: true });
+  for (const f of readdirSync(built, { withFileTypes: true })) {
+    if (f.isFile()) copyFileSync(resolve(built, f.name), resolve(`${out}-cache`, f.name));
+  }
   return ['--out', out, '--cache', `${out}-cache`, '--islands', 'site/dist', '--mls', '.cache/mls'];
 }
 
