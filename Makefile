@@ -90,7 +90,7 @@ serve:
 #                 its cold start), the scripts' tests, and smoke runs of scripts/reliability.mjs,
 #                 scripts/flood.mjs and scripts/search-scale.mjs (the search of /homes/ with 2,000
 #                 listings in throttled Chromium)
-#   test-e2e      the browser suite: Playwright + axe, budgets, secrets, screenshots, Lighthouse;
+#   test-e2e      the browser suite: Playwright + axe, budgets, secrets, screenshots (docs/images/ too), Lighthouse;
 #                 it starts the site like `make dev` (make serve on 8787, or $$E2E_PORT) with a
 #                 fake EmailJS (site/e2e/stack.env)
 #   test-engines  the cross-engine suite (site/engines: WebKitGTK and Firefox ESR, on 8789 and 8798)

@@ -1,0 +1,87 @@
+// The pictures in docs/editing.md, taken here so they show the editor and the site as they are
+// (issue 35): each run writes docs/images/*.jpg again (a changed look shows up in `git status`
+// to commit with the change). Each picture is first checked to show what the guide says it does:
+// the editor's form with its preview, or the words of a content file on the page it changes.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { parse } from 'yaml';
+import { expect, LATEST_SNAPSHOT, test } from './fixtures';
+
+const pictures = resolve(import.meta.dirname, '../../docs/images');
+const content = resolve(import.meta.dirname, '../../content');
+
+/** A value of a content file (YAML, or a Markdown file's front matter) by its path of keys. */
+function fromFile(file: string, ...keys: string[]): string {
+  const text = readFileSync(resolve(content, file), 'utf8');
+  let value: unknown = parse(file.endsWith('.md') ? text.split(/^---$/m)[1] : text);
+  for (const key of keys) value = (value as Record<string, unknown>)[key];
+  if (typeof value !== 'string') throw new Error(`content/${file}: ${keys.join('.')} is not a text`);
+  return value;
+}
+// One the editor tests leave as it is (they change the first few: admin.spec.ts).
+const LISTING = 'southbank-riverfront-penthouse';
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+/** The page as it looks once still: fonts in, the images in sight decoded, no caret or animation.
+ * The editor's pictures leave out its top 3 px, where its loading bar comes and goes. */
+async function picture(page: Page, name: string, shows: Locator, { editor = false } = {}) {
+  await expect(shows).toBeInViewport();
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    // A lazy image out of sight never loads: only those in the first screen are waited for.
+    const inSight = [...document.images].filter((i) => i.getBoundingClientRect().top < innerHeight);
+    await Promise.all(inSight.map((i) => i.decode().catch(() => undefined)));
+  });
+  mkdirSync(pictures, { recursive: true });
+  const clip = editor ? { x: 0, y: 3, width: 1280, height: 797 } : undefined;
+  await page.screenshot({ path: resolve(pictures, `${name}.jpg`), type: 'jpeg', quality: 70, animations: 'disabled', caret: 'hide', clip });
+}
+
+test.describe('the editor', () => {
+  test('its collections, with the entries of one', async ({ page }) => {
+    await page.goto('/admin/#/collections/neighborhoods');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('link', { name: /Featured listings/ })).toBeVisible();
+    await picture(page, 'editor-collections', page.getByText(new RegExp(fromFile('neighborhoods/ortega.md', 'name'), 'i')).first(), { editor: true });
+  });
+
+  test("a listing's form with the page it makes beside it", async ({ page }) => {
+    await page.goto(`/admin/#/collections/listings/entries/${LISTING}`);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByLabel('Price', { exact: true })).toHaveValue(fromFile(`listings/${LISTING}.md`, 'price'));
+    const shown = page.frameLocator('#preview-pane').frameLocator('iframe[title="Preview of the page"]');
+    await expect(shown.locator('main h1')).toBeVisible();
+    await picture(page, 'editor-listing', page.getByLabel('Price', { exact: true }), { editor: true });
+  });
+
+  test("a month's market figures", async ({ page }) => {
+    const month = LATEST_SNAPSHOT.replace(/^market\/|\.ya?ml$/g, '');
+    await page.goto(`/admin/#/collections/market/entries/${month}`);
+    await page.getByRole('button', { name: 'Login' }).click();
+    const shown = page.frameLocator('#preview-pane').frameLocator('iframe[title="Preview of the page"]');
+    await expect(shown.getByText(fromFile(LATEST_SNAPSHOT, 'source')).first()).toBeVisible();
+    await expect(shown.locator('table tbody tr').first()).toBeAttached();
+    await picture(page, 'editor-market', page.getByLabel('Source', { exact: true }), { editor: true });
+  });
+});
+
+// What each file changes: its page, in a picture that shows some of the file's words.
+const PAGES: { name: string; path: string; file: string; keys: string[] }[] = [
+  { name: 'site-home', path: '/', file: 'home.yaml', keys: ['hero', 'title'] },
+  { name: 'site-neighborhood', path: '/neighborhoods/ortega/', file: 'neighborhoods/ortega.md', keys: ['hero'] },
+  { name: 'site-listing', path: `/listings/${LISTING}/`, file: `listings/${LISTING}.md`, keys: ['price'] },
+  { name: 'site-market', path: '/market/', file: LATEST_SNAPSHOT, keys: ['source'] },
+  { name: 'site-sell', path: '/sell/', file: 'sell.yaml', keys: ['hero', 'title'] },
+  { name: 'site-concierge', path: '/client-concierge/', file: 'concierge.yaml', keys: ['heading'] },
+];
+
+test.describe('what each file changes', () => {
+  for (const { name, path, file, keys } of PAGES) {
+    test(`content/${file} on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await picture(page, name, page.getByText(fromFile(file, ...keys), { exact: false }).first());
+    });
+  }
+});
