@@ -15,9 +15,9 @@
 //! place in the lists' order, which every import moves, so they are made anew by every build).
 //! Like a page, a card is trusted to be as recorded: the folder and the cache are the generator's.
 
-use crate::mls::homes::Homes;
-use crate::mls::search;
 use anyhow::{Context, Result};
+use jax_mls::homes::Homes;
+use jax_mls::search;
 use jax_output::index_file;
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -120,7 +120,7 @@ pub fn fingerprints(inputs: blake3::Hash, homes: &Homes) -> Fingerprints {
 /// settings, which `fingerprints` adds).
 pub fn inputs(content: &Path, islands: &Path) -> Result<blake3::Hash> {
     let mut hash = blake3::Hasher::new();
-    hash.update(crate::exe::identity()?.as_bytes());
+    hash.update(jax_host::exe::identity()?.as_bytes());
     for dir in [content, islands] {
         for entry in WalkDir::new(dir).sort_by_file_name() {
             let Ok(entry) = entry else { continue }; // a missing islands build is an input too

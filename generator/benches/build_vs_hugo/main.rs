@@ -33,13 +33,11 @@ mod measure;
 mod mls;
 mod places;
 mod report;
-// The sample MLS feed's writer: Hugo's copy of the listings comes from the same records.
-#[path = "../../src/mls/sample.rs"]
-#[allow(dead_code)] // the feed's pages are the generator's
-mod sample;
 mod serve;
 mod site;
 
+// The sample MLS feed's writer: Hugo's copy of the listings comes from the same records.
+use jax_mls::sample;
 use measure::{count_pages, expect_pages, expect_same_homes, load_average, Gen};
 use report::{fmt_internal, internal_median, median, min, ms, Row, Series};
 use site::{remove, RealContent};

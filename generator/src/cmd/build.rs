@@ -1,11 +1,11 @@
 //! `generator build`: check the content and write the whole site.
 
 use crate::load::Cache;
-use crate::mls::store::Store;
 use crate::pipeline::{self, BuildOptions};
 use crate::render::Renderer;
 use crate::serve::watch::Watch;
 use anyhow::{bail, Result};
+use jax_mls::store::Store;
 
 /// `deploy`: the build is for publishing, so it refuses the project's invented sample listings, and
 /// the editor's policy allows no connection to the agent's machine.

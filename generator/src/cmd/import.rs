@@ -2,8 +2,8 @@
 //! build reads, and the project's sample feed written out as OData pages.
 
 use crate::load::{self, Cache};
-use crate::mls::{self, sample, Source};
 use anyhow::{bail, Context, Result};
+use jax_mls::{sample, Source};
 use jax_model::Content;
 use std::path::{Path, PathBuf};
 
@@ -71,8 +71,8 @@ pub fn run(args: ImportArgs) -> Result<()> {
         eprintln!("import: --photo-limit ignored: site.yaml names no bucket for the photos (mls.photos_url)");
     }
     let limit = args.photo_limit.filter(|_| bucket);
-    let summary =
-        mls::import(&args.into, source, show_sold, limit).context("importing the MLS listings (nothing changed)")?;
+    let summary = jax_mls::import(&args.into, source, show_sold, limit)
+        .context("importing the MLS listings (nothing changed)")?;
     for p in &summary.problems {
         eprintln!("{p}");
     }

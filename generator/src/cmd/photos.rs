@@ -2,9 +2,9 @@
 //! before the pages that load them are deployed.
 
 use crate::deploy::bucket::{self, Bucket};
-use crate::mls::in_bucket;
-use crate::mls::photos::PREFIX;
 use anyhow::{Context, Result};
+use jax_mls::in_bucket;
+use jax_mls::photos::PREFIX;
 use std::path::Path;
 
 pub struct UploadArgs<'a> {

@@ -39,7 +39,7 @@ pub fn run(a: Args) -> Result<()> {
 
     // The static assets as the deploy's build uploads them (its photos in their bucket).
     let bucket = site.mls.as_ref().is_some_and(|m| m.photos_url.is_some());
-    let also: &[&str] = if bucket { &[crate::mls::photos::ASSETS_IGNORED] } else { &[] };
+    let also: &[&str] = if bucket { &[jax_mls::photos::ASSETS_IGNORED] } else { &[] };
     match assets::count_but(a.out, also) {
         Ok(count) => {
             println!("preflight: {}", count.summary(a.plan));
@@ -187,7 +187,7 @@ fn colours_are_left_out() {
 /// GITHUB_TOKEN that can read the repository when it is private).
 fn branch_rules(repository: &str, branch: &str) -> Result<String, String> {
     let api = std::env::var("GITHUB_API_URL").unwrap_or_else(|_| "https://api.github.com".into());
-    let agent = crate::http_client::agent(std::time::Duration::from_secs(30));
+    let agent = jax_host::http_client::agent(std::time::Duration::from_secs(30));
     let mut request = agent
         .get(&format!("{}{}", api.trim_end_matches('/'), branch::rules_path(repository, branch)))
         .header("Accept", "application/vnd.github+json")
@@ -206,7 +206,7 @@ fn branch_rules(repository: &str, branch: &str) -> Result<String, String> {
 /// One listing asked of the feed.
 fn feed_answers(feed: &str, token: &str) -> Result<(), String> {
     let sep = if feed.contains('?') { '&' } else { '?' };
-    let agent = crate::http_client::agent(std::time::Duration::from_secs(30));
+    let agent = jax_host::http_client::agent(std::time::Duration::from_secs(30));
     let response = agent
         .get(&format!("{feed}{sep}$top=1"))
         .header("Authorization", format!("Bearer {token}"))

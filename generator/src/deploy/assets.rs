@@ -14,7 +14,7 @@ use walkdir::WalkDir;
 
 /// 20000 as "20,000".
 pub fn thousands(n: usize) -> String {
-    crate::mls::sample::thousands(n as u64)
+    jax_mls::sample::thousands(n as u64)
 }
 
 /// One static asset at most (Cloudflare's limit, as wrangler enforces it).

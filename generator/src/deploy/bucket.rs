@@ -4,8 +4,8 @@
 //! send; this sends it.
 
 use super::photos::{self, Local, Remote, State};
-use crate::mls::in_bucket;
 use anyhow::{anyhow, bail, Context, Result};
+use jax_mls::in_bucket;
 use rayon::prelude::*;
 use rusty_s3::actions::{ListObjectsV2, S3Action};
 use rusty_s3::{Credentials, UrlStyle};
@@ -31,13 +31,13 @@ impl Bucket {
     /// `endpoint`: R2's S3 API (`https://<ACCOUNT_ID>.r2.cloudflarestorage.com`), or a server on
     /// this machine for the tests; the keys: an R2 API token's.
     pub fn new(endpoint: &str, name: &str, key_id: &str, secret: &str) -> Result<Bucket> {
-        if !endpoint.starts_with("https://") && !crate::mls::fetch::on_this_machine(endpoint) {
+        if !endpoint.starts_with("https://") && !jax_mls::fetch::on_this_machine(endpoint) {
             bail!("{endpoint}: expected an https:// URL (R2's is https://<ACCOUNT_ID>.r2.cloudflarestorage.com)");
         }
         let url = endpoint.parse().with_context(|| format!("{endpoint} is not a URL"))?;
         let bucket = rusty_s3::Bucket::new(url, UrlStyle::Path, name.to_string(), "auto")
             .map_err(|e| anyhow!("{endpoint}: {e}"))?;
-        let agent = crate::http_client::agent(Duration::from_secs(120));
+        let agent = jax_host::http_client::agent(Duration::from_secs(120));
         Ok(Bucket { bucket, credentials: Credentials::new(key_id, secret), agent })
     }
 

@@ -5,12 +5,12 @@ use super::folder::Written;
 use crate::assets::Assets;
 use crate::incremental::{Cards, Unchanged};
 use crate::load;
-use crate::mls::homes::Homes;
-use crate::mls::store::Memo;
 use crate::render::{RenderInput, Renderer};
 use crate::{data, sitemap};
 use anyhow::{bail, Context, Result};
 use jax_images::{ImageInfo, ImagePipeline};
+use jax_mls::homes::Homes;
+use jax_mls::store::Memo;
 use jax_model::Content;
 use jax_output::Output;
 use rayon::prelude::*;
@@ -161,11 +161,11 @@ impl Inputs {
         let assets = Assets::load(&opts.islands).context("reading the islands' build")?;
         let reports =
             crate::reports::prepare(c, &opts.mdx_renderer, &opts.cache.join("reports"), kept.map(|k| &k.mdx))?;
-        let mut homes = crate::mls::for_build(c, &opts.mls, kept.map(|k| &k.store))?;
+        let mut homes = jax_mls::for_build(c, &opts.mls, kept.map(|k| &k.store))?;
         let bucket = photos_bucket(c, opts)?;
         let photos = match homes.as_mut() {
             Some(h) => {
-                crate::mls::photos::process(&ImagePipeline::new(&opts.content, &opts.cache), h, &opts.mls, bucket, keep)
+                jax_mls::photos::process(&ImagePipeline::new(&opts.content, &opts.cache), h, &opts.mls, bucket, keep)
                     .context("processing the MLS's photos")?
             }
             None => Vec::new(),
@@ -241,12 +241,12 @@ pub(super) fn generate_with<P: RenderedPage, R: Borrow<Renderer>>(
     // 10,000-listing build).
     let (rendered, index) = rayon::join(
         || renderer.render_pages_with(&inputs.render_input(c), &unchanged, &keep, &skipped).context("rendering pages"),
-        || homes.map(|h| crate::mls::search::prepare(h).context("writing the search's index")),
+        || homes.map(|h| jax_mls::search::prepare(h).context("writing the search's index")),
     );
     let (pages, cards) = rendered?;
     if let Some(index) = index.transpose()? {
         let html: Vec<&str> = cards.iter().map(|(_, html)| html.as_str()).collect();
-        files.extend(crate::mls::search::outputs(index, &html).context("writing the search's cards")?);
+        files.extend(jax_mls::search::outputs(index, &html).context("writing the search's cards")?);
     }
     files.push(sitemap::of_pages(&c.site.data.base_url, pages.iter().map(|p| (p.path(), p.noindex()))));
     files.push(sitemap::robots(&c.site.data.base_url));
@@ -263,7 +263,7 @@ pub(super) fn generate_with<P: RenderedPage, R: Borrow<Renderer>>(
             ".assetsignore",
             format!(
                 "# Served from the listing-photos bucket (generator photos upload)\n{}\n",
-                crate::mls::photos::ASSETS_IGNORED
+                jax_mls::photos::ASSETS_IGNORED
             ),
         ));
     }

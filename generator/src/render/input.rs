@@ -10,5 +10,5 @@ pub struct RenderInput<'a> {
     /// The published reports as mdx-js compiled them, by slug.
     pub reports: &'a HashMap<String, crate::reports::Prepared>,
     /// The MLS's listings; None when the site shows none (no `mls:` block).
-    pub homes: Option<&'a crate::mls::homes::Homes>,
+    pub homes: Option<&'a jax_mls::homes::Homes>,
 }

@@ -49,7 +49,7 @@ pub enum Page<'a> {
     /// A page of the MLS's listings for sale.
     Homes(HomesPage<'a>),
     /// An MLS listing.
-    ForSale(&'a crate::mls::homes::Home),
+    ForSale(&'a jax_mls::homes::Home),
     /// The sellers' page.
     Sell,
     /// The agent's record of sales.
@@ -108,6 +108,6 @@ impl<'a> Shared<'a> {
 }
 
 /// Every list page: all listings, then each neighborhood that has some.
-pub fn homes_pages<'a>(c: &'a Content, homes: &crate::mls::homes::Homes) -> Vec<Page<'a>> {
+pub fn homes_pages<'a>(c: &'a Content, homes: &jax_mls::homes::Homes) -> Vec<Page<'a>> {
     homes::pages(c, homes).into_iter().map(Page::Homes).collect()
 }

@@ -3,7 +3,7 @@
 //! included), so the TypeScript documents them.
 
 use super::islands::{self, Island, Props};
-use crate::mls::search::Fields;
+use jax_mls::search::Fields;
 use jax_model::api::Endpoints;
 use jax_model::forms::{ConciergeForm, Form, LeadForm, Limits, Messages, QuizForm};
 use jax_model::mls::SearchLabels;

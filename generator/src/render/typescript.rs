@@ -13,8 +13,8 @@
 use super::islands::Props;
 use super::market::MarketData;
 use super::props::*;
-use crate::mls::search::{CardOrder, Column, Meta, Sort};
 use anyhow::{anyhow, bail, Result};
+use jax_mls::search::{CardOrder, Column, Meta, Sort};
 use jax_model::forms::{SIGNATURES, SNIFF_LEN};
 use schemars::generate::{SchemaGenerator, SchemaSettings};
 use schemars::JsonSchema;

@@ -1,4 +1,4 @@
-// The search of /homes/ on the generator's prebuilt index (generator/src/mls/search.rs): pure
+// The search of /homes/ on the generator's prebuilt index (generator/mls/src/search.rs): pure
 // functions from a query to the listings' places, so the island only fetches and shows. A place
 // is a listing's position in every column of the index, which is /homes/' own order (newest
 // first).

@@ -3,12 +3,12 @@
 
 use super::parts::{photo, Card, Photo};
 use super::shared::{breadcrumb_ld, Built, Crumb, Meta, Shared, DESCRIPTION_MAX};
-use crate::mls::homes::Home;
-use crate::mls::record::Status;
 use crate::render::islands::Mounted;
 use crate::render::kind::Kind;
 use crate::render::{markdown, seo};
 use anyhow::Result;
+use jax_mls::homes::Home;
+use jax_mls::record::Status;
 use jax_model::api;
 use serde::Serialize;
 use serde_json::json;
@@ -81,8 +81,8 @@ impl<'a> Shared<'a> {
             .iter()
             .filter_map(|o| {
                 let (start, end) = (
-                    o.open_house_start_time.in_tz(crate::mls::homes::TIME_ZONE).ok()?,
-                    o.open_house_end_time.in_tz(crate::mls::homes::TIME_ZONE).ok()?,
+                    o.open_house_start_time.in_tz(jax_mls::homes::TIME_ZONE).ok()?,
+                    o.open_house_end_time.in_tz(jax_mls::homes::TIME_ZONE).ok()?,
                 );
                 Some(format!("{} – {}", start.strftime("%A, %B %-d, %-I:%M %p"), end.strftime("%-I:%M %p")))
             })

@@ -5,13 +5,13 @@
 use super::homes_search::Fragment;
 use super::parts::{photo, status, updated, Card, PER_PAGE};
 use super::shared::{breadcrumb_ld, Built, Crumb, Meta, Shared, DESCRIPTION_MAX};
-use crate::mls::homes::{dollars, Home, Homes};
-use crate::mls::record::Status;
-use crate::mls::sample;
 use crate::render::islands::Mounted;
 use crate::render::kind::Kind;
 use crate::render::{markdown, seo};
 use anyhow::Result;
+use jax_mls::homes::{dollars, Home, Homes};
+use jax_mls::record::Status;
+use jax_mls::sample;
 use jax_model::api;
 use jax_model::mls::Mls;
 use jax_model::neighborhood::Neighborhood;

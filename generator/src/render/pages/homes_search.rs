@@ -1,18 +1,18 @@
 //! The search of `/homes/`: its form, prerendered on the first page of the list (a GET form whose
 //! fields are the search's URL parameters, live once the island is), and every listing's card,
-//! rendered once by the lists' own macro: the search's card shards hold them (`mls::search`), the
+//! rendered once by the lists' own macro: the search's card shards hold them (`jax_mls::search`), the
 //! island shows them as results and the lists copy them.
 
 use super::parts::{status, Card, RenderedCards};
 use super::shared::Shared;
 use crate::incremental::{card_key, Cards, Unchanged};
-use crate::mls::homes::{Home, Homes};
-use crate::mls::record::Status;
-use crate::mls::sample::thousands;
-use crate::mls::search::{self, Choice, Fields, Sort};
 use crate::render::islands::{Mount, Mounted};
 use crate::render::props::HomesSearchProps;
 use anyhow::{Context, Result};
+use jax_mls::homes::{Home, Homes};
+use jax_mls::record::Status;
+use jax_mls::sample::thousands;
+use jax_mls::search::{self, Choice, Fields, Sort};
 use jax_model::api;
 use jax_model::mls::SearchLabels;
 use jax_model::slug::slugify;

@@ -2,11 +2,11 @@
 //! "last updated" line, the list cards and their photos, the listings' slides, the clients' words
 //! and dates written out.
 
-use crate::mls::homes::{dollars, Homes};
-use crate::mls::record::Status;
-use crate::mls::sample;
 use crate::render::markdown;
 use jax_images::ImageInfo;
+use jax_mls::homes::{dollars, Homes};
+use jax_mls::record::Status;
+use jax_mls::sample;
 use jax_model::api;
 use jax_model::document::Source;
 use jax_model::listing::{Listing, ListingFields};
@@ -83,7 +83,7 @@ pub(super) fn updated(mls: &Mls, homes: &Homes) -> Option<String> {
 
 /// "Listing data last updated November 24, 2026, 3:05 PM EST": `at` in Jacksonville's time.
 pub(super) fn updated_at(mls: &Mls, at: jiff::Timestamp) -> Option<String> {
-    let local = at.in_tz(crate::mls::homes::TIME_ZONE).ok()?;
+    let local = at.in_tz(jax_mls::homes::TIME_ZONE).ok()?;
     let time = local.strftime("%B %-d, %Y, %-I:%M %p %Z").to_string();
     Some(mls.labels.updated.replace("{time}", &time))
 }

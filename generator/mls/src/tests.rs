@@ -1,9 +1,9 @@
-use super::check::check;
-use super::feed::Page;
-use super::merge::{plan, Scope};
-use super::record::Status;
-use super::store::{ImportInfo, Memo, Store};
-use super::{import, photos, sample, Source};
+use crate::check::check;
+use crate::feed::Page;
+use crate::merge::{plan, Scope};
+use crate::record::Status;
+use crate::store::{ImportInfo, Memo, Store};
+use crate::{import, photos, sample, Source};
 use serde_json::{json, Value};
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -56,7 +56,7 @@ fn a_good_record_keeps_the_dictionary_names_it_uses_and_sorts_its_photos() {
     assert_eq!(stored["InternetAddressDisplayYN"], true);
     assert_eq!(stored["Media"][0]["MediaURL"], "https://media.mls.example/a.jpg");
     assert!(stored.get("SomeFieldTheSiteDoesNotUse").is_none());
-    assert_eq!(serde_json::from_value::<super::record::Property>(stored).unwrap(), p);
+    assert_eq!(serde_json::from_value::<crate::record::Property>(stored).unwrap(), p);
 }
 
 #[test]

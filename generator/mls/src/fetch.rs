@@ -2,7 +2,7 @@
 //! run that stops: the next run goes on from the page it reached. Busy answers (429, 503) are
 //! waited out as `Retry-After` asks; dropped connections and cut-off pages are asked again.
 
-use super::feed;
+use crate::feed;
 use anyhow::{anyhow, bail, Context, Result};
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
@@ -58,7 +58,7 @@ fn resolve(page: &str, next: &str) -> String {
 }
 
 /// An http:// URL on this machine (the tests' fake feed and media host).
-pub(crate) fn on_this_machine(url: &str) -> bool {
+pub fn on_this_machine(url: &str) -> bool {
     let loopback = ["http://127.0.0.1:", "http://127.0.0.1/", "http://localhost:", "http://localhost/", "http://[::1]"];
     loopback.iter().any(|p| url.starts_with(p))
 }
@@ -150,7 +150,7 @@ pub fn download(dir: &Path, url: &str, since: Option<Timestamp>) -> Result<Downl
         .ok()
         .filter(|t| !t.trim().is_empty())
         .ok_or_else(|| anyhow!("{TOKEN_VAR} is not set: the feed's bearer token comes from the environment"))?;
-    let client = Client { agent: crate::http_client::agent(Duration::from_secs(300)), token };
+    let client = Client { agent: jax_host::http_client::agent(Duration::from_secs(300)), token };
 
     let fresh = Progress {
         url: url.to_string(),

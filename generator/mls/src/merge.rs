@@ -1,10 +1,10 @@
 //! What an import changes: the feed's records checked against the previous import, as listings to
 //! keep, to write and to drop, with every bad record named.
 
-use super::check;
-use super::feed::Page;
-use super::record::{Problem, Property, Status};
-use super::store::Imported;
+use crate::check;
+use crate::feed::Page;
+use crate::record::{Problem, Property, Status};
+use crate::store::Imported;
 use jiff::Timestamp;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet, HashSet};

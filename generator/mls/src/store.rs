@@ -11,7 +11,7 @@
 //! written) and then swaps the link with one rename: a build sees the old import or the new one,
 //! never half of each, and an import that fails anywhere leaves `current` as it was.
 
-use super::record::{with_every_field, Property};
+use crate::record::{with_every_field, Property};
 use anyhow::{bail, Context, Result};
 use jiff::Timestamp;
 use rayon::prelude::*;
@@ -287,7 +287,7 @@ struct Binary;
 impl Binary {
     fn write(path: &Path, digests: &[[u8; 32]], listings: &[&Property]) -> Result<()> {
         // Without knowing itself the generator could not tell its copy from another's.
-        let Ok(key) = crate::exe::identity() else { return Ok(()) };
+        let Ok(key) = jax_host::exe::identity() else { return Ok(()) };
         let body = with_every_field(|| bitcode::serialize(&(digests, listings)))
             .with_context(|| format!("encoding {}", path.display()))?;
         let mut bytes = Vec::with_capacity(4 + key.len() + body.len());
@@ -302,7 +302,7 @@ impl Binary {
         let bytes = std::fs::read(path).ok()?;
         let len = usize::try_from(u32::from_le_bytes(bytes.get(..4)?.try_into().ok()?)).ok()?;
         let key = bytes.get(4..4 + len)?;
-        if key != crate::exe::identity().ok()?.as_bytes() {
+        if key != jax_host::exe::identity().ok()?.as_bytes() {
             return None;
         }
         let (digests, listings): (Vec<[u8; 32]>, Vec<Property>) = bitcode::deserialize(&bytes[4 + len..]).ok()?;

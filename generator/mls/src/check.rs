@@ -1,7 +1,7 @@
 //! A feed's record checked field by field into a `Property`: every bad field is named with its
 //! listing's key (`ListingKey <key>: <field>: <what is wrong>`), and a record with any is skipped.
 
-use super::record::{Media, OpenHouse, Problem, Property, Status};
+use crate::record::{Media, OpenHouse, Problem, Property, Status};
 use jiff::Timestamp;
 use serde_json::{Map, Value};
 
@@ -241,7 +241,7 @@ pub fn check(record: &Value, place: &str) -> Result<Property, Vec<Problem>> {
         let at = |f: &str| format!("Media[{i}].{f}");
         let url = m.get("MediaURL").and_then(Value::as_str).map(str::trim).unwrap_or("");
         // http only on this machine (the tests' fake media host).
-        let secure = url.starts_with("https://") || super::fetch::on_this_machine(url);
+        let secure = url.starts_with("https://") || crate::fetch::on_this_machine(url);
         if !secure || url.len() <= "https://".len() || url.contains(char::is_whitespace) {
             r.bad(
                 &at("MediaURL"),

@@ -1,8 +1,8 @@
 //! The imported listings as the site shows them: each with its page's slug, its neighborhood
 //! and what IDX rules let it say (the street address only where InternetAddressDisplayYN allows).
 
-use super::record::{Property, Status};
-use super::store::ImportInfo;
+use crate::record::{Property, Status};
+use crate::store::ImportInfo;
 use jax_images::ImageInfo;
 use jax_model::api;
 use jax_model::neighborhood::Neighborhood;
@@ -137,5 +137,5 @@ impl Homes {
 
 /// `1250000` as "$1,250,000".
 pub fn dollars(n: u64) -> String {
-    format!("${}", super::sample::thousands(n))
+    format!("${}", crate::sample::thousands(n))
 }

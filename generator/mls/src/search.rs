@@ -22,8 +22,8 @@
 //! Measured at 10,000 listings before it was chosen over Pagefind (whose first results needed
 //! ~266 KB): see docs/benchmarks.md ("Search at 10,000 listings") for the figures.
 
-use super::homes::{Home, Homes};
-use super::record::Status;
+use crate::homes::{Home, Homes};
+use crate::record::Status;
 use anyhow::{Context, Result};
 use jax_model::api;
 use jax_model::slug::slugify;
@@ -458,10 +458,10 @@ pub fn price_choices() -> Vec<Choice> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mls::check::check;
+    use crate::check::check;
     use serde_json::json;
 
-    fn listing(n: u32, modified: &str, address_shown: bool, status: &str) -> super::super::record::Property {
+    fn listing(n: u32, modified: &str, address_shown: bool, status: &str) -> crate::record::Property {
         let record = json!({
             "ListingKey": format!("K{n}"), "ListingId": format!("21{n:05}"), "StandardStatus": status,
             "ListPrice": 400_000 + n * 1000, "BedroomsTotal": n, "LivingArea": 1500.4,

@@ -5,9 +5,9 @@
 //! costs), each listing's a different crop of it with its own mark, sized as an MLS photo (a
 //! 1600 × 1067 JPEG), all different in their bytes.
 
-use super::photos;
-use super::record::Property;
-use super::sample::MEDIA_ORIGIN;
+use crate::photos;
+use crate::record::Property;
+use crate::sample::MEDIA_ORIGIN;
 use anyhow::{Context, Result};
 use image::{imageops, RgbImage};
 use rayon::prelude::*;

@@ -5,9 +5,9 @@
 //! A cached file is named by its URL and never rewritten, so filling the cache before an import
 //! commits changes nothing a build reads; photos no listing starts with are deleted after it.
 
-use super::homes::Homes;
-use super::in_bucket::{self, Shown};
-use super::record::{Problem, Property};
+use crate::homes::Homes;
+use crate::in_bucket::{self, Shown};
+use crate::record::{Problem, Property};
 use anyhow::{anyhow, bail, Context, Result};
 use jax_images::{Formats, ImagePipeline};
 use jax_model::signatures;
@@ -109,7 +109,7 @@ pub fn fetch(dir: &Path, listings: &[&Property], limit: Option<usize>) -> Result
         return Ok(Fetched { waiting, ..Fetched::default() });
     }
     eprintln!("import: downloading {} photos", todo.len());
-    let agent = crate::http_client::agent(Duration::from_secs(60));
+    let agent = jax_host::http_client::agent(Duration::from_secs(60));
     let next = AtomicUsize::new(0);
     let downloaded = AtomicUsize::new(0);
     let problems = Mutex::new(Vec::new());
@@ -138,7 +138,7 @@ pub fn fetch(dir: &Path, listings: &[&Property], limit: Option<usize>) -> Result
 
 /// The photo's bytes, if the media host answers 200 with at most `MAX_BYTES`.
 fn download(agent: &ureq::Agent, url: &str) -> Result<Vec<u8>> {
-    if !url.starts_with("https://") && !super::fetch::on_this_machine(url) {
+    if !url.starts_with("https://") && !crate::fetch::on_this_machine(url) {
         bail!("{url}: expected an https:// URL");
     }
     let mut response =
