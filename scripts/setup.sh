@@ -83,14 +83,14 @@ rust_tools() {
     # scripts/build-worker.sh points it at a wasm-bindgen-cli of exactly Cargo.lock's wasm-bindgen
     # version and at npm's binaryen. A machine that has the right versions in ~/.cargo/bin uses them;
     # otherwise they are built into the clone (.cache/tools, kept with the clone's other caches),
-    # unoptimised (--debug): about 3 minutes together instead of 10, and they still run in seconds.
+    # unoptimised (--debug): about 5 minutes together beside the downloads, and they still run in seconds.
     cargo_tool() { # crate version binary [cargo install flags]
         local crate=$1 version=$2 bin=$3
         shift 3
         for dir in "$HOME/.cargo/bin" "$PWD/.cache/tools/bin"; do
             [[ "$("$dir/$bin" --version 2>/dev/null)" == *"$version"* ]] && return 0
         done
-        note "cargo install $crate@$version into .cache/tools (once per clone, about a minute)"
+        note "cargo install $crate@$version into .cache/tools (once per clone, a few minutes)"
         # One target folder for both: they share most of their dependencies (clap, serde, ureq).
         CARGO_TARGET_DIR="$PWD/.cache/tools/target" \
             cargo install "$crate" --version "$version" --debug --root "$PWD/.cache/tools" "$@" </dev/null
