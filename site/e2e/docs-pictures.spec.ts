@@ -2,23 +2,12 @@
 // (issue 35): each run writes docs/images/*.jpg again (a changed look shows up in `git status`
 // to commit with the change). Each picture is first checked to show what the guide says it does:
 // the editor's form with its preview, or the words of a content file on the page it changes.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { parse } from 'yaml';
-import { expect, LATEST_SNAPSHOT, test } from './fixtures';
+import { contentField, expect, LATEST_SNAPSHOT, test } from './fixtures';
 
 const pictures = resolve(import.meta.dirname, '../../docs/images');
-const content = resolve(import.meta.dirname, '../../content');
-
-/** A value of a content file (YAML, or a Markdown file's front matter) by its path of keys. */
-function fromFile(file: string, ...keys: string[]): string {
-  const text = readFileSync(resolve(content, file), 'utf8');
-  let value: unknown = parse(file.endsWith('.md') ? text.split(/^---$/m)[1] : text);
-  for (const key of keys) value = (value as Record<string, unknown>)[key];
-  if (typeof value !== 'string') throw new Error(`content/${file}: ${keys.join('.')} is not a text`);
-  return value;
-}
 // One the editor tests leave as it is (they change the first few: admin.spec.ts).
 const LISTING = 'southbank-riverfront-penthouse';
 
@@ -44,13 +33,13 @@ test.describe('the editor', () => {
     await page.goto('/admin/#/collections/neighborhoods');
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByRole('link', { name: /Featured listings/ })).toBeVisible();
-    await picture(page, 'editor-collections', page.getByText(new RegExp(fromFile('neighborhoods/ortega.md', 'name'), 'i')).first(), { editor: true });
+    await picture(page, 'editor-collections', page.getByText(new RegExp(contentField('neighborhoods/ortega.md', 'name'), 'i')).first(), { editor: true });
   });
 
   test("a listing's form with the page it makes beside it", async ({ page }) => {
     await page.goto(`/admin/#/collections/listings/entries/${LISTING}`);
     await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page.getByLabel('Price', { exact: true })).toHaveValue(fromFile(`listings/${LISTING}.md`, 'price'));
+    await expect(page.getByLabel('Price', { exact: true })).toHaveValue(contentField(`listings/${LISTING}.md`, 'price'));
     const shown = page.frameLocator('#preview-pane').frameLocator('iframe[title="Preview of the page"]');
     await expect(shown.locator('main h1')).toBeVisible();
     await picture(page, 'editor-listing', page.getByLabel('Price', { exact: true }), { editor: true });
@@ -61,7 +50,7 @@ test.describe('the editor', () => {
     await page.goto(`/admin/#/collections/market/entries/${month}`);
     await page.getByRole('button', { name: 'Login' }).click();
     const shown = page.frameLocator('#preview-pane').frameLocator('iframe[title="Preview of the page"]');
-    await expect(shown.getByText(fromFile(LATEST_SNAPSHOT, 'source')).first()).toBeVisible();
+    await expect(shown.getByText(contentField(LATEST_SNAPSHOT, 'source')).first()).toBeVisible();
     await expect(shown.locator('table tbody tr').first()).toBeAttached();
     await picture(page, 'editor-market', page.getByLabel('Source', { exact: true }), { editor: true });
   });
@@ -81,7 +70,7 @@ test.describe('what each file changes', () => {
   for (const { name, path, file, keys } of PAGES) {
     test(`content/${file} on ${path}`, async ({ page }) => {
       await page.goto(path);
-      await picture(page, name, page.getByText(fromFile(file, ...keys), { exact: false }).first());
+      await picture(page, name, page.getByText(contentField(file, ...keys), { exact: false }).first());
     });
   }
 });

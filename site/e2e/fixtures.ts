@@ -7,6 +7,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { test as base, expect, type Page, type Response } from '@playwright/test';
+import { parse } from 'yaml';
 import { SECRETS } from './stack';
 
 const content = resolve(import.meta.dirname, '../../content');
@@ -18,6 +19,16 @@ export function contentValue(file: string, key: string): string {
     .find((l) => l.trimStart().startsWith(`${key}:`));
   if (!line) throw new Error(`${key} not found in content/${file}`);
   return line.slice(line.indexOf(':') + 1).trim().replace(/^["']|["']$/g, '');
+}
+
+/** A value of a content file (YAML, or a Markdown file's front matter) by its path of keys, for
+ * values `contentValue`'s one line cannot hold (nested, or folded over lines). */
+export function contentField(file: string, ...keys: string[]): string {
+  const text = readFileSync(resolve(content, file), 'utf8');
+  let value: unknown = parse(file.endsWith('.md') ? text.split(/^---$/m)[1] : text);
+  for (const key of keys) value = (value as Record<string, unknown>)[key];
+  if (typeof value !== 'string') throw new Error(`content/${file}: ${keys.join('.')} is not a text`);
+  return value;
 }
 
 /** The newest market snapshot, `market/<YYYY-MM>.yaml` (the names sort by month). */
