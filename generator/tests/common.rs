@@ -105,20 +105,20 @@ fn shared_images() -> PathBuf {
     shared
 }
 
-/// Copies the files directly in `from` that `to` lacks, each whole (a copy under a temporary name,
-/// then renamed), so a test reading `to` meanwhile never sees half a file.
+/// Copies the files directly in `from` that `to` lacks, each written whole
+/// (`jax_output::whole_file`), so a test reading `to` meanwhile never sees half a file; files
+/// still being written (hidden temporary names) are left out.
 fn copy_new_files(from: &Path, to: &Path) {
     for entry in std::fs::read_dir(from).unwrap().filter_map(Result::ok) {
         let name = entry.file_name();
-        if !entry.file_type().is_ok_and(|t| t.is_file()) || name.to_string_lossy().starts_with(".partial-") {
+        if !entry.file_type().is_ok_and(|t| t.is_file()) || name.to_string_lossy().starts_with('.') {
             continue;
         }
         if to.join(&name).exists() {
             continue;
         }
-        let partial = to.join(format!(".partial-{}-{:?}", std::process::id(), std::thread::current().id()));
-        if std::fs::copy(entry.path(), &partial).is_ok() {
-            let _ = std::fs::rename(&partial, to.join(&name));
+        if let Ok(bytes) = std::fs::read(entry.path()) {
+            let _ = jax_output::whole_file::write(&to.join(&name), &bytes);
         }
     }
 }
