@@ -1,7 +1,7 @@
 // A modal on the native <dialog>: showModal() makes the rest of the page inert, Escape closes it,
 // and focus returns to what opened it. Tab wraps from the last control to the first (and back)
 // instead of leaving for the browser's own UI.
-import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
+import { useEffectEvent, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -50,7 +50,9 @@ export function Dialog({
   // The latest onClose, without reopening the dialog when it changes.
   const onClosed = useEffectEvent(() => onClose());
 
-  useEffect(() => {
+  // A layout effect: its cleanup runs in the commit that removes the dialog, so focus is back on
+  // the trigger at once (a passive effect's cleanup runs later, leaving focus on <body> meanwhile).
+  useLayoutEffect(() => {
     const dialog = ref.current!;
     if (!dialog.open) dialog.showModal();
     const closed = () => onClosed();
