@@ -87,7 +87,8 @@ serve:
 #                 build), the deploy bundle (at most 400 KiB gzip) and every page through the W3C
 #                 checker
 #   test-worker   the edge worker in workerd against a fake EmailJS (edge/tests, which also print
-#                 its cold start), the scripts' tests, and smoke runs of scripts/reliability.mjs,
+#                 its cold start; two files at a time, each with workers of its own: they mostly
+#                 wait on timers, 245 s one by one, 147 s two by two), the scripts' tests, and smoke runs of scripts/reliability.mjs,
 #                 scripts/flood.mjs and scripts/search-scale.mjs (the search of /homes/ with 2,000
 #                 listings in throttled Chromium)
 #   test-e2e      the browser suite: Playwright + axe, budgets, secrets, screenshots (docs/images/ too), Lighthouse;
@@ -121,7 +122,7 @@ test-build:
 
 test-worker:
 	$(TEST_ENV) && $(SITE_FOR_TESTS) && \
-	  node --test 'edge/tests/*.test.mjs' 'scripts/*.test.mjs' && \
+	  node --test --test-concurrency=2 'edge/tests/*.test.mjs' 'scripts/*.test.mjs' && \
 	  node scripts/reliability.mjs --posts 60 --clients 6 && \
 	  node scripts/flood.mjs --posts 150 --clients 30 --real 5 --emails 20 --unverified 12 --quota 60 && \
 	  node scripts/search-scale.mjs --listings 2000 --runs 1 --profile dev

@@ -85,7 +85,7 @@ export async function workerdStartup() {
   // The pages are not needed: without a built site, an empty folder stands in for dist/.
   if (!fs.existsSync(path.join(root, 'dist'))) args.push('--assets', fs.mkdtempSync(path.join(state, 'dist-')));
   const started = performance.now();
-  const wrangler = wranglerDev(port, args);
+  const wrangler = await wranglerDev(port, args);
   const timed = async () => {
     const t = performance.now();
     const r = await fetch(`${base}${PROBE}`);

@@ -7,18 +7,25 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
+# The machine's busy and total CPU ticks so far (/proc/stat's first line): a stage's share of the
+# cores it kept busy shows where running things side by side could still gain.
+ticks() { awk '/^cpu /{ print $2 + $3 + $4 + $7 + $8, $2 + $3 + $4 + $5 + $6 + $7 + $8 }' /proc/stat; }
 names=()
 times=()
+cpus=()
 failed=
 code=0
 started=$SECONDS
 for stage in "$@"; do
     echo "==> make $stage"
     from=$SECONDS
+    read -r busy0 all0 < <(ticks)
     make --no-print-directory "$stage" BUILT="${BUILT:-}"
     code=$?
     names+=("$stage")
     times+=($((SECONDS - from)))
+    read -r busy1 all1 < <(ticks)
+    cpus+=($(( (busy1 - busy0) * 100 / (all1 - all0 > 0 ? all1 - all0 : 1) )))
     if ((code != 0)); then
         failed=$stage
         break
@@ -28,10 +35,10 @@ for stage in "$@"; do
 done
 
 echo
-echo "stage times:"
+echo "stage times (cpu: the share of the machine's cores the stage kept busy):"
 for i in "${!names[@]}"; do
     t=${times[$i]}
-    printf '  %-14s %3d min %02d s%s\n' "${names[$i]}" $((t / 60)) $((t % 60)) "$([[ ${names[$i]} == "$failed" ]] && echo '  FAILED')"
+    printf '  %-14s %3d min %02d s   cpu %3d%%%s\n' "${names[$i]}" $((t / 60)) $((t % 60)) "${cpus[$i]}" "$([[ ${names[$i]} == "$failed" ]] && echo '  FAILED')"
 done
 total=$((SECONDS - started))
 printf '  %-14s %3d min %02d s\n' total $((total / 60)) $((total % 60))

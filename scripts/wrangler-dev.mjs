@@ -17,11 +17,13 @@ export const freePort = () =>
   });
 
 /** Start `wrangler dev` on 127.0.0.1:`port` with `args` after it. Returns the process, its
- * output so far, and a stop that waits for it to exit. */
-export function wranglerDev(port, args) {
+ * output so far, and a stop that waits for it to exit. Its inspector gets a free port of its own:
+ * wrangler's default (9229, checked then bound) fails one of two instances started together. */
+export async function wranglerDev(port, args) {
+  const inspector = await freePort();
   const child = spawn(
     path.join(root, 'node_modules/.bin/wrangler'),
-    ['dev', '--ip', '127.0.0.1', '--port', String(port), '--show-interactive-dev-session=false', ...args],
+    ['dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspector), '--show-interactive-dev-session=false', ...args],
     {
       cwd: root,
       env: {

@@ -18,7 +18,7 @@ export async function startWorker(name, vars, args = []) {
   const state = fs.mkdtempSync(path.join(root, '.cache', 'edge-test-'));
   const env = path.join(state, 'worker.env');
   fs.writeFileSync(env, Object.entries(vars).map(([k, v]) => `${k}="${v}"`).join('\n'));
-  const wrangler = wranglerDev(port, ['--env-file', env, '--test-scheduled', '--persist-to', path.join(state, 'state'), ...args]);
+  const wrangler = await wranglerDev(port, ['--env-file', env, '--test-scheduled', '--persist-to', path.join(state, 'state'), ...args]);
   const stop = async () => {
     fs.writeFileSync(path.join(root, '.cache', `${name}.log`), wrangler.log());
     await wrangler.stop();
