@@ -109,6 +109,9 @@ fn import(dir: &Path) -> common::Run {
 
 fn build(dir: &Path) -> common::Run {
     let content = content(dir);
+    // The content's own images as other tests encoded them (one way: the listing photos these
+    // tests encode are never shared, so each test sees its photos encoded from nothing).
+    common::seed_images(&dir.join("cache"));
     let args =
         ["build", "--content", &content, "--out", "dist", "--mls", "mls", "--islands", "none", "--cache", "cache"];
     let run = generator(dir, &args);
@@ -273,6 +276,7 @@ fn a_photo_its_bucket_holds_is_shown_from_the_record_neither_downloaded_nor_enco
     )
     .unwrap();
     let bucket_build = |out: &str| {
+        common::seed_images(&dir.join("cache"));
         let args = ["build", "--content", &content, "--out", out, "--mls", "mls", "--islands", "none"];
         let run = generator(dir, &[&args[..], &["--cache", "cache", "--photos-bucket"]].concat());
         assert!(run.ok, "{}", run.stderr);
