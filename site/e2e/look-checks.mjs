@@ -1,4 +1,4 @@
-// The look checks that run inside a page, shared by the Playwright suite (look-cover.spec.ts, in
+// The look checks that run inside a page, shared by the Playwright suite (look.spec.ts, in
 // Chromium) and the cross-engine suite (engines/suite.mjs, in WebKit and Firefox). Each function is
 // self-contained: a driver sends its source to the page and runs it there.
 
