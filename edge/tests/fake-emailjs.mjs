@@ -112,6 +112,9 @@ export async function startFakeEmailJs(port = 0) {
     sends.push(json);
     res.writeHead(200, { 'Content-Type': 'text/plain' }).end('OK');
   };
+  // Idle connections stay open longer than workerd keeps them: Node's 5 s default closed one just
+  // as the worker reused it, an attempt that failed ("could not be reached") without reaching here.
+  server.keepAliveTimeout = 120_000;
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', resolve);

@@ -87,6 +87,7 @@ export async function startWebhook() {
       res.writeHead(200).end('ok');
     });
   });
+  server.keepAliveTimeout = 120_000; // as the fake EmailJS's (fake-emailjs.mjs)
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${server.address().port}/alerts`, alerts, close: () => server.close() };
 }

@@ -1,12 +1,12 @@
 // The Lighthouse gate (the `lighthouse` project: after every other test, alone): mobile
 // emulation, its default, on nine page types (home, neighborhood, market, concierge portal, a
-// report, /homes/, an MLS listing, the sellers' page, the sales). Each gate is a median of five runs
-// (three let one busy moment of the machine decide the home page's median), taken as a majority:
-// runs stop once three agree on every gate, which decides what the fourth and fifth could not
-// change, so a page that passes three times takes three runs, not five. Prints the medians of the
-// runs taken with LCP, TBT and CLS. Accessibility, best practices and SEO are deterministic and must
-// be 100; performance is timed on a noisy 2-core machine, so the gate is a median of 95 while the
-// target stays 100.
+// report, /homes/, an MLS listing, the sellers' page, the sales). Accessibility, best practices and
+// SEO do not depend on timing: they must be 100 in the first run, which audits every category.
+// Performance is timed on a noisy 2-core machine, so its gate is a median of 95 while the target
+// stays 100: a median of five runs (three let one busy moment of the machine decide the home page's
+// median), taken as a majority: runs (after the first, of performance alone) stop once three agree,
+// which decides what the fourth and fifth could not change, so a page that passes three times
+// takes three runs, not five. Prints the medians of the runs taken with LCP, TBT and CLS.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,12 +54,13 @@ const unscored = (lhr: Lhr) =>
     .join('; ') || 'no error given';
 
 /** One Lighthouse run in a Chromium of its own, with a fresh profile: runs that shared one browser
- * now and then lost the trace's navigation start (NO_NAVSTART), a run without a score. */
-async function auditOnce(url: string): Promise<Lhr> {
+ * now and then lost the trace's navigation start (NO_NAVSTART), a run without a score. Every
+ * category unless `only` names some. */
+async function auditOnce(url: string, only?: string[]): Promise<Lhr> {
   const profile = mkdtempSync(join(tmpdir(), 'lighthouse-'));
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: [...CHROMIUM_FLAGS, `--user-data-dir=${profile}`], userDataDir: false });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: only });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     return result.lhr;
   } finally {
@@ -71,35 +72,31 @@ async function auditOnce(url: string): Promise<Lhr> {
 for (const path of ['/', '/neighborhoods/ortega/', '/market/', '/client-concierge/', REPORT, '/homes/', FOR_SALE, '/sell/', '/sold/']) {
   test(`Lighthouse ${path}`, async () => {
     test.setTimeout(RUNS * 90_000);
-    const gates: ((r: Lhr) => boolean)[] = [
-      (r) => score(r, 'performance') >= PERFORMANCE_GATE,
-      ...STRICT.map((c) => (r: Lhr) => score(r, c) === 100),
-    ];
-    const decided = (runs: Lhr[]) =>
-      gates.every((gate) => {
-        const passed = runs.filter(gate).length;
-        return passed >= MAJORITY || runs.length - passed >= MAJORITY;
-      });
-    const runs: Lhr[] = [];
-    while (runs.length < RUNS && !decided(runs)) runs.push(await auditOnce(`${BASE}${path}`));
+    const decided = (runs: Lhr[]) => {
+      const passed = runs.filter((r) => score(r, 'performance') >= PERFORMANCE_GATE).length;
+      return passed >= MAJORITY || runs.length - passed >= MAJORITY;
+    };
+    const runs: Lhr[] = [await auditOnce(`${BASE}${path}`)];
+    while (runs.length < RUNS && !decided(runs)) runs.push(await auditOnce(`${BASE}${path}`, ['performance']));
     if (REPORTS) {
       mkdirSync(REPORTS, { recursive: true });
       const name = path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
       runs.forEach((r, i) => writeFileSync(join(REPORTS, `${name}-${i + 1}.json`), JSON.stringify(r)));
     }
     const perf = median(runs.map((r) => score(r, 'performance')));
-    const strict = STRICT.map((c) => [c, median(runs.map((r) => score(r, c)))] as const);
+    const strict = STRICT.map((c) => [c, score(runs[0], c)] as const);
     const lcp = median(runs.map((r) => audit(r, 'largest-contentful-paint')));
     const tbt = median(runs.map((r) => audit(r, 'total-blocking-time')));
     const cls = median(runs.map((r) => audit(r, 'cumulative-layout-shift')));
     console.log(
       `Lighthouse ${path}: performance ${perf} (runs ${runs.map((r) => score(r, 'performance')).join('/')}), ` +
         strict.map(([c, s]) => `${c} ${s}`).join(', ') +
+        ' (first run)' +
         ` — LCP ${(lcp / 1000).toFixed(2)} s, TBT ${Math.round(tbt)} ms, CLS ${cls.toFixed(3)} (medians of ${runs.length} runs)` +
         // A run without a score counts as 0: say why Lighthouse gave none.
         runs.map((r, i) => (score(r, 'performance') ? '' : `; run ${i + 1} has no performance score: ${unscored(r)}`)).join(''),
     );
-    for (const [c, s] of strict) expect(s, `${c} on ${path}: ${missed(runs.find((r) => score(r, c) < 100) ?? runs[0], c)}`).toBe(100);
+    for (const [c, s] of strict) expect(s, `${c} on ${path}: ${missed(runs[0], c)}`).toBe(100);
     expect(perf, `performance on ${path} (median; target 100): ${missed(runs.find((r) => score(r, 'performance') < 100) ?? runs[0], 'performance')}`).toBeGreaterThanOrEqual(
       PERFORMANCE_GATE,
     );
