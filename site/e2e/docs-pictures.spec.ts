@@ -4,7 +4,7 @@
 // the editor's form with its preview, or the words of a content file on the page it changes.
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { FrameLocator, Locator, Page } from '@playwright/test';
 import { contentField, expect, LATEST_SNAPSHOT, test } from './fixtures';
 
 const pictures = resolve(import.meta.dirname, '../../docs/images');
@@ -13,10 +13,22 @@ const LISTING = 'southbank-riverfront-penthouse';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
-/** The page as it looks once still: fonts in, the images in sight decoded, no caret or animation.
+/** True once every island in sight that hydrates by itself (on load, when visible or idle; not
+ * those waiting for a visitor's touch) has hydrated: a picture never catches one half there. */
+function islandsSettled() {
+  return [...document.querySelectorAll<HTMLElement>('[data-island][data-hydrate]')]
+    .filter((el) => ['load', 'visible', 'idle'].includes(el.dataset.hydrate ?? '') && el.getBoundingClientRect().top < innerHeight)
+    .every((el) => el.dataset.hydrated === 'true');
+}
+
+/** The page as it looks once still: its islands in sight (and those of `frames`, e.g. the
+ * editor's preview) hydrated, fonts in, the images in sight decoded, no caret or animation.
  * The editor's pictures leave out its top 3 px, where its loading bar comes and goes. */
-async function picture(page: Page, name: string, shows: Locator, { editor = false } = {}) {
+async function picture(page: Page, name: string, shows: Locator, { editor = false, frames = [] as FrameLocator[] } = {}) {
   await expect(shows).toBeInViewport();
+  for (const body of [page.locator('body'), ...frames.map((f) => f.locator('body'))]) {
+    await expect.poll(() => body.evaluate(islandsSettled)).toBe(true);
+  }
   await page.evaluate(async () => {
     await document.fonts.ready;
     // A lazy image out of sight never loads: only those in the first screen are waited for.
@@ -42,7 +54,7 @@ test.describe('the editor', () => {
     await expect(page.getByLabel('Price', { exact: true })).toHaveValue(contentField(`listings/${LISTING}.md`, 'price'));
     const shown = page.frameLocator('#preview-pane').frameLocator('iframe[title="Preview of the page"]');
     await expect(shown.locator('main h1')).toBeVisible();
-    await picture(page, 'editor-listing', page.getByLabel('Price', { exact: true }), { editor: true });
+    await picture(page, 'editor-listing', page.getByLabel('Price', { exact: true }), { editor: true, frames: [shown] });
   });
 
   test("a month's market figures", async ({ page }) => {
@@ -52,7 +64,7 @@ test.describe('the editor', () => {
     const shown = page.frameLocator('#preview-pane').frameLocator('iframe[title="Preview of the page"]');
     await expect(shown.getByText(contentField(LATEST_SNAPSHOT, 'source')).first()).toBeVisible();
     await expect(shown.locator('table tbody tr').first()).toBeAttached();
-    await picture(page, 'editor-market', page.getByLabel('Source', { exact: true }), { editor: true });
+    await picture(page, 'editor-market', page.getByLabel('Source', { exact: true }), { editor: true, frames: [shown] });
   });
 });
 
