@@ -97,12 +97,9 @@ serve:
 #                 fake EmailJS (site/e2e/stack.env)
 #   test-engines  the cross-engine suite (site/engines: WebKitGTK and Firefox ESR, on 8789 and 8798)
 # The stages after test-build use its build (BUILT=1); run alone, each builds the site first.
-# test-worker and test-engines run side by side (`+`): each kept about two thirds of the cores
-# busy alone (5 min 05 s and 3 min 18 s one after the other, 4 min 24 s together). The browser
-# suite runs alone: Lighthouse times the pages.
 # From the build on, stack.env's known keys are in the environment, so a build that leaked them
 # into dist/ is caught.
-STAGES := setup-test lint test-rust test-site test-build test-worker+test-engines test-e2e
+STAGES := setup-test lint test-rust test-site test-build test-worker test-e2e test-engines
 test:
 	scripts/stages.sh $(STAGES)
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { root, startWorker } from './workerd.mjs';
+import { logged, root, startWorker } from './workerd.mjs';
 
 const vars = { LOCAL_DEVELOPMENT: 'true', DOCUMENT_LINK_SECRET: randomBytes(32).toString('hex'), COUNTING_SECRET: randomBytes(32).toString('hex') };
 let noPages;
@@ -57,7 +57,7 @@ async function expectFallback(url, status, text) {
 
 test('a missing page whose 404 page cannot be read gets the fallback with 404 Not Found', async () => {
   await expectFallback(`${noPages.base}/no-such-page`, 404, 'Not Found');
-  assert.match(noPages.log(), /\/no-such-page: the 404 page could not be read/);
+  await logged(noPages, /\/no-such-page: the 404 page could not be read/);
 });
 
 test('a page request the worker fails on gets the fallback with 500, and the API still answers JSON', async () => {

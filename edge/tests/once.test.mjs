@@ -6,7 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { newSubmission, startWithFakeEmailJs, SUBMISSION_HEADER, tokenOf } from './workerd.mjs';
+import { logged, newSubmission, startWithFakeEmailJs, SUBMISSION_HEADER, tokenOf } from './workerd.mjs';
 
 let fake;
 let worker;
@@ -131,7 +131,7 @@ test('the concierge form posted twice without JavaScript (a double tap) is filed
   const answers = [await send(), ...(await Promise.all([send(), send()]))];
   for (const r of answers) assert.equal(new URL(r.headers.get('location')).pathname, '/client-concierge/thank-you/');
   assert.equal(await delivered(`${marker}-photoId.pdf`), 1);
-  assert.match(worker.log(), /concierge without JavaScript: a repeat of [0-9a-f-]{36}; nothing filed again/);
+  await logged(worker, /concierge without JavaScript: a repeat of [0-9a-f-]{36}; nothing filed again/);
   // Another client sending the same files is another submission.
   const other = await fetch(`${worker.base}/api/concierge`, { method: 'POST', body: form(), redirect: 'manual', headers: { 'CF-Connecting-IP': client() } });
   assert.equal(new URL(other.headers.get('location')).pathname, '/client-concierge/thank-you/');

@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { freshMinute, startWithFakeEmailJs } from './workerd.mjs';
+import { freshMinute, logged, startWithFakeEmailJs } from './workerd.mjs';
 
 const CAP = 3;
 let fake;
@@ -31,12 +31,6 @@ const quiz = async (email) => {
   assert.equal(r.status, 200, 'the visitor always gets the result');
   return r.json();
 };
-/** wrangler prints the worker's log a moment after the answer: wait for a line. */
-async function logged(pattern) {
-  for (const deadline = Date.now() + 10_000; !pattern.test(worker.log()); await new Promise((r) => setTimeout(r, 50))) {
-    if (Date.now() > deadline) assert.match(worker.log(), pattern);
-  }
-}
 const mailedTo = (address) => fake.attempts.filter((s) => s.template_params.to_email.toLowerCase() === address.toLowerCase()).length;
 
 test('the quiz e-mails an address once a day and no more than the daily cap; beyond, the result is shown and the submission kept', async () => {
@@ -47,19 +41,19 @@ test('the quiz e-mails an address once a day and no more than the daily cap; bey
   assert.equal(mailedTo(a), 1);
   const withheld = burst.find((r) => !r.delivered);
   assert.match(withheld.id, /^\d{13}-quiz-[0-9a-f]{16}$/, 'the submission is recorded');
-  await logged(new RegExp(`quiz e-mail ${withheld.id}: withheld: this address was sent a quiz e-mail in the last 24 hours`));
+  await logged(worker, new RegExp(`quiz e-mail ${withheld.id}: withheld: this address was sent a quiz e-mail in the last 24 hours`));
 
   assert.equal((await quiz(b)).delivered, true);
   assert.equal((await quiz(c)).delivered, true);
   const capped = await quiz(d);
   assert.equal(capped.delivered, false, `the cap (${CAP} a day) holds`);
-  await logged(new RegExp(`quiz e-mail ${capped.id}: withheld: today's cap on quiz e-mails is reached`));
+  await logged(worker, new RegExp(`quiz e-mail ${capped.id}: withheld: today's cap on quiz e-mails is reached`));
   assert.equal(mailedTo(d), 0);
   assert.equal(fake.attempts.filter((s) => s.template_params.subject === 'Jacksonville Neighborhood Quiz Results').length, CAP);
 
   // A day later (the cron run a day ahead deletes the quota records) the address may hear again.
   await (await fetch(`${worker.base}/cdn-cgi/handler/scheduled?time=${Date.now() + 25 * 60 * 60 * 1000}`)).text();
-  await logged(/retention: \d+ due timer\(s\) done, [1-9]\d* object/);
+  await logged(worker, /retention: \d+ due timer\(s\) done, [1-9]\d* object/);
   assert.equal((await quiz(a)).delivered, true, 'its quota records ended with their day');
   assert.equal(mailedTo(a), 2);
 

@@ -1,5 +1,6 @@
 // Starts the built edge worker in workerd (`wrangler dev`) with the given settings, on a free
 // loopback port, with local R2 in a folder of its own; for the integration tests.
+import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -66,6 +67,15 @@ export async function startWithFakeEmailJs(name, vars = {}, args = []) {
     await fake.close();
     throw e;
   }
+}
+
+/** Waits (10 s at most) for a line matching `pattern` in `worker`'s log, then asserts it:
+ * wrangler prints the worker's log a moment after the answer, later still on a busy machine. */
+export async function logged(worker, pattern) {
+  for (const deadline = Date.now() + 10_000; !pattern.test(worker.log()) && Date.now() < deadline; ) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  assert.match(worker.log(), pattern);
 }
 
 /** workerd's rate limiter counts per minute of the wall clock: a burst that must fall in one
