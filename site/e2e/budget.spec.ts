@@ -4,8 +4,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page, Response } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { BASE } from './stack';
+import { expect, firstPartyIdle, test } from './fixtures';
 
 const JS_BUDGET = 80 * 1024;
 /** At load: the early script only (no runtime, no framework, until an island wakes). */
@@ -20,23 +19,6 @@ const roleOf = (path: string) => {
   if (chunk.name === 'main') return 'hydration runtime';
   return chunk.isEntry ? `island ${chunk.name}` : `shared chunk ${chunk.name ?? chunk.file}`;
 };
-
-/** A wait for the site's own requests to settle (none pending for 500 ms). Not `networkidle`:
- * a third-party frame (the developments map) cannot load offline, and a frame whose navigation
- * failed keeps Chromium's page from ever going idle; it is not the site's JS either. */
-function firstPartyIdle(page: Page) {
-  const pending = new Set<unknown>();
-  const ours = (r: { url(): string }) => r.url().startsWith(BASE);
-  page.on('request', (r) => ours(r) && pending.add(r));
-  page.on('requestfinished', (r) => pending.delete(r));
-  page.on('requestfailed', (r) => pending.delete(r));
-  return async () => {
-    for (let quiet = 0; quiet < 500; ) {
-      await page.waitForTimeout(50);
-      quiet = pending.size ? 0 : quiet + 50;
-    }
-  };
-}
 
 /** Every script a page fetches (and writes inline) before any interaction, gzipped: at load, then
  * after scrolling to the end (which wakes the islands that wait to be visible; not an interaction)

@@ -8,7 +8,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { test as base, expect, type Page, type Response } from '@playwright/test';
 import { parse } from 'yaml';
-import { SECRETS } from './stack';
+import { BASE, SECRETS } from './stack';
 
 const content = resolve(import.meta.dirname, '../../content');
 
@@ -165,4 +165,21 @@ export async function openContactWidget(page: Page) {
   const toggle = page.getByRole('button', { name: "Let's Connect" });
   await toggle.click();
   return toggle;
+}
+
+/** A wait for the site's own requests to settle (none pending for 500 ms). Not `networkidle`:
+ * a third-party frame (the developments map) cannot load offline, and a frame whose navigation
+ * failed keeps Chromium's page from ever going idle; it is not the site's JS either. */
+export function firstPartyIdle(page: Page) {
+  const pending = new Set<unknown>();
+  const ours = (r: { url(): string }) => r.url().startsWith(BASE);
+  page.on('request', (r) => ours(r) && pending.add(r));
+  page.on('requestfinished', (r) => pending.delete(r));
+  page.on('requestfailed', (r) => pending.delete(r));
+  return async () => {
+    for (let quiet = 0; quiet < 500; ) {
+      await page.waitForTimeout(50);
+      quiet = pending.size ? 0 : quiet + 50;
+    }
+  };
 }

@@ -13,19 +13,21 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { dialog, expect, test } from './fixtures';
+import { dialog, expect, firstPartyIdle, test } from './fixtures';
 import { coveredByPills, cutText, settled, sideways, widgetShows } from './look-checks.mjs';
 import { PAGE_TYPES } from './page-types.mjs';
 
 const shots = resolve(import.meta.dirname, '../../test-output/screenshots');
 mkdirSync(shots, { recursive: true });
 
-/** Scrolls to the end and back, so lazy images and visible-only islands are in place. */
-async function settle(page: Page) {
+/** Scrolls to the end and back, so lazy images and visible-only islands are in place, then waits
+ * for the site's own requests (`idle`: not `networkidle`, which the home page's map, a frame that
+ * cannot load offline, once kept from ever coming: fixtures.ts). */
+async function settle(page: Page, idle: () => Promise<void>) {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   for (let y = 0; y < height; y += 700) await page.evaluate((top) => window.scrollTo(0, top), y);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForLoadState('networkidle');
+  await idle();
   await page.evaluate(() => document.fonts.ready);
 }
 
@@ -82,11 +84,12 @@ for (const width of [360, 390, 768, 1280, 1920]) {
     // slide mid-transition.
     if (screenshots) await page.emulateMedia({ reducedMotion: 'reduce' });
     const found: string[] = [];
+    const idle = firstPartyIdle(page);
     for (const [name, path] of PAGE_TYPES) {
       await page.goto(path);
       await page.waitForLoadState('load');
       for (const c of await covered(page)) found.push(`${name} ${c}`);
-      await settle(page);
+      await settle(page, idle);
       const wide = await page.evaluate(sideways);
       if (wide.scroll > 0 || wide.out.length) found.push(`${name}: scrolls ${wide.scroll} px sideways (${wide.out.join(', ')})`);
       if (width <= 768) for (const item of await page.evaluate(stuckItems)) found.push(`${name}: ${item} and cannot shrink`);

@@ -5,6 +5,7 @@ pub mod bot_check;
 pub mod budget;
 pub mod concierge;
 pub mod content;
+pub mod crm;
 pub mod delivery;
 pub mod documents;
 pub mod due;

@@ -1,0 +1,283 @@
+//! Every lead in her CRM (issue 36): what Follow Up Boss's Events API (`POST /v1/events`) and the
+//! generic lead webhook (LEAD_WEBHOOK_URL, a signed JSON POST for Zapier, Make or another CRM's
+//! intake) are sent for one recorded lead, and what their answers mean for the retries. Built from
+//! the delivery record's params (what the agent's e-mail says), so a retry sends what the first
+//! attempt did. Wiring it into the delivery record, as a step of its own beside the e-mail, is
+//! still to come.
+
+use crate::delivery::{retry_delay, MAX_ATTEMPTS, MAX_REFUSED_ATTEMPTS};
+use base64::engine::general_purpose::STANDARD;
+use base64::Engine;
+use hmac::{Hmac, Mac};
+use jax_model::api::{HOMES, LISTING_FIELD};
+use serde::Serialize;
+use serde_json::{json, Value};
+use sha2::Sha256;
+use std::collections::BTreeMap;
+
+/// Follow Up Boss's API origin (FOLLOW_UP_BOSS_API_URL moves it, for tests).
+pub const FOLLOW_UP_BOSS_API_URL: &str = "https://api.followupboss.com";
+/// The lead webhook's signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`,
+/// keyed with LEAD_WEBHOOK_SECRET. The time lets a receiver refuse a replay.
+pub const SIGNATURE_HEADER: &str = "X-Move-To-Jax-Signature";
+
+/// The Follow Up Boss account: an API key (FOLLOW_UP_BOSS_API_KEY) and, as Follow Up Boss asks of
+/// every integration, the registered system's name and key (FOLLOW_UP_BOSS_SYSTEM,
+/// FOLLOW_UP_BOSS_SYSTEM_KEY).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FollowUpBoss {
+    pub api_url: String,
+    pub api_key: String,
+    pub system: String,
+    pub system_key: String,
+}
+
+/// Any other CRM's intake: LEAD_WEBHOOK_URL and the secret its signature is keyed with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LeadWebhook {
+    pub url: String,
+    pub secret: String,
+}
+
+/// Follow Up Boss's own event types, the ones that start its action plans and automations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum EventType {
+    /// A saved search, confirmed.
+    #[serde(rename = "Registration")]
+    Registration,
+    /// A showing request or an 'Inquire', about a listing.
+    #[serde(rename = "Property Inquiry")]
+    PropertyInquiry,
+    /// A valuation request.
+    #[serde(rename = "Seller Inquiry")]
+    SellerInquiry,
+    /// Everything else.
+    #[serde(rename = "General Inquiry")]
+    GeneralInquiry,
+}
+
+/// The listing a lead was about, as far as the site knows it: its page, its MLS number (the last
+/// part of an MLS listing's slug) and, for her own listings, the address.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Property {
+    pub url: String,
+    #[serde(rename = "mlsNumber", skip_serializing_if = "Option::is_none")]
+    pub mls_number: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub street: Option<String>,
+}
+
+/// One lead as the CRMs take it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Lead {
+    /// The delivery record's id: a receiver can drop a repeat by it.
+    pub id: String,
+    #[serde(rename = "type")]
+    pub event: EventType,
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    pub message: String,
+    /// The page it was sent from, on the site.
+    pub page: Option<String>,
+    pub property: Option<Property>,
+}
+
+impl Lead {
+    /// The lead in a record's params (domain/email.rs names them): `form` its form, `valuation`
+    /// whether the lead form was a valuation request. The message is the visitor's own words;
+    /// a concierge filing's says only that documents were filed (their links stay in her e-mail).
+    pub fn of(id: &str, form: &str, valuation: bool, params: &BTreeMap<String, String>, page: Option<String>) -> Lead {
+        let get = |k: &str| params.get(k).map(String::as_str).unwrap_or("").trim().to_string();
+        let property = params.get(LISTING_FIELD).map(String::as_str).map(property);
+        let event = match (form, &property) {
+            ("saved-search", _) => EventType::Registration,
+            (_, Some(_)) => EventType::PropertyInquiry,
+            ("lead", None) if valuation => EventType::SellerInquiry,
+            _ => EventType::GeneralInquiry,
+        };
+        let words = match form {
+            "listing-request" => get("notes"),
+            "concierge" => "Filed their documents through the Client Concierge portal.".into(),
+            _ => get("message"),
+        };
+        let address = get("property_address");
+        let message = match (address.is_empty(), words.is_empty()) {
+            (true, _) => words,
+            (false, true) => format!("Property: {address}"),
+            (false, false) => format!("Property: {address}\n{words}"),
+        };
+        Lead {
+            id: id.into(),
+            event,
+            name: get("from_name"),
+            email: get("from_email"),
+            phone: get("phone"),
+            message,
+            page,
+            property,
+        }
+    }
+}
+
+/// What domain/listing.rs named: "address — link" for her own listings, the link for the MLS's.
+fn property(named: &str) -> Property {
+    let (street, url) = match named.rsplit_once(" — ") {
+        Some((address, link)) => (Some(address.trim().to_string()), link.trim().to_string()),
+        None => (None, named.trim().to_string()),
+    };
+    let mls_number = url
+        .split_once(HOMES)
+        .and_then(|(_, slug)| slug.trim_end_matches('/').rsplit('-').next())
+        .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_alphanumeric()))
+        .map(String::from);
+    Property { url, mls_number, street }
+}
+
+/// An HTTP request to send: URL, headers and JSON body.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outgoing {
+    pub url: String,
+    pub headers: Vec<(&'static str, String)>,
+    pub body: String,
+}
+
+/// `POST /v1/events`: HTTP Basic with the API key as the user and no password, the system's
+/// headers, and the event (`source`: the site's domain without "www.", as Follow Up Boss asks).
+pub fn follow_up_boss(f: &FollowUpBoss, lead: &Lead, base_url: &str) -> Outgoing {
+    let (first, last) = lead.name.split_once(' ').map_or((lead.name.as_str(), ""), |(a, b)| (a, b.trim()));
+    let mut person = json!({ "firstName": first, "lastName": last });
+    if !lead.email.is_empty() {
+        person["emails"] = json!([{ "value": lead.email }]);
+    }
+    if !lead.phone.is_empty() {
+        person["phones"] = json!([{ "value": lead.phone }]);
+    }
+    let mut event = json!({
+        "source": source(base_url),
+        "system": f.system,
+        "type": lead.event,
+        "message": lead.message,
+        "person": person,
+    });
+    if let Some(page) = &lead.page {
+        event["description"] = Value::String(format!("Sent from {page}"));
+        event["pageUrl"] = Value::String(page.clone());
+    }
+    if let Some(p) = &lead.property {
+        event["property"] = serde_json::to_value(p).unwrap_or(Value::Null);
+    }
+    Outgoing {
+        url: format!("{}/v1/events", f.api_url.trim_end_matches('/')),
+        headers: vec![
+            ("Authorization", format!("Basic {}", STANDARD.encode(format!("{}:", f.api_key)))),
+            ("Content-Type", "application/json".into()),
+            ("X-System", f.system.clone()),
+            ("X-System-Key", f.system_key.clone()),
+        ],
+        body: event.to_string(),
+    }
+}
+
+/// The site's domain without "www." (`source`, by which Follow Up Boss routes the lead).
+pub fn source(base_url: &str) -> String {
+    let host = base_url.split("://").nth(1).unwrap_or(base_url).split(['/', ':']).next().unwrap_or("");
+    let host = host.to_ascii_lowercase();
+    host.strip_prefix("www.").map_or(host.clone(), String::from)
+}
+
+/// The webhook's POST: the lead as JSON, signed at `now_s`.
+pub fn webhook(w: &LeadWebhook, lead: &Lead, now_s: u64) -> Outgoing {
+    let body = serde_json::to_string(lead).unwrap_or_default();
+    Outgoing {
+        url: w.url.clone(),
+        headers: vec![
+            ("Content-Type", "application/json".into()),
+            (SIGNATURE_HEADER, format!("t={now_s},v1={}", signature(&w.secret, now_s, &body))),
+        ],
+        body,
+    }
+}
+
+/// Hex HMAC-SHA256 of "<t>.<body>" keyed with `secret`.
+pub fn signature(secret: &str, t: u64, body: &str) -> String {
+    let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).expect("HMAC takes a key of any length");
+    mac.update(format!("{t}.").as_bytes());
+    mac.update(body.as_bytes());
+    mac.finalize().into_bytes().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// What one attempt at a CRM came to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    Taken,
+    /// Follow Up Boss's 204: the lead flow of this source is archived and the event was ignored.
+    /// Not retried (it would be ignored again); logged and the agent alerted, once.
+    Archived,
+    /// 429: again no sooner than this many seconds from now (its Retry-After, when it gave one).
+    RateLimited(Option<u64>),
+    /// 401 or 403: the key or the system is wrong, a setting to fix; retried like an outage.
+    Unauthorized(u16),
+    /// Another 4xx but 408: this request is refused as such.
+    Refused(u16),
+    /// 408, 5xx, no answer in time or no connection: an outage to outlast.
+    Failed(Option<u16>),
+}
+
+impl Answer {
+    /// The answer of `status`, `retry_after` its Retry-After header (seconds, or an HTTP date read
+    /// against `now_s`); `webhook`: a generic receiver, whose 204 is a plain success.
+    pub fn of(status: u16, retry_after: Option<&str>, now_s: u64, webhook: bool) -> Answer {
+        match status {
+            204 if !webhook => Answer::Archived,
+            200..=299 => Answer::Taken,
+            429 => Answer::RateLimited(retry_after.and_then(|v| seconds_until(v, now_s))),
+            401 | 403 => Answer::Unauthorized(status),
+            408 => Answer::Failed(Some(status)),
+            400..=499 => Answer::Refused(status),
+            _ => Answer::Failed(Some(status)),
+        }
+    }
+
+    /// When to try again after `attempts` attempts ending in this answer, in seconds from now; None
+    /// when no more are to be made (taken, archived, or given up on).
+    pub fn retry_in(self, first_s: u64, attempts: u32) -> Option<u64> {
+        let backoff = retry_delay(first_s, attempts);
+        match self {
+            Answer::Taken | Answer::Archived => None,
+            Answer::Refused(_) if attempts >= MAX_REFUSED_ATTEMPTS => None,
+            _ if attempts >= MAX_ATTEMPTS => None,
+            Answer::RateLimited(Some(s)) => Some(s.max(1)),
+            _ => Some(backoff),
+        }
+    }
+
+    /// A short reason for the log line (never the lead's contents).
+    pub fn describe(self, crm: &str) -> String {
+        match self {
+            Answer::Taken => format!("{crm} took it"),
+            Answer::Archived => {
+                format!("{crm} answered 204: the lead flow of this source is archived, the lead ignored")
+            }
+            Answer::RateLimited(Some(s)) => format!("{crm} rate limit (429), again in {s} s"),
+            Answer::RateLimited(None) => format!("{crm} rate limit (429)"),
+            Answer::Unauthorized(s) => format!("{crm} refused the key ({s}): check its settings"),
+            Answer::Refused(s) => format!("{crm} refused the lead ({s})"),
+            Answer::Failed(Some(s)) => format!("{crm} answered {s}"),
+            Answer::Failed(None) => format!("{crm} could not be reached in time"),
+        }
+    }
+}
+
+/// A Retry-After value in seconds from `now_s`: delta-seconds or an HTTP date; a past date is 0.
+fn seconds_until(value: &str, now_s: u64) -> Option<u64> {
+    let value = value.trim();
+    if let Ok(s) = value.parse::<u64>() {
+        return Some(s);
+    }
+    let at = httpdate::parse_http_date(value).ok()?.duration_since(std::time::UNIX_EPOCH).ok()?.as_secs();
+    Some(at.saturating_sub(now_s))
+}
+
+#[cfg(test)]
+mod tests;
