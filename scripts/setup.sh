@@ -20,11 +20,15 @@ note() { printf 'setup: %s\n' "$*"; }
 # npm's cache lives inside the clone (gitignored), so reruns work offline-ish.
 export npm_config_cache="${npm_config_cache:-$root/.cache/npm}"
 
-# --- Debian packages for the tests (root only; CI runs as root) ------------
+# --- Debian packages (root only; CI runs as root) ---------------------------
 # One apt-get for everything missing: one update, one resolution, one download.
 system_packages() {
-    $for_tests || return 0
     local missing=()
+    # worker-build's downloader (ureq with native-tls) builds openssl-sys, which needs OpenSSL's
+    # headers and pkg-config: a bare machine has neither (found by running CI on one).
+    command -v pkg-config >/dev/null || missing+=(pkg-config)
+    [[ -f /usr/include/openssl/ssl.h ]] || missing+=(libssl-dev)
+    $for_tests || { install_packages "${missing[@]}"; return; }
     # Java runs the W3C Nu HTML checker (vnu.jar). Installed before npm ci so
     # vnu-jar never looks for a Java of its own.
     command -v java >/dev/null || missing+=(default-jre-headless)
@@ -38,14 +42,18 @@ system_packages() {
     command -v firefox-esr >/dev/null || missing+=(firefox-esr)
     # actionlint and moto live in a venv.
     python3 -c 'import ensurepip, venv' 2>/dev/null || missing+=(python3-venv)
-    ((${#missing[@]} == 0)) && return 0
+    install_packages "${missing[@]}"
+}
+
+install_packages() {
+    (($# == 0)) && return 0
     if [[ $(id -u) -ne 0 ]]; then
-        note "NOTE: not root: install these yourself: sudo apt-get install -y ${missing[*]}"
+        note "NOTE: not root: install these yourself: sudo apt-get install -y $*"
         return 0
     fi
-    note "installing ${missing[*]} (apt)"
+    note "installing $* (apt)"
     DEBIAN_FRONTEND=noninteractive apt-get update -q
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}" </dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$@" </dev/null
 }
 
 # --- npm packages (exact pins in each package-lock) -------------------------
@@ -96,6 +104,10 @@ rust_tools() {
     # Not --locked: its lockfile names a webpki-roots release this registry lacks. Without its
     # default TLS (rustls and ring, for downloading test runners we never use): 12 s less to build.
     cargo_tool wasm-bindgen-cli "$bindgen" wasm-bindgen --no-default-features
+    # Its OpenSSL headers come from apt (system_packages), which it waits for.
+    wait "$apt"
+    after_apt &
+    after=$!
     cargo_tool worker-build 0.8.7 worker-build --locked
     rm -rf .cache/tools/target
 }
@@ -120,13 +132,19 @@ python_tools() {
 }
 
 # The downloads (apt, npm, PyPI) run beside the compiles (the two cargo installs): on a bare
-# machine one waits on the network while the other keeps the cores busy. The root's npm ci waits
-# for apt (its vnu-jar looks for Java, or fetches one), the site's needs nothing from it.
-(system_packages; npm_ci "$root"; python_tools) &
-downloads=$!
+# machine one waits on the network while the other keeps the cores busy. What needs apt waits for
+# it: worker-build (OpenSSL's headers), the root's npm ci (vnu-jar looks for Java, or fetches one)
+# and PyPI's (python3-venv); the site's npm ci and wasm-bindgen-cli need nothing from it.
+after_apt() {
+    npm_ci "$root"
+    python_tools
+}
+system_packages &
+apt=$!
 npm_ci "$root/site" &
 site_packages=$!
-trap 'kill "$downloads" "$site_packages" 2>/dev/null || true' EXIT
+after=
+trap 'kill "$apt" "$site_packages" $after 2>/dev/null || true' EXIT
 rust_tools
-wait "$downloads"
+wait "$after"
 wait "$site_packages"
