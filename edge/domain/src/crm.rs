@@ -6,13 +6,15 @@
 //! still to come.
 
 use crate::delivery::{retry_delay, MAX_ATTEMPTS, MAX_REFUSED_ATTEMPTS};
+use crate::documents::hex;
+use crate::keys::hmac;
+use crate::listing::ADDRESS_AND_LINK;
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
-use hmac::{Hmac, Mac};
+use hmac::Mac;
 use jax_model::api::{HOMES, LISTING_FIELD};
 use serde::Serialize;
 use serde_json::{json, Value};
-use sha2::Sha256;
 use std::collections::BTreeMap;
 
 /// Follow Up Boss's API origin (FOLLOW_UP_BOSS_API_URL moves it, for tests).
@@ -122,7 +124,7 @@ impl Lead {
 
 /// What domain/listing.rs named: "address — link" for her own listings, the link for the MLS's.
 fn property(named: &str) -> Property {
-    let (street, url) = match named.rsplit_once(" — ") {
+    let (street, url) = match named.rsplit_once(ADDRESS_AND_LINK) {
         Some((address, link)) => (Some(address.trim().to_string()), link.trim().to_string()),
         None => (None, named.trim().to_string()),
     };
@@ -181,9 +183,9 @@ pub fn follow_up_boss(f: &FollowUpBoss, lead: &Lead, base_url: &str) -> Outgoing
 
 /// The site's domain without "www." (`source`, by which Follow Up Boss routes the lead).
 pub fn source(base_url: &str) -> String {
-    let host = base_url.split("://").nth(1).unwrap_or(base_url).split(['/', ':']).next().unwrap_or("");
-    let host = host.to_ascii_lowercase();
-    host.strip_prefix("www.").map_or(host.clone(), String::from)
+    let url = url::Url::parse(base_url).ok();
+    let host = url.as_ref().and_then(url::Url::host_str).unwrap_or("");
+    host.strip_prefix("www.").unwrap_or(host).to_string()
 }
 
 /// The webhook's POST: the lead as JSON, signed at `now_s`.
@@ -201,10 +203,7 @@ pub fn webhook(w: &LeadWebhook, lead: &Lead, now_s: u64) -> Outgoing {
 
 /// Hex HMAC-SHA256 of "<t>.<body>" keyed with `secret`.
 pub fn signature(secret: &str, t: u64, body: &str) -> String {
-    let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).expect("HMAC takes a key of any length");
-    mac.update(format!("{t}.").as_bytes());
-    mac.update(body.as_bytes());
-    mac.finalize().into_bytes().iter().map(|b| format!("{b:02x}")).collect()
+    hex(&hmac(secret.as_bytes(), &[format!("{t}.").as_bytes(), body.as_bytes()]).finalize().into_bytes())
 }
 
 /// What one attempt at a CRM came to.

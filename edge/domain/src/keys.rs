@@ -36,7 +36,7 @@ impl std::fmt::Debug for Keyring {
     }
 }
 
-fn hmac(key: &[u8], parts: &[&[u8]]) -> Hmac<Sha256> {
+pub(crate) fn hmac(key: &[u8], parts: &[&[u8]]) -> Hmac<Sha256> {
     let mut m = Hmac::<Sha256>::new_from_slice(key).expect("HMAC takes a key of any length");
     for part in parts {
         m.update(part);

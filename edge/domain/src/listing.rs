@@ -5,6 +5,9 @@ use crate::content::Content;
 use jax_model::api;
 use jax_model::submission::FieldError;
 
+/// Between a featured listing's address and its link, in what `named` gives.
+pub const ADDRESS_AND_LINK: &str = " — ";
+
 /// What the agent's e-mail says of the listing named by `path`: a featured listing's address and
 /// link, an MLS listing's link (its slug holds its address and MLS number; the worker does not
 /// carry the MLS's thousands of listings, so their shape is what is checked). `Ok(None)` when the
@@ -20,7 +23,7 @@ pub fn named(content: &Content, path: Option<&str>) -> Result<Option<String>, Fi
         return Ok(Some(link));
     }
     match content.listings.iter().find(|(p, _)| p == path) {
-        Some((_, address)) => Ok(Some(format!("{address} — {link}"))),
+        Some((_, address)) => Ok(Some(format!("{address}{ADDRESS_AND_LINK}{link}"))),
         None => Err(refused()),
     }
 }

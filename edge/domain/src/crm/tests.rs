@@ -1,5 +1,7 @@
 use super::*;
+use hmac::Hmac;
 use serde_json::json;
+use sha2::Sha256;
 
 fn params(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
     pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
