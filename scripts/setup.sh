@@ -74,7 +74,7 @@ npm_ci() {
     fi
 }
 
-rust_tools() {
+wasm_target() {
     # --- Rust → wasm for the edge worker (edge/, workers-rs) --------------------
     if ! command -v rustup >/dev/null; then
         note "NOTE: rustup not found; the edge worker needs the wasm32-unknown-unknown target."
@@ -82,34 +82,24 @@ rust_tools() {
         note "rustup target add wasm32-unknown-unknown"
         rustup target add wasm32-unknown-unknown
     fi
+}
 
-    # worker-build would download wasm-bindgen and wasm-opt from GitHub (unreachable here):
-    # scripts/build-worker.sh points it at a wasm-bindgen-cli of exactly Cargo.lock's wasm-bindgen
-    # version and at npm's binaryen. A machine that has the right versions in ~/.cargo/bin uses them;
-    # otherwise they are built into the clone (.cache/tools, kept with the clone's other caches),
-    # unoptimised (--debug) and without debug info (never debugged here; 23% less CPU to build):
-    # about 4 minutes together beside the downloads, and they still run in seconds.
-    cargo_tool() { # crate version binary [cargo install flags]
-        local crate=$1 version=$2 bin=$3
-        shift 3
-        for dir in "$HOME/.cargo/bin" "$PWD/.cache/tools/bin"; do
-            [[ "$("$dir/$bin" --version 2>/dev/null)" == *"$version"* ]] && return 0
-        done
-        note "cargo install $crate@$version into .cache/tools (once per clone, a few minutes)"
-        # One target folder for both: they share most of their dependencies (clap, serde, ureq).
-        CARGO_TARGET_DIR="$PWD/.cache/tools/target" CARGO_PROFILE_DEV_DEBUG=0 CARGO_INCREMENTAL=0 \
-            cargo install "$crate" --version "$version" --debug --root "$PWD/.cache/tools" "$@" </dev/null
-    }
-    bindgen=$(awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
-    # Not --locked: its lockfile names a webpki-roots release this registry lacks. Without its
-    # default TLS (rustls and ring, for downloading test runners we never use): 12 s less to build.
-    cargo_tool wasm-bindgen-cli "$bindgen" wasm-bindgen --no-default-features
-    # Its OpenSSL headers come from apt (system_packages), which it waits for.
-    wait "$apt"
-    after_apt &
-    after=$!
-    cargo_tool worker-build 0.8.7 worker-build --locked
-    rm -rf .cache/tools/target
+# worker-build would download wasm-bindgen and wasm-opt from GitHub (unreachable here):
+# scripts/build-worker.sh points it at a wasm-bindgen-cli of exactly Cargo.lock's wasm-bindgen
+# version and at npm's binaryen. A machine that has the right versions in ~/.cargo/bin uses them;
+# otherwise they are built into the clone (.cache/tools, kept with the clone's other caches),
+# unoptimised (--debug) and without debug info (never debugged here; 23% less CPU to build):
+# about 4 minutes together beside the downloads, and they still run in seconds.
+cargo_tool() { # crate version binary [cargo install flags]
+    local crate=$1 version=$2 bin=$3
+    shift 3
+    for dir in "$HOME/.cargo/bin" "$PWD/.cache/tools/bin"; do
+        [[ "$("$dir/$bin" --version 2>/dev/null)" == *"$version"* ]] && return 0
+    done
+    note "cargo install $crate@$version into .cache/tools (once per clone, a few minutes)"
+    # One target folder for both: they share most of their dependencies (clap, serde, ureq).
+    CARGO_TARGET_DIR="$PWD/.cache/tools/target" CARGO_PROFILE_DEV_DEBUG=0 CARGO_INCREMENTAL=0 \
+        cargo install "$crate" --version "$version" --debug --root "$PWD/.cache/tools" "$@" </dev/null
 }
 
 python_tools() {
@@ -135,16 +125,21 @@ python_tools() {
 # machine one waits on the network while the other keeps the cores busy. What needs apt waits for
 # it: worker-build (OpenSSL's headers), the root's npm ci (vnu-jar looks for Java, or fetches one)
 # and PyPI's (python3-venv); the site's npm ci and wasm-bindgen-cli need nothing from it.
-after_apt() {
-    npm_ci "$root"
-    python_tools
-}
 system_packages &
 apt=$!
 npm_ci "$root/site" &
 site_packages=$!
 after=
 trap 'kill "$apt" "$site_packages" $after 2>/dev/null || true' EXIT
-rust_tools
+wasm_target
+bindgen=$(awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
+# Not --locked: its lockfile names a webpki-roots release this registry lacks. Without its
+# default TLS (rustls and ring, for downloading test runners we never use): 12 s less to build.
+cargo_tool wasm-bindgen-cli "$bindgen" wasm-bindgen --no-default-features
+wait "$apt"
+(npm_ci "$root"; python_tools) &
+after=$!
+cargo_tool worker-build 0.8.7 worker-build --locked
+rm -rf .cache/tools/target
 wait "$after"
 wait "$site_packages"
