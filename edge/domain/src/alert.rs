@@ -4,7 +4,7 @@
 //! reached and when uploads are paused. The body carries the same words under the names those
 //! services read: `text` (Slack), `message` and `title` (ntfy, push services).
 
-use crate::notice::Parked;
+use crate::notice::{Parked, HANDOFF};
 use serde_json::json;
 
 /// What happened, in words for a phone's lock screen.
@@ -20,13 +20,31 @@ impl Alert {
     /// record only: the webhook's service is not hers to trust with a client's name or address
     /// (the day's notice, an e-mail to her, says whose it was).
     pub fn parked(p: &Parked) -> Alert {
+        // A CRM hand-off's form says so (notice::Parked::of); her e-mail of that lead went its own way.
+        let (event, title, what) = match p.form.contains(HANDOFF) {
+            true => ("handoff-parked", "A lead could not be handed to your CRM", p.form.clone()),
+            false => ("email-parked", "A website e-mail could not be delivered", format!("{} e-mail", p.form)),
+        };
         Alert {
-            event: "email-parked",
-            title: "A website e-mail could not be delivered".into(),
+            event,
+            title: title.into(),
             text: format!(
-                "The {} e-mail was given up on after {} attempts ({}). It is kept at submissions/{}.json; \
+                "The {what} was given up on after {} attempts ({}). It is kept at submissions/{}.json; \
                  the day's notice lists it.",
-                p.form, p.attempts, p.reason, p.id
+                p.attempts, p.reason, p.id
+            ),
+        }
+    }
+
+    /// Follow Up Boss answered 204: the lead flow of the site's source is archived, so it ignores
+    /// every lead the site hands it (told once, until it takes one again).
+    pub fn archived(crm: &str, source: &str) -> Alert {
+        Alert {
+            event: "crm-archived",
+            title: "Your CRM is ignoring the website's leads".into(),
+            text: format!(
+                "{crm} answered 204: the lead flow for {source} is archived, so it ignored the lead. Leads still \
+                 reach you by e-mail. Restore the lead flow in {crm}'s settings."
             ),
         }
     }
@@ -134,6 +152,20 @@ mod tests {
         assert_eq!(body["title"], "A website e-mail could not be delivered");
         assert_eq!(body["text"], a.text);
         assert_eq!(body["message"], a.text);
+        let handoff =
+            Parked { form: format!("lead{HANDOFF}Follow Up Boss"), reason: "Follow Up Boss answered 502".into(), ..p };
+        let a = Alert::parked(&handoff);
+        assert_eq!((a.event, a.title.as_str()), ("handoff-parked", "A lead could not be handed to your CRM"));
+        assert!(
+            a.text.starts_with(
+                "The lead hand-off to Follow Up Boss was given up on after 3 attempts (Follow Up Boss answered 502)."
+            ),
+            "{}",
+            a.text
+        );
+        let archived = Alert::archived("Follow Up Boss", "movetojax.com");
+        assert_eq!(archived.event, "crm-archived");
+        assert!(archived.text.contains("the lead flow for movetojax.com is archived"), "{}", archived.text);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! becomes one e-mail to the agent listing each document with its private download link.
 
 use crate::documents::NAME_MAX_BYTES;
-use crate::email::{self, Params};
+use crate::email::{self, Params, CRM_EMAIL, CRM_PHONE};
 use crate::submit::Input;
 use crate::words;
 use jax_model::forms::{Document, FileType, Forms};
@@ -142,7 +142,8 @@ pub struct Listed<'a> {
     pub link: String,
 }
 
-/// The agent's e-mail: to_email, subject, message, from_name (the client's name). The message
+/// The agent's e-mail: to_email, subject, message, from_name (the client's name; and, for the
+/// CRM hand-off alone, CRM_EMAIL and CRM_PHONE). The message
 /// says who the client is, then lists the documents; each file name is the visitor's (quoted,
 /// capped and inert next to the real links); the dates are when the links expire and when the
 /// documents are deleted.
@@ -172,6 +173,9 @@ pub fn email(
         ("subject", one_line(&c.subject)),
         ("message", message),
         ("from_name", email::typed(client, "name")),
+        // As typed (validated), for the CRM hand-off's person: her e-mail has them in its message.
+        (CRM_EMAIL, client.get("email").cloned().unwrap_or_default()),
+        (CRM_PHONE, client.get("phone").cloned().unwrap_or_default()),
     ])
 }
 
@@ -180,6 +184,7 @@ mod tests {
     use super::*;
     use crate::content::content;
     use crate::documents::object_key;
+    use crate::email::emailed;
     use crate::submit::parse_json;
     use jax_model::calendar::date;
     use jax_model::forms::Document;
@@ -317,9 +322,10 @@ mod tests {
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .into();
         let p = email(f, "agent@example.com", &client, &listed, &date(1_796_601_600), &date(1_798_416_000));
-        assert_eq!(p.0.keys().map(String::as_str).collect::<Vec<_>>(), ["from_name", "message", "subject", "to_email"]);
+        assert_eq!(emailed(&p.0).into_keys().collect::<Vec<_>>(), ["from_name", "message", "subject", "to_email"]);
         assert_eq!(p.get("subject"), Some("New Client Concierge Document Submission"));
         assert_eq!(p.get("from_name"), Some("Ana Ruiz"));
+        assert_eq!((p.get(CRM_EMAIL), p.get(CRM_PHONE)), (Some("ana@example.com"), Some("(904) 555-0147")));
         let m = p.get("message").unwrap();
         assert!(
             m.starts_with("A client submitted their documents through the Client Concierge portal.\n\nFull Name: Ana Ruiz\nEmail: ana@example.com\nPhone: (904) 555-0147\n"),

@@ -2,23 +2,27 @@
 //! generic lead webhook (LEAD_WEBHOOK_URL, a signed JSON POST for Zapier, Make or another CRM's
 //! intake) are sent for one recorded lead, and what their answers mean for the retries. Built from
 //! the delivery record's params (what the agent's e-mail says), so a retry sends what the first
-//! attempt did. Wiring it into the delivery record, as a step of its own beside the e-mail, is
-//! still to come.
+//! attempt did. Each hand-off is a record of its own beside the lead's e-mail (domain/queue.rs):
+//! claimed, retried and parked on its own, so neither ever waits on or repeats the other.
 
 use crate::delivery::{retry_delay, MAX_ATTEMPTS, MAX_REFUSED_ATTEMPTS};
 use crate::documents::hex;
+use crate::email::{LeadKind, CRM_EMAIL, CRM_PHONE, LEAD_TYPE};
 use crate::keys::hmac;
 use crate::listing::ADDRESS_AND_LINK;
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
 use hmac::Mac;
 use jax_model::api::{HOMES, LISTING_FIELD};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
 /// Follow Up Boss's API origin (FOLLOW_UP_BOSS_API_URL moves it, for tests).
 pub const FOLLOW_UP_BOSS_API_URL: &str = "https://api.followupboss.com";
+/// The marker, in R2, of a CRM's archived lead flow the agent was told of (services/crm.rs), its
+/// hand-off's suffix after it.
+pub const ARCHIVED: &str = "handoffs/archived-";
 /// The lead webhook's signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`,
 /// keyed with LEAD_WEBHOOK_SECRET. The time lets a receiver refuse a replay.
 pub const SIGNATURE_HEADER: &str = "X-Move-To-Jax-Signature";
@@ -39,6 +43,107 @@ pub struct FollowUpBoss {
 pub struct LeadWebhook {
     pub url: String,
     pub secret: String,
+}
+
+/// The CRM hand-offs set up: none by default, and never in a pull request's preview (its visitors'
+/// posts stay in its outbox, away from her CRM).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Handoffs {
+    pub follow_up_boss: Option<FollowUpBoss>,
+    pub webhook: Option<LeadWebhook>,
+}
+
+/// A CRM a lead is handed to: each its own record, `<lead's id>-<suffix>`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Handoff {
+    FollowUpBoss,
+    Webhook,
+}
+
+impl Handoff {
+    /// What its record's id adds to the lead's.
+    pub fn suffix(self) -> &'static str {
+        match self {
+            Handoff::FollowUpBoss => "fub",
+            Handoff::Webhook => "hook",
+        }
+    }
+
+    /// Its name in logs, notices and alerts.
+    pub fn name(self) -> &'static str {
+        match self {
+            Handoff::FollowUpBoss => "Follow Up Boss",
+            Handoff::Webhook => "the lead webhook",
+        }
+    }
+}
+
+/// The forms whose posts are leads for her CRM. The quiz is not: its e-mail is the visitor's own
+/// result, which does not ask to be contacted.
+pub const LEAD_FORMS: [&str; 5] = ["lead", "listing-request", "contact", "concierge", "saved-search"];
+
+impl Handoffs {
+    /// The settings: FOLLOW_UP_BOSS_API_KEY with FOLLOW_UP_BOSS_SYSTEM and FOLLOW_UP_BOSS_SYSTEM_KEY
+    /// (FOLLOW_UP_BOSS_API_URL only for tests), LEAD_WEBHOOK_URL with LEAD_WEBHOOK_SECRET (at least
+    /// `min_secret` bytes). A half-set CRM is a setting that is wrong: named in `missing`.
+    pub fn from_lookup(
+        get: impl Fn(&str) -> Option<String>,
+        preview: bool,
+        min_secret: usize,
+        missing: &mut Vec<String>,
+    ) -> Handoffs {
+        if preview {
+            return Handoffs::default();
+        }
+        let follow_up_boss = get("FOLLOW_UP_BOSS_API_KEY").and_then(|api_key| {
+            let api_url = get("FOLLOW_UP_BOSS_API_URL").unwrap_or_else(|| FOLLOW_UP_BOSS_API_URL.into());
+            let mut need = |name: &str| {
+                let value = get(name);
+                if value.is_none() {
+                    missing.push(format!("{name} (with FOLLOW_UP_BOSS_API_KEY)"));
+                }
+                value
+            };
+            let (system, system_key) = (need("FOLLOW_UP_BOSS_SYSTEM"), need("FOLLOW_UP_BOSS_SYSTEM_KEY"));
+            if !crate::http::is_secure_url(&api_url) {
+                // The key travels in every request's header.
+                missing.push("FOLLOW_UP_BOSS_API_URL (an https:// URL)".into());
+            }
+            Some(FollowUpBoss { api_url, api_key, system: system?, system_key: system_key? })
+        });
+        let webhook = get("LEAD_WEBHOOK_URL").and_then(|url| {
+            if !crate::http::is_secure_url(&url) {
+                missing.push("LEAD_WEBHOOK_URL (an https:// URL)".into());
+            }
+            match get("LEAD_WEBHOOK_SECRET") {
+                Some(secret) if secret.len() >= min_secret => Some(LeadWebhook { url, secret }),
+                _ => {
+                    missing.push(format!("LEAD_WEBHOOK_SECRET (at least {min_secret} bytes, with LEAD_WEBHOOK_URL)"));
+                    None
+                }
+            }
+        });
+        Handoffs { follow_up_boss, webhook }
+    }
+
+    /// The request handing `lead` to `to` at `now_s`; None when `to` is no longer set up.
+    pub fn request(&self, to: Handoff, lead: &Lead, base_url: &str, now_s: u64) -> Option<Outgoing> {
+        match to {
+            Handoff::FollowUpBoss => self.follow_up_boss.as_ref().map(|f| follow_up_boss(f, lead, base_url)),
+            Handoff::Webhook => self.webhook.as_ref().map(|w| webhook(w, lead, now_s)),
+        }
+    }
+
+    /// The hand-offs a post of `form` gets: none for one the bot check did not see (`unverified`):
+    /// a CRM's action plan would write to whatever address a script typed. Her e-mail still has it.
+    pub fn for_lead(&self, form: &str, unverified: bool) -> Vec<Handoff> {
+        if unverified || !LEAD_FORMS.contains(&form) {
+            return Vec::new();
+        }
+        let set = [(Handoff::FollowUpBoss, self.follow_up_boss.is_some()), (Handoff::Webhook, self.webhook.is_some())];
+        set.into_iter().filter_map(|(h, on)| on.then_some(h)).collect()
+    }
 }
 
 /// Follow Up Boss's own event types, the ones that start its action plans and automations.
@@ -86,16 +191,19 @@ pub struct Lead {
 }
 
 impl Lead {
-    /// The lead in a record's params (domain/email.rs names them): `form` its form, `valuation`
-    /// whether the lead form was a valuation request. The message is the visitor's own words;
-    /// a concierge filing's says only that documents were filed (their links stay in her e-mail).
-    pub fn of(id: &str, form: &str, valuation: bool, params: &BTreeMap<String, String>, page: Option<String>) -> Lead {
+    /// The lead in a record's params (domain/email.rs names them), `form` its form. A seller's
+    /// request (a valuation, a listing consultation) is a Seller Inquiry. The message is the
+    /// visitor's own words; a concierge filing's says only that documents were filed (their links
+    /// stay in her e-mail).
+    pub fn of(id: &str, form: &str, params: &BTreeMap<String, String>, page: Option<String>) -> Lead {
         let get = |k: &str| params.get(k).map(String::as_str).unwrap_or("").trim().to_string();
         let property = params.get(LISTING_FIELD).map(String::as_str).map(property);
+        let valuation = get(LEAD_TYPE) == LeadKind::CmaRequest.name();
         let event = match (form, &property) {
             ("saved-search", _) => EventType::Registration,
             (_, Some(_)) => EventType::PropertyInquiry,
             ("lead", None) if valuation => EventType::SellerInquiry,
+            ("listing-request", None) => EventType::SellerInquiry,
             _ => EventType::GeneralInquiry,
         };
         let words = match form {
@@ -109,17 +217,30 @@ impl Lead {
             (false, true) => format!("Property: {address}"),
             (false, false) => format!("Property: {address}\n{words}"),
         };
+        let either = |k: &str, crm_only: &str| Some(get(k)).filter(|v| !v.is_empty()).unwrap_or_else(|| get(crm_only));
         Lead {
             id: id.into(),
             event,
             name: get("from_name"),
-            email: get("from_email"),
-            phone: get("phone"),
+            email: either("from_email", CRM_EMAIL),
+            phone: either("phone", CRM_PHONE),
             message,
             page,
             property,
         }
     }
+}
+
+/// The page a lead was sent from: its Referer when that is a page of the site the post came to
+/// (never another site's address), without its fragment.
+pub fn page(referer: Option<&str>, request_url: &str) -> Option<String> {
+    let mut page = url::Url::parse(referer?).ok()?;
+    let here = url::Url::parse(request_url).ok()?;
+    if page.origin() != here.origin() {
+        return None;
+    }
+    page.set_fragment(None);
+    Some(page.into())
 }
 
 /// What domain/listing.rs named: "address — link" for her own listings, the link for the MLS's.
@@ -221,6 +342,8 @@ pub enum Answer {
     Refused(u16),
     /// 408, 5xx, no answer in time or no connection: an outage to outlast.
     Failed(Option<u16>),
+    /// The CRM's settings were removed since the lead came: nowhere to send it.
+    Unset,
 }
 
 impl Answer {
@@ -243,7 +366,7 @@ impl Answer {
     pub fn retry_in(self, first_s: u64, attempts: u32) -> Option<u64> {
         let backoff = retry_delay(first_s, attempts);
         match self {
-            Answer::Taken | Answer::Archived => None,
+            Answer::Taken | Answer::Archived | Answer::Unset => None,
             Answer::Refused(_) if attempts >= MAX_REFUSED_ATTEMPTS => None,
             _ if attempts >= MAX_ATTEMPTS => None,
             Answer::RateLimited(Some(s)) => Some(s.max(1)),
@@ -264,6 +387,7 @@ impl Answer {
             Answer::Refused(s) => format!("{crm} refused the lead ({s})"),
             Answer::Failed(Some(s)) => format!("{crm} answered {s}"),
             Answer::Failed(None) => format!("{crm} could not be reached in time"),
+            Answer::Unset => format!("{crm} is no longer set up"),
         }
     }
 }

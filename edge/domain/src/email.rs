@@ -82,7 +82,7 @@ pub fn emailjs_request(
         "user_id": e.public_key,
         "service_id": service,
         "template_id": template,
-        "template_params": params,
+        "template_params": emailed(params),
     });
     if let Some(token) = &e.private_key {
         body["accessToken"] = token.clone().into();
@@ -113,11 +113,15 @@ pub enum LeadKind {
 
 impl LeadKind {
     pub fn parse(s: &str) -> Option<LeadKind> {
-        match s {
-            "consultation" => Some(LeadKind::Consultation),
-            "buyer-guide" => Some(LeadKind::BuyerGuide),
-            "cma-request" => Some(LeadKind::CmaRequest),
-            _ => None,
+        [LeadKind::Consultation, LeadKind::BuyerGuide, LeadKind::CmaRequest].into_iter().find(|k| k.name() == s)
+    }
+
+    /// Its name in the form's `type` field and in the record's LEAD_TYPE param.
+    pub fn name(self) -> &'static str {
+        match self {
+            LeadKind::Consultation => "consultation",
+            LeadKind::BuyerGuide => "buyer-guide",
+            LeadKind::CmaRequest => "cma-request",
         }
     }
 
@@ -167,8 +171,22 @@ pub fn lines(fields: &[Field], values: &Values) -> String {
     lines.join("\n")
 }
 
+/// Params for the CRM hand-off alone (domain/crm.rs), kept in the record but never sent to EmailJS
+/// or the outbox: each template gets the params the specification gives it, no more.
+pub const CRM_ONLY: &str = "crm_";
+/// The lead form's kind (LeadKind::name): the CRM hand-off's event type.
+pub const LEAD_TYPE: &str = "crm_lead_type";
+/// The concierge client's address and phone (its e-mail names them in its message only).
+pub const CRM_EMAIL: &str = "crm_email";
+pub const CRM_PHONE: &str = "crm_phone";
+
+/// The params an e-mail sends: all but the CRM's own.
+pub fn emailed(params: &BTreeMap<String, String>) -> BTreeMap<&str, &str> {
+    params.iter().filter(|(k, _)| !k.starts_with(CRM_ONLY)).map(|(k, v)| (k.as_str(), v.as_str())).collect()
+}
+
 /// Lead form: to_email, from_name, from_email, phone, property_address, interested_in, message,
-/// subject, email_body. from_email stays bare: templates reply to it.
+/// subject, email_body (and LEAD_TYPE, the CRM's). from_email stays bare: templates reply to it.
 pub fn lead(forms: &Forms, kind: LeadKind, values: &Values, agent_email: &str) -> Params {
     let name = one_line(&format!("{} {}", typed(values, "firstName"), typed(values, "lastName")));
     let interested = forms
@@ -188,6 +206,7 @@ pub fn lead(forms: &Forms, kind: LeadKind, values: &Values, agent_email: &str) -
         ("message", typed(values, "message")),
         ("subject", subject(&kind.of(forms).subject, &name)),
         ("email_body", body(&forms.lead.fields, values)),
+        (LEAD_TYPE, kind.name().to_string()),
     ])
 }
 
@@ -338,7 +357,7 @@ mod tests {
         );
         let p = lead(&f, LeadKind::BuyerGuide, &vals, AGENT);
         assert_eq!(
-            p.0.keys().map(String::as_str).collect::<Vec<_>>(),
+            emailed(&p.0).into_keys().collect::<Vec<_>>(),
             [
                 "email_body",
                 "from_email",
@@ -359,6 +378,7 @@ mod tests {
         assert_eq!(p.get("phone"), Some("904 555 0147"));
         assert_eq!(p.get("property_address"), Some(""));
         assert_eq!(p.get("message"), Some("Hi"));
+        assert_eq!(p.get(LEAD_TYPE), Some("buyer-guide"), "the CRM's event type reads it");
         assert_eq!(
             p.get("email_body").unwrap(),
             format!("First Name: Ana\nLast Name: Ruiz\nEmail: ana@example.com\nPhone: 904 555 0147\nProperty Address: \nInterested In: Waterfront Property\nMessage: Hi\n\n{VISITOR_WORDS}")

@@ -13,6 +13,8 @@ pub use crate::email::NOTICE;
 use jax_model::calendar::date;
 /// Who the notice says it is from.
 const FROM_NAME: &str = "Website delivery notice";
+/// Between a hand-off's form and its CRM in a parked entry's form: "contact hand-off to Follow Up Boss".
+pub const HANDOFF: &str = " hand-off to ";
 /// Entries listed in one notice; the rest are counted.
 const MAX_LISTED: usize = 50;
 
@@ -45,7 +47,11 @@ impl Parked {
         };
         Parked {
             id: d.id.clone(),
-            form: d.form.clone(),
+            // A hand-off says where it was going.
+            form: match d.handoff {
+                Some(h) => format!("{}{HANDOFF}{}", d.form, h.name()),
+                None => d.form.clone(),
+            },
             received_ms: d.received_ms,
             who: who.chars().take(WHO_MAX).collect(),
             reason: d.last_outcome.clone().unwrap_or_default(),
@@ -151,6 +157,12 @@ mod tests {
         assert_eq!(Parked::from_metadata(&p.id, &listed.metadata()), listed);
         assert_eq!(Parked::of(&parked("quiz", &[("to_email", "v@example.com")])).who, "v@example.com");
         assert_eq!(Parked::of(&parked("concierge", &[("from_name", "Move to JAX")])).who, "");
+        let lead = parked("contact", &[("from_name", "Ana Ruiz"), ("from_email", "ana@example.com")]);
+        let handoff = Parked::of(&lead.handoff(crate::crm::Handoff::FollowUpBoss, None, 1));
+        assert_eq!(
+            (handoff.form.as_str(), handoff.who.as_str()),
+            ("contact hand-off to Follow Up Boss", p.who.as_str())
+        );
         let notice = Delivery::new(notice_id(0), NOTICE, &Params(Default::default()), 0);
         assert_eq!(Parked::of(&notice).told.as_deref(), Some("notice-1970-01-01"), "a notice is never reported");
     }

@@ -5,8 +5,12 @@
 //! only an index (a stale one is repaired or dropped). Whoever sends first claims the record (a
 //! conditional write on its etag, with a lease), so no e-mail goes twice. An e-mail that keeps
 //! failing is parked: its record kept, a marker `dead/<id>` with the reason, the agent told once.
+//! A lead's CRM hand-offs (domain/crm.rs) are records of their own beside its e-mail's, under the
+//! same prefixes: `submissions/<lead's id>-fub.json` and the like, each with its own marker and
+//! claim, so the e-mail and each CRM are retried on their own and none waits on the others.
 //! This module holds the record and its states (the EmailJS request is domain/email.rs's).
 
+use crate::crm::{Answer, Handoff};
 use crate::delivery::{gives_up, next_delay, Outcome};
 use crate::due;
 use crate::email::{self, Params};
@@ -56,6 +60,13 @@ pub struct Delivery {
     /// Sent without the bot check (domain/bot_check.rs): its e-mail says so, the digest lists it last.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub unverified: bool,
+    /// A hand-off of the lead to a CRM, not an e-mail: the lead's id is this id without the
+    /// hand-off's suffix.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub handoff: Option<Handoff>,
+    /// The site's page the lead was sent from, for the CRM.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<String>,
 }
 
 /// Where a record stands, for whoever finds it.
@@ -90,6 +101,34 @@ impl Delivery {
             held_ms: None,
             covers: Vec::new(),
             unverified: false,
+            handoff: None,
+            page: None,
+        }
+    }
+
+    /// The hand-off of this lead to `to`, owed now: the lead's words, its own id and attempts.
+    pub fn handoff(&self, to: Handoff, page: Option<String>, now_ms: u64) -> Delivery {
+        let mut d =
+            Delivery::new(format!("{}-{}", self.id, to.suffix()), &self.form, &Params(self.params.clone()), now_ms);
+        d.received_ms = self.received_ms;
+        d.handoff = Some(to);
+        d.page = page;
+        d
+    }
+
+    /// The id of the lead this record is about: its own, or, for a hand-off, the lead's.
+    pub fn lead_id(&self) -> &str {
+        match self.handoff {
+            Some(h) => self.id.strip_suffix(h.suffix()).and_then(|id| id.strip_suffix('-')).unwrap_or(&self.id),
+            None => &self.id,
+        }
+    }
+
+    /// What the record delivers, for log lines: "e-mail" or "Follow Up Boss hand-off".
+    pub fn what(&self) -> String {
+        match self.handoff {
+            None => "e-mail".into(),
+            Some(h) => format!("{} hand-off", h.name()),
         }
     }
 
@@ -126,7 +165,7 @@ impl Delivery {
 
     /// The website's own e-mails to the agent (the notice, the digest): her address and template.
     pub fn is_agents_own(&self) -> bool {
-        email::is_agents_own(&self.form)
+        self.handoff.is_none() && email::is_agents_own(&self.form)
     }
 
     /// Taken for an attempt now (written with a condition on the etag read, so one claimer wins).
@@ -146,6 +185,20 @@ impl Delivery {
             self.parked_ms = Some(now_ms);
         } else {
             self.next_attempt_ms = now_ms + next_delay(outcome, first_retry_s, self.attempts) * 1000;
+        }
+    }
+
+    /// Note a hand-off attempt's answer: done (taken, or ignored by an archived lead flow, which
+    /// retrying would not change), parked (given up on), or when to try again: a 429's Retry-After,
+    /// else the e-mail's backoff.
+    pub fn handed(&mut self, answer: Answer, now_ms: u64, first_retry_s: u64) {
+        self.attempts += 1;
+        self.claimed_until_ms = None;
+        self.last_outcome = Some(answer.describe(self.handoff.map_or("the CRM", Handoff::name)));
+        match answer.retry_in(first_retry_s, self.attempts) {
+            Some(s) => self.next_attempt_ms = now_ms + s * 1000,
+            None if matches!(answer, Answer::Taken | Answer::Archived) => self.delivered_ms = Some(now_ms),
+            None => self.parked_ms = Some(now_ms),
         }
     }
 }
@@ -233,6 +286,39 @@ mod tests {
         assert_eq!(notice.parked_ms, None);
         notice.attempted(Outcome::Failed(400), t, 1);
         assert_eq!(notice.parked_ms, Some(t));
+    }
+
+    #[test]
+    fn a_handoff_is_a_record_of_its_own_retried_on_its_own() {
+        let lead = delivery("contact");
+        let t = lead.received_ms + 5;
+        let mut h = lead.handoff(Handoff::FollowUpBoss, Some("https://www.movetojax.com/sell/".into()), t);
+        assert_eq!(h.id, "1700000000000-contact-0000000000000abc-fub");
+        assert_eq!((h.lead_id(), h.received_ms, &h.params), (lead.id.as_str(), lead.received_ms, &lead.params));
+        assert_eq!((h.state(t), h.what().as_str()), (State::Due, "Follow Up Boss hand-off"));
+        assert!(!h.is_agents_own() && parse_pending(&h.pending_key()).is_some());
+        h.handed(Answer::RateLimited(Some(30)), t, 60);
+        assert_eq!(h.state(t), State::Waiting(t + 30_000), "Retry-After, not the backoff");
+        h.handed(Answer::Failed(Some(502)), t, 60);
+        assert_eq!(h.state(t), State::Waiting(t + 120_000), "the second failure's backoff");
+        h.handed(Answer::Taken, t + 1, 60);
+        assert_eq!((h.state(u64::MAX), h.delivered_ms), (State::Delivered, Some(t + 1)));
+        assert_eq!(h.last_outcome.as_deref(), Some("Follow Up Boss took it"));
+        let json = serde_json::to_string(&h).unwrap();
+        assert_eq!(serde_json::from_str::<Delivery>(&json).unwrap(), h);
+        assert!(!serde_json::to_string(&lead).unwrap().contains("handoff"), "an e-mail's record is as before");
+        // An archived lead flow ignores it again whenever it is sent: done, not retried.
+        let mut archived = lead.handoff(Handoff::FollowUpBoss, None, t);
+        archived.handed(Answer::Archived, t, 60);
+        assert_eq!(archived.state(t), State::Delivered);
+        let mut refused = lead.handoff(Handoff::Webhook, None, t);
+        assert_eq!(refused.lead_id(), lead.id);
+        for _ in 0..3 {
+            assert_ne!(refused.state(u64::MAX), State::Parked);
+            refused.handed(Answer::Refused(422), t, 60);
+        }
+        assert_eq!(refused.state(u64::MAX), State::Parked);
+        assert_eq!(refused.last_outcome.as_deref(), Some("the lead webhook refused the lead (422)"));
     }
 
     #[test]

@@ -5,6 +5,7 @@
 
 use crate::bot_check::{Keys, VERIFY_URL};
 use crate::content::Content;
+use crate::crm::Handoffs;
 use crate::email::EmailJs;
 use crate::keys::Keyring;
 use jax_model::forms::Budget;
@@ -62,6 +63,8 @@ pub struct Settings {
     /// The bot check (domain/bot_check.rs): None, off, without TURNSTILE_SITE_KEY and
     /// TURNSTILE_SECRET_KEY.
     pub bot_check: Option<Keys>,
+    /// Where leads go besides her e-mail: Follow Up Boss, a lead webhook (domain/crm.rs).
+    pub handoffs: Handoffs,
 }
 
 /// `EMAILJS_TEMPLATE_ID_LISTING_REQUEST` for "listing-request".
@@ -154,6 +157,7 @@ impl Settings {
                 String::new()
             }
         };
+        let handoffs = Handoffs::from_lookup(get, preview, MIN_LINK_SECRET_BYTES, &mut missing);
         if !missing.is_empty() {
             return Err(missing);
         }
@@ -212,6 +216,7 @@ impl Settings {
             },
             budget,
             bot_check,
+            handoffs,
         })
     }
 }

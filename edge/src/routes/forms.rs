@@ -6,7 +6,7 @@ use crate::failure::Failure;
 use crate::services::{bot_check, budget, now_ms, once as first, queue, quota, random_u64, storage};
 use domain::bot_check::{self as check, Trust};
 use domain::content::content;
-use domain::delivery::Outcome;
+use domain::crm;
 use domain::http::BodyKind;
 use domain::once;
 use domain::queue::{new_id, Delivery, State};
@@ -55,6 +55,7 @@ pub async fn post(mut req: Request, env: &Env, kind: FormKind, settings: &Settin
         check::mark(&mut params, &c.forms.bot_check.unverified, prose);
     }
     let bucket = storage::bucket(env)?;
+    let page = crm::page(req.headers().get("Referer")?.as_deref(), req.url()?.as_str());
     let now = now_ms();
     let mut delivery = Delivery::new(new_id(now, form, random_u64()?), form, &params, now);
     delivery.unverified = trust == Trust::Unverified;
@@ -73,7 +74,7 @@ pub async fn post(mut req: Request, env: &Env, kind: FormKind, settings: &Settin
         if trust == Trust::Unverified {
             bot_check::count_unverified(settings, &bucket, &client).await?;
         }
-        record_and_send(settings, &bucket, delivery, trust).await
+        record_and_send(settings, &bucket, delivery, trust, page.as_deref()).await
     }
     .await;
     match recorded {
@@ -92,8 +93,16 @@ pub async fn post(mut req: Request, env: &Env, kind: FormKind, settings: &Settin
 }
 
 /// Record `d` and try it once — or keep it without sending, past the quiz's limits (withheld) or
-/// the day's e-mail budget (held for the morning digest): whether it was delivered now.
-async fn record_and_send(settings: &Settings, bucket: &Bucket, mut d: Delivery, trust: Trust) -> Result<bool, Failure> {
+/// the day's e-mail budget (held for the morning digest): whether it was delivered now. A lead's
+/// CRM hand-offs (sent from `page`) are recorded and tried beside its e-mail, held or not.
+async fn record_and_send(
+    settings: &Settings,
+    bucket: &Bucket,
+    mut d: Delivery,
+    trust: Trust,
+    page: Option<&str>,
+) -> Result<bool, Failure> {
+    let lead = d.clone();
     // Ids carry 64 random bits: a taken one is not a visitor's doing.
     let taken = || Failure::Unavailable(format!("record {} exists already", d.id));
     let mut slot_taken = None;
@@ -122,7 +131,12 @@ async fn record_and_send(settings: &Settings, bucket: &Bucket, mut d: Delivery, 
             None => {
                 // Past the day's e-mail budget: kept, and listed in the morning's digest; none is lost.
                 let error = taken();
-                return if budget::hold(settings, bucket, d).await? { Ok(false) } else { Err(error) };
+                if !budget::hold(settings, bucket, d).await? {
+                    return Err(error);
+                }
+                let handoffs = queue::hand_off(settings, bucket, &lead, page).await;
+                queue::attempt_all(settings, bucket, handoffs).await;
+                return Ok(false);
             }
         }
     }
@@ -137,5 +151,8 @@ async fn record_and_send(settings: &Settings, bucket: &Bucket, mut d: Delivery, 
             return Err(failed.err().map_or(error, Failure::from));
         }
     };
-    Ok(queue::attempt(settings, bucket, claimed).await.1 == Outcome::Sent)
+    let handoffs = queue::hand_off(settings, bucket, &lead, page).await;
+    let (email, _) =
+        futures_util::join!(queue::attempt(settings, bucket, claimed), queue::attempt_all(settings, bucket, handoffs));
+    Ok(email.delivered_ms.is_some())
 }

@@ -7,7 +7,6 @@ use domain::bot_check::{self, Trust};
 use domain::budget::filings_key;
 use domain::concierge::{email, Final, Listed};
 use domain::content::content;
-use domain::delivery::Outcome;
 use domain::documents::{loggable, sign};
 use domain::email::Params;
 use domain::queue::{record_key, Delivery, State};
@@ -19,7 +18,7 @@ use crate::services::queue::{self, Taken};
 use crate::services::quota::Added;
 use crate::services::storage::{self, Only};
 use crate::services::{budget, now_ms, quota, random_u64, retention};
-use jax_model::api::DOCUMENTS;
+use jax_model::api::{self, DOCUMENTS};
 use jax_model::calendar::date;
 use jax_model::forms::FileType;
 use jax_model::submission::FieldError;
@@ -169,6 +168,9 @@ pub async fn file(
 ) -> Result<Recorded, Failure> {
     let id = record_id(&done.submission);
     let mut taken = queue::claim(bucket, &id, true, None).await?;
+    // Her CRM's hand-offs, recorded with the filing's e-mail (by whichever tap records that).
+    let mut handoffs = Vec::new();
+    let page = format!("{origin}{}", api::CONCIERGE_PAGE);
     if matches!(taken, Taken::Missing) {
         // One listing gives each stored document's key and name: no object is read twice.
         let stored = storage::objects(bucket, &format!("{}/", done.submission), true).await?;
@@ -204,16 +206,19 @@ pub async fn file(
             // Past the day's e-mail budget: filed all the same, and listed in the morning's digest
             // (unless a parallel tap recorded it a moment ago: its outcome is this one's).
             None => {
-                if !budget::hold(settings, bucket, d).await? {
+                if !budget::hold(settings, bucket, d.clone()).await? {
                     Taken::Not(State::Claimed)
                 } else {
                     delete(bucket, &filing.replaced).await?;
+                    let handoffs = queue::hand_off(settings, bucket, &d, Some(&page)).await;
+                    queue::attempt_all(settings, bucket, handoffs).await;
                     return Ok(Recorded { id, email: State::Held });
                 }
             }
-            Some(slot) => match queue::record(settings, bucket, d).await {
+            Some(slot) => match queue::record(settings, bucket, d.clone()).await {
                 Ok(Some(claimed)) => {
                     delete(bucket, &filing.replaced).await?;
+                    handoffs = queue::hand_off(settings, bucket, &d, Some(&page)).await;
                     Taken::Claimed(Box::new(claimed))
                 }
                 // The same, having spent an e-mail the parallel tap spends too: given back.
@@ -229,10 +234,13 @@ pub async fn file(
         };
     }
     let email = match taken {
-        Taken::Claimed(claimed) => match queue::attempt(settings, bucket, *claimed).await {
-            (_, Outcome::Sent) => State::Delivered,
-            (d, _) => d.state(now_ms()),
-        },
+        Taken::Claimed(claimed) => {
+            let (d, _) = futures_util::join!(
+                queue::attempt(settings, bucket, *claimed),
+                queue::attempt_all(settings, bucket, handoffs)
+            );
+            d.state(now_ms())
+        }
         // A parallel filing is sending it: its outcome is this one's too.
         Taken::Not(State::Claimed) => settled(bucket, &id).await?,
         Taken::Not(state) => state,

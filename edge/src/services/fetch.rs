@@ -1,5 +1,5 @@
 //! One outgoing request with a deadline: how the worker reaches EmailJS, the alert webhook, the bot
-//! check's siteverify and GitHub (the editor's sign-in).
+//! check's siteverify, the CRMs and GitHub (the editor's sign-in).
 
 use domain::delivery::Outcome;
 use futures_util::future::{select, Either};
@@ -32,6 +32,23 @@ pub async fn send(
     headers: &[(&str, &str)],
     body: Option<&str>,
 ) -> Result<(u16, String), Outcome> {
+    request(method, url, headers, body).await.map(|r| (r.status, r.body))
+}
+
+/// An answer: its status, its Retry-After header (a 429's), its text.
+pub struct Reply {
+    pub status: u16,
+    pub retry_after: Option<String>,
+    pub body: String,
+}
+
+/// `send`, with the answer's Retry-After.
+pub async fn request(
+    method: Method,
+    url: &str,
+    headers: &[(&str, &str)],
+    body: Option<&str>,
+) -> Result<Reply, Outcome> {
     let request = (|| {
         let sent = Headers::new();
         for (name, value) in headers {
@@ -53,7 +70,11 @@ pub async fn send(
     let sending = std::pin::pin!(fetch.send_with_signal(&signal));
     let timeout = std::pin::pin!(Delay::from(TIMEOUT));
     match select(sending, timeout).await {
-        Either::Left((Ok(mut response), _)) => Ok((response.status_code(), response.text().await.unwrap_or_default())),
+        Either::Left((Ok(mut response), _)) => Ok(Reply {
+            status: response.status_code(),
+            retry_after: response.headers().get("Retry-After").ok().flatten(),
+            body: response.text().await.unwrap_or_default(),
+        }),
         Either::Left((Err(_), _)) => Err(Outcome::Network),
         Either::Right(_) => {
             controller.abort();

@@ -3,8 +3,8 @@
 
 use crate::services::{fetch, storage};
 use domain::delivery::Outcome;
-use domain::email::emailjs_request;
 use domain::email::EmailJs;
+use domain::email::{emailed, emailjs_request};
 use domain::queue::{Delivery, OUTBOX};
 use domain::settings::Settings;
 use worker::{console_error, console_log, Bucket};
@@ -20,7 +20,7 @@ pub async fn send(settings: &Settings, bucket: &Bucket, d: &Delivery) -> Outcome
 /// Local runs and previews: keep the e-mail in R2 under outbox/ and say where.
 async fn to_outbox(bucket: &Bucket, d: &Delivery) -> Outcome {
     let key = format!("{OUTBOX}{}.json", d.id);
-    match storage::put_json(bucket, &key, &d.params).await {
+    match storage::put_json(bucket, &key, &emailed(&d.params)).await {
         Ok(()) => {
             // Its subject and recipient stay in the record: a preview's visitors are real people.
             console_log!("outbox: {} e-mail kept at {key} (no EmailJS: local development or a preview)", d.form);

@@ -1,9 +1,10 @@
-//! The only code that does I/O: settings from the environment, R2, EmailJS and the outbox.
+//! The only code that does I/O: settings from the environment, R2, EmailJS and the outbox, the CRMs.
 
 pub mod alert;
 pub mod bot_check;
 pub mod budget;
 pub mod concierge;
+pub mod crm;
 pub mod document_stream;
 pub mod fetch;
 pub mod mail;

@@ -1,12 +1,13 @@
-//! The e-mails owed, in R2 (the layout and states are domain/queue.rs's): recorded before the
-//! first attempt, claimed before every attempt so none goes twice, retried by the scheduled run
-//! in order of due time, parked when given up on, and the agent told of those (by e-mail, and by
-//! the alert webhook when one is set).
+//! The e-mails and CRM hand-offs owed, in R2 (the layout and states are domain/queue.rs's):
+//! recorded before the first attempt, claimed before every attempt so none goes twice, retried by
+//! the scheduled run in order of due time, parked when given up on, and the agent told of those
+//! (by e-mail, and by the alert webhook when one is set).
 
 use crate::services::storage::{self, Listing, Only};
-use crate::services::{alert, mail, now_ms, retention};
+use crate::services::{alert, crm, mail, now_ms, retention};
 use domain::alert::Alert;
 use domain::budget::{held_key, DIGEST};
+use domain::crm::Answer;
 use domain::delivery::Outcome;
 use domain::due;
 use domain::notice::{self, Parked, NOTICE};
@@ -89,23 +90,34 @@ pub async fn claim(bucket: &Bucket, id: &str, even_early: bool, found: Option<&s
     })
 }
 
-/// One attempt at a claimed record. Its outcome is written back over the claim (only over it: a
-/// claim that lapsed belongs to whoever took the record next), then its marker moves to the next
-/// due time, or gives way to a `dead/` one when parked, or goes once it is sent.
-pub async fn attempt(settings: &Settings, bucket: &Bucket, claimed: Claimed) -> (Delivery, Outcome) {
+/// One attempt at a claimed record: its e-mail, or its hand-off to a CRM. Its outcome is written
+/// back over the claim (only over it: a claim that lapsed belongs to whoever took the record next),
+/// then its marker moves to the next due time, or gives way to a `dead/` one when parked, or goes
+/// once it is delivered.
+pub async fn attempt(settings: &Settings, bucket: &Bucket, claimed: Claimed) -> Delivery {
     let Claimed { delivery: mut d, etag, marker } = claimed;
-    let outcome = mail::send(settings, bucket, &d).await;
-    d.attempted(outcome, now_ms(), settings.retry_first_s);
-    let what = format!("e-mail {} ({}, attempt {})", d.id, d.form, d.attempts);
-    match (outcome, d.parked_ms) {
-        (Outcome::Sent, _) => console_log!("{what}: sent"),
-        (_, Some(_)) => {
-            console_error!("{what}: {} — given up, kept at {} and {}", outcome.describe(), d.record_key(), d.dead_key())
+    // Answers that are a setting for her to fix: logged as errors even while retried.
+    let to_fix = match d.handoff {
+        None => {
+            let outcome = mail::send(settings, bucket, &d).await;
+            d.attempted(outcome, now_ms(), settings.retry_first_s);
+            matches!(outcome, Outcome::Forbidden | Outcome::NotConfigured)
         }
-        (Outcome::Forbidden | Outcome::NotConfigured, _) => {
-            console_error!("{what}: {} — kept for retry", outcome.describe())
+        Some(to) => {
+            let answer = crm::send(settings, &d, to).await;
+            d.handed(answer, now_ms(), settings.retry_first_s);
+            crm::noted(settings, bucket, to, answer).await;
+            matches!(answer, Answer::Unauthorized(_) | Answer::Archived)
         }
-        _ => console_warn!("{what}: {} — kept for retry", outcome.describe()),
+    };
+    let what = format!("{} {} ({}, attempt {})", d.what(), d.id, d.form, d.attempts);
+    let outcome = d.last_outcome.clone().unwrap_or_default();
+    match (d.delivered_ms, d.parked_ms) {
+        (Some(_), _) if to_fix => console_error!("{what}: {outcome}"),
+        (Some(_), _) => console_log!("{what}: {outcome}"),
+        (_, Some(_)) => console_error!("{what}: {outcome} — given up, kept at {} and {}", d.record_key(), d.dead_key()),
+        _ if to_fix => console_error!("{what}: {outcome} — kept for retry"),
+        _ => console_warn!("{what}: {outcome} — kept for retry"),
     }
     match storage::put_json_if(bucket, &d.record_key(), &d, Only::Etag(etag)).await {
         Ok(Some(_)) => {
@@ -121,7 +133,28 @@ pub async fn attempt(settings: &Settings, bucket: &Bucket, claimed: Claimed) -> 
         }
         Err(e) => console_error!("{what}: writing its outcome failed; it is retried when the claim lapses: {e}"),
     }
-    (d, outcome)
+    d
+}
+
+/// Record the hand-offs of `lead` (sent from `page`) that the settings ask for, each claimed for
+/// its first attempt. Once per lead: a hand-off recorded already (a parallel tap's) is left to it.
+/// One not recorded is logged: her e-mail of the lead still goes.
+pub async fn hand_off(settings: &Settings, bucket: &Bucket, lead: &Delivery, page: Option<&str>) -> Vec<Claimed> {
+    let mut claimed = Vec::new();
+    for to in settings.handoffs.for_lead(&lead.form, lead.unverified) {
+        let d = lead.handoff(to, page.map(String::from), now_ms());
+        match record(settings, bucket, d).await {
+            Ok(Some(c)) => claimed.push(c),
+            Ok(None) => {}
+            Err(e) => console_error!("{} hand-off of {}: recording it failed: {e}", to.name(), lead.id),
+        }
+    }
+    claimed
+}
+
+/// The first attempts at `claimed`, side by side.
+pub async fn attempt_all(settings: &Settings, bucket: &Bucket, claimed: Vec<Claimed>) -> Vec<Delivery> {
+    futures_util::future::join_all(claimed.into_iter().map(|c| attempt(settings, bucket, c))).await
 }
 
 /// What an attempt's outcome means for the agent: a notice delivered has told her of its entries;
@@ -271,9 +304,9 @@ async fn retry(settings: &Settings, bucket: &Bucket, key: &str, due: u64, start:
     };
     let tidied = match taken {
         Taken::Claimed(c) => {
-            let (d, outcome) = attempt(settings, bucket, *c).await;
-            return match (outcome, d.parked_ms) {
-                (Outcome::Sent, _) => Step::Sent,
+            let d = attempt(settings, bucket, *c).await;
+            return match (d.delivered_ms, d.parked_ms) {
+                (Some(_), _) => Step::Sent,
                 (_, Some(_)) => Step::Parked,
                 _ => Step::Failed,
             };

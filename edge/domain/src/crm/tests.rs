@@ -23,15 +23,18 @@ fn each_form_is_its_event_type() {
     let p = params(&[("from_name", "Ana Ruiz"), ("from_email", "ana@example.com"), ("message", "Hello")]);
     let listing = format!("https://www.movetojax.com{SHOWING}");
     let about = params(&[("from_name", "Ana"), ("notes", "Saturday?"), ("listing", &listing)]);
+    let valuation = params(&[("from_name", "Ana"), (LEAD_TYPE, "cma-request")]);
+    let consultation = params(&[("from_name", "Ana"), (LEAD_TYPE, "consultation")]);
     let cases = [
-        (Lead::of("1", "saved-search", false, &p, None).event, EventType::Registration),
-        (Lead::of("1", "listing-request", false, &about, None).event, EventType::PropertyInquiry),
-        (Lead::of("1", "contact", false, &about, None).event, EventType::PropertyInquiry),
-        (Lead::of("1", "lead", true, &p, None).event, EventType::SellerInquiry),
-        (Lead::of("1", "lead", false, &p, None).event, EventType::GeneralInquiry),
-        (Lead::of("1", "listing-request", false, &p, None).event, EventType::GeneralInquiry),
-        (Lead::of("1", "contact", false, &p, None).event, EventType::GeneralInquiry),
-        (Lead::of("1", "concierge", false, &p, None).event, EventType::GeneralInquiry),
+        (Lead::of("1", "saved-search", &p, None).event, EventType::Registration),
+        (Lead::of("1", "listing-request", &about, None).event, EventType::PropertyInquiry),
+        (Lead::of("1", "contact", &about, None).event, EventType::PropertyInquiry),
+        (Lead::of("1", "lead", &valuation, None).event, EventType::SellerInquiry),
+        (Lead::of("1", "lead", &consultation, None).event, EventType::GeneralInquiry),
+        // A listing request without a listing: a seller asking to list their home.
+        (Lead::of("1", "listing-request", &p, None).event, EventType::SellerInquiry),
+        (Lead::of("1", "contact", &p, None).event, EventType::GeneralInquiry),
+        (Lead::of("1", "concierge", &p, None).event, EventType::GeneralInquiry),
     ];
     for (i, (got, want)) in cases.into_iter().enumerate() {
         assert_eq!(got, want, "case {i}");
@@ -42,9 +45,9 @@ fn each_form_is_its_event_type() {
 #[test]
 fn the_message_is_the_visitors_words_and_a_filing_never_carries_its_links() {
     let request = params(&[("property_address", "12 Oak St"), ("notes", "Call after 5")]);
-    assert_eq!(Lead::of("1", "listing-request", false, &request, None).message, "Property: 12 Oak St\nCall after 5");
+    assert_eq!(Lead::of("1", "listing-request", &request, None).message, "Property: 12 Oak St\nCall after 5");
     let filing = params(&[("message", "A client submitted…\nhttps://www.movetojax.com/api/documents/x?sig=y")]);
-    let lead = Lead::of("1", "concierge", false, &filing, None);
+    let lead = Lead::of("1", "concierge", &filing, None);
     assert!(!lead.message.contains("http"), "{}", lead.message);
 }
 
@@ -69,7 +72,7 @@ fn follow_up_boss_gets_its_event_with_basic_auth_and_the_system() {
         ("message", "Can I see it Saturday?"),
         ("listing", &listing),
     ]);
-    let lead = Lead::of("1700000000000-contact-00ab", "contact", false, &p, Some(listing.clone()));
+    let lead = Lead::of("1700000000000-contact-00ab", "contact", &p, Some(listing.clone()));
     let out = follow_up_boss(&fub(), &lead, "https://www.movetojax.com");
     assert_eq!(out.url, "http://127.0.0.1:9/v1/events");
     // base64("fub-key:")
@@ -97,7 +100,6 @@ fn follow_up_boss_gets_its_event_with_basic_auth_and_the_system() {
     let alone = Lead::of(
         "2",
         "saved-search",
-        false,
         &params(&[("from_name", "ana@example.com"), ("from_email", "ana@example.com")]),
         None,
     );
@@ -120,7 +122,7 @@ fn the_source_is_the_domain_without_www() {
 #[test]
 fn the_webhook_is_signed_over_time_and_body() {
     let hook = LeadWebhook { url: "https://hooks.example/lead".into(), secret: "s3cret".into() };
-    let lead = Lead::of("1", "contact", false, &params(&[("from_name", "Ana"), ("message", "Hi")]), None);
+    let lead = Lead::of("1", "contact", &params(&[("from_name", "Ana"), ("message", "Hi")]), None);
     let out = webhook(&hook, &lead, 1_700_000_000);
     let header = &out.headers.iter().find(|(h, _)| *h == SIGNATURE_HEADER).unwrap().1;
     let mut mac = Hmac::<Sha256>::new_from_slice(b"s3cret").unwrap();
@@ -161,4 +163,97 @@ fn answers_and_their_retries() {
     assert_eq!(Answer::Unauthorized(401).retry_in(60, MAX_REFUSED_ATTEMPTS), Some(240), "a setting to fix");
     assert_eq!(Answer::Failed(None).retry_in(60, MAX_ATTEMPTS), None);
     assert!(!Answer::Refused(422).describe("Follow Up Boss").contains('@'));
+    assert_eq!(Answer::Unset.retry_in(60, 1), None, "nowhere to send it: given up at once");
+}
+
+fn handoffs(vars: &[(&str, &str)], preview: bool) -> (Handoffs, Vec<String>) {
+    let vars: BTreeMap<String, String> = vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    let mut missing = Vec::new();
+    let h = Handoffs::from_lookup(|k| vars.get(k).cloned(), preview, 32, &mut missing);
+    (h, missing)
+}
+
+const SECRET: &str = "0123456789abcdef0123456789abcdef";
+
+#[test]
+fn each_crm_is_set_whole_or_named_as_missing() {
+    assert_eq!(handoffs(&[], false), (Handoffs::default(), vec![]));
+    let fub = [
+        ("FOLLOW_UP_BOSS_API_KEY", "key"),
+        ("FOLLOW_UP_BOSS_SYSTEM", "MoveToJax"),
+        ("FOLLOW_UP_BOSS_SYSTEM_KEY", "sys"),
+        ("LEAD_WEBHOOK_URL", "https://hooks.example/lead"),
+        ("LEAD_WEBHOOK_SECRET", SECRET),
+    ];
+    let (set, missing) = handoffs(&fub, false);
+    assert!(missing.is_empty(), "{missing:?}");
+    let f = set.follow_up_boss.as_ref().unwrap();
+    assert_eq!(
+        (f.api_url.as_str(), f.api_key.as_str(), f.system.as_str()),
+        (FOLLOW_UP_BOSS_API_URL, "key", "MoveToJax")
+    );
+    assert_eq!(set.webhook, Some(LeadWebhook { url: "https://hooks.example/lead".into(), secret: SECRET.into() }));
+    // A preview hands nothing to her CRM, whatever is set.
+    assert_eq!(handoffs(&fub, true), (Handoffs::default(), vec![]));
+    assert_eq!(
+        handoffs(&fub[..2], false).1,
+        ["FOLLOW_UP_BOSS_SYSTEM_KEY (with FOLLOW_UP_BOSS_API_KEY)"],
+        "the key without its system's key"
+    );
+    let plain = [fub[0], fub[1], fub[2], ("FOLLOW_UP_BOSS_API_URL", "http://api.example")];
+    assert_eq!(handoffs(&plain, false).1, ["FOLLOW_UP_BOSS_API_URL (an https:// URL)"]);
+    let local = [fub[0], fub[1], fub[2], ("FOLLOW_UP_BOSS_API_URL", "http://127.0.0.1:9")];
+    assert_eq!(handoffs(&local, false).0.follow_up_boss.unwrap().api_url, "http://127.0.0.1:9", "a fake on loopback");
+    let short = [fub[3], ("LEAD_WEBHOOK_SECRET", "short")];
+    assert_eq!(handoffs(&short, false).1, ["LEAD_WEBHOOK_SECRET (at least 32 bytes, with LEAD_WEBHOOK_URL)"]);
+    assert_eq!(
+        handoffs(&[("LEAD_WEBHOOK_URL", "http://hooks.example"), fub[4]], false).1,
+        ["LEAD_WEBHOOK_URL (an https:// URL)"]
+    );
+}
+
+#[test]
+fn leads_are_handed_off_and_the_quiz_and_unverified_posts_are_not() {
+    let (set, _) = handoffs(
+        &[
+            ("FOLLOW_UP_BOSS_API_KEY", "key"),
+            ("FOLLOW_UP_BOSS_SYSTEM", "MoveToJax"),
+            ("FOLLOW_UP_BOSS_SYSTEM_KEY", "sys"),
+            ("LEAD_WEBHOOK_URL", "https://hooks.example/lead"),
+            ("LEAD_WEBHOOK_SECRET", SECRET),
+        ],
+        false,
+    );
+    for form in LEAD_FORMS {
+        assert_eq!(set.for_lead(form, false), [Handoff::FollowUpBoss, Handoff::Webhook], "{form}");
+        assert!(set.for_lead(form, true).is_empty(), "{form}, unverified");
+    }
+    for form in ["quiz", "notice", "digest"] {
+        assert!(set.for_lead(form, false).is_empty(), "{form}");
+    }
+    let lead = Lead::of("1", "contact", &params(&[("from_name", "Ana")]), None);
+    let to_fub = set.request(Handoff::FollowUpBoss, &lead, "https://www.movetojax.com", 7).unwrap();
+    assert_eq!(to_fub.url, format!("{FOLLOW_UP_BOSS_API_URL}/v1/events"));
+    let to_hook = set.request(Handoff::Webhook, &lead, "https://www.movetojax.com", 7).unwrap();
+    assert_eq!(to_hook.url, "https://hooks.example/lead");
+    let only_hook = Handoffs { follow_up_boss: None, ..set };
+    assert_eq!(only_hook.request(Handoff::FollowUpBoss, &lead, "https://www.movetojax.com", 7), None);
+    assert_eq!(only_hook.for_lead("contact", false), [Handoff::Webhook]);
+    assert!(Handoffs::default().for_lead("contact", false).is_empty());
+}
+
+#[test]
+fn the_page_is_the_sites_own() {
+    let api = "https://www.movetojax.com/api/contact";
+    assert_eq!(
+        page(Some("https://www.movetojax.com/sell/#form"), api).as_deref(),
+        Some("https://www.movetojax.com/sell/")
+    );
+    assert_eq!(
+        page(Some("https://www.movetojax.com/homes/?q=pool"), api).as_deref(),
+        Some("https://www.movetojax.com/homes/?q=pool")
+    );
+    for other in [Some("https://evil.example/sell/"), Some("http://www.movetojax.com/sell/"), Some("nonsense"), None] {
+        assert_eq!(page(other, api), None, "{other:?}");
+    }
 }
