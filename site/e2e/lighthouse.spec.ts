@@ -6,7 +6,11 @@
 // stays 100: a median of five runs (three let one busy moment of the machine decide the home page's
 // median), taken as a majority: runs (after the first, of performance alone) stop once three agree,
 // which decides what the fourth and fifth could not change, so a page that passes three times
-// takes three runs, not five. Prints the medians of the runs taken with LCP, TBT and CLS.
+// takes three runs, not five. The first run's performance counts only when it passes: auditing
+// every category, it can trace some of Lighthouse's own gathering (a 230 ms task of
+// `_lighthouse-eval.js` cost the concierge page 93 against 100 in the runs after it), so it is a
+// lower bound of the page's score, and when it fails a run of performance alone stands in for it.
+// Prints the medians of the runs counted with LCP, TBT and CLS.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,33 +75,36 @@ async function auditOnce(url: string, only?: string[]): Promise<Lhr> {
 
 for (const path of ['/', '/neighborhoods/ortega/', '/market/', '/client-concierge/', REPORT, '/homes/', FOR_SALE, '/sell/', '/sold/']) {
   test(`Lighthouse ${path}`, async () => {
-    test.setTimeout(RUNS * 90_000);
+    test.setTimeout((RUNS + 1) * 90_000);
     const decided = (runs: Lhr[]) => {
       const passed = runs.filter((r) => score(r, 'performance') >= PERFORMANCE_GATE).length;
       return passed >= MAJORITY || runs.length - passed >= MAJORITY;
     };
-    const runs: Lhr[] = [await auditOnce(`${BASE}${path}`)];
+    const first = await auditOnce(`${BASE}${path}`);
+    const runs: Lhr[] = score(first, 'performance') >= PERFORMANCE_GATE ? [first] : [];
     while (runs.length < RUNS && !decided(runs)) runs.push(await auditOnce(`${BASE}${path}`, ['performance']));
     if (REPORTS) {
       mkdirSync(REPORTS, { recursive: true });
       const name = path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
-      runs.forEach((r, i) => writeFileSync(join(REPORTS, `${name}-${i + 1}.json`), JSON.stringify(r)));
+      [first, ...runs.filter((r) => r !== first)].forEach((r, i) => writeFileSync(join(REPORTS, `${name}-${i + 1}.json`), JSON.stringify(r)));
     }
     const perf = median(runs.map((r) => score(r, 'performance')));
-    const strict = STRICT.map((c) => [c, score(runs[0], c)] as const);
+    const strict = STRICT.map((c) => [c, score(first, c)] as const);
     const lcp = median(runs.map((r) => audit(r, 'largest-contentful-paint')));
     const tbt = median(runs.map((r) => audit(r, 'total-blocking-time')));
     const cls = median(runs.map((r) => audit(r, 'cumulative-layout-shift')));
     console.log(
-      `Lighthouse ${path}: performance ${perf} (runs ${runs.map((r) => score(r, 'performance')).join('/')}), ` +
+      `Lighthouse ${path}: performance ${perf} (runs ${runs.map((r) => score(r, 'performance')).join('/')}` +
+        (runs.includes(first) ? '' : `; the first run's ${score(first, 'performance')} not counted`) +
+        '), ' +
         strict.map(([c, s]) => `${c} ${s}`).join(', ') +
         ' (first run)' +
         ` — LCP ${(lcp / 1000).toFixed(2)} s, TBT ${Math.round(tbt)} ms, CLS ${cls.toFixed(3)} (medians of ${runs.length} runs)` +
         // A run without a score counts as 0: say why Lighthouse gave none.
         runs.map((r, i) => (score(r, 'performance') ? '' : `; run ${i + 1} has no performance score: ${unscored(r)}`)).join(''),
     );
-    for (const [c, s] of strict) expect(s, `${c} on ${path}: ${missed(runs[0], c)}`).toBe(100);
-    expect(perf, `performance on ${path} (median; target 100): ${missed(runs.find((r) => score(r, 'performance') < 100) ?? runs[0], 'performance')}`).toBeGreaterThanOrEqual(
+    for (const [c, s] of strict) expect(s, `${c} on ${path}: ${missed(first, c)}`).toBe(100);
+    expect(perf, `performance on ${path} (median; target 100): ${missed(runs.find((r) => score(r, 'performance') < 100) ?? first, 'performance')}`).toBeGreaterThanOrEqual(
       PERFORMANCE_GATE,
     );
   });
