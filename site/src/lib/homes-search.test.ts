@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cardOrder, Columns, columnsFor, filters, sheetFilters, matching, needs, NO_QUERY, readQuery, search, shardKey, toParams, words, type Query, type Shard } from './homes-search';
 import type { CardOrder, Fields, Meta } from './props';
 import table from '../../../spec/cases/search-words.json';
+import filterCases from '../../../spec/cases/search-filters.json';
 
 const fields: Fields = {
   min_price: 'min_price',
@@ -138,4 +139,45 @@ describe('the query in the URL', () => {
     expect(sheetFilters(q({ minPrice: 300000, maxPrice: 900000, beds: 3, baths: 2, area: 'ortega', kind: 'condominium', status: 'active' }))).toBe(7);
     expect(sheetFilters(q({ beds: 3, words: 'dock' }))).toBe(1);
   });
+});
+
+describe('which listings a search finds: the same cases as jax_model::search (spec/cases/search-filters.json)', () => {
+  // The index of the cases' listings, built as the generator builds it: coded columns, word shards.
+  const listed = filterCases.listings;
+  const codes = (values: string[], none: boolean) => [...new Set([...(none ? [''] : []), ...values])];
+  const shardFiles = new Map<string, Shard>();
+  listed.forEach((l, at) => {
+    for (const w of new Set(words(l.text))) {
+      const shard = shardFiles.get(shardKey(w)) ?? {};
+      (shard[w] ??= []).push(at);
+      shardFiles.set(shardKey(w), shard);
+    }
+  });
+  // Places as gaps from the one before.
+  for (const shard of shardFiles.values()) for (const [w, at] of Object.entries(shard)) shard[w] = at.map((p, i) => p - (at[i - 1] ?? 0));
+  const casesMeta: Meta = {
+    size: listed.length,
+    files: {},
+    per_shard: 2,
+    areas: codes(listed.map((l) => l.area), true),
+    kinds: codes(listed.map((l) => l.kind), true),
+    statuses: codes(listed.map((l) => l.status), false),
+  };
+  const built = new Columns(casesMeta);
+  built.add('price', listed.map((l) => l.price));
+  built.add('beds', listed.map((l) => l.beds));
+  built.add('baths', listed.map((l) => l.baths));
+  built.add('sqft', listed.map(() => 0));
+  built.add('area', listed.map((l) => casesMeta.areas.indexOf(l.area)));
+  built.add('kind', listed.map((l) => casesMeta.kinds.indexOf(l.kind)));
+  built.add('status', listed.map((l) => casesMeta.statuses.indexOf(l.status)));
+  for (const c of filterCases.cases) {
+    it(`?${c.params} finds ${c.finds.join(', ') || 'none'}`, () => {
+      const params = new URLSearchParams(c.params);
+      const asked = readQuery((n) => params.get(n), fields);
+      const typed = words(asked.words);
+      const mask = typed.length ? matching(listed.length, typed, shardFiles) : null;
+      expect(search(built, asked, mask).map((at) => listed[at].mls).sort()).toEqual([...c.finds].sort());
+    });
+  }
 });

@@ -1,5 +1,7 @@
 // The search of /homes/ on the generator's prebuilt index (generator/mls/src/search.rs): pure
-// functions from a query to the listings' places, so the island only fetches and shows. A place
+// functions from a query to the listings' places, so the island only fetches and shows. Which
+// listings a query finds is jax_model::search's (saved searches' alerts use it): both run
+// spec/cases/search-filters.json. A place
 // is a listing's position in every column of the index, which is /homes/' own order (newest
 // first).
 import type { CardOrder, Column, Fields, Meta, Sort } from './props';
@@ -34,8 +36,10 @@ export const NO_QUERY: Query = {
   page: 1,
 };
 
+/** A count: digits (a positive whole number), else 0, as jax_model::search reads it. */
 const count = (value: string | null) => {
-  const n = Number(value);
+  const digits = value?.trim() ?? '';
+  const n = /^[0-9]+$/.test(digits) ? Number(digits) : 0;
   return Number.isSafeInteger(n) && n > 0 ? n : 0;
 };
 

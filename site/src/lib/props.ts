@@ -283,10 +283,7 @@ export type Field = {
 
 export type FieldKind = 'text' | 'email' | 'tel' | 'textarea' | 'select';
 
-/**
- * The names of the form's fields, which are the search's URL parameters
- * (`/homes/?min_price=500000&beds=3&q=pool`).
- */
+/** The URL parameters of a search (`/homes/?min_price=500000&beds=3&q=pool`), the form's field names. */
 export type Fields = {
   min_price: string;
   max_price: string;
