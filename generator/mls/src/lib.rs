@@ -3,6 +3,7 @@
 //! listings the site may show in a store the build reads (`.cache/mls/` by default: MLS rules
 //! forbid redistributing the data, so it never enters the repository).
 
+pub mod changes;
 pub mod check;
 pub mod feed;
 pub mod fetch;
@@ -51,6 +52,8 @@ pub struct Summary {
     pub changed: usize,
     pub removed: usize,
     pub unchanged: usize,
+    /// Listings that are news for saved searches (crate::changes): new, cheaper, or of another status.
+    pub news: usize,
     pub skipped: usize,
     /// First photos downloaded into the photo cache.
     pub photos: usize,
@@ -73,7 +76,10 @@ impl Summary {
             self.removed,
             self.unchanged,
             self.skipped
-        ) + &match (self.sample, self.photos_waiting) {
+        ) + &match self.news {
+            0 => String::new(),
+            n => format!("; {n} news for saved searches (new, cheaper, or of another status)"),
+        } + &match (self.sample, self.photos_waiting) {
             (true, _) => String::new(),
             (false, 0) => format!("; {} photos downloaded", self.photos),
             (false, n) => format!("; {} photos downloaded, {n} waiting for a later import", self.photos),
@@ -136,7 +142,15 @@ pub fn import(dir: &Path, source: Source, show_sold: bool, photo_limit: Option<u
         let made = sample_photos::write(dir, &listings).context("making the sample's own photos")?;
         eprintln!("import: made {made} sample photos");
     }
-    store.commit(base.as_ref(), &plan.keep, &plan.write, &info)?;
+    // News for saved searches: none from a first import, or from another feed than the last
+    // (every listing would be "new"); else this import's, with the window's recent ones.
+    let previous = store.changes()?;
+    let news = match &base {
+        Some(b) if b.info.source == info.source => changes::of(&by_key, &plan.write, info.imported_at),
+        _ => Vec::new(),
+    };
+    let kept = changes::window(&previous, news, info.imported_at);
+    store.commit(base.as_ref(), &plan.keep, &plan.write, &info, &kept)?;
     photos::prune(dir, &listings);
     if download.exists() {
         let _ = std::fs::remove_dir_all(&download);
@@ -150,6 +164,7 @@ pub fn import(dir: &Path, source: Source, show_sold: bool, photo_limit: Option<u
         removed: plan.removed,
         unchanged: plan.unchanged,
         skipped: plan.skipped,
+        news: kept.iter().filter(|c| c.at == info.imported_at).count(),
         photos: fetched.downloaded,
         photos_waiting: fetched.waiting,
         problems: plan.problems.iter().chain(&fetched.problems).map(ToString::to_string).collect(),

@@ -11,6 +11,7 @@
 //! written) and then swaps the link with one rename: a build sees the old import or the new one,
 //! never half of each, and an import that fails anywhere leaves `current` as it was.
 
+use crate::changes::Change;
 use crate::record::{with_every_field, Property};
 use anyhow::{bail, Context, Result};
 use jiff::Timestamp;
@@ -24,6 +25,8 @@ const CURRENT: &str = "current";
 const GENERATIONS: &str = "generations";
 const LISTINGS: &str = "listings";
 const IMPORT: &str = "import.json";
+/// The news of the last imports (crate::changes), kept with each generation.
+const CHANGES: &str = "changes.json";
 /// Every listing of a generation, one JSON document per line, in the order of their files.
 const SNAPSHOT: &str = "listings.jsonl";
 /// The same listings with their lines' digests, for the generator that wrote them (`Binary`).
@@ -112,6 +115,18 @@ impl Store {
         Self::read_generation(generation, &info).map(Some)
     }
 
+    /// The news of the imports up to the current one (crate::changes's window); none before the
+    /// first import, or from a generation an older generator wrote.
+    pub fn changes(&self) -> Result<Vec<Change>> {
+        let Some(generation) = self.generation() else { return Ok(Vec::new()) };
+        let path = generation.join(CHANGES);
+        match std::fs::read(&path) {
+            Ok(bytes) => serde_json::from_slice(&bytes).with_context(|| format!("reading {}", path.display())),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
+            Err(e) => Err(e).with_context(|| format!("reading {}", path.display())),
+        }
+    }
+
     /// The same, kept in `memo` for the next read while the import is the same: `generator
     /// serve` rebuilds on each edit, and reading 10,000 listings takes ~50 ms.
     pub fn read_memo(&self, memo: &Memo) -> Result<Option<Arc<Imported>>> {
@@ -195,7 +210,15 @@ impl Store {
 
     /// Makes a new generation hold `keep` (listings of `base`, the import read before, by key)
     /// and `write` (new or changed ones), then makes it current in one rename.
-    pub fn commit(&self, base: Option<&Imported>, keep: &[&str], write: &[Property], info: &ImportInfo) -> Result<()> {
+    /// `changes`: the window of news kept with it (crate::changes).
+    pub fn commit(
+        &self,
+        base: Option<&Imported>,
+        keep: &[&str],
+        write: &[Property],
+        info: &ImportInfo,
+        changes: &[Change],
+    ) -> Result<()> {
         let generations = self.dir.join(GENERATIONS);
         std::fs::create_dir_all(&generations).with_context(|| format!("creating {}", generations.display()))?;
         // Leftovers of an import that stopped before its swap.
@@ -243,6 +266,8 @@ impl Store {
         let path = partial.join(IMPORT);
         std::fs::write(&path, serde_json::to_vec_pretty(info)?)
             .with_context(|| format!("writing {}", path.display()))?;
+        let path = partial.join(CHANGES);
+        std::fs::write(&path, serde_json::to_vec(changes)?).with_context(|| format!("writing {}", path.display()))?;
         let done = generations.join(number.to_string());
         std::fs::rename(&partial, &done).with_context(|| format!("renaming {}", partial.display()))?;
 

@@ -119,7 +119,7 @@ fn an_import_adds_changes_removes_and_skips() {
     let p = plan(None, &first, &Scope::Whole, false);
     assert_eq!((p.added, p.changed, p.removed, p.skipped), (5, 0, 0, 0));
     let info = |newest| ImportInfo { source: "f".into(), sample: false, imported_at: jiff::Timestamp::now(), newest };
-    store.commit(None, &p.keep, &p.write, &info(p.newest)).unwrap();
+    store.commit(None, &p.keep, &p.write, &info(p.newest), &[]).unwrap();
 
     let base = store.read().unwrap().unwrap();
     assert_eq!(base.listings.len(), 5);
@@ -139,7 +139,7 @@ fn an_import_adds_changes_removes_and_skips() {
         ["ListingKey E: ListPrice: expected a number, found \"n/a\""]
     );
     assert_eq!(p.newest.unwrap().to_string(), "2026-11-21T09:00:00Z");
-    store.commit(Some(&base), &p.keep, &p.write, &info(p.newest)).unwrap();
+    store.commit(Some(&base), &p.keep, &p.write, &info(p.newest), &[]).unwrap();
     let after = store.read().unwrap().unwrap();
     let keys: Vec<&str> = after.listings.iter().map(|l| l.listing_key.as_str()).collect();
     assert_eq!(keys, ["A", "B", "E", "F"]);
@@ -154,11 +154,11 @@ fn the_snapshot_holds_what_the_files_per_listing_hold() {
     // Keys whose files sort otherwise than the keys themselves ("A-1.json" < "A.json").
     let first = page(vec![listing("A", t), listing("A-1", t), listing("B", t)]);
     let p = plan(None, &first, &Scope::Whole, false);
-    store.commit(None, &p.keep, &p.write, &info).unwrap();
+    store.commit(None, &p.keep, &p.write, &info, &[]).unwrap();
     let base = store.read().unwrap().unwrap();
     let second = page(vec![listing("A", t), listing("A-1", "2026-11-21T10:00:00Z"), listing("C", t)]);
     let p = plan(Some(&base), &second, &Scope::Whole, false);
-    store.commit(Some(&base), &p.keep, &p.write, &info).unwrap();
+    store.commit(Some(&base), &p.keep, &p.write, &info, &[]).unwrap();
 
     let snapshot = dir.path().join("current/listings.jsonl");
     let text = std::fs::read_to_string(&snapshot).unwrap();
@@ -184,7 +184,7 @@ fn a_memo_keeps_an_import_until_another_replaces_it() {
     let t = "2026-11-20T10:00:00Z";
     let info = ImportInfo { source: "f".into(), sample: false, imported_at: jiff::Timestamp::now(), newest: None };
     let p = plan(None, &page(vec![listing("A", t), listing("B", t)]), &Scope::Whole, false);
-    store.commit(None, &p.keep, &p.write, &info).unwrap();
+    store.commit(None, &p.keep, &p.write, &info, &[]).unwrap();
     let first = store.read_memo(&memo).unwrap().unwrap();
     assert_eq!(first.listings.len(), 2);
     assert!(Arc::ptr_eq(&first, &store.read_memo(&memo).unwrap().unwrap()), "the same import is read once");
@@ -193,13 +193,13 @@ fn a_memo_keeps_an_import_until_another_replaces_it() {
     std::fs::remove_dir_all(dir.path()).unwrap();
     let later = ImportInfo { imported_at: info.imported_at + jiff::SignedDuration::from_secs(1), ..info.clone() };
     let p = plan(None, &page(vec![listing("C", t), listing("D", t), listing("E", t)]), &Scope::Whole, false);
-    store.commit(None, &p.keep, &p.write, &later).unwrap();
+    store.commit(None, &p.keep, &p.write, &later, &[]).unwrap();
     let again = store.read_memo(&memo).unwrap().unwrap();
     assert_eq!(again.listings.len(), 3, "another import under the same generation's number");
 
     let base = store.read().unwrap().unwrap();
     let p = plan(Some(&base), &page(vec![listing("A", t)]), &Scope::Whole, false);
-    store.commit(Some(&base), &p.keep, &p.write, &info).unwrap();
+    store.commit(Some(&base), &p.keep, &p.write, &info, &[]).unwrap();
     assert_eq!(store.read_memo(&memo).unwrap().unwrap().listings.len(), 1, "a new import is read again");
 }
 
@@ -230,7 +230,7 @@ fn a_changes_only_feed_removes_what_the_key_list_no_longer_has() {
     let t = "2026-11-20T00:00:00Z";
     let p = plan(None, &page(vec![listing("A", t), listing("B", t)]), &Scope::Whole, false);
     let info = ImportInfo { source: "u".into(), sample: false, imported_at: jiff::Timestamp::now(), newest: p.newest };
-    store.commit(None, &p.keep, &p.write, &info).unwrap();
+    store.commit(None, &p.keep, &p.write, &info, &[]).unwrap();
     let base = store.read().unwrap().unwrap();
     let present: HashSet<String> = ["A".to_string(), "C".to_string()].into();
     let p = plan(Some(&base), &page(vec![listing("C", t)]), &Scope::Changes { present: Some(present) }, false);
@@ -243,10 +243,10 @@ fn a_failed_commit_leaves_the_previous_import() {
     let store = Store::new(dir.path());
     let p = plan(None, &page(vec![listing("A", "2026-11-20T00:00:00Z")]), &Scope::Whole, false);
     let info = ImportInfo { source: "f".into(), sample: false, imported_at: jiff::Timestamp::now(), newest: p.newest };
-    store.commit(None, &p.keep, &p.write, &info).unwrap();
+    store.commit(None, &p.keep, &p.write, &info, &[]).unwrap();
     let base = store.read().unwrap().unwrap();
     // Keeping a listing the previous import does not hold fails before the swap.
-    assert!(store.commit(Some(&base), &["A", "nope"], &[], &info).is_err());
+    assert!(store.commit(Some(&base), &["A", "nope"], &[], &info, &[]).is_err());
     let again = store.read().unwrap().unwrap();
     assert_eq!(again.listings, base.listings);
     assert_eq!(again.info, base.info);
@@ -377,4 +377,53 @@ fn the_sample_can_give_each_listing_its_own_photo() {
     import(dir.path(), source(12), false, None).unwrap();
     let after: Vec<_> = files.iter().map(|f| std::fs::metadata(f).unwrap().modified().unwrap()).collect();
     assert_eq!(before, after);
+}
+
+/// An import's news for saved searches (crate::changes), kept with the import: none from the first
+/// one, then each change of a listing of the same feed, for a week.
+#[test]
+fn an_import_keeps_the_news_for_saved_searches() {
+    let dir = tempfile::tempdir().unwrap();
+    let feed = dir.path().join("feed.json");
+    let run = |records: Vec<Value>| {
+        std::fs::write(&feed, json!({ "value": records }).to_string()).unwrap();
+        import(&dir.path().join("store"), Source::File(feed.clone()), false, None).unwrap()
+    };
+    let first = run(vec![listing("A", "2026-11-01T00:00:00Z"), listing("B", "2026-11-01T00:00:00Z")]);
+    assert_eq!((first.added, first.news), (2, 0), "a first import is not news");
+    let store = Store::new(&dir.path().join("store"));
+    assert!(store.changes().unwrap().is_empty());
+    let second = run(vec![
+        with(listing("A", "2026-11-02T00:00:00Z"), "ListPrice", json!(1_100_000)),
+        with(listing("B", "2026-11-02T00:00:00Z"), "StandardStatus", json!("Pending")),
+        listing("C", "2026-11-02T00:00:00Z"),
+    ]);
+    assert_eq!(second.news, 3);
+    assert!(
+        second.line().contains(" 0 skipped; 3 news for saved searches (new, cheaper, or of another status);"),
+        "{}",
+        second.line()
+    );
+    let news: Vec<(String, String)> = store
+        .changes()
+        .unwrap()
+        .into_iter()
+        .map(|c| (c.mls_number, serde_json::to_string(&c.reasons).unwrap()))
+        .collect();
+    assert_eq!(
+        news,
+        [
+            ("MLS-A".to_string(), r#"[{"reason":"price-reduced","from":1250000}]"#.to_string()),
+            ("MLS-B".into(), r#"[{"reason":"pending"}]"#.into()),
+            ("MLS-C".into(), r#"[{"reason":"new"}]"#.into()),
+        ]
+    );
+    // Nothing new: the window still holds the last import's news.
+    let third = run(vec![
+        with(listing("A", "2026-11-02T00:00:00Z"), "ListPrice", json!(1_100_000)),
+        with(listing("B", "2026-11-02T00:00:00Z"), "StandardStatus", json!("Pending")),
+        listing("C", "2026-11-02T00:00:00Z"),
+    ]);
+    assert_eq!(third.news, 0);
+    assert_eq!(store.changes().unwrap().len(), 3);
 }
