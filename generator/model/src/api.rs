@@ -132,6 +132,12 @@ pub const HOMES_CARDS: &str = "/data/search/{version}/cards/{order}/{shard}.json
 /// The folder of the search's files: their names change with their bytes, so it is cached as immutable.
 pub const SEARCH_DIR: &str = "data/search";
 
+/// The homes a visitor saved with the hearts (kept on their device only, under `SAVED_HOMES_KEY`
+/// in localStorage), or those a shared link names in `SAVED_HOMES_PARAM` (MLS numbers, by commas).
+pub const SAVED_HOMES: &str = "/homes/saved/";
+pub const SAVED_HOMES_KEY: &str = "saved-homes";
+pub const SAVED_HOMES_PARAM: &str = "homes";
+
 /// An MLS listing's page.
 pub fn home_for_sale(slug: &str) -> String {
     format!("{HOMES}{slug}/")

@@ -84,6 +84,32 @@ pub struct MlsLabels {
     pub status: StatusLabels,
     /// The search form of `/homes/`.
     pub search: SearchLabels,
+    /// The hearts on the cards and listing pages, and `/homes/saved/`.
+    pub saved: SavedLabels,
+}
+
+/// Saved homes: the heart that keeps a home on the visitor's device, and the page that lists them.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SavedLabels {
+    /// The page's heading and title, e.g. "Saved Homes".
+    pub title: String,
+    /// The sentence under it: what is kept, and where.
+    pub intro: String,
+    /// The heart's name for assistive technology: `{home}`, the card's title, e.g. "Save {home}".
+    pub save: String,
+    /// The link to the page from the lists, e.g. "Saved homes".
+    pub link: String,
+    /// When no home is saved (and what the page says without JavaScript).
+    pub empty: String,
+    /// On a saved home that is no longer for sale.
+    pub gone: String,
+    /// The button that copies a link carrying the list, and what it says once it has.
+    pub share: String,
+    pub copied: String,
+    /// The heading of a list opened from a shared link, and the button that keeps its homes here.
+    pub shared: String,
+    pub keep: String,
 }
 
 /// The search form of `/homes/` and what it says of its results.
@@ -157,6 +183,7 @@ impl Mls {
             ("mls.labels.showing_message", &l.showing_message, "{number}"),
             ("mls.labels.search.at_least", &l.search.at_least, "{n}"),
             ("mls.labels.search.results", &l.search.results, "{count}"),
+            ("mls.labels.saved.save", &l.saved.save, "{home}"),
         ] {
             if !text.contains(placeholder) {
                 out.push(src.at_value(field, format!("expected the placeholder {placeholder} in the text")));

@@ -50,6 +50,12 @@ pub const MARKET_TABLE: Island = island("market-table", Hydrate::Idle);
 /// The search of `/homes/`, the page's purpose: woken once the page has loaded (the form and the
 /// first page of results are prerendered; a search asked for meanwhile is held).
 pub const HOMES_SEARCH: Island = island("homes-search", Hydrate::Idle);
+/// The hearts on the cards and the listing pages (hidden until it wakes: without JavaScript they
+/// could keep nothing), once their cards come into view: the home page loads no island's code
+/// until then (e2e/budget.spec.ts).
+pub const HEARTS: Island = island("hearts", Hydrate::Visible);
+/// `/homes/saved/`: its list is the island's to make, from the search's files.
+pub const SAVED_HOMES: Island = island("saved-homes", Hydrate::Idle);
 
 /// What an island is handed: the type is the contract with its entry, and
 /// `site/src/lib/props.ts` is generated from it (`super::typescript`).

@@ -29,10 +29,12 @@ pub enum Kind {
     Sell,
     /// The agent's record of sales (/sold/).
     Sold,
+    /// The homes a visitor saved (/homes/saved/).
+    SavedHomes,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 14] = [
+    pub const ALL: [Kind; 15] = [
         Kind::Home,
         Kind::Neighborhood,
         Kind::Listing,
@@ -47,6 +49,7 @@ impl Kind {
         Kind::ForSale,
         Kind::Sell,
         Kind::Sold,
+        Kind::SavedHomes,
     ];
 
     pub fn name(self) -> &'static str {
@@ -65,6 +68,7 @@ impl Kind {
             Kind::ForSale => "for-sale",
             Kind::Sell => "sell",
             Kind::Sold => "sold",
+            Kind::SavedHomes => "saved-homes",
         }
     }
 
@@ -85,6 +89,7 @@ impl Kind {
             Kind::ForSale => "for-sale.html",
             Kind::Sell => "sell.html",
             Kind::Sold => "sold.html",
+            Kind::SavedHomes => "saved.html",
         }
     }
 

@@ -16,6 +16,7 @@ mod not_found;
 mod parts;
 mod record;
 mod report;
+mod saved;
 mod sell;
 mod shared;
 
@@ -54,6 +55,8 @@ pub enum Page<'a> {
     Sell,
     /// The agent's record of sales.
     Sold,
+    /// The homes a visitor saved.
+    SavedHomes,
 }
 
 impl Page<'_> {
@@ -103,6 +106,7 @@ impl<'a> Shared<'a> {
             }
             Page::Sell => self.sell().context("building the sellers' page")?,
             Page::Sold => self.sold().context("building the page of sales")?,
+            Page::SavedHomes => self.saved_homes().context("building the page of saved homes")?,
         })
     }
 }

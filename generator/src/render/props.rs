@@ -6,7 +6,7 @@ use super::islands::{self, Island, Props};
 use jax_mls::search::Fields;
 use jax_model::api::Endpoints;
 use jax_model::forms::{ConciergeForm, Form, LeadForm, Limits, Messages, QuizForm};
-use jax_model::mls::SearchLabels;
+use jax_model::mls::{SavedLabels, SearchLabels};
 use jax_model::quiz::Quiz;
 use jax_model::site::PriceBand;
 use schemars::JsonSchema;
@@ -125,6 +125,27 @@ pub struct HomesSearchProps<'a> {
     pub page: &'a str,
 }
 
+/// The hearts: the list of saved homes is kept in localStorage under `key` (newest first: each
+/// home's MLS number, and its title, link and price as the card showed them, for when it has left
+/// the market).
+#[derive(Serialize, JsonSchema)]
+pub struct HeartsProps {
+    pub key: &'static str,
+}
+
+/// `/homes/saved/`: the saved homes (`key`, as the hearts keep them) or a shared link's (`param`:
+/// MLS numbers by commas), each found by its MLS number in the search's word shards (`words`,
+/// after `meta`) and shown as its card from the card shards of `/homes/`' own order (`cards`).
+#[derive(Serialize, JsonSchema)]
+pub struct SavedHomesProps<'a> {
+    pub key: &'static str,
+    pub param: &'static str,
+    pub meta: &'static str,
+    pub words: &'static str,
+    pub cards: &'static str,
+    pub labels: &'a SavedLabels,
+}
+
 /// A form that posts without JavaScript, given the bot check's token when JavaScript runs: where
 /// to ask for the check and which field carries its token.
 #[derive(Serialize, JsonSchema)]
@@ -217,6 +238,12 @@ impl Props for NotFoundProps {
 }
 impl Props for HomesSearchProps<'_> {
     const ISLAND: Island = islands::HOMES_SEARCH;
+}
+impl Props for HeartsProps {
+    const ISLAND: Island = islands::HEARTS;
+}
+impl Props for SavedHomesProps<'_> {
+    const ISLAND: Island = islands::SAVED_HOMES;
 }
 impl Props for MarketTableProps<'_> {
     const ISLAND: Island = islands::MARKET_TABLE;

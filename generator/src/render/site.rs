@@ -89,6 +89,7 @@ fn jobs<'a>(input: &RenderInput<'a>) -> Vec<pages::Page<'a>> {
     }
     if let Some(homes) = input.homes {
         jobs.extend(pages::homes_pages(c, homes));
+        jobs.push(pages::Page::SavedHomes);
         jobs.extend(homes.homes.iter().map(pages::Page::ForSale));
     }
     jobs

@@ -46,6 +46,7 @@ pub(super) const EMBEDDED: &[(&str, &str)] = &[
     ("for-sale.html", include_str!("../../templates/for-sale.html")),
     ("sell.html", include_str!("../../templates/sell.html")),
     ("sold.html", include_str!("../../templates/sold.html")),
+    ("saved.html", include_str!("../../templates/saved.html")),
     (CARDS, include_str!("../../templates/home-cards.html")),
     ("partials/report-component.html", include_str!("../../templates/partials/report-component.html")),
     (STYLESHEET, include_str!("../../templates/site.css")),

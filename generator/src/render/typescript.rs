@@ -118,6 +118,8 @@ fn props() -> Result<String> {
         island::<DialogsProps>(&mut g),
         island::<MarketTableProps>(&mut g),
         island::<HomesSearchProps>(&mut g),
+        island::<HeartsProps>(&mut g),
+        island::<SavedHomesProps>(&mut g),
     ];
     // The JSON an island fetches, as a root type of its own.
     g.subschema_for::<MarketData>();

@@ -169,6 +169,29 @@ export type HomesSearchProps = {
 };
 
 /**
+ * The hearts: the list of saved homes is kept in localStorage under `key` (newest first: each
+ * home's MLS number, and its title, link and price as the card showed them, for when it has left
+ * the market).
+ */
+export type HeartsProps = {
+  key: string;
+};
+
+/**
+ * `/homes/saved/`: the saved homes (`key`, as the hearts keep them) or a shared link's (`param`:
+ * MLS numbers by commas), each found by its MLS number in the search's word shards (`words`,
+ * after `meta`) and shown as its card from the card shards of `/homes/`' own order (`cards`).
+ */
+export type SavedHomesProps = {
+  key: string;
+  param: string;
+  meta: string;
+  words: string;
+  cards: string;
+  labels: SavedLabels;
+};
+
+/**
  * `/data/market.json`: the latest snapshot, every neighborhood in the site's order, with each
  * figure as a number (to sort and filter by) and as the page writes it.
  */
@@ -467,6 +490,28 @@ export type QuizResult = {
   contact: string;
 };
 
+/** Saved homes: the heart that keeps a home on the visitor's device, and the page that lists them. */
+export type SavedLabels = {
+  /** The page's heading and title, e.g. "Saved Homes". */
+  title: string;
+  /** The sentence under it: what is kept, and where. */
+  intro: string;
+  /** The heart's name for assistive technology: `{home}`, the card's title, e.g. "Save {home}". */
+  save: string;
+  /** The link to the page from the lists, e.g. "Saved homes". */
+  link: string;
+  /** When no home is saved (and what the page says without JavaScript). */
+  empty: string;
+  /** On a saved home that is no longer for sale. */
+  gone: string;
+  /** The button that copies a link carrying the list, and what it says once it has. */
+  share: string;
+  copied: string;
+  /** The heading of a list opened from a shared link, and the button that keeps its homes here. */
+  shared: string;
+  keep: string;
+};
+
 /** The search form of `/homes/` and what it says of its results. */
 export type SearchLabels = {
   /** The form's name for assistive technology, e.g. "Search homes for sale". */
@@ -542,4 +587,6 @@ export type IslandProps = {
   dialogs: DialogsProps;
   'market-table': MarketTableProps;
   'homes-search': HomesSearchProps;
+  hearts: HeartsProps;
+  'saved-homes': SavedHomesProps;
 };

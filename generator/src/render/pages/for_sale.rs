@@ -40,6 +40,7 @@ struct ForSaleView<'a> {
     /// When this listing's data last changed at the MLS (its ModificationTimestamp): a page is
     /// rewritten when its listing changes, not at every import.
     updated: Option<String>,
+    hearts: Option<crate::render::islands::Mount>,
 }
 
 impl<'a> Shared<'a> {
@@ -161,7 +162,9 @@ impl<'a> Shared<'a> {
             jsonld,
         };
         let home = h.address.as_ref().map_or_else(|| h.place.clone(), |a| format!("{a}, {}", h.place));
+        let mut mounted = Mounted::default();
         let view = ForSaleView {
+            hearts: self.hearts(true, &mut mounted)?,
             photos,
             facts,
             remarks,
@@ -176,6 +179,6 @@ impl<'a> Shared<'a> {
             updated: super::parts::updated_at(mls, p.modification_timestamp),
             card,
         };
-        Ok(self.built(Kind::ForSale, jax_output::index_file(&h.url), &meta, &view, &Mounted::default()))
+        Ok(self.built(Kind::ForSale, jax_output::index_file(&h.url), &meta, &view, &mounted))
     }
 }

@@ -102,7 +102,7 @@ impl<'a> Shared<'a> {
             slides,
             tabs,
             cards,
-            newest: self.newest(None).filter(|n| n.has_listings()),
+            newest: self.newest(None, &mut mounted)?,
             map_url: &c.site.data.development_map_url,
             map_title: &c.site.data.development_map_title,
             words: super::parts::words(c, c.testimonials.iter()),

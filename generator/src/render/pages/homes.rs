@@ -5,8 +5,9 @@
 use super::homes_search::Fragment;
 use super::parts::{photo, status, updated, Card, PER_PAGE};
 use super::shared::{breadcrumb_ld, Built, Crumb, Meta, Shared, DESCRIPTION_MAX};
-use crate::render::islands::Mounted;
+use crate::render::islands::{Mount, Mounted};
 use crate::render::kind::Kind;
+use crate::render::props::HeartsProps;
 use crate::render::{markdown, seo};
 use anyhow::Result;
 use jax_mls::homes::{dollars, Home, Homes};
@@ -65,11 +66,14 @@ pub(super) struct Newest<'a> {
     cards: Vec<Card<'a>>,
     mls: &'a Mls,
     updated: Option<String>,
+    /// The cards' hearts.
+    hearts: Option<Mount>,
 }
 
-impl Newest<'_> {
-    pub(super) fn has_listings(&self) -> bool {
-        !self.cards.is_empty()
+impl Shared<'_> {
+    /// The hearts island, mounted in `mounted`, for a page that shows MLS listings (`shows`).
+    pub(super) fn hearts(&self, shows: bool, mounted: &mut Mounted) -> Result<Option<Mount>> {
+        shows.then(|| mounted.mount(self.input.assets, &HeartsProps { key: api::SAVED_HOMES_KEY })).transpose()
     }
 }
 
@@ -82,17 +86,24 @@ pub(super) struct AreaCount {
 
 impl<'a> Shared<'a> {
     /// The newest listings of a neighborhood (`slug`), or of the whole market; None without MLS.
-    pub(super) fn newest(&self, slug: Option<&str>) -> Option<Newest<'a>> {
-        let homes = self.input.homes?;
+    /// The newest listings of the market (`slug` None) or a neighborhood, with the hearts island
+    /// mounted in `mounted` when there are some.
+    pub(super) fn newest(&self, slug: Option<&str>, mounted: &mut Mounted) -> Result<Option<Newest<'a>>> {
+        let Some(homes) = self.input.homes else { return Ok(None) };
         let all = homes.for_sale_in(slug);
         let count = self.mls().labels.count.replace("{count}", &sample::thousands(all.len() as u64));
-        Some(Newest {
+        let cards: Vec<Card<'a>> = all.take(3).map(|h| self.card(h)).collect();
+        if cards.is_empty() {
+            return Ok(None);
+        }
+        Ok(Some(Newest {
             count,
             url: api::homes_page(slug, 1),
-            cards: all.take(3).map(|h| self.card(h)).collect(),
+            cards,
             mls: self.mls(),
             updated: self.updated(),
-        })
+            hearts: self.hearts(true, mounted)?,
+        }))
     }
 
     /// A neighborhood's count of listings for sale; None without MLS or before any import.
@@ -214,7 +225,9 @@ impl<'a> Shared<'a> {
             paging,
             areas,
             all_url: slug.map(|_| api::HOMES),
+            saved_url: api::SAVED_HOMES,
             crumbs,
+            hearts: self.hearts(true, &mut mounted)?,
         };
         Ok(self.built(Kind::Homes, page.path(), &meta, &view, &mounted))
     }
@@ -249,5 +262,8 @@ struct HomesView<'a> {
     areas: Vec<Area<'a>>,
     /// From a neighborhood's list, the link back to all of them.
     all_url: Option<&'static str>,
+    /// The saved homes' page.
+    saved_url: &'static str,
     crumbs: Vec<Crumb<'a>>,
+    hearts: Option<Mount>,
 }

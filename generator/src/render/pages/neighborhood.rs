@@ -60,7 +60,7 @@ impl<'a> Shared<'a> {
             jsonld,
         };
         let mut mounted = Mounted::default();
-        let newest = self.newest(Some(&f.slug)).filter(|n| n.has_listings());
+        let newest = self.newest(Some(&f.slug), &mut mounted)?;
         let newest_heading = c.site.data.mls.as_ref().map(|m| m.labels.title_in.replace("{name}", &f.name));
         let listings = c
             .listings

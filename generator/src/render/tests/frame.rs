@@ -297,11 +297,11 @@ fn template_errors_name_the_template() {
 
 #[test]
 fn stylesheet_sections_stay_small() {
-    // Inlined in every page's head: the home page's, the largest, gzips to about 5 KB, inside the
-    // first round trip with the HTML above the fold.
+    // Inlined in every page's head: the home page's, the largest (22.7 KB with the cards' hearts),
+    // gzips to about 6 KB, inside the first round trip with the HTML above the fold.
     let r = Renderer::embedded().unwrap();
     for (kind, css) in Kind::ALL.iter().zip(&r.css) {
-        assert!(css.len() < 22 * 1024, "{}: {} bytes of CSS", kind.name(), css.len());
+        assert!(css.len() < 23 * 1024, "{}: {} bytes of CSS", kind.name(), css.len());
         assert!(!css.contains("/*"), "comments are stripped");
     }
 }

@@ -1,0 +1,95 @@
+// Saved homes (issue 36): the heart on a card or a listing page keeps the home on this device,
+// /homes/saved/ lists them from the search's files (current price and status; a home that left
+// the market says so), and a shared link opens the same list elsewhere. Without JavaScript the
+// hearts are not shown.
+import { contentField, expect, test } from './fixtures';
+import { FOR_SALE } from './page-types.mjs';
+
+/** A text of content/site.yaml's `mls.labels.saved`. */
+const saved = (key: string) => contentField('site.yaml', 'mls', 'labels', 'saved', key);
+const heart = (page: import('@playwright/test').Page, within = page.locator('main')) => within.locator('button[data-save-home]');
+
+test('hearts keep homes across a reload; /homes/saved/ lists them; a shared link opens the same list elsewhere', async ({ page, browser, consoleErrors }) => {
+  await page.goto('/homes/');
+  const cards = page.locator('article.home-card');
+  const first = heart(page, cards.nth(0));
+  // The hearts wake as their cards come into view.
+  await cards.nth(0).scrollIntoViewIfNeeded();
+  await expect(first).toBeVisible();
+  await expect(first).toHaveAttribute('aria-pressed', 'false');
+  const titles = await cards.locator('.home-card__title').allInnerTexts();
+  await expect(first).toHaveAccessibleName(saved('save').replace('{home}', titles[0]));
+  await first.click();
+  await heart(page, cards.nth(2)).click();
+  await expect(first).toHaveAttribute('aria-pressed', 'true');
+  // The heart is not a link: the page stays.
+  await expect(page).toHaveURL(/\/homes\/$/);
+  const numbers = [await first.getAttribute('data-save-home'), await heart(page, cards.nth(2)).getAttribute('data-save-home')];
+
+  await page.reload();
+  await page.locator('article.home-card').nth(0).scrollIntoViewIfNeeded();
+  await expect(heart(page, page.locator('article.home-card').nth(0))).toHaveAttribute('aria-pressed', 'true');
+  await expect(heart(page, page.locator('article.home-card').nth(1))).toHaveAttribute('aria-pressed', 'false');
+
+  await page.getByRole('link', { name: saved('link') }).click();
+  await expect(page).toHaveURL(/\/homes\/saved\/$/);
+  const listed = page.locator('[data-list] article.home-card');
+  await expect(listed).toHaveCount(2);
+  // Newest saved first: the third card, then the first; each with its heart pressed.
+  await expect(listed.locator('.home-card__title')).toHaveText([titles[2], titles[0]]);
+  await expect(heart(page, listed.nth(0))).toHaveAttribute('aria-pressed', 'true');
+  await expect(listed.nth(0).locator('.home-card__office')).not.toBeEmpty();
+
+  // The share link carries the list; another browser (no saved homes) opens the same homes.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: saved('share') }).click();
+  await expect(page.getByRole('button', { name: saved('copied') })).toBeVisible();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(new URL(link).searchParams.get('homes')).toBe([numbers[1], numbers[0]].join(','));
+
+  const elsewhere = await browser.newContext();
+  const other = await elsewhere.newPage();
+  try {
+    await other.goto(link);
+    await expect(other.getByRole('heading', { level: 1 })).toHaveText(saved('shared'));
+    await expect(other.locator('[data-list] .home-card__title')).toHaveText([titles[2], titles[0]]);
+    await other.getByRole('button', { name: saved('keep') }).click();
+    await other.goto('/homes/saved/');
+    await expect(other.locator('[data-list] .home-card__title')).toHaveText([titles[2], titles[0]]);
+  } finally {
+    await elsewhere.close();
+  }
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a listing page has its heart; a saved home that left the market says so', async ({ page }) => {
+  await page.goto(FOR_SALE);
+  const mine = heart(page);
+  await expect(mine).toHaveCount(1);
+  await mine.click();
+  await expect(mine).toHaveAttribute('aria-pressed', 'true');
+  const title = await page.locator('.listing__title').innerText();
+  // A home no listing has any more (its MLS number gone from the index), saved before it left.
+  await page.evaluate(() => {
+    const list = JSON.parse(localStorage.getItem('saved-homes') ?? '[]') as object[];
+    list.push({ n: 'GONE999', t: '12 Sold Lane', u: '/homes/12-sold-lane-GONE999/', p: '$1,000,000' });
+    localStorage.setItem('saved-homes', JSON.stringify(list));
+  });
+  await page.goto('/homes/saved/');
+  await expect(page.locator('[data-list] > li')).toHaveCount(2);
+  await expect(page.locator('[data-list] .home-card__title').first()).toHaveText(title);
+  const gone = page.locator('[data-list] .home-card--gone');
+  await expect(gone.locator('.home-card__title')).toHaveText('12 Sold Lane');
+  await expect(gone).toContainText(saved('gone'));
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('no heart is shown, and the saved page says there is nothing to list', async ({ page }) => {
+    await page.goto('/homes/');
+    await expect(heart(page).first()).toBeHidden();
+    await page.goto('/homes/saved/');
+    await expect(page.locator('[data-status]')).toHaveText(saved('empty'));
+  });
+});

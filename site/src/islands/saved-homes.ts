@@ -1,0 +1,92 @@
+// /homes/saved/ (no React): the homes saved on this device (lib/saved-homes.ts), or those a shared
+// link names, each found by its MLS number in the search's word shards and shown as its card from
+// the card shards of /homes/' own order: the last import's price and status. One the index no
+// longer has has left the market, and says so with what its card showed when it was saved.
+import { Columns, shardKey, type Shard } from '../lib/homes-search';
+import type { Meta, SavedHomesProps } from '../lib/props';
+import { readSaved, shareUrl, sharedNumbers, type SavedHome } from '../lib/saved-homes';
+
+const json = <T>(url: string): Promise<T> =>
+  fetch(url).then((r) => (r.ok ? (r.json() as Promise<T>) : Promise.reject(new Error(`${url}: ${r.status}`))));
+
+/** Each home's place in the index (newest first), or none when no listing for sale has its MLS number. */
+async function places(c: Columns, props: SavedHomesProps, numbers: string[]): Promise<Map<string, number>> {
+  const keys = [...new Set(numbers.map((n) => shardKey(n.toLowerCase())))].filter((k) => c.hasShard(k));
+  const shards = new Map(await Promise.all(keys.map(async (k) => [k, await json<Shard>(c.url(props.words.replace('{key}', k)))] as const)));
+  const found = new Map<string, number>();
+  for (const n of numbers) {
+    let at = 0;
+    // An MLS number is one listing's: the first place its word has (other listings' remarks could
+    // name it too; the card's id says whose it is, checked when it is shown).
+    for (const gap of shards.get(shardKey(n.toLowerCase()))?.[n.toLowerCase()] ?? []) {
+      at += gap;
+      found.set(n, at);
+      break;
+    }
+  }
+  return found;
+}
+
+export default async function savedHomes(host: HTMLElement, props: SavedHomesProps) {
+  const list = host.querySelector<HTMLElement>('[data-list]')!;
+  const status = host.querySelector<HTMLElement>('[data-status]')!;
+  const share = host.querySelector<HTMLButtonElement>('[data-share]')!;
+  const keep = host.querySelector<HTMLButtonElement>('[data-keep]')!;
+  const gone = host.querySelector<HTMLTemplateElement>('template[data-gone]')!;
+  const params = new URLSearchParams(location.search);
+  const shared = params.has(props.param) ? sharedNumbers(params.get(props.param)) : null;
+  const stored = () => {
+    try {
+      return readSaved(localStorage.getItem(props.key));
+    } catch {
+      return [];
+    }
+  };
+  const heading = document.getElementById('page-title');
+  if (shared && heading) heading.textContent = props.labels.shared;
+  const homes: SavedHome[] = shared ? shared.map((n) => stored().find((h) => h.n === n) ?? { n, t: n, u: '', p: '' }) : stored();
+
+  share.addEventListener('click', () => {
+    const url = shareUrl(location.href, props.param, shared ? homes : stored());
+    const copied = () => (share.textContent = props.labels.copied);
+    // Without a clipboard (an insecure origin, a refusal) the address bar carries the list instead.
+    const written = navigator.clipboard?.writeText(url) ?? Promise.reject(new Error('no clipboard'));
+    written.then(copied, () => (history.replaceState(null, '', url), copied()));
+  });
+  keep.addEventListener('click', () => {
+    const mine = stored();
+    const added = homes.filter((h) => !mine.some((m) => m.n === h.n));
+    try {
+      localStorage.setItem(props.key, JSON.stringify([...added, ...mine]));
+    } catch {
+      return;
+    }
+    keep.hidden = true;
+  });
+
+  if (!homes.length) return; // the page's own words say there is none
+  const meta = await json<Meta>(props.meta);
+  const c = new Columns(meta);
+  const at = await places(c, props, homes.map((h) => h.n));
+  const shardsOf = [...new Set([...at.values()].map((p) => c.shardOf('newest', p)))];
+  const cards = new Map(
+    await Promise.all(shardsOf.map(async (n) => [n, await json<string[]>(c.url(props.cards.replace('{order}', 'newest').replace('{shard}', String(n))))] as const)),
+  );
+  const template = document.createElement('template');
+  const items = homes.map((h) => {
+    const place = at.get(h.n);
+    const html = place === undefined ? undefined : cards.get(c.shardOf('newest', place))?.[c.inShard('newest', place)];
+    if (html && html.includes(`data-save-home="${h.n}"`)) {
+      template.innerHTML = `<li>${html}</li>`;
+      return template.content.firstElementChild!;
+    }
+    const item = gone.content.firstElementChild!.cloneNode(true) as Element;
+    item.querySelector('[data-title]')!.textContent = h.t;
+    item.querySelector('[data-price]')!.textContent = h.p;
+    return item;
+  });
+  list.replaceChildren(...items);
+  status.hidden = true;
+  share.hidden = false;
+  keep.hidden = !shared || shared.every((n) => stored().some((h) => h.n === n));
+}

@@ -1,0 +1,48 @@
+// Saved homes, kept on the visitor's device only (localStorage, under the key the generator names):
+// the list the hearts keep and /homes/saved/ shows, and the link that shares it. Pure functions of
+// the stored text, so the islands only read, write and show.
+
+/** A saved home: its MLS number, and its title, link and price as its card showed them when saved
+ * (what /homes/saved/ shows once it has left the market). */
+export type SavedHome = { n: string; t: string; u: string; p: string };
+
+/** MLS numbers as the feed writes them: letters, digits and dashes, never a comma. */
+const MLS_NUMBER = /^[A-Za-z0-9-]{1,32}$/;
+/** More than a visitor saves by hand; keeps the stored list and a shared link bounded. */
+export const MAX_SAVED = 100;
+
+/** The list in `stored` (newest first): anything that is not one is left out, never thrown on. */
+export function readSaved(stored: string | null): SavedHome[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(stored ?? '[]');
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(value)) return [];
+  const seen = new Set<string>();
+  return value
+    .filter((h): h is SavedHome => !!h && typeof h === 'object' && ['n', 't', 'u', 'p'].every((k) => typeof (h as Record<string, unknown>)[k] === 'string'))
+    .filter((h) => MLS_NUMBER.test(h.n) && !seen.has(h.n) && seen.add(h.n))
+    .slice(0, MAX_SAVED);
+}
+
+/** `list` with `home` saved (first) or, when it was, without it. */
+export function toggled(list: readonly SavedHome[], home: SavedHome): SavedHome[] {
+  return list.some((h) => h.n === home.n) ? list.filter((h) => h.n !== home.n) : [home, ...list].slice(0, MAX_SAVED);
+}
+
+/** The MLS numbers a shared link names in `value` (by commas), in its order, each once. */
+export function sharedNumbers(value: string | null): string[] {
+  const numbers = (value ?? '').split(',').map((n) => n.trim()).filter((n) => MLS_NUMBER.test(n));
+  return [...new Set(numbers)].slice(0, MAX_SAVED);
+}
+
+/** The link that carries `list` to another device: the page's own URL with `param`. */
+export function shareUrl(page: string, param: string, list: readonly { n: string }[]): string {
+  const url = new URL(page);
+  url.search = '';
+  url.hash = '';
+  url.searchParams.set(param, list.map((h) => h.n).join(','));
+  return url.toString();
+}
