@@ -29,8 +29,10 @@ struct Site {
 }
 
 /// The pages that say `noindex`: no canonical URL, not in the sitemap.
-const NOT_INDEXED: [&str; 5] = [
+const NOT_INDEXED: [&str; 6] = [
     "404.html",
+    // Each visitor's own list.
+    "homes/saved/index.html",
     "thank-you/index.html",
     "form-error/index.html",
     "client-concierge/thank-you/index.html",
