@@ -253,7 +253,8 @@ pub fn count_pages(out: &Path) -> Pages {
         match parts.as_slice() {
             ["listings", _, _] => p.listings += 1,
             ["neighborhoods", _, _] => p.neighborhoods += 1,
-            ["homes", "in", "index.html"] => {}
+            // The saved homes' page (the generator's own; each visitor's list, built by an island).
+            ["homes", "in", "index.html"] | ["homes", "saved", "index.html"] => {}
             ["homes", "index.html"] | ["homes", "page", ..] | ["homes", "in", _, ..] => p.lists += 1,
             ["homes", slug, "index.html"] => {
                 p.homes.insert(slug.to_string());
