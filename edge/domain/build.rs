@@ -40,6 +40,7 @@ fn main() {
         home_link: site.labels.not_found.link.clone(),
     };
     let listings = published_listings(&content.join("listings"));
+    let areas = neighborhoods(&content.join("neighborhoods"));
     let embedded = embedded::Content {
         forms,
         quiz,
@@ -48,6 +49,7 @@ fn main() {
         header,
         base_url: site.base_url.clone(),
         listings,
+        areas,
         editor_accounts: site.editor.map(|e| e.accounts),
     };
     let out = Path::new(&std::env::var("OUT_DIR").unwrap()).join("content.bin");
@@ -77,4 +79,22 @@ fn published_listings(dir: &Path) -> Vec<(String, String)> {
     }
     listings.sort();
     listings
+}
+
+/// Each neighborhood's slug and name, in slug order.
+fn neighborhoods(dir: &Path) -> Vec<(String, String)> {
+    println!("cargo:rerun-if-changed={}", dir.display());
+    let mut areas = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("reading {}: {e}", dir.display())) {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "md") {
+            continue;
+        }
+        println!("cargo:rerun-if-changed={}", path.display());
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
+        let n = jax_model::content::parse_neighborhood(&path.display().to_string(), &text).unwrap_or_else(|d| fail(d));
+        areas.push((n.fields.slug, n.fields.name));
+    }
+    areas.sort();
+    areas
 }

@@ -7,7 +7,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { newSubmission, startWebhook, startWithFakeEmailJs, SUBMISSION_HEADER, tokenOf } from './workerd.mjs';
+import { SUBMISSION_HEADER, newSubmission, startWebhook, startWithFakeEmailJs, tokenOf, waitUntil } from './workerd.mjs';
 
 const EMAILS = 3;
 let fake;
@@ -38,11 +38,7 @@ const client = () => `203.0.113.${(ip++ % 250) + 1}`;
 const post = (path, body, as = client()) =>
   fetch(`${worker.base}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': as }, body: JSON.stringify(body) });
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-async function until(check, what, within = 20_000) {
-  for (const deadline = Date.now() + within; !check(); await sleep(50)) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}; log:\n${worker.log().slice(-3000)}`);
-  }
-}
+const until = (check, what, within = 20_000) => waitUntil(worker, check, what, within);
 const runsDone = () => (worker.log().match(/retention: \d+ due timer\(s\) done/g) ?? []).length;
 /** One cron run as the runtime's trigger makes it at `time` (ms). */
 async function cronAt(time) {

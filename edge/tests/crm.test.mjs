@@ -6,7 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { logged, newSubmission, startWebhook, startWithFakeEmailJs, SUBMISSION_HEADER, tokenOf } from './workerd.mjs';
+import { SUBMISSION_HEADER, logged, newSubmission, startWebhook, startWithFakeEmailJs, tokenOf, waitUntil } from './workerd.mjs';
 import { startFakeCrm } from './fake-crm.mjs';
 
 const SECRET = randomBytes(32).toString('hex');
@@ -40,13 +40,7 @@ after(async () => {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-async function until(check, what, within = 15_000) {
-  const deadline = Date.now() + within;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}; worker log:\n${worker.log().slice(-4000)}`);
-    await sleep(50);
-  }
-}
+const until = (check, what, within = 15_000) => waitUntil(worker, check, what, within);
 
 let ip = 0;
 /** A post from the page `page` of the site, as a browser sends it (its Referer). */

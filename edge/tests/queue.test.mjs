@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { newSubmission, startWebhook, startWithFakeEmailJs, SUBMISSION_HEADER, tokenOf } from './workerd.mjs';
+import { SUBMISSION_HEADER, newSubmission, startWebhook, startWithFakeEmailJs, tokenOf, waitUntil } from './workerd.mjs';
 
 const AGENT = 'agent.queue@example.com';
 let fake;
@@ -33,13 +33,7 @@ after(async () => {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-async function until(check, what, within = 30_000) {
-  const deadline = Date.now() + within;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}; worker log:\n${worker.log().slice(-4000)}`);
-    await sleep(50);
-  }
-}
+const until = (check, what, within = 30_000) => waitUntil(worker, check, what, within);
 
 // Every client address may post 30 times a minute: spread the load over many.
 let ip = 0;

@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { freshMinute, newSubmission, startWithFakeEmailJs, SUBMISSION_HEADER, tokenOf } from './workerd.mjs';
+import { SUBMISSION_HEADER, freshMinute, newSubmission, startWithFakeEmailJs, tokenOf, waitUntil } from './workerd.mjs';
 
 const SECRET = 'integration-test-link-secret-5e2c9a0b71d4';
 const KEYS = { public: 'test-public-key-7f3a', private: 'test-private-key-9c1e' };
@@ -57,13 +57,7 @@ async function nextSend(count, within = 15_000) {
   return fake.delivered[count];
 }
 
-async function until(check, what, within = 10_000) {
-  const deadline = Date.now() + within;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}; worker log:\n${worker.log().slice(-3000)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const until = (check, what, within = 10_000) => waitUntil(worker, check, what, within);
 
 const ana = { email: 'ana@example.com', phone: '(904) 555-0147' };
 

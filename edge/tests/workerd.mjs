@@ -69,6 +69,13 @@ export async function startWithFakeEmailJs(name, vars = {}, args = []) {
   }
 }
 
+/** Waits (`within` ms at most) until `check()` holds; else fails with the end of `worker`'s log. */
+export async function waitUntil(worker, check, what, within = 15_000) {
+  for (const deadline = Date.now() + within; !check(); await new Promise((r) => setTimeout(r, 50))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}; worker log:\n${worker.log().slice(-4000)}`);
+  }
+}
+
 /** Waits (10 s at most) for a line matching `pattern` in `worker`'s log, then asserts it:
  * wrangler prints the worker's log a moment after the answer, later still on a busy machine. */
 export async function logged(worker, pattern) {
@@ -153,7 +160,7 @@ export async function multipartUploads(worker) {
 
 /** The keys among `keys` no timer covers (edge/domain/src/retention.rs): a submission's documents
  * and count by its `unfiled` or `documents` timer; a record's files and markers by its `record`
- * timer; a count or a once-key by its own `quota` timer. */
+ * timer; a count or a once-key by its own `quota` timer; a saved search by its `search` timer. */
 export function withoutEnd(keys) {
   const timers = new Set(keys.filter((k) => k.startsWith('timers/')).map((k) => k.split('/').slice(2).join('/')));
   const has = (...wanted) => wanted.some((t) => timers.has(t));
@@ -164,6 +171,8 @@ export function withoutEnd(keys) {
     const record = /^(?:submissions\/(.+)\.json|dead\/(.+)|outbox\/(.+)\.json|pending\/\d+\/(.+)|held\/\d\/(.+))$/.exec(key);
     if (record) return !has(`record/${record.slice(1).find(Boolean)}`);
     if (key.startsWith('quota/') || key.startsWith('once/')) return !has(`quota/${key}`);
+    // An unconfirmed saved search (a confirmed one ends when its address unsubscribes).
+    if (key.startsWith('searches/')) return !has(`search/${key}`);
     return true;
   });
 }

@@ -20,9 +20,11 @@ fn stamps(dist: &Path) -> BTreeMap<String, (u64, i64, i64)> {
         .filter(|e| e.file_type().is_file())
         .filter_map(|e| {
             let rel = e.path().strip_prefix(dist).unwrap().to_string_lossy().into_owned();
-            // A listing's page: under homes/ but for the lists and the saved homes' page.
+            // A listing's page: under homes/ but for the lists, the saved homes' and saved searches' pages.
             let listing = rel.starts_with("homes/")
-                && !["homes/in/", "homes/page/", "homes/saved/"].iter().any(|other| rel.starts_with(other));
+                && !["homes/in/", "homes/page/", "homes/saved/", "homes/alerts/"]
+                    .iter()
+                    .any(|other| rel.starts_with(other));
             let m = e.metadata().unwrap();
             (listing && rel != "homes/index.html").then(|| (rel, (m.ino(), m.mtime(), m.mtime_nsec())))
         })

@@ -57,6 +57,10 @@ impl Params {
 /// and the digest of requests held past the day's budget.
 pub const NOTICE: &str = "notice";
 pub const DIGEST: &str = "digest";
+/// A saved search's e-mails (domain/searches/emails.rs): the buyer's confirmation, and the agent's
+/// lead once it is confirmed.
+pub const SEARCH_CONFIRMATION: &str = "search-confirm";
+pub const SAVED_SEARCH: &str = "saved-search";
 /// The template those borrow.
 const TEMPLATE_OF: &str = "contact";
 /// What EmailJS's own browser SDK sends as `lib_version`; the REST API takes the same field.
@@ -73,7 +77,8 @@ pub fn emailjs_request(
     form: &str,
     params: &BTreeMap<String, String>,
 ) -> Result<(String, serde_json::Value), Outcome> {
-    let form = if is_agents_own(form) { TEMPLATE_OF } else { form };
+    // The agent's own e-mails and a saved search's lead borrow the contact form's template.
+    let form = if is_agents_own(form) || form == SAVED_SEARCH { TEMPLATE_OF } else { form };
     let (Some(service), Some(template)) = (e.service_id.as_deref(), e.template_for(form)) else {
         return Err(Outcome::NotConfigured);
     };

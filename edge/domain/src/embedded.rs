@@ -21,6 +21,8 @@ pub struct Content {
     pub base_url: String,
     /// The agent's own published listings: each page's path and the listing's address.
     pub listings: Vec<(String, String)>,
+    /// The neighborhoods' slugs and names: a saved search in words (domain/searches.rs).
+    pub areas: Vec<(String, String)>,
     /// The GitHub accounts that may sign in to the browser editor (site.yaml's `editor:`; None
     /// without it: no sign-in away from the agent's computer).
     pub editor_accounts: Option<Vec<String>>,

@@ -26,6 +26,8 @@ pub struct Keyring {
     pub counting: [u8; 32],
     /// Keyring the concierge submission tokens.
     submissions: [u8; 32],
+    /// Keys saved searches' addresses and signs their links (domain/searches.rs).
+    pub searches: [u8; 32],
 }
 
 /// Secrets never reach a log, even through `{:?}`.
@@ -65,6 +67,7 @@ impl Keyring {
             links,
             counting: derive(counting_master, "move-to-jax counting v1"),
             submissions: derive(counting_master, "move-to-jax submission tokens v1"),
+            searches: derive(counting_master, "move-to-jax saved searches v1"),
         }
     }
 
@@ -160,6 +163,8 @@ mod tests {
         assert_eq!(before.submission_token("s"), after.submission_token("s"));
         // …and apart from each other.
         assert_ne!(before.counting, before.submissions);
+        assert_ne!(before.searches, before.counting);
+        assert_ne!(before.searches, before.submissions);
         assert_ne!(Keyring::new(LINK, None, NEXT).counting, before.counting);
     }
 

@@ -22,6 +22,7 @@ pub mod once;
 pub mod queue;
 pub mod quota;
 pub mod retention;
+pub mod searches;
 pub mod settings;
 pub mod submit;
 pub mod words;

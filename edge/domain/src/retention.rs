@@ -27,11 +27,19 @@ pub enum Job {
     Record,
     /// A quota record (`quota/<rest>`) whose day is over.
     Quota,
+    /// A saved search (`searches/<address>/<id>.json`) still unconfirmed 48 hours after it was
+    /// saved (domain/searches.rs).
+    Search,
 }
 
 impl Job {
-    const ALL: [(Job, &'static str); 4] =
-        [(Job::Unfiled, "unfiled"), (Job::Documents, "documents"), (Job::Record, "record"), (Job::Quota, "quota")];
+    const ALL: [(Job, &'static str); 5] = [
+        (Job::Unfiled, "unfiled"),
+        (Job::Documents, "documents"),
+        (Job::Record, "record"),
+        (Job::Quota, "quota"),
+        (Job::Search, "search"),
+    ];
 
     fn name(self) -> &'static str {
         Job::ALL.iter().find(|(j, _)| *j == self).map_or("", |(_, n)| n)

@@ -34,7 +34,7 @@ pub const MIN_LINK_SECRET_BYTES: usize = 32;
 pub const MAX_EMAILS_PER_DAY: u32 = 100_000;
 
 /// The forms that send e-mail, as they name their template variables and records.
-pub const FORMS: [&str; 5] = ["lead", "listing-request", "contact", "quiz", "concierge"];
+pub const FORMS: [&str; 6] = ["lead", "listing-request", "contact", "quiz", "concierge", "search-confirm"];
 
 #[derive(Debug, Clone)]
 pub struct Settings {

@@ -95,7 +95,7 @@ pub async fn post(mut req: Request, env: &Env, kind: FormKind, settings: &Settin
 /// Record `d` and try it once — or keep it without sending, past the quiz's limits (withheld) or
 /// the day's e-mail budget (held for the morning digest): whether it was delivered now. A lead's
 /// CRM hand-offs (sent from `page`) are recorded and tried beside its e-mail, held or not.
-async fn record_and_send(
+pub(super) async fn record_and_send(
     settings: &Settings,
     bucket: &Bucket,
     mut d: Delivery,

@@ -7,6 +7,7 @@ mod documents;
 mod editor;
 mod forms;
 mod request;
+mod searches;
 
 use crate::failure::Failure;
 use crate::services;
@@ -85,6 +86,10 @@ async fn route(req: Request, env: &Env, path: &str) -> std::result::Result<Respo
         api::CONCIERGE_SUBMISSIONS => concierge::begin(&req, &settings),
         api::CONCIERGE_DOCUMENTS => concierge::upload(req, env, &settings).await,
         api::CONCIERGE => concierge::submit(req, env, &settings).await,
+        api::SAVED_SEARCHES => searches::save(req, env, &settings).await,
+        api::SAVED_SEARCH_CONFIRM => searches::confirm_link(req, env, &settings).await,
+        api::SAVED_SEARCH_UNSUBSCRIBE => searches::unsubscribe(req, env, &settings).await,
+        api::SAVED_SEARCH_MANAGE => searches::manage(req, env, &settings).await,
         p if p.starts_with(DOCUMENTS) => documents::download(req, env, &p[DOCUMENTS.len()..], &settings).await,
         _ => Err(Failure::NotFound),
     }

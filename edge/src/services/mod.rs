@@ -12,6 +12,7 @@ pub mod once;
 pub mod queue;
 pub mod quota;
 pub mod retention;
+pub mod searches;
 pub mod storage;
 pub mod upload_stream;
 

@@ -8,6 +8,7 @@ use domain::due;
 use domain::notice::Parked;
 use domain::queue::{record_key, Delivery, State, DEAD, OUTBOX};
 use domain::retention::{count_key, parse_timer, timer_key, unfiled_due, Job, TIMERS};
+use domain::searches::SavedSearch;
 use domain::settings::Settings;
 use futures_util::{stream, StreamExt};
 use std::cell::Cell;
@@ -111,6 +112,10 @@ async fn run(settings: Option<&Settings>, bucket: &Bucket, key: &str, now: u64) 
             }
             Some(_) => delete(bucket, vec![subject.to_string()]).await?,
             None => 0,
+        },
+        Job::Search => match storage::get_json_tagged::<SavedSearch>(bucket, subject).await? {
+            Some((s, _)) if s.confirmed_ms.is_none() => delete(bucket, vec![subject.to_string()]).await?,
+            _ => 0,
         },
     };
     bucket.delete(key).await?;

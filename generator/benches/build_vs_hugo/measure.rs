@@ -253,8 +253,9 @@ pub fn count_pages(out: &Path) -> Pages {
         match parts.as_slice() {
             ["listings", _, _] => p.listings += 1,
             ["neighborhoods", _, _] => p.neighborhoods += 1,
-            // The saved homes' page (the generator's own; each visitor's list, built by an island).
-            ["homes", "in", "index.html"] | ["homes", "saved", "index.html"] => {}
+            // The saved homes' page and the saved searches' (the generator's own: each visitor's
+            // list, built by an island; the pages a saved search's links lead to).
+            ["homes", "in", "index.html"] | ["homes", "saved", "index.html"] | ["homes", "alerts", ..] => {}
             ["homes", "index.html"] | ["homes", "page", ..] | ["homes", "in", _, ..] => p.lists += 1,
             ["homes", slug, "index.html"] => {
                 p.homes.insert(slug.to_string());

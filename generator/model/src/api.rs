@@ -47,6 +47,23 @@ pub fn bot_check_action(path: &str) -> Option<&str> {
     let action = path.strip_prefix("/api/")?.split(['/', '?', '#']).next()?;
     (!action.is_empty()).then_some(action)
 }
+/// Saved searches (edge/domain/src/searches.rs): a save (a form post), its confirmation link, an
+/// address's unsubscribe link (both GETs from an e-mail, answered with a page), and the manage
+/// page's requests (JSON).
+pub const SAVED_SEARCHES: &str = "/api/searches";
+pub const SAVED_SEARCH_CONFIRM: &str = "/api/searches/confirm";
+pub const SAVED_SEARCH_UNSUBSCRIBE: &str = "/api/searches/unsubscribe";
+pub const SAVED_SEARCH_MANAGE: &str = "/api/searches/manage";
+/// The links' token parameter.
+pub const SAVED_SEARCH_TOKEN: &str = "t";
+/// The manage page (its link carries the address's token after `#`, never sent to a server),
+/// and the pages the worker's answers lead to.
+pub const ALERTS: &str = "/homes/alerts/";
+pub const ALERTS_SENT: &str = "/homes/alerts/sent/";
+pub const ALERTS_CONFIRMED: &str = "/homes/alerts/confirmed/";
+pub const ALERTS_EXPIRED: &str = "/homes/alerts/expired/";
+pub const ALERTS_UNSUBSCRIBED: &str = "/homes/alerts/unsubscribed/";
+pub const ALERTS_ERROR: &str = "/homes/alerts/error/";
 /// The agent's private document links: `/api/documents/<key>?expires=…&sig=…`.
 pub const DOCUMENTS: &str = "/api/documents/";
 

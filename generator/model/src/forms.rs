@@ -5,6 +5,7 @@
 
 use crate::diagnostics::Diagnostic;
 use crate::document::Source;
+use crate::saved_search;
 use crate::signatures;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -27,6 +28,8 @@ pub struct Forms {
     pub contact: Form,
     pub quiz: QuizForm,
     pub concierge: ConciergeForm,
+    /// Saving a search of `/homes/` for alerts (issue 36).
+    pub saved_search: saved_search::SavedSearchForm,
     /// The pages a form posted without JavaScript leads to.
     pub no_script: NoScript,
     pub budget: Budget,
@@ -504,6 +507,33 @@ impl Forms {
         if self.limits.text_max == 0 || self.limits.message_max == 0 || self.limits.body_max_bytes < 1024 {
             out.push(src.at_key("limits", "expected positive limits and a body limit of at least 1024 bytes"));
         }
+    }
+}
+
+impl saved_search::SavedSearchForm {
+    /// The buyer's fields, as the generator renders them and the worker checks them (by the
+    /// forms' own rules, jax_model::submission).
+    pub fn fields(&self) -> Vec<Field> {
+        let field = |name: &str, label: &str, kind, required, autocomplete: Option<&str>, options| Field {
+            name: name.into(),
+            label: label.into(),
+            kind,
+            required,
+            autocomplete: autocomplete.map(String::from),
+            placeholder: None,
+            options,
+        };
+        let f = &self.frequencies;
+        let choices = saved_search::FREQUENCY_VALUES
+            .iter()
+            .zip([&f.instant, &f.daily, &f.weekly])
+            .map(|(value, label)| Choice { value: value.to_string(), label: label.clone() })
+            .collect();
+        vec![
+            field(saved_search::EMAIL_FIELD, &self.email, FieldKind::Email, true, Some("email"), Vec::new()),
+            field(saved_search::NAME_FIELD, &self.name, FieldKind::Text, false, Some("name"), Vec::new()),
+            field(saved_search::FREQUENCY_FIELD, &self.frequency, FieldKind::Select, true, None, choices),
+        ]
     }
 }
 

@@ -24,6 +24,7 @@ pub mod quiz;
 pub mod record;
 pub mod report;
 pub mod rules;
+pub mod saved_search;
 pub mod schema_check;
 pub mod search;
 pub mod sell;

@@ -56,6 +56,8 @@ pub const HOMES_SEARCH: Island = island("homes-search", Hydrate::Idle);
 pub const HEARTS: Island = island("hearts", Hydrate::Visible);
 /// `/homes/saved/`: its list is the island's to make, from the search's files.
 pub const SAVED_HOMES: Island = island("saved-homes", Hydrate::Idle);
+/// `/homes/alerts/`: an address's saved searches, listed and changed from the key its link carries.
+pub const SEARCH_ALERTS: Island = island("search-alerts", Hydrate::Idle);
 
 /// What an island is handed: the type is the contract with its entry, and
 /// `site/src/lib/props.ts` is generated from it (`super::typescript`).

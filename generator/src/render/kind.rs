@@ -31,10 +31,12 @@ pub enum Kind {
     Sold,
     /// The homes a visitor saved (/homes/saved/).
     SavedHomes,
+    /// An address's saved searches, from the link in their e-mails (/homes/alerts/).
+    Alerts,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 15] = [
+    pub const ALL: [Kind; 16] = [
         Kind::Home,
         Kind::Neighborhood,
         Kind::Listing,
@@ -50,6 +52,7 @@ impl Kind {
         Kind::Sell,
         Kind::Sold,
         Kind::SavedHomes,
+        Kind::Alerts,
     ];
 
     pub fn name(self) -> &'static str {
@@ -69,6 +72,7 @@ impl Kind {
             Kind::Sell => "sell",
             Kind::Sold => "sold",
             Kind::SavedHomes => "saved-homes",
+            Kind::Alerts => "alerts",
         }
     }
 
@@ -90,6 +94,7 @@ impl Kind {
             Kind::Sell => "sell.html",
             Kind::Sold => "sold.html",
             Kind::SavedHomes => "saved.html",
+            Kind::Alerts => "alerts.html",
         }
     }
 

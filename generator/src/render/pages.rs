@@ -1,6 +1,7 @@
 //! The pages: what every page shares (the site's data, its `<head>`, its chrome), and one module
 //! per kind of page that builds its view, its SEO and its output path.
 
+mod alerts;
 mod concierge;
 mod for_sale;
 mod form;
@@ -16,6 +17,7 @@ mod not_found;
 mod parts;
 mod record;
 mod report;
+mod save_search;
 mod saved;
 mod sell;
 mod shared;
@@ -57,6 +59,8 @@ pub enum Page<'a> {
     Sold,
     /// The homes a visitor saved.
     SavedHomes,
+    /// An address's saved searches.
+    Alerts,
 }
 
 impl Page<'_> {
@@ -107,6 +111,7 @@ impl<'a> Shared<'a> {
             Page::Sell => self.sell().context("building the sellers' page")?,
             Page::Sold => self.sold().context("building the page of sales")?,
             Page::SavedHomes => self.saved_homes().context("building the page of saved homes")?,
+            Page::Alerts => self.alerts().context("building the page of saved searches")?,
         })
     }
 }

@@ -8,6 +8,7 @@ use jax_model::api::Endpoints;
 use jax_model::forms::{ConciergeForm, Form, LeadForm, Limits, Messages, QuizForm};
 use jax_model::mls::{SavedLabels, SearchLabels};
 use jax_model::quiz::Quiz;
+use jax_model::saved_search::{Frequencies, ManageLabels};
 use jax_model::site::PriceBand;
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -123,6 +124,8 @@ pub struct HomesSearchProps<'a> {
     pub count: &'a str,
     /// The paging's "Page {n} of {total}" (its links are the page's `template[data-paging]`).
     pub page: &'a str,
+    /// The "Save this search" form's hidden field that holds the search shown (its selector).
+    pub save_field: &'static str,
 }
 
 /// The hearts: the list of saved homes is kept in localStorage under `key` (newest first: each
@@ -144,6 +147,15 @@ pub struct SavedHomesProps<'a> {
     pub words: &'static str,
     pub cards: &'static str,
     pub labels: &'a SavedLabels,
+}
+
+/// `/homes/alerts/`: the address's searches, from `manage` (the worker) with the key after the
+/// page's `#`; each search's frequency among `frequencies`.
+#[derive(Serialize, JsonSchema)]
+pub struct SearchAlertsProps<'a> {
+    pub manage: &'static str,
+    pub labels: &'a ManageLabels,
+    pub frequencies: &'a Frequencies,
 }
 
 /// A form that posts without JavaScript, given the bot check's token when JavaScript runs: where
@@ -244,6 +256,9 @@ impl Props for HeartsProps {
 }
 impl Props for SavedHomesProps<'_> {
     const ISLAND: Island = islands::SAVED_HOMES;
+}
+impl Props for SearchAlertsProps<'_> {
+    const ISLAND: Island = islands::SEARCH_ALERTS;
 }
 impl Props for MarketTableProps<'_> {
     const ISLAND: Island = islands::MARKET_TABLE;

@@ -90,6 +90,8 @@ fn jobs<'a>(input: &RenderInput<'a>) -> Vec<pages::Page<'a>> {
     if let Some(homes) = input.homes {
         jobs.extend(pages::homes_pages(c, homes));
         jobs.push(pages::Page::SavedHomes);
+        jobs.push(pages::Page::Alerts);
+        jobs.extend(pages::FormResult::SEARCH.map(pages::Page::FormResult));
         jobs.extend(homes.homes.iter().map(pages::Page::ForSale));
     }
     jobs

@@ -47,6 +47,7 @@ pub(super) const EMBEDDED: &[(&str, &str)] = &[
     ("sell.html", include_str!("../../templates/sell.html")),
     ("sold.html", include_str!("../../templates/sold.html")),
     ("saved.html", include_str!("../../templates/saved.html")),
+    ("alerts.html", include_str!("../../templates/alerts.html")),
     (CARDS, include_str!("../../templates/home-cards.html")),
     ("partials/report-component.html", include_str!("../../templates/partials/report-component.html")),
     (STYLESHEET, include_str!("../../templates/site.css")),

@@ -135,6 +135,27 @@ concierge:
   submitting: Uploading...
   toasts: {{too_large: {{title: Big, description: Too big.}}, invalid_type: {{title: Type, description: Bad type.}}, success: {{title: Ok, description: Done.}}, failure: {{title: No, description: Failed.}}}}
   thank_you: {{title: Thanks, description: Received.}}
+saved_search:
+  title: Save this search
+  text: Hear about new listings.
+  email: Email
+  name: Name
+  frequency: How often
+  frequencies: {{instant: As they come, daily: Once a day, weekly: Once a week}}
+  submit: Save this search
+  per_address: 10
+  too_many: Too many.
+  confirmations_per_address_per_day: 3
+  confirm: {{subject: "Confirm: {{search}}", text: "Open {{confirm}}. Manage: {{manage}}"}}
+  lead: {{subject: "A new saved search from {{name}}", text: "{{search}} {{link}}"}}
+  words: {{homes: Homes for sale, area: "in {{area}}", min_price: "from {{price}}", max_price: "up to {{price}}", beds: "{{n}}+ beds", baths: "{{n}}+ baths", kind: "{{kind}}", status: "{{status}}", words: "matching {{words}}"}}
+  pages:
+    sent: {{title: Check Your Inbox, text: Sent.}}
+    confirmed: {{title: Your Search Is Saved, text: Saved.}}
+    expired: {{title: This Link Has Expired, text: Expired.}}
+    unsubscribed: {{title: You Are Unsubscribed, text: Gone.}}
+    error: {{title: Your Search Could Not Be Saved, text: "Call {{phone}}."}}
+  manage: {{title: Your Saved Searches, intro: Yours., frequency: How often, paused: Paused, pause: Pause, resume: Resume, delete: Delete, delete_all: Delete everything, deleted_all: Deleted., empty: None., invalid: Invalid., no_script: Needs JavaScript., failed: Failed.}}
 no_script:
   thank_you: {{title: Thank You for Reaching Out, text: "Your note <b>reached</b> Jane & she will reply shortly."}}
   error: {{title: Your Message Could Not Be Sent, text: "Some details were missing or not valid. Check the form, or call Jane at {{phone}}.", back: Back to the Contact Form}}

@@ -16,6 +16,7 @@ use super::props::*;
 use anyhow::{anyhow, bail, Result};
 use jax_mls::search::{CardOrder, Column, Meta, Sort};
 use jax_model::forms::{SIGNATURES, SNIFF_LEN};
+use jax_model::saved_search::ManageAnswer;
 use schemars::generate::{SchemaGenerator, SchemaSettings};
 use schemars::JsonSchema;
 use serde_json::{Map, Value};
@@ -120,6 +121,7 @@ fn props() -> Result<String> {
         island::<HomesSearchProps>(&mut g),
         island::<HeartsProps>(&mut g),
         island::<SavedHomesProps>(&mut g),
+        island::<SearchAlertsProps>(&mut g),
     ];
     // The JSON an island fetches, as a root type of its own.
     g.subschema_for::<MarketData>();
@@ -127,12 +129,14 @@ fn props() -> Result<String> {
     g.subschema_for::<Column>();
     g.subschema_for::<Sort>();
     g.subschema_for::<CardOrder>();
+    g.subschema_for::<ManageAnswer>();
     let data_roots = [
         MarketData::schema_name(),
         Meta::schema_name(),
         Column::schema_name(),
         Sort::schema_name(),
         CardOrder::schema_name(),
+        ManageAnswer::schema_name(),
     ]
     .map(|n| n.into_owned());
     let defs = g.definitions();

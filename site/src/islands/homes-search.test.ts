@@ -12,6 +12,7 @@ const props: HomesSearchProps = {
   words: '/data/search/{version}/words/{key}.json',
   cards: '/data/search/{version}/cards/{order}/{shard}.json',
   per_page: 2,
+  save_field: '#save-search input[name="search"]',
   fields: { min_price: 'min_price', max_price: 'max_price', beds: 'beds', baths: 'baths', area: 'area', kind: 'type', status: 'status', words: 'q', sort: 'sort', page: 'page' },
   labels: {
     name: 'Search homes for sale',

@@ -222,9 +222,18 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
       const to = url(q);
       if (to !== `${location.pathname}${location.search}`) history[typed && typedEntry ? 'replaceState' : 'pushState'](null, '', to);
       typedEntry = typed;
+      keepSaveForm();
     };
     void run(q, { startedAt, record });
   }
+
+  /** "Save this search" saves the search the URL names (the worker keeps its filters only). */
+  const keepSaveForm = () => {
+    const field = document.querySelector<HTMLInputElement>(props.save_field);
+    if (field) field.value = location.search.slice(1);
+  };
+  keepSaveForm();
+  addEventListener('popstate', keepSaveForm);
 
   form.addEventListener('input', (e) => go(fromForm(), (e.target as HTMLElement).getAttribute('name') === fields.words, e.timeStamp));
   form.addEventListener('submit', (e) => {

@@ -166,6 +166,8 @@ export type HomesSearchProps = {
   count: string;
   /** The paging's "Page {n} of {total}" (its links are the page's `template[data-paging]`). */
   page: string;
+  /** The "Save this search" form's hidden field that holds the search shown (its selector). */
+  save_field: string;
 };
 
 /**
@@ -189,6 +191,16 @@ export type SavedHomesProps = {
   words: string;
   cards: string;
   labels: SavedLabels;
+};
+
+/**
+ * `/homes/alerts/`: the address's searches, from `manage` (the worker) with the key after the
+ * page's `#`; each search's frequency among `frequencies`.
+ */
+export type SearchAlertsProps = {
+  manage: string;
+  labels: ManageLabels;
+  frequencies: Frequencies;
 };
 
 /**
@@ -238,6 +250,14 @@ export type Sort = 'price-asc' | 'price-desc' | 'newest' | 'size';
  * shards (price-desc's at the end of price's).
  */
 export type CardOrder = 'newest' | 'price' | 'size';
+
+/**
+ * What the worker answers the manage page (`api::SAVED_SEARCH_MANAGE`): the address's searches,
+ * after the change it asked for.
+ */
+export type ManageAnswer = {
+  searches: ManagedSearch[];
+};
 
 export type Acknowledgment = {
   /** The field name, e.g. "acknowledged". */
@@ -333,6 +353,14 @@ export type Form = {
   toasts: Toasts;
 };
 
+/** How often a search's alerts come. */
+export type Frequencies = {
+  /** At each import. */
+  instant: string;
+  daily: string;
+  weekly: string;
+};
+
 export type LeadForm = {
   fields: Field[];
   toasts: Toasts;
@@ -362,6 +390,40 @@ export type Limits = {
   message_max: number;
   /** Largest form body the worker accepts, in bytes. */
   body_max_bytes: number;
+};
+
+/** `/homes/alerts/`: an address's searches, from the link in each of its e-mails. */
+export type ManageLabels = {
+  title: string;
+  intro: string;
+  frequency: string;
+  paused: string;
+  pause: string;
+  resume: string;
+  delete: string;
+  delete_all: string;
+  /** After deleting everything: nothing about the address is kept. */
+  deleted_all: string;
+  empty: string;
+  /** The page opened without its link's key, or with one that does not check out. */
+  invalid: string;
+  /** Without JavaScript: what to do instead. */
+  no_script: string;
+  failed: string;
+};
+
+/** One search as the manage page shows it (never its address: the page's link names it). */
+export type ManagedSearch = {
+  id: string;
+  /** The search in words. */
+  words: string;
+  /** Its page: `/homes/?…`. */
+  path: string;
+  /** One of `FREQUENCY_VALUES`. */
+  frequency: string;
+  /** Whether its confirmation link was opened (nothing is sent before). */
+  confirmed: boolean;
+  paused: boolean;
 };
 
 /** One neighborhood's row of the market table. */
@@ -589,4 +651,5 @@ export type IslandProps = {
   'homes-search': HomesSearchProps;
   hearts: HeartsProps;
   'saved-homes': SavedHomesProps;
+  'search-alerts': SearchAlertsProps;
 };

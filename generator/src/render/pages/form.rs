@@ -3,18 +3,19 @@
 
 use jax_model::forms::{Choice, Field, FieldKind, Limits};
 use serde::Serialize;
+use std::borrow::Cow;
 
 #[derive(Serialize)]
 pub(super) struct FieldView<'a> {
     id: String,
-    name: &'a str,
-    label: &'a str,
+    name: Cow<'a, str>,
+    label: Cow<'a, str>,
     #[serde(rename = "type")]
     kind: FieldKind,
     required: bool,
-    autocomplete: Option<&'a str>,
-    placeholder: Option<&'a str>,
-    options: &'a [Choice],
+    autocomplete: Option<Cow<'a, str>>,
+    placeholder: Option<Cow<'a, str>>,
+    options: Cow<'a, [Choice]>,
     maxlength: Option<u32>,
     /// Spans the form's full width.
     wide: bool,
@@ -35,52 +36,71 @@ pub(super) struct FormView<'a> {
     submit: &'a str,
     honeypot: Honeypot<'a>,
     /// Posted as they are, e.g. the lead form's `type`.
-    hidden: Vec<(&'a str, &'a str)>,
+    hidden: Vec<(&'a str, Cow<'a, str>)>,
 }
 
 impl<'a> FormView<'a> {
     /// A lead form of one type: its `type` posted, and the fields that type requires required.
     pub(super) fn of_type(mut self, name: &'a str, require: &[String]) -> FormView<'a> {
-        self.hidden.push(("type", name));
+        self.hidden.push(("type", name.into()));
         for f in &mut self.fields {
-            f.required |= require.iter().any(|r| r == f.name);
+            f.required |= require.iter().any(|r| r == f.name.as_ref());
         }
+        self
+    }
+
+    /// With `name` posted as `value`.
+    pub(super) fn with_hidden(mut self, name: &'a str, value: String) -> FormView<'a> {
+        self.hidden.push((name, value.into()));
         self
     }
 }
 
 /// The fields of a form another template lays out (the concierge's client details).
 pub(super) fn field_views<'a>(id: &str, fields: &'a [Field], limits: &Limits) -> Vec<FieldView<'a>> {
+    fields.iter().map(|f| view(id, f, limits, Cow::Borrowed, Cow::Borrowed)).collect()
+}
+
+/// The same of fields made in code (the saved search's, `SavedSearchForm::fields`).
+pub(super) fn owned_field_views(id: &str, fields: Vec<Field>, limits: &Limits) -> Vec<FieldView<'static>> {
     fields
-        .iter()
-        .map(|f| FieldView {
-            id: format!("{id}-{}", f.name),
-            name: &f.name,
-            label: &f.label,
-            kind: f.kind,
-            required: f.required,
-            autocomplete: f.autocomplete.as_deref(),
-            placeholder: f.placeholder.as_deref(),
-            options: &f.options,
-            maxlength: match f.kind {
-                FieldKind::Textarea => Some(limits.message_max),
-                FieldKind::Select => None,
-                _ => Some(limits.text_max),
-            },
-            wide: matches!(f.kind, FieldKind::Textarea),
-        })
+        .into_iter()
+        .map(|f| view(id, &f, limits, |s: &str| Cow::Owned(s.to_string()), |o| Cow::Owned(o.to_vec())))
         .collect()
+}
+
+fn view<'a, 'f>(
+    id: &str,
+    f: &'f Field,
+    limits: &Limits,
+    text: impl Fn(&'f str) -> Cow<'a, str>,
+    options: impl Fn(&'f [Choice]) -> Cow<'a, [Choice]>,
+) -> FieldView<'a> {
+    FieldView {
+        id: format!("{id}-{}", f.name),
+        name: text(&f.name),
+        label: text(&f.label),
+        kind: f.kind,
+        required: f.required,
+        autocomplete: f.autocomplete.as_deref().map(&text),
+        placeholder: f.placeholder.as_deref().map(&text),
+        options: options(&f.options),
+        maxlength: match f.kind {
+            FieldKind::Textarea => Some(limits.message_max),
+            FieldKind::Select => None,
+            _ => Some(limits.text_max),
+        },
+        wide: matches!(f.kind, FieldKind::Textarea),
+    }
 }
 
 pub(super) fn form_view<'a>(
     id: &'a str,
     action: &'static str,
-    fields: &'a [Field],
+    fields: Vec<FieldView<'a>>,
     submit: &'a str,
     honeypot: &'a str,
-    limits: &Limits,
 ) -> FormView<'a> {
-    let fields = field_views(id, fields, limits);
     FormView {
         id,
         action,

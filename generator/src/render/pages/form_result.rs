@@ -10,6 +10,7 @@ use crate::render::{markdown, seo};
 use anyhow::Result;
 use jax_model::api;
 use jax_model::forms::{Forms, PHONE_PLACEHOLDER};
+use jax_model::saved_search::ResultPage;
 use serde::Serialize;
 
 /// Where the worker sends a form posted without JavaScript (`jax_model::api`).
@@ -22,6 +23,13 @@ pub enum FormResult {
     /// The same two for the concierge portal's documents.
     ConciergeThankYou,
     ConciergeFormError,
+    /// A saved search's (forms.yaml `saved_search.pages`, under `api::ALERTS`): its confirmation
+    /// sent, its link opened, its link expired, its address unsubscribed, its save refused.
+    SearchSent,
+    SearchConfirmed,
+    SearchExpired,
+    SearchUnsubscribed,
+    SearchError,
 }
 
 /// What one of those pages says.
@@ -50,6 +58,14 @@ struct FormResultView<'a> {
 impl FormResult {
     pub const ALL: [FormResult; 4] =
         [FormResult::ThankYou, FormResult::FormError, FormResult::ConciergeThankYou, FormResult::ConciergeFormError];
+    /// A saved search's: built with the MLS's pages, the only ones that save searches.
+    pub const SEARCH: [FormResult; 5] = [
+        FormResult::SearchSent,
+        FormResult::SearchConfirmed,
+        FormResult::SearchExpired,
+        FormResult::SearchUnsubscribed,
+        FormResult::SearchError,
+    ];
 
     /// The page, for an error message.
     pub fn what(self) -> &'static str {
@@ -58,11 +74,27 @@ impl FormResult {
             FormResult::FormError => "the form-error page",
             FormResult::ConciergeThankYou => "the concierge thank-you page",
             FormResult::ConciergeFormError => "the concierge form-error page",
+            FormResult::SearchSent => "the saved search's page: confirmation sent",
+            FormResult::SearchConfirmed => "the saved search's page: confirmed",
+            FormResult::SearchExpired => "the saved search's page: link expired",
+            FormResult::SearchUnsubscribed => "the saved search's page: unsubscribed",
+            FormResult::SearchError => "the saved search's page: not saved",
         }
     }
 
     fn text(self, forms: &Forms) -> Text<'_> {
+        // A saved search's page; those that ask to save it again link to the homes for sale.
+        fn search<'a>(url: &'static str, page: &'a ResultPage, back: Option<&'a String>) -> Text<'a> {
+            Text {
+                url,
+                title: &page.title,
+                text: &page.text,
+                back: back.map(|label| Back { label, href: api::HOMES.into() }),
+            }
+        }
         let ns = &forms.no_script;
+        let ss = &forms.saved_search;
+
         match self {
             FormResult::ThankYou => {
                 Text { url: api::THANK_YOU, title: &ns.thank_you.title, text: &ns.thank_you.text, back: None }
@@ -86,6 +118,11 @@ impl FormResult {
                     href: format!("{}#{}", api::CONCIERGE_PAGE, api::CONCIERGE_FORM),
                 }),
             },
+            FormResult::SearchSent => search(api::ALERTS_SENT, &ss.pages.sent, None),
+            FormResult::SearchConfirmed => search(api::ALERTS_CONFIRMED, &ss.pages.confirmed, None),
+            FormResult::SearchExpired => search(api::ALERTS_EXPIRED, &ss.pages.expired, Some(&ss.title)),
+            FormResult::SearchUnsubscribed => search(api::ALERTS_UNSUBSCRIBED, &ss.pages.unsubscribed, None),
+            FormResult::SearchError => search(api::ALERTS_ERROR, &ss.pages.error, Some(&ss.title)),
         }
     }
 }

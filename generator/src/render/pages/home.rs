@@ -1,7 +1,7 @@
 //! The home page: hero, featured listings (the carousel), neighborhoods (the tabs), developments,
 //! current listings, about, and the contact form every dialog trigger leads to without JavaScript.
 
-use super::form::{form_view, FormView};
+use super::form::{field_views, form_view, FormView};
 use super::parts::{slide, Slide};
 use super::shared::{Built, Meta, Shared};
 use crate::render::islands::{Mount, Mounted};
@@ -109,10 +109,9 @@ impl<'a> Shared<'a> {
             form: form_view(
                 "contact-form",
                 api::CONTACT,
-                &forms.contact.fields,
+                field_views("contact-form", &forms.contact.fields, &forms.limits),
                 &forms.contact.submit,
                 &forms.honeypot,
-                &forms.limits,
             ),
             carousel: mounted.mount(
                 assets,

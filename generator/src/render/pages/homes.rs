@@ -215,8 +215,10 @@ impl<'a> Shared<'a> {
             (None, 1) => Some(self.search_view(homes, &mut mounted)?),
             _ => None,
         };
+        let save = (page.n == 1).then(|| self.save_search(slug, &mut mounted)).transpose()?;
         let view = HomesView {
             search,
+            save,
             title,
             intro,
             count: count_text,
@@ -252,6 +254,8 @@ struct Area<'a> {
 struct HomesView<'a> {
     /// The search form, on the first page of all listings.
     search: Option<super::homes_search::SearchView<'a>>,
+    /// "Save this search", on the first page of each list.
+    save: Option<super::save_search::SaveView<'a>>,
     title: String,
     intro: String,
     count: String,

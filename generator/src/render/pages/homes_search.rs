@@ -74,6 +74,7 @@ impl<'a> Shared<'a> {
             labels: s,
             count: &l.count,
             page: &l.page,
+            save_field: super::save_search::SAVE_FIELD,
         };
         let mount = mounted.mount(self.input.assets, &props)?;
         let at_least = |n: u32| Choice { value: n.to_string(), label: s.at_least.replace("{n}", &n.to_string()) };

@@ -2,7 +2,7 @@
 //! latest figures, sellers' words and the home-valuation form (the lead form's `cma-request`,
 //! posted to the same endpoint for the same e-mail), complete without JavaScript.
 
-use super::form::{form_view, FormView};
+use super::form::{field_views, form_view, FormView};
 use super::parts::{words, Words};
 use super::record::{sale_cards, summary, SaleCard};
 use super::shared::{breadcrumb_ld, Built, Crumb, Meta, Shared, DESCRIPTION_MAX};
@@ -68,10 +68,9 @@ impl<'a> Shared<'a> {
             form: form_view(
                 "valuation-form",
                 api::LEAD,
-                &forms.lead.fields,
+                field_views("valuation-form", &forms.lead.fields, &forms.limits),
                 &valuation.submit,
                 &forms.honeypot,
-                &forms.limits,
             )
             .of_type("cma-request", &valuation.require),
             form_island: mounted.mount(self.input.assets, &CheckedFormProps { api: api::ENDPOINTS })?,

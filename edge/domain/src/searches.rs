@@ -1,0 +1,359 @@
+//! Saved searches (issue 36): a buyer saves a search of `/homes/` with an e-mail address, confirms
+//! it from a signed link (double opt-in: nothing else is sent before), and manages or stops it
+//! from links in every e-mail, without an account.
+//!
+//! Each search is one object, `searches/<address>/<id>.json`: `<address>` is a keyed hash of the
+//! e-mail address (so one listing finds everything kept about an address, for the manage page and
+//! for "delete everything"), `<id>` is random. The links carry tokens signed with a key derived
+//! from COUNTING_SECRET (domain/keys.rs): a confirmation token names one search, an address token
+//! an address; neither expires (an unsubscribe link must work as long as alerts can arrive), and
+//! both stop working when what they name is deleted.
+
+use crate::documents::{hex, unhex};
+use crate::keys::hmac;
+use crate::submit::Input;
+use hmac::Mac;
+use jax_model::forms::Forms;
+use jax_model::saved_search::{Frequencies, ManagedSearch, SavedSearchForm};
+use jax_model::search::{Query, FIELDS};
+use jax_model::submission::{one_line, validate, FieldError};
+use serde::{Deserialize, Serialize};
+
+pub mod emails;
+
+pub const SEARCHES: &str = "searches/";
+/// An unconfirmed search is deleted this long after it was saved.
+pub const UNCONFIRMED_MS: u64 = 48 * 60 * 60 * 1000;
+pub use jax_model::saved_search::{EMAIL_FIELD, FREQUENCY_FIELD, NAME_FIELD, SEARCH_FIELD};
+/// The longest search kept: the URL of every filter with a long line of words fits.
+pub const QUERY_MAX: usize = 600;
+
+/// How often a search's alerts come.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Frequency {
+    /// At each import.
+    Instant,
+    Daily,
+    Weekly,
+}
+
+impl Frequency {
+    pub const ALL: [Frequency; 3] = [Frequency::Instant, Frequency::Daily, Frequency::Weekly];
+
+    /// Its value in the form.
+    pub fn name(self) -> &'static str {
+        let [instant, daily, weekly] = jax_model::saved_search::FREQUENCY_VALUES;
+        match self {
+            Frequency::Instant => instant,
+            Frequency::Daily => daily,
+            Frequency::Weekly => weekly,
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Frequency> {
+        Frequency::ALL.into_iter().find(|f| f.name() == s)
+    }
+
+    /// What the buyer reads: "Once a day".
+    pub fn label(self, f: &Frequencies) -> &str {
+        match self {
+            Frequency::Instant => &f.instant,
+            Frequency::Daily => &f.daily,
+            Frequency::Weekly => &f.weekly,
+        }
+    }
+}
+
+/// One saved search, as stored.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedSearch {
+    pub id: String,
+    /// The keyed hash of `email` (`address_of`).
+    pub address: String,
+    pub email: String,
+    pub name: String,
+    /// The search's URL parameters (`normalize`d): `/homes/?{query}`.
+    pub query: String,
+    pub frequency: Frequency,
+    pub created_ms: u64,
+    /// When its link was opened; nothing is sent before.
+    #[serde(default)]
+    pub confirmed_ms: Option<u64>,
+    #[serde(default)]
+    pub paused: bool,
+    /// Its alerts have told of every change up to this time (the confirmation's, at first).
+    #[serde(default)]
+    pub since_ms: u64,
+}
+
+impl SavedSearch {
+    pub fn key(&self) -> String {
+        key(&self.address, &self.id)
+    }
+
+    /// The search's page: `/homes/?…`.
+    pub fn path(&self) -> String {
+        path_of(&self.query)
+    }
+}
+
+/// `/homes/?{query}` (`/homes/` for every home).
+pub fn path_of(query: &str) -> String {
+    let homes = jax_model::api::HOMES;
+    if query.is_empty() {
+        homes.to_string()
+    } else {
+        format!("{homes}?{query}")
+    }
+}
+
+/// `searches/<address>/<id>.json`.
+pub fn key(address: &str, id: &str) -> String {
+    format!("{SEARCHES}{address}/{id}.json")
+}
+
+/// Where an address's searches are.
+pub fn address_prefix(address: &str) -> String {
+    format!("{SEARCHES}{address}/")
+}
+
+/// The address and id a search's key names.
+pub fn parse_key(key: &str) -> Option<(&str, &str)> {
+    let (address, file) = key.strip_prefix(SEARCHES)?.split_once('/')?;
+    let id = file.strip_suffix(".json")?;
+    (is_token_part(address) && is_token_part(id)).then_some((address, id))
+}
+
+/// An address or an id: lowercase hex, as this module makes them.
+fn is_token_part(s: &str) -> bool {
+    !s.is_empty() && s.len() <= 64 && s.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+/// The keyed hash an address is kept under: the same however its case is typed (ASCII case
+/// only, as the quiz's limit keys it).
+pub fn address_of(key: &[u8; 32], email: &str) -> String {
+    let email = email.trim().to_ascii_lowercase();
+    hex(&hmac(key, &[b"address\n", email.as_bytes()]).finalize().into_bytes()[..16])
+}
+
+fn signature(key: &[u8; 32], what: &str, parts: &[&str]) -> Vec<u8> {
+    let mut m = hmac(key, &[what.as_bytes()]);
+    for p in parts {
+        m.update(b"\n");
+        m.update(p.as_bytes());
+    }
+    m.finalize().into_bytes()[..16].to_vec()
+}
+
+/// The token of a search's confirmation link: `<address>.<id>.<signature>`.
+pub fn confirm_token(key: &[u8; 32], address: &str, id: &str) -> String {
+    format!("{address}.{id}.{}", hex(&signature(key, "confirm", &[address, id])))
+}
+
+/// The search a confirmation token names, if it is one this worker signed.
+pub fn check_confirm<'a>(key: &[u8; 32], token: &'a str) -> Option<(&'a str, &'a str)> {
+    let mut parts = token.split('.');
+    let (address, id, sig) = (parts.next()?, parts.next()?, parts.next()?);
+    if parts.next().is_some() || !is_token_part(address) || !is_token_part(id) {
+        return None;
+    }
+    verify(key, "confirm", &[address, id], sig).then_some((address, id))
+}
+
+/// The token of an address's links (unsubscribe, manage): `<address>.<signature>`.
+pub fn address_token(key: &[u8; 32], address: &str) -> String {
+    format!("{address}.{}", hex(&signature(key, "address", &[address])))
+}
+
+/// The address an address token names, if it is one this worker signed.
+pub fn check_address<'a>(key: &[u8; 32], token: &'a str) -> Option<&'a str> {
+    let (address, sig) = token.split_once('.')?;
+    (is_token_part(address) && verify(key, "address", &[address], sig)).then_some(address)
+}
+
+/// In constant time.
+fn verify(key: &[u8; 32], what: &str, parts: &[&str], sig: &str) -> bool {
+    let Some(given) = unhex(sig) else { return false };
+    let mut m = hmac(key, &[what.as_bytes()]);
+    for p in parts {
+        m.update(b"\n");
+        m.update(p.as_bytes());
+    }
+    m.verify_truncated_left(&given).is_ok() && given.len() == 16
+}
+
+/// A search's URL parameters as kept: each filter `Query` reads (not the sort or the page), in
+/// `FIELDS`' order, without empty ones, each value on one line with single spaces. None when it is too long.
+pub fn normalize(raw: &str) -> Option<String> {
+    let raw = raw.trim().trim_start_matches('?');
+    let pairs: Vec<(String, String)> = form_urlencoded::parse(raw.as_bytes()).into_owned().collect();
+    let get = |name: &str| {
+        let value = pairs.iter().rev().find(|(k, _)| k == name).map(|(_, v)| one_line(v))?;
+        Some(value.split_whitespace().collect::<Vec<_>>().join(" "))
+    };
+    let names = [
+        FIELDS.area,
+        FIELDS.min_price,
+        FIELDS.max_price,
+        FIELDS.beds,
+        FIELDS.baths,
+        FIELDS.kind,
+        FIELDS.status,
+        FIELDS.words,
+    ];
+    let mut out = form_urlencoded::Serializer::new(String::new());
+    for name in names {
+        if let Some(v) = get(name).filter(|v| !v.is_empty()) {
+            out.append_pair(name, &v);
+        }
+    }
+    let query = out.finish();
+    (query.len() <= QUERY_MAX).then_some(query)
+}
+
+/// The `Query` of kept URL parameters.
+pub fn query_of(query: &str) -> Query {
+    let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes()).into_owned().collect();
+    Query::from_params(|name| pairs.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str()))
+}
+
+/// A search in words: "Homes for sale in Ortega, from $500K, 3+ beds". `areas`: the
+/// neighborhoods' slugs and names; a type or a status is shown from its slug.
+pub fn describe(query: &str, form: &SavedSearchForm, areas: &[(String, String)]) -> String {
+    // Read from the kept parameters as written (`normalize` made them one line each), not through
+    // `Query`: its word rule needs Unicode's tables, which would cost the worker ~30 KiB.
+    let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes()).into_owned().collect();
+    let get = |name: &str| pairs.iter().find(|(k, _)| k == name).map_or("", |(_, v)| v.as_str());
+    let count = |name: &str| Some(get(name)).filter(|v| !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()));
+    let w = &form.words;
+    let mut parts = vec![w.homes.clone()];
+    let area = get(FIELDS.area);
+    if !area.is_empty() {
+        let name = areas.iter().find(|(slug, _)| slug == area).map_or_else(|| unslug(area), |(_, n)| n.clone());
+        parts[0] = format!("{} {}", w.homes, w.area.replace("{area}", &name));
+    }
+    let price = |v: &str| v.parse::<u64>().map_or_else(|_| v.to_string(), jax_model::market::format::price);
+    for (name, template, placeholder) in [
+        (FIELDS.min_price, &w.min_price, "{price}"),
+        (FIELDS.max_price, &w.max_price, "{price}"),
+        (FIELDS.beds, &w.beds, "{n}"),
+        (FIELDS.baths, &w.baths, "{n}"),
+    ] {
+        if let Some(v) = count(name).filter(|v| !v.trim_start_matches('0').is_empty()) {
+            let shown = if placeholder == "{price}" { price(v) } else { v.trim_start_matches('0').to_string() };
+            parts.push(template.replace(placeholder, &shown));
+        }
+    }
+    for (name, template, placeholder) in [(FIELDS.kind, &w.kind, "{kind}"), (FIELDS.status, &w.status, "{status}")] {
+        let v = get(name);
+        if !v.is_empty() {
+            parts.push(template.replace(placeholder, &unslug(v)));
+        }
+    }
+    let words = get(FIELDS.words);
+    if !words.is_empty() {
+        parts.push(w.words.replace("{words}", words));
+    }
+    parts.join(", ")
+}
+
+/// "single-family-residence" → "Single family residence".
+fn unslug(slug: &str) -> String {
+    let spaced = slug.replace('-', " ");
+    let mut chars = spaced.chars();
+    // ASCII case only: slugs are ASCII, and Unicode's case tables would cost the worker.
+    chars.next().map_or_else(String::new, |c| c.to_ascii_uppercase().to_string() + chars.as_str())
+}
+
+/// What a save asks for, validated.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Save {
+    pub email: String,
+    pub name: String,
+    pub frequency: Frequency,
+    pub query: String,
+}
+
+/// A save's input (a form post's fields), or every problem with it, by field.
+pub fn accept(input: &Input, forms: &Forms) -> Result<Save, Vec<FieldError>> {
+    let form = &forms.saved_search;
+    let checked = validate(&form.fields(), &input.fields, &forms.limits, &forms.messages, &[]);
+    let query = normalize(input.fields.get(SEARCH_FIELD).map_or("", String::as_str));
+    let mut errors = checked.as_ref().err().cloned().unwrap_or_default();
+    if query.is_none() {
+        errors.push(FieldError {
+            field: SEARCH_FIELD.into(),
+            message: format!("The search is longer than {QUERY_MAX} characters."),
+        });
+    }
+    let values = match checked {
+        Ok(values) if errors.is_empty() => values,
+        _ => return Err(errors),
+    };
+    let get = |name: &str| values.get(name).cloned().unwrap_or_default();
+    Ok(Save {
+        email: get(EMAIL_FIELD),
+        name: get(NAME_FIELD),
+        // validate took it from the form's choices, which are Frequency's names.
+        frequency: Frequency::parse(&get(FREQUENCY_FIELD)).unwrap_or(Frequency::Daily),
+        query: query.unwrap_or_default(),
+    })
+}
+
+/// A search as the manage page shows it.
+pub fn shown(s: SavedSearch, form: &SavedSearchForm, areas: &[(String, String)]) -> ManagedSearch {
+    ManagedSearch {
+        words: describe(&s.query, form, areas),
+        path: s.path(),
+        frequency: s.frequency.name().into(),
+        confirmed: s.confirmed_ms.is_some(),
+        paused: s.paused,
+        id: s.id,
+    }
+}
+
+/// A change the manage page asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Change {
+    Frequency(Frequency),
+    Pause,
+    Resume,
+    Delete,
+}
+
+impl Change {
+    /// `action` ("frequency", "pause", "resume", "delete") with its `frequency`.
+    pub fn parse(action: &str, frequency: Option<&str>) -> Option<Change> {
+        match action {
+            "frequency" => frequency.and_then(Frequency::parse).map(Change::Frequency),
+            "pause" => Some(Change::Pause),
+            "resume" => Some(Change::Resume),
+            "delete" => Some(Change::Delete),
+            _ => None,
+        }
+    }
+
+    /// `s` changed (None: deleted).
+    pub fn apply(&self, mut s: SavedSearch) -> Option<SavedSearch> {
+        match self {
+            Change::Frequency(f) => s.frequency = *f,
+            Change::Pause => s.paused = true,
+            Change::Resume => s.paused = false,
+            Change::Delete => return None,
+        }
+        Some(s)
+    }
+}
+
+/// Fill `{name}`-style placeholders, each value on one line.
+pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    let mut out = template.to_string();
+    for (name, value) in values {
+        out = out.replace(&format!("{{{name}}}"), &one_line(value));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

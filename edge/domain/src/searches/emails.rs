@@ -1,0 +1,70 @@
+//! The e-mails of a saved search: the confirmation to the buyer (its own template,
+//! EMAILJS_TEMPLATE_ID_SEARCH_CONFIRM, else EMAILJS_TEMPLATE_ID), and the agent's "a new saved
+//! search" lead once it is confirmed (through the contact form's template, as her notices are).
+
+use super::{describe, fill, SavedSearch};
+use crate::email::Params;
+use jax_model::saved_search::SavedSearchForm;
+
+/// The agent's lead's: her CRM takes it as a Registration (domain/crm.rs).
+pub use crate::email::SAVED_SEARCH as LEAD;
+/// The confirmation's form name (its template's, and its delivery record's).
+pub use crate::email::SEARCH_CONFIRMATION as CONFIRMATION;
+
+/// Where a search's links lead, on the site the buyer saved it on.
+pub struct Links {
+    pub confirm: String,
+    pub manage: String,
+    /// The search's own page.
+    pub search: String,
+}
+
+/// The confirmation e-mail to the buyer: to_email, from_name (the site's), subject, message, and
+/// the two links again (confirm_url, manage_url) for a template that shows buttons.
+pub fn confirmation(
+    form: &SavedSearchForm,
+    brand: &str,
+    s: &SavedSearch,
+    areas: &[(String, String)],
+    links: &Links,
+) -> Params {
+    let words = describe(&s.query, form, areas);
+    let values = [("search", words.as_str()), ("confirm", links.confirm.as_str()), ("manage", links.manage.as_str())];
+    Params::new([
+        ("to_email", s.email.clone()),
+        ("from_name", brand.to_string()),
+        ("subject", fill(&form.confirm.subject, &values)),
+        ("message", fill(&form.confirm.text, &values)),
+        ("confirm_url", links.confirm.clone()),
+        ("manage_url", links.manage.clone()),
+    ])
+}
+
+/// The agent's e-mail once a search is confirmed, in the contact template's params (from_name,
+/// from_email: the buyer's, so she can reply; phone: none).
+pub fn lead(
+    form: &SavedSearchForm,
+    agent_email: &str,
+    s: &SavedSearch,
+    areas: &[(String, String)],
+    links: &Links,
+) -> Params {
+    let words = describe(&s.query, form, areas);
+    let name = if s.name.is_empty() { s.email.as_str() } else { s.name.as_str() };
+    let frequency = s.frequency.label(&form.frequencies).to_lowercase();
+    let values = [
+        ("name", name),
+        ("email", s.email.as_str()),
+        ("search", words.as_str()),
+        ("link", links.search.as_str()),
+        ("frequency", frequency.as_str()),
+    ];
+    Params::new([
+        ("to_email", agent_email.to_string()),
+        ("from_name", name.to_string()),
+        ("from_email", s.email.clone()),
+        ("phone", String::new()),
+        ("subject", fill(&form.lead.subject, &values)),
+        ("message", fill(&form.lead.text, &values)),
+    ])
+}

@@ -1,0 +1,150 @@
+use super::emails::{confirmation, lead, Links};
+use super::*;
+use crate::content::content;
+use crate::submit::parse_urlencoded;
+
+const KEY: &[u8; 32] = b"0123456789abcdef0123456789abcdef";
+
+fn search(query: &str) -> SavedSearch {
+    SavedSearch {
+        id: "00ff00ff00ff00ff".into(),
+        address: address_of(KEY, "ana@example.com"),
+        email: "ana@example.com".into(),
+        name: "Ana Ruiz".into(),
+        query: query.into(),
+        frequency: Frequency::Daily,
+        created_ms: 1_000,
+        confirmed_ms: None,
+        paused: false,
+        since_ms: 0,
+    }
+}
+
+#[test]
+fn a_search_is_kept_as_its_filters_in_one_order_without_sort_page_or_empties() {
+    assert_eq!(normalize("").as_deref(), Some(""));
+    assert_eq!(
+        normalize("?sort=price-asc&page=3&q=+Pool++dock+&beds=3&area=ortega&min_price=&type=condominium").as_deref(),
+        Some("area=ortega&beds=3&type=condominium&q=Pool+dock")
+    );
+    // The last of a repeated parameter, as a URL's reader takes it; a line break is a space.
+    assert_eq!(normalize("beds=2&beds=4&q=a%0Ab").as_deref(), Some("beds=4&q=a+b"));
+    assert_eq!(normalize("unknown=1&utm_source=x").as_deref(), Some(""));
+    assert_eq!(normalize(&format!("q={}", "w".repeat(QUERY_MAX))), None, "too long");
+    // What it keeps finds what the site's search finds.
+    let q = query_of("area=ortega&beds=3&q=Pool");
+    assert_eq!((q.area.as_str(), q.beds, q.words().collect::<Vec<_>>()), ("ortega", 3, vec!["pool"]));
+}
+
+#[test]
+fn a_search_reads_in_words_with_the_neighborhoods_names() {
+    let form = &content().forms.saved_search;
+    let areas = &content().areas;
+    assert!(areas.iter().any(|(slug, name)| slug == "ortega" && name == "Ortega"), "{areas:?}");
+    assert_eq!(describe("", form, areas), "Homes for sale");
+    assert_eq!(
+        describe(
+            "area=ortega&min_price=500000&max_price=1250000&beds=3&baths=2&type=single-family-residence&status=active&q=pool+dock",
+            form,
+            areas
+        ),
+        "Homes for sale in Ortega, from $500K, up to $1.25M, 3+ beds, 2+ baths, Single family residence, Active, \
+         matching “pool dock”"
+    );
+    assert_eq!(describe("area=nowhere-else", form, areas), "Homes for sale in Nowhere else");
+}
+
+#[test]
+fn a_save_is_checked_by_the_forms_rules_and_names_each_bad_field() {
+    let forms = &content().forms;
+    let input =
+        parse_urlencoded(b"email=Ana%40Example.com&name=Ana&frequency=weekly&search=area%3Dortega%26sort%3Dsize")
+            .unwrap();
+    assert_eq!(
+        accept(&input, forms),
+        Ok(Save {
+            email: "Ana@Example.com".into(),
+            name: "Ana".into(),
+            frequency: Frequency::Weekly,
+            query: "area=ortega".into()
+        })
+    );
+    let bad = parse_urlencoded(b"email=not-an-address&frequency=hourly").unwrap();
+    let fields: Vec<String> = accept(&bad, forms).unwrap_err().into_iter().map(|e| e.field).collect();
+    assert_eq!(fields, ["email", "frequency"]);
+    let missing = parse_urlencoded(b"frequency=daily").unwrap();
+    assert_eq!(accept(&missing, forms).unwrap_err()[0].field, "email");
+}
+
+#[test]
+fn links_are_signed_for_what_they_name_only() {
+    let address = address_of(KEY, " Ana@EXAMPLE.com ");
+    assert_eq!(address, address_of(KEY, "ana@example.com"), "however it is typed");
+    assert_ne!(address, address_of(b"another key 0123456789abcdef0123", "ana@example.com"));
+    assert_eq!(address.len(), 32);
+    let token = confirm_token(KEY, &address, "00ff00ff00ff00ff");
+    assert_eq!(check_confirm(KEY, &token), Some((address.as_str(), "00ff00ff00ff00ff")));
+    let other = confirm_token(KEY, &address, "00ff00ff00ff00fe");
+    let forged = format!("{}{}", &token[..token.len() - 32], &other[other.len() - 32..]);
+    assert_eq!(check_confirm(KEY, &forged), None, "another search's signature");
+    assert_eq!(check_confirm(b"another key 0123456789abcdef0123", &token), None);
+    for bad in ["", "a.b", "a.b.c.d", &format!("{token}.x"), &token.to_uppercase(), &token[..token.len() - 2]] {
+        assert_eq!(check_confirm(KEY, bad), None, "{bad}");
+    }
+    let manage = address_token(KEY, &address);
+    assert_eq!(check_address(KEY, &manage), Some(address.as_str()));
+    assert_eq!(check_address(KEY, &token), None, "a confirmation is not an address's key");
+    assert_eq!(check_confirm(KEY, &manage), None);
+    assert_eq!(check_address(KEY, &format!("../{manage}")), None);
+    // Keys name what the tokens name, and nothing else parses as one.
+    let s = search("");
+    assert_eq!(parse_key(&s.key()), Some((s.address.as_str(), "00ff00ff00ff00ff")));
+    assert!(s.key().starts_with(&address_prefix(&s.address)));
+    assert_eq!(parse_key("searches/../x.json"), None);
+    assert_eq!(parse_key("timers/a/b.json"), None);
+}
+
+#[test]
+fn the_manage_page_changes_one_search_at_a_time() {
+    let s = search("beds=3");
+    assert_eq!(
+        Change::parse("frequency", Some("weekly")).unwrap().apply(s.clone()).unwrap().frequency,
+        Frequency::Weekly
+    );
+    assert_eq!(Change::parse("frequency", Some("hourly")), None);
+    assert_eq!(Change::parse("frequency", None), None);
+    let paused = Change::parse("pause", None).unwrap().apply(s.clone()).unwrap();
+    assert!(paused.paused);
+    assert!(!Change::Resume.apply(paused).unwrap().paused);
+    assert_eq!(Change::Delete.apply(s), None);
+    assert_eq!(Change::parse("explode", None), None);
+}
+
+#[test]
+fn the_confirmation_goes_to_the_buyer_and_the_lead_to_the_agent_with_the_search_in_words() {
+    let form = &content().forms.saved_search;
+    let links = Links {
+        confirm: "https://movetojax.com/api/searches/confirm?t=abc".into(),
+        manage: "https://movetojax.com/homes/alerts/#def".into(),
+        search: "https://movetojax.com/homes/?area=ortega".into(),
+    };
+    let s = search("area=ortega");
+    let c = confirmation(form, "Move to JAX", &s, &content().areas, &links);
+    assert_eq!(c.get("to_email"), Some("ana@example.com"));
+    assert_eq!(c.get("subject"), Some("Confirm your saved search: Homes for sale in Ortega"));
+    let message = c.get("message").unwrap();
+    assert!(message.contains(&links.confirm) && message.contains(&links.manage), "{message}");
+    assert_eq!(c.get("confirm_url"), Some(links.confirm.as_str()));
+    let l = lead(form, "agent@example.com", &s, &content().areas, &links);
+    assert_eq!(l.get("to_email"), Some("agent@example.com"));
+    assert_eq!(l.get("from_email"), Some("ana@example.com"));
+    assert_eq!(l.get("subject"), Some("A new saved search from Ana Ruiz: Homes for sale in Ortega"));
+    let message = l.get("message").unwrap();
+    assert!(message.contains("a new saved search") && message.contains(&links.search), "{message}");
+    assert!(message.contains("once a day"), "{message}");
+    // Without a name, the address stands in; a name cannot add a line to the subject.
+    let nameless = SavedSearch { name: String::new(), ..s.clone() };
+    assert_eq!(lead(form, "a@b.co", &nameless, &[], &links).get("from_name"), Some("ana@example.com"));
+    let sly = SavedSearch { name: "Ana\nBcc: x@y.z".into(), ..s };
+    assert!(!lead(form, "a@b.co", &sly, &[], &links).get("subject").unwrap().contains('\n'));
+}

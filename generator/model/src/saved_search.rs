@@ -1,0 +1,146 @@
+//! `forms.yaml`'s `saved_search:`: what a buyer reads when saving a search of `/homes/` (the form,
+//! the confirmation e-mail, the pages its links lead to, the page that manages an address's
+//! searches), and the words a search is described in. The generator renders the form and the
+//! pages; the edge worker, which keeps the searches and sends their e-mails, compiles it in.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// The form's fields as posted: the search's URL parameters (`/homes/?…` after the `?`) in
+/// `search`, and the buyer's `email`, `name` and `frequency` (`Frequencies`' names).
+pub const SEARCH_FIELD: &str = "search";
+pub const EMAIL_FIELD: &str = "email";
+pub const NAME_FIELD: &str = "name";
+pub const FREQUENCY_FIELD: &str = "frequency";
+/// The frequencies' values: at each import, once a day, once a week.
+pub const FREQUENCY_VALUES: [&str; 3] = ["instant", "daily", "weekly"];
+// Its fields (`SavedSearchForm::fields`) are made in crate::forms, which this module's types are
+// part of.
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SavedSearchForm {
+    /// The control's label and the form's heading: "Save this search".
+    pub title: String,
+    pub text: String,
+    pub email: String,
+    pub name: String,
+    pub frequency: String,
+    pub frequencies: Frequencies,
+    pub submit: String,
+    /// Searches one address may keep (a save past it is refused with `too_many`).
+    #[schemars(range(min = 1, max = 50))]
+    pub per_address: u32,
+    pub too_many: String,
+    /// Confirmation e-mails one address may be sent a day: someone typing another's address
+    /// cannot flood it.
+    #[schemars(range(min = 1, max = 10))]
+    pub confirmations_per_address_per_day: u32,
+    /// The confirmation e-mail: `{search}` is the search in words, `{confirm}` its link,
+    /// `{manage}` the manage page's.
+    pub confirm: EmailText,
+    /// The agent's e-mail when a search is confirmed: `{name}`, `{email}`, `{search}`, `{link}`,
+    /// `{frequency}`.
+    pub lead: EmailText,
+    pub words: SearchWords,
+    pub pages: ResultPages,
+    pub manage: ManageLabels,
+}
+
+/// How often a search's alerts come.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Frequencies {
+    /// At each import.
+    pub instant: String,
+    pub daily: String,
+    pub weekly: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EmailText {
+    pub subject: String,
+    pub text: String,
+}
+
+/// A search in words, part by part, joined by ", " after `homes`: "Homes for sale in Ortega, from
+/// $500K, 3+ beds". `{area}`, `{price}`, `{n}`, `{kind}`, `{status}` and `{words}` are filled in.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SearchWords {
+    pub homes: String,
+    pub area: String,
+    pub min_price: String,
+    pub max_price: String,
+    pub beds: String,
+    pub baths: String,
+    pub kind: String,
+    pub status: String,
+    pub words: String,
+}
+
+/// The pages a saved search's links lead to (static, under `/homes/alerts/`).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ResultPages {
+    /// After saving: the confirmation e-mail is on its way.
+    pub sent: ResultPage,
+    pub confirmed: ResultPage,
+    /// A confirmation link whose search is gone (48 hours passed, or it was deleted).
+    pub expired: ResultPage,
+    pub unsubscribed: ResultPage,
+    /// The save was refused: `{phone}` becomes the agent's phone.
+    pub error: ResultPage,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ResultPage {
+    pub title: String,
+    pub text: String,
+}
+
+/// `/homes/alerts/`: an address's searches, from the link in each of its e-mails.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ManageLabels {
+    pub title: String,
+    pub intro: String,
+    pub frequency: String,
+    pub paused: String,
+    pub pause: String,
+    pub resume: String,
+    pub delete: String,
+    pub delete_all: String,
+    /// After deleting everything: nothing about the address is kept.
+    pub deleted_all: String,
+    pub empty: String,
+    /// The page opened without its link's key, or with one that does not check out.
+    pub invalid: String,
+    /// Without JavaScript: what to do instead.
+    pub no_script: String,
+    pub failed: String,
+}
+
+/// What the worker answers the manage page (`api::SAVED_SEARCH_MANAGE`): the address's searches,
+/// after the change it asked for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct ManageAnswer {
+    pub searches: Vec<ManagedSearch>,
+}
+
+/// One search as the manage page shows it (never its address: the page's link names it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct ManagedSearch {
+    pub id: String,
+    /// The search in words.
+    pub words: String,
+    /// Its page: `/homes/?…`.
+    pub path: String,
+    /// One of `FREQUENCY_VALUES`.
+    pub frequency: String,
+    /// Whether its confirmation link was opened (nothing is sent before).
+    pub confirmed: bool,
+    pub paused: bool,
+}

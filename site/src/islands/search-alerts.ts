@@ -1,0 +1,85 @@
+// /homes/alerts/ (no React): an address's saved searches, asked of the worker with the key the
+// page's link carries after `#` (a fragment never reaches a server, so the key is in no log).
+// Each search can change how often it is sent, pause or resume, or go; "Delete everything"
+// removes all the site keeps about the address.
+import type { ManageAnswer, ManagedSearch, SearchAlertsProps } from '../lib/props';
+
+/** The frequencies' values, in the order the form offers them (jax_model::saved_search). */
+const FREQUENCIES = ['instant', 'daily', 'weekly'] as const;
+
+export default function searchAlerts(host: HTMLElement, props: SearchAlertsProps) {
+  const l = props.labels;
+  const status = host.querySelector<HTMLElement>('[data-status]')!;
+  const list = host.querySelector<HTMLElement>('[data-list]')!;
+  const deleteAll = host.querySelector<HTMLButtonElement>('[data-delete-all]')!;
+  const token = decodeURIComponent(location.hash.slice(1));
+
+  const say = (text: string) => (status.textContent = text);
+  if (!token) {
+    say(l.invalid);
+    return;
+  }
+
+  /** Asks the worker for the searches after `change`; null when it refused (said in the status). */
+  async function ask(change: Record<string, string> = {}): Promise<ManagedSearch[] | null> {
+    let res: Response;
+    try {
+      res = await fetch(props.manage, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ token, ...change }),
+      });
+    } catch {
+      say(l.failed);
+      return null;
+    }
+    if (res.status === 403) {
+      list.replaceChildren();
+      deleteAll.hidden = true;
+      say(l.invalid);
+      return null;
+    }
+    if (!res.ok) {
+      say(l.failed);
+      return null;
+    }
+    return ((await res.json()) as ManageAnswer).searches;
+  }
+
+  const button = (label: string, onClick: () => void) => {
+    const b = Object.assign(document.createElement('button'), { type: 'button', className: 'btn btn--outline', textContent: label });
+    b.addEventListener('click', onClick);
+    return b;
+  };
+
+  function item(s: ManagedSearch): HTMLLIElement {
+    const li = document.createElement('li');
+    const link = Object.assign(document.createElement('a'), { href: s.path, textContent: s.words });
+    const label = Object.assign(document.createElement('label'), { textContent: `${l.frequency} ` });
+    const select = document.createElement('select');
+    for (const value of FREQUENCIES) select.append(new Option(props.frequencies[value], value, false, value === s.frequency));
+    select.addEventListener('change', () => void run({ action: 'frequency', id: s.id, frequency: select.value }));
+    label.append(select);
+    li.append(link, label);
+    if (s.paused) li.append(Object.assign(document.createElement('span'), { className: 'badge', textContent: l.paused }));
+    li.append(
+      button(s.paused ? l.resume : l.pause, () => void run({ action: s.paused ? 'resume' : 'pause', id: s.id })),
+      button(l.delete, () => void run({ action: 'delete', id: s.id })),
+    );
+    return li;
+  }
+
+  function show(searches: ManagedSearch[], emptyText = l.empty) {
+    list.replaceChildren(...searches.map(item));
+    deleteAll.hidden = searches.length === 0;
+    say(searches.length === 0 ? emptyText : '');
+  }
+
+  async function run(change: Record<string, string>, emptyText?: string) {
+    const searches = await ask(change);
+    if (searches) show(searches, emptyText);
+  }
+
+  deleteAll.addEventListener('click', () => void run({ action: 'delete-all' }, l.deleted_all));
+  void run({});
+}
