@@ -49,6 +49,8 @@ fn main() {
         header,
         base_url: site.base_url.clone(),
         listings,
+        brokerage: (site.brokerage.name.clone(), site.brokerage.address.clone()),
+        mls_disclaimer: site.mls.as_ref().map(|m| m.disclaimer.clone()).unwrap_or_default(),
         areas,
         editor_accounts: site.editor.map(|e| e.accounts),
     };

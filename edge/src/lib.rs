@@ -16,7 +16,7 @@ async fn fetch(req: Request, env: Env, _ctx: Context) -> Result<Response> {
 }
 
 /// The cron trigger: retry every e-mail that is still owed, send the morning digest of requests
-/// held past the day's budget, then delete what has reached its end (that needs no e-mail
+/// held past the day's budget, send saved searches' alerts, then delete what has reached its end (that needs no e-mail
 /// settings, so it goes on in a deployment missing them).
 #[event(scheduled)]
 async fn scheduled(event: ScheduledEvent, env: Env, _ctx: ScheduleContext) {
@@ -45,6 +45,18 @@ async fn scheduled(event: ScheduledEvent, env: Env, _ctx: ScheduleContext) {
             match services::budget::send_digests(settings, &bucket, now).await {
                 Ok(ids) => ids.iter().for_each(|id| console_log!("digest: {id} written")),
                 Err(e) => console_error!("digest: {e}"),
+            }
+            match services::alerts::run(settings, &env, &bucket, now).await {
+                Ok(Some(run)) => console_log!(
+                    "alerts: {} due search(es) looked at, {} alert(s) sent, {} paused{}{}",
+                    run.looked,
+                    run.sent,
+                    run.paused,
+                    if run.waiting { "; the sweep waits (the day's allowance, or EmailJS)" } else { "" },
+                    if run.finished { "; the sweep is done" } else { "" }
+                ),
+                Ok(None) => {}
+                Err(e) => console_error!("alerts: {e}"),
             }
         }
     }

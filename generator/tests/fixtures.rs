@@ -44,7 +44,7 @@ fn the_valid_fixture_checks_and_builds() {
     // Its map is no known provider's embed: said, and the site still builds.
     assert!(
         check.stderr.starts_with(
-            "warning: content/site.yaml:14:22: development_map_url: \"https://maps.example.com/embed?mid=1\" is not a map embed the site knows"
+            "warning: content/site.yaml:15:22: development_map_url: \"https://maps.example.com/embed?mid=1\" is not a map embed the site knows"
         ),
         "{}",
         check.stderr

@@ -61,6 +61,8 @@ pub const DIGEST: &str = "digest";
 /// lead once it is confirmed.
 pub const SEARCH_CONFIRMATION: &str = "search-confirm";
 pub const SAVED_SEARCH: &str = "saved-search";
+/// A confirmed search's alert of new homes (domain/searches/alerts.rs).
+pub const SEARCH_ALERT: &str = "search-alert";
 /// The template those borrow.
 const TEMPLATE_OF: &str = "contact";
 /// What EmailJS's own browser SDK sends as `lib_version`; the REST API takes the same field.

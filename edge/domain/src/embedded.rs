@@ -21,6 +21,10 @@ pub struct Content {
     pub base_url: String,
     /// The agent's own published listings: each page's path and the listing's address.
     pub listings: Vec<(String, String)>,
+    /// What every saved search's alert ends with: the brokerage's name and postal address
+    /// (CAN-SPAM), and the MLS's disclaimer (IDX rules; empty without an MLS).
+    pub brokerage: (String, String),
+    pub mls_disclaimer: String,
     /// The neighborhoods' slugs and names: a saved search in words (domain/searches.rs).
     pub areas: Vec<(String, String)>,
     /// The GitHub accounts that may sign in to the browser editor (site.yaml's `editor:`; None

@@ -19,6 +19,7 @@ use jax_model::search::{Query, FIELDS};
 use jax_model::submission::{one_line, validate, FieldError};
 use serde::{Deserialize, Serialize};
 
+pub mod alerts;
 pub mod emails;
 
 pub const SEARCHES: &str = "searches/";
@@ -85,6 +86,9 @@ pub struct SavedSearch {
     /// Its alerts have told of every change up to this time (the confirmation's, at first).
     #[serde(default)]
     pub since_ms: u64,
+    /// When its last alert was sent (how often it may get one).
+    #[serde(default)]
+    pub sent_ms: Option<u64>,
 }
 
 impl SavedSearch {
@@ -334,12 +338,16 @@ impl Change {
         }
     }
 
-    /// `s` changed (None: deleted).
-    pub fn apply(&self, mut s: SavedSearch) -> Option<SavedSearch> {
+    /// `s` changed at `now` (None: deleted). Resumed, it hears of what changes from then on.
+    pub fn apply(&self, mut s: SavedSearch, now_ms: u64) -> Option<SavedSearch> {
         match self {
             Change::Frequency(f) => s.frequency = *f,
             Change::Pause => s.paused = true,
-            Change::Resume => s.paused = false,
+            Change::Resume if s.paused => {
+                s.paused = false;
+                s.since_ms = s.since_ms.max(now_ms);
+            }
+            Change::Resume => {}
             Change::Delete => return None,
         }
         Some(s)

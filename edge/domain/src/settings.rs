@@ -34,7 +34,8 @@ pub const MIN_LINK_SECRET_BYTES: usize = 32;
 pub const MAX_EMAILS_PER_DAY: u32 = 100_000;
 
 /// The forms that send e-mail, as they name their template variables and records.
-pub const FORMS: [&str; 6] = ["lead", "listing-request", "contact", "quiz", "concierge", "search-confirm"];
+pub const FORMS: [&str; 7] =
+    ["lead", "listing-request", "contact", "quiz", "concierge", "search-confirm", "search-alert"];
 
 #[derive(Debug, Clone)]
 pub struct Settings {
@@ -50,6 +51,12 @@ pub struct Settings {
     pub retry_first_s: u64,
     /// Quiz e-mails sent a day at most (QUIZ_EMAILS_PER_DAY; 0 sends none).
     pub quiz_emails_per_day: u32,
+    /// Saved searches' alerts sent a day at most (ALERT_EMAILS_PER_DAY; 0 sends none), apart
+    /// from the leads' budget: an alert never delays a lead.
+    pub alert_emails_per_day: u32,
+    /// The site's address for the links in alerts, which no request names (SITE_URL; the
+    /// content's base_url unless set: a test's worker on loopback sets its own).
+    pub site_url: String,
     /// The second channel to the agent (ALERT_WEBHOOK_URL), if any: see domain/alert.rs.
     pub alert_webhook: Option<String>,
     /// The day's budget: content's (`budget` in forms.yaml), each figure overridable by
@@ -204,6 +211,15 @@ impl Settings {
                 .and_then(|n| n.parse::<u32>().ok())
                 .filter(|n| *n <= 10_000)
                 .unwrap_or(crate::quota::QUIZ_EMAILS_PER_DAY),
+            alert_emails_per_day: get("ALERT_EMAILS_PER_DAY")
+                .and_then(|n| n.parse::<u32>().ok())
+                .filter(|n| *n <= MAX_EMAILS_PER_DAY)
+                .unwrap_or(crate::searches::alerts::ALERT_EMAILS_PER_DAY),
+            site_url: get("SITE_URL")
+                .filter(|u| u.starts_with("https://") || u.starts_with("http://127.0.0.1"))
+                .unwrap_or_else(|| content.base_url.clone())
+                .trim_end_matches('/')
+                .to_string(),
             alert_webhook,
             upload_bytes_per_client_per_day: {
                 let c = &content.forms.concierge;
@@ -261,6 +277,8 @@ mod tests {
         assert_eq!(s.link_lifetime_s, 14 * 86_400);
         assert_eq!(s.retry_first_s, 60);
         assert_eq!(s.quiz_emails_per_day, 5);
+        assert_eq!(s.alert_emails_per_day, 100);
+        assert_eq!(s.site_url, content().base_url.trim_end_matches('/'));
         assert_eq!(s.retention_s, 30 * 86_400);
         assert_eq!(s.keys.current_link().secret, SECRET.as_bytes());
         assert_eq!(s.keys.links_for(None).count(), 1, "no previous link key unless set");

@@ -1,6 +1,7 @@
 //! The only code that does I/O: settings from the environment, R2, EmailJS and the outbox, the CRMs.
 
 pub mod alert;
+pub mod alerts;
 pub mod bot_check;
 pub mod budget;
 pub mod concierge;

@@ -35,7 +35,7 @@ pub async fn save(
     }
     retention::set(bucket, s.created_ms + UNCONFIRMED_MS, Job::Search, &s.key()).await?;
     // Ids carry 64 random bits: one taken already is not a visitor's doing.
-    if storage::put_json_if(bucket, &s.key(), s, Only::Absent).await?.is_none() {
+    if put(bucket, s, Only::Absent).await?.is_none() {
         return Err(worker::Error::RustError(format!("saved search {} exists already", s.key())));
     }
     Ok(Ok(()))
@@ -48,7 +48,36 @@ pub async fn get(bucket: &Bucket, address: &str, id: &str) -> worker::Result<Opt
 
 /// Write `s` back unless it changed since `etag` was read: whether it was written.
 pub async fn update(bucket: &Bucket, s: &SavedSearch, etag: String) -> worker::Result<bool> {
-    Ok(storage::put_json_if(bucket, &s.key(), s, Only::Etag(etag)).await?.is_some())
+    Ok(put(bucket, s, Only::Etag(etag)).await?.is_some())
+}
+
+/// The custom metadata each search carries a copy of itself in: the alerts' sweep reads a page
+/// of searches from one listing, with no request per search.
+pub const METADATA: &str = "search";
+
+/// Write `s` if `only` holds: its new etag.
+async fn put(bucket: &Bucket, s: &SavedSearch, only: Only) -> worker::Result<Option<String>> {
+    let json = serde_json::to_string(s)?;
+    let metadata = std::collections::HashMap::from([(METADATA.to_string(), json.clone())]);
+    storage::put_text_if(bucket, &s.key(), json, metadata, only).await
+}
+
+/// The search an object's listing carries (`METADATA`), with its etag.
+pub fn listed(o: &worker::Object) -> Option<(SavedSearch, String)> {
+    let json = o.custom_metadata().ok()?.remove(METADATA)?;
+    Some((serde_json::from_str(&json).ok()?, o.etag()))
+}
+
+/// Pause every search of `address` (its alerts were refused), as the manage page would.
+pub async fn pause_address(bucket: &Bucket, address: &str) -> worker::Result<usize> {
+    let mut paused = 0;
+    for o in objects(bucket, &address_prefix(address), true).await? {
+        if let Some((mut s, etag)) = listed(&o).filter(|(s, _)| !s.paused) {
+            s.paused = true;
+            paused += usize::from(update(bucket, &s, etag).await?);
+        }
+    }
+    Ok(paused)
 }
 
 /// Every search of `address`, in key order.

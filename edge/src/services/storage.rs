@@ -34,12 +34,33 @@ pub enum Only {
 /// or None when it did not hold.
 pub async fn put_json_if<T: Serialize>(bucket: &Bucket, key: &str, value: &T, only: Only) -> Result<Option<String>> {
     let text = serde_json::to_string(value)?;
-    let condition = match only {
+    let put = bucket.put(key, text).http_metadata(json_metadata()).only_if(condition(only)).execute().await?;
+    Ok(put.map(|object| object.etag()))
+}
+
+/// Write `json` (already JSON) at `key` with `metadata` if the condition holds: the new etag.
+pub async fn put_text_if(
+    bucket: &Bucket,
+    key: &str,
+    json: String,
+    metadata: std::collections::HashMap<String, String>,
+    only: Only,
+) -> Result<Option<String>> {
+    let put = bucket
+        .put(key, json)
+        .http_metadata(json_metadata())
+        .custom_metadata(metadata)
+        .only_if(condition(only))
+        .execute()
+        .await?;
+    Ok(put.map(|object| object.etag()))
+}
+
+fn condition(only: Only) -> Conditional {
+    match only {
         Only::Absent => Conditional { etag_does_not_match: Some("*".into()), ..Default::default() },
         Only::Etag(etag) => Conditional { etag_matches: Some(etag), ..Default::default() },
-    };
-    let put = bucket.put(key, text).http_metadata(json_metadata()).only_if(condition).execute().await?;
-    Ok(put.map(|object| object.etag()))
+    }
 }
 
 /// The value at `key` and its etag (for a conditional write back).

@@ -38,6 +38,8 @@ pub struct Home {
 pub struct Homes {
     /// None before the first import.
     pub info: Option<ImportInfo>,
+    /// What the imports of the store's window changed (crate::changes), for saved searches.
+    pub news: Vec<crate::changes::Change>,
     pub homes: Vec<Home>,
     /// The listings for sale (every shown status but Closed), as positions in `homes`, newest
     /// first: all of them, and each neighborhood's. Found once, since every list page, the home
@@ -113,7 +115,7 @@ impl Homes {
                 by_neighborhood.entry(slug.clone()).or_default().push(i);
             }
         }
-        Homes { info, homes, for_sale, by_neighborhood }
+        Homes { info, news: Vec::new(), homes, for_sale, by_neighborhood }
     }
 
     /// The listings for sale, newest first: a neighborhood's (`Some(slug)`), or all of them.

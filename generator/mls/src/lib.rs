@@ -10,6 +10,7 @@ pub mod fetch;
 pub mod homes;
 pub mod in_bucket;
 pub mod merge;
+pub mod news;
 pub mod photos;
 pub mod record;
 pub mod sample;
@@ -194,7 +195,13 @@ pub fn for_build(c: &Content, dir: &Path, memo: Option<&store::Memo>) -> Result<
                 Ok(i) => (i.info, i.listings, i.digests),
                 Err(i) => (i.info.clone(), i.listings.clone(), i.digests.clone()),
             };
-            Homes::with_digests(Some(info), listings.into_iter().zip(digests.into_iter().map(Some)).collect(), &areas)
+            let mut homes = Homes::with_digests(
+                Some(info),
+                listings.into_iter().zip(digests.into_iter().map(Some)).collect(),
+                &areas,
+            );
+            homes.news = store.changes().with_context(|| format!("reading the news in {}", dir.display()))?;
+            homes
         }
         None => {
             eprintln!(

@@ -152,6 +152,10 @@ pub const SEARCH_DIR: &str = "data/search";
 /// The homes a visitor saved with the hearts (kept on their device only, under `SAVED_HOMES_KEY`
 /// in localStorage), or those a shared link names in `SAVED_HOMES_PARAM` (MLS numbers, by commas).
 pub const SAVED_HOMES: &str = "/homes/saved/";
+/// What the imports changed, for saved searches' alerts (jax_model::saved_search::NewsIndex), and
+/// each import's homes (`{at}`: its time in ms).
+pub const HOMES_NEWS: &str = "/data/homes/news.json";
+pub const HOMES_NEWS_IMPORT: &str = "/data/homes/news/{at}.json";
 pub const SAVED_HOMES_KEY: &str = "saved-homes";
 pub const SAVED_HOMES_PARAM: &str = "homes";
 

@@ -45,6 +45,37 @@ pub struct SavedSearchForm {
     pub words: SearchWords,
     pub pages: ResultPages,
     pub manage: ManageLabels,
+    pub alert: AlertTexts,
+}
+
+/// An alert: the e-mail a confirmed search gets after an import with homes new to it.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AlertTexts {
+    /// `{count}` homes, `{search}` the search in words.
+    pub subject: String,
+    /// Why the buyer gets it (CAN-SPAM): `{search}`.
+    pub why: String,
+    /// The link to the rest when more than `homes` match: `{count}` more.
+    pub more: String,
+    /// Homes one alert shows at most.
+    #[schemars(range(min = 1, max = 24))]
+    pub homes: u32,
+    pub unsubscribe: String,
+    pub manage: String,
+    pub reasons: Reasons,
+}
+
+/// What each home in an alert is: new, cheaper, or of another status.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Reasons {
+    pub new: String,
+    /// `{price}`: the price before.
+    pub price_reduced: String,
+    pub under_contract: String,
+    pub pending: String,
+    pub back_on_market: String,
 }
 
 /// How often a search's alerts come.
@@ -143,4 +174,49 @@ pub struct ManagedSearch {
     /// Whether its confirmation link was opened (nothing is sent before).
     pub confirmed: bool,
     pub paused: bool,
+}
+
+/// `api::HOMES_NEWS`: the imports whose news the build publishes (those of the MLS store's
+/// window), oldest first; each import's homes are a file of their own (`News`), so the worker
+/// reads only those after a search's last alert.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewsIndex {
+    pub imports: Vec<NewsImport>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewsImport {
+    /// When the import ran, in ms since the epoch.
+    pub at_ms: u64,
+    /// Its `News` file.
+    pub path: String,
+    pub homes: usize,
+}
+
+/// One import's homes that are news (new, cheaper, of another status), still listed for sale.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct News {
+    pub at_ms: u64,
+    pub homes: Vec<NewsHome>,
+}
+
+/// A home as an alert matches it (`facts`, the search's own) and shows it: the card's texts,
+/// written by the build as the site writes them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewsHome {
+    pub mls_number: String,
+    /// Why it is news ("New listing", "Price reduced from $520,000").
+    pub reason: String,
+    pub facts: crate::search::Facts,
+    pub title: String,
+    pub place: String,
+    pub price: String,
+    /// "3 Beds · 2 Baths · 1,850 Sq Ft".
+    pub features: String,
+    /// "Listed by Harbor Realty" (IDX attribution, as on the site).
+    pub office: String,
+    /// Its page, from the site's root.
+    pub path: String,
+    /// Its first photo: a URL, or a path on the site.
+    pub photo: Option<String>,
 }

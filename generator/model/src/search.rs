@@ -7,7 +7,7 @@
 /// A listing as a search sees it: its figures (0 when unknown: no "at least" filter keeps it), its
 /// coded values as the URL names them (a neighborhood's slug, a type's slug, a status's), and the
 /// words of its searchable text, lowercased (`Facts::words_of`).
-#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Facts {
     pub price: u64,
     pub beds: u32,

@@ -93,6 +93,8 @@ pub struct Brokerage {
     pub name: String,
     /// The brokerage's listings page.
     pub url: String,
+    /// Its postal address, on one line: every saved search's alert names it (CAN-SPAM).
+    pub address: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]

@@ -248,6 +248,9 @@ pub(super) fn generate_with<P: RenderedPage, R: Borrow<Renderer>>(
         let html: Vec<&str> = cards.iter().map(|(_, html)| html.as_str()).collect();
         files.extend(jax_mls::search::outputs(index, &html).context("writing the search's cards")?);
     }
+    if let Some(h) = homes {
+        files.extend(jax_mls::news::outputs(h, &news_texts(c)).context("writing the imports' news")?);
+    }
     files.push(sitemap::of_pages(&c.site.data.base_url, pages.iter().map(|p| (p.path(), p.noindex()))));
     files.push(sitemap::robots(&c.site.data.base_url));
     // Security headers on every static answer (the worker adds the same to its own, which are
@@ -293,4 +296,19 @@ pub(super) fn generate_with<P: RenderedPage, R: Borrow<Renderer>>(
         }
     }
     Ok(Generated { files, cards, pages, photos, unchanged, inputs })
+}
+
+/// The texts saved searches' alerts write their homes with (jax_mls::news).
+fn news_texts(c: &Content) -> jax_mls::news::Texts<'_> {
+    let site = &c.site.data;
+    let listing = &site.labels.listing;
+    let mls = site.mls.as_ref().map(|m| &m.labels);
+    jax_mls::news::Texts {
+        reasons: &c.forms.data.saved_search.alert.reasons,
+        listed_by: mls.map_or("{office}", |l| l.listed_by.as_str()),
+        address_hidden: mls.map_or("", |l| l.address_hidden.as_str()),
+        beds: &listing.beds,
+        baths: &listing.baths,
+        sqft: &listing.sqft,
+    }
 }

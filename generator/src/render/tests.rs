@@ -34,7 +34,7 @@ tagline: Jacksonville Real Estate
 base_url: https://www.movetojax.com
 location: Jacksonville, Florida
 agent: {{name: Jane Doe, title: Luxury Real Estate Advisor, phone: (904) 555-0147, email: {EMAIL}, license: Florida Licensed Sales Associate, license_number: SL0001234, portrait: {{image: images/jane.jpg, alt: Jane on a terrace}}, designations: [CLHMS], social: [{{name: Instagram, url: "https://www.instagram.com/jane"}}]}}
-brokerage: {{name: Crown Realty, url: "https://example.com/listings"}}
+brokerage: {{name: Crown Realty, url: "https://example.com/listings", address: "1 Main Street, Jacksonville, FL 32202"}}
 development_map_url: https://maps.example.com/embed
 show_sold_prices: true
 development_map_title: Map of new developments
@@ -156,6 +156,7 @@ saved_search:
     unsubscribed: {{title: You Are Unsubscribed, text: Gone.}}
     error: {{title: Your Search Could Not Be Saved, text: "Call {{phone}}."}}
   manage: {{title: Your Saved Searches, intro: Yours., frequency: How often, paused: Paused, pause: Pause, resume: Resume, delete: Delete, delete_all: Delete everything, deleted_all: Deleted., empty: None., invalid: Invalid., no_script: Needs JavaScript., failed: Failed.}}
+  alert: {{subject: "{{count}} new: {{search}}", why: "You saved {{search}}.", more: "{{count}} more", homes: 12, unsubscribe: Unsubscribe, manage: Manage, reasons: {{new: New listing, price_reduced: "Price reduced from {{price}}", under_contract: Under contract, pending: Pending, back_on_market: Back on the market}}}}
 no_script:
   thank_you: {{title: Thank You for Reaching Out, text: "Your note <b>reached</b> Jane & she will reply shortly."}}
   error: {{title: Your Message Could Not Be Sent, text: "Some details were missing or not valid. Check the form, or call Jane at {{phone}}.", back: Back to the Contact Form}}

@@ -17,6 +17,7 @@ fn search(query: &str) -> SavedSearch {
         confirmed_ms: None,
         paused: false,
         since_ms: 0,
+        sent_ms: None,
     }
 }
 
@@ -108,15 +109,18 @@ fn links_are_signed_for_what_they_name_only() {
 fn the_manage_page_changes_one_search_at_a_time() {
     let s = search("beds=3");
     assert_eq!(
-        Change::parse("frequency", Some("weekly")).unwrap().apply(s.clone()).unwrap().frequency,
+        Change::parse("frequency", Some("weekly")).unwrap().apply(s.clone(), 5).unwrap().frequency,
         Frequency::Weekly
     );
     assert_eq!(Change::parse("frequency", Some("hourly")), None);
     assert_eq!(Change::parse("frequency", None), None);
-    let paused = Change::parse("pause", None).unwrap().apply(s.clone()).unwrap();
+    let paused = Change::parse("pause", None).unwrap().apply(s.clone(), 5).unwrap();
     assert!(paused.paused);
-    assert!(!Change::Resume.apply(paused).unwrap().paused);
-    assert_eq!(Change::Delete.apply(s), None);
+    let resumed = Change::Resume.apply(paused, 9_000).unwrap();
+    assert!(!resumed.paused);
+    assert_eq!(resumed.since_ms, 9_000, "resumed, it hears of what changes from then on");
+    assert_eq!(Change::Resume.apply(s.clone(), 9_000).unwrap().since_ms, 0, "not paused: nothing changes");
+    assert_eq!(Change::Delete.apply(s, 5), None);
     assert_eq!(Change::parse("explode", None), None);
 }
 
