@@ -65,16 +65,9 @@ fn fail(problems: jax_model::Diagnostics) -> ! {
 
 /// The agent's listings that have pages (drafts have none): path and address, in path order.
 fn published_listings(dir: &Path) -> Vec<(String, String)> {
-    println!("cargo:rerun-if-changed={}", dir.display());
     let mut listings = Vec::new();
-    for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("reading {}: {e}", dir.display())) {
-        let path = entry.unwrap().path();
-        if path.extension().is_none_or(|e| e != "md") {
-            continue;
-        }
-        println!("cargo:rerun-if-changed={}", path.display());
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
-        let listing = jax_model::content::parse_listing(&path.display().to_string(), &text).unwrap_or_else(|d| fail(d));
+    for (file, text) in markdown_files(dir) {
+        let listing = jax_model::content::parse_listing(&file, &text).unwrap_or_else(|d| fail(d));
         if !listing.fields.draft {
             listings.push((api::listing(&listing.fields.id), listing.fields.address));
         }
@@ -85,8 +78,19 @@ fn published_listings(dir: &Path) -> Vec<(String, String)> {
 
 /// Each neighborhood's slug and name, in slug order.
 fn neighborhoods(dir: &Path) -> Vec<(String, String)> {
+    let mut areas: Vec<(String, String)> = markdown_files(dir)
+        .into_iter()
+        .map(|(file, text)| jax_model::content::parse_neighborhood(&file, &text).unwrap_or_else(|d| fail(d)))
+        .map(|n| (n.fields.slug, n.fields.name))
+        .collect();
+    areas.sort();
+    areas
+}
+
+/// Every Markdown file of `dir` (each a rebuild's cause): its name and text.
+fn markdown_files(dir: &Path) -> Vec<(String, String)> {
     println!("cargo:rerun-if-changed={}", dir.display());
-    let mut areas = Vec::new();
+    let mut files = Vec::new();
     for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("reading {}: {e}", dir.display())) {
         let path = entry.unwrap().path();
         if path.extension().is_none_or(|e| e != "md") {
@@ -94,9 +98,7 @@ fn neighborhoods(dir: &Path) -> Vec<(String, String)> {
         }
         println!("cargo:rerun-if-changed={}", path.display());
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
-        let n = jax_model::content::parse_neighborhood(&path.display().to_string(), &text).unwrap_or_else(|d| fail(d));
-        areas.push((n.fields.slug, n.fields.name));
+        files.push((path.display().to_string(), text));
     }
-    areas.sort();
-    areas
+    files
 }
