@@ -2,7 +2,9 @@
 // /homes/saved/ lists them from the search's files (current price and status; a home that left
 // the market says so), and a shared link opens the same list elsewhere. Without JavaScript the
 // hearts are not shown.
-import { contentField, expect, test } from './fixtures';
+import { randomUUID } from 'node:crypto';
+import { contentField, contentValue, dialog, expect, fillDialog, test } from './fixtures';
+import { emailjs } from './stack';
 import { FOR_SALE } from './page-types.mjs';
 
 /** A text of content/site.yaml's `mls.labels.saved`. */
@@ -92,4 +94,41 @@ test.describe('without JavaScript', () => {
     await page.goto('/homes/saved/');
     await expect(page.locator('[data-status]')).toHaveText(saved('empty'));
   });
+});
+
+test('"Ask about these homes" opens the contact form about the list, and the agent\'s e-mail links each home', async ({ page }) => {
+  await page.goto('/homes/');
+  const cards = page.locator('article.home-card');
+  await cards.nth(0).scrollIntoViewIfNeeded();
+  await heart(page, cards.nth(0)).click();
+  await heart(page, cards.nth(1)).click();
+  await expect(heart(page, cards.nth(1))).toHaveAttribute('aria-pressed', 'true');
+  const paths = await Promise.all([1, 0].map((i) => cards.nth(i).locator('.home-card__title a').getAttribute('href')));
+  const titles = await Promise.all([1, 0].map((i) => cards.nth(i).locator('.home-card__title').innerText()));
+  await page.goto('/homes/saved/');
+  await expect(page.locator('[data-list] article.home-card')).toHaveCount(2);
+  await page.getByRole('button', { name: saved('ask') }).click();
+  await expect(dialog(page)).toHaveAccessibleName(new RegExp(saved('ask_about').replace('{count}', '2')));
+  const message = dialog(page).getByLabel('Message', { exact: false });
+  await expect(message).toHaveValue(new RegExp(`^${saved('ask_message')}\n${titles[0]} — \\$[\\d,]+\n${titles[1]} — `));
+  const email = `ana.${randomUUID().slice(0, 8)}@example.com`;
+  await fillDialog(page, { 'Full Name': 'Ana Ruiz', Email: email, Phone: '904 555 0199' });
+  await dialog(page).getByRole('button', { name: 'Send Message' }).click();
+  const [sent] = await emailjs.waitFor(email);
+  const site = contentValue('site.yaml', 'base_url');
+  expect(sent.template_params.listing).toBe(paths.map((p) => `${site}${p}`).join('\n'));
+  expect(sent.template_params.message).toContain(titles[1]);
+});
+
+test('saving a home on its page offers a search for homes like it, the save form open', async ({ page }) => {
+  await page.goto(FOR_SALE);
+  const like = page.getByRole('link', { name: saved('like') });
+  await expect(like).toBeHidden();
+  await heart(page).click();
+  await expect(like).toBeVisible();
+  await like.click();
+  await expect(page).toHaveURL(/\/homes\/\?.*beds=\d.*#save-search$/);
+  const form = page.locator('#save-search');
+  await expect(form.getByRole('button', { name: contentField('forms.yaml', 'saved_search', 'submit') })).toBeVisible();
+  await expect(form.locator('input[name="search"]')).toHaveValue(new URL(page.url()).search.slice(1));
 });

@@ -197,7 +197,10 @@ impl Lead {
     /// stay in her e-mail).
     pub fn of(id: &str, form: &str, params: &BTreeMap<String, String>, page: Option<String>) -> Lead {
         let get = |k: &str| params.get(k).map(String::as_str).unwrap_or("").trim().to_string();
-        let property = params.get(LISTING_FIELD).map(String::as_str).map(property);
+        // Several listings (the saved homes' "Ask about these homes"): the first is the property,
+        // and the message names them all.
+        let listings = params.get(LISTING_FIELD).map(String::as_str).unwrap_or("");
+        let property = listings.lines().next().map(property);
         let valuation = get(LEAD_TYPE) == LeadKind::CmaRequest.name();
         let event = match (form, &property) {
             ("saved-search", _) => EventType::Registration,
@@ -211,6 +214,7 @@ impl Lead {
             "concierge" => "Filed their documents through the Client Concierge portal.".into(),
             _ => get("message"),
         };
+        let words = if listings.lines().count() > 1 { format!("{words}\n{listings}") } else { words };
         let address = get("property_address");
         let message = match (address.is_empty(), words.is_empty()) {
             (true, _) => words,

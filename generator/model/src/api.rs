@@ -158,6 +158,8 @@ pub const HOMES_NEWS: &str = "/data/homes/news.json";
 pub const HOMES_NEWS_IMPORT: &str = "/data/homes/news/{at}.json";
 pub const SAVED_HOMES_KEY: &str = "saved-homes";
 pub const SAVED_HOMES_PARAM: &str = "homes";
+/// Listings one form may ask about at most ("Ask about these homes": the first of the list).
+pub const ASK_MAX_LISTINGS: usize = 24;
 
 /// An MLS listing's page.
 pub fn home_for_sale(slug: &str) -> String {

@@ -110,6 +110,13 @@ pub struct SavedLabels {
     /// The heading of a list opened from a shared link, and the button that keeps its homes here.
     pub shared: String,
     pub keep: String,
+    /// The button that opens the contact form about the list; what the form says it is about
+    /// (`{count}` homes); and its message's first line, before a line per home.
+    pub ask: String,
+    pub ask_about: String,
+    pub ask_message: String,
+    /// On a listing page once its home is saved: the link to a search for homes like it.
+    pub like: String,
 }
 
 /// The search form of `/homes/` and what it says of its results.

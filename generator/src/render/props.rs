@@ -141,6 +141,8 @@ pub struct HeartsProps {
 /// after `meta`) and shown as its card from the card shards of `/homes/`' own order (`cards`).
 #[derive(Serialize, JsonSchema)]
 pub struct SavedHomesProps<'a> {
+    /// "Ask about these homes" names at most this many (the worker takes no more).
+    pub ask_max: usize,
     pub key: &'static str,
     pub param: &'static str,
     pub meta: &'static str,

@@ -3,7 +3,7 @@
 // JavaScript they could keep nothing. Cards a search adds later get theirs as they come, and a
 // change in another tab shows here too.
 import type { HeartsProps } from '../lib/props';
-import { readSaved, toggled, type SavedHome } from '../lib/saved-homes';
+import { storedHomes, toggled, type SavedHome } from '../lib/saved-homes';
 
 const HEART = '[data-save-home]';
 
@@ -17,19 +17,15 @@ function homeOf(button: HTMLElement): SavedHome {
 }
 
 export default function hearts(_host: HTMLElement, props: HeartsProps) {
-  const read = () => {
-    try {
-      return readSaved(localStorage.getItem(props.key));
-    } catch {
-      return []; // storage refused (a private window's quota, a policy): nothing is kept
-    }
-  };
+  const read = () => storedHomes(props.key);
   const show = (root: ParentNode = document) => {
     const saved = new Set(read().map((h) => h.n));
     for (const b of root.querySelectorAll<HTMLElement>(HEART)) {
       b.setAttribute('aria-pressed', String(saved.has(b.dataset.saveHome ?? '')));
       b.hidden = false;
     }
+    // A listing page's offer of a search for homes like it, once its home is saved.
+    for (const like of document.querySelectorAll<HTMLElement>('[data-like]')) like.hidden = !saved.has(like.dataset.like ?? '');
   };
   document.addEventListener('click', (e) => {
     const button = (e.target as Element | null)?.closest<HTMLElement>(HEART);

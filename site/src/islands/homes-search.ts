@@ -6,7 +6,7 @@
 // folder of its hash, as meta.json names it: one that fails (a newer deploy removed it, the
 // network) makes the search start again from meta.json once; results are shown whole or not at all.
 // What the visitor chose before the island woke is read from the form when it does.
-import { cardOrder, Columns, columnsFor, filters, FILTER_COLUMNS, matching, sheetFilters, needs, readQuery, search, shardKey, toParams, words, type Query, type Shard } from '../lib/homes-search';
+import { cardOrder, Columns, columnsFor, filters, FILTER_COLUMNS, json, matching, sheetFilters, needs, readQuery, search, shardKey, toParams, words, type Query, type Shard } from '../lib/homes-search';
 import type { CardOrder, Column, HomesSearchProps, Meta } from '../lib/props';
 
 /** How many cards the list shows on the first screen: its columns times the rows from its top to
@@ -32,8 +32,6 @@ function items(html: string[]): Element[] {
 /** After the next frame is painted. */
 const painted = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 
-const json = <T>(url: string): Promise<T> =>
-  fetch(url).then((r) => (r.ok ? (r.json() as Promise<T>) : Promise.reject(new Error(`${url}: ${r.status}`))));
 
 export default function homesSearch(host: HTMLElement, props: HomesSearchProps) {
   const form = host.querySelector('form');
@@ -234,6 +232,9 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
   };
   keepSaveForm();
   addEventListener('popstate', keepSaveForm);
+  // A listing page's "homes like this" link opens the save form.
+  const saveForm = document.querySelector<HTMLInputElement>(props.save_field)?.closest('details');
+  if (saveForm && location.hash === `#${saveForm.querySelector('form')?.id}`) saveForm.open = true;
 
   form.addEventListener('input', (e) => go(fromForm(), (e.target as HTMLElement).getAttribute('name') === fields.words, e.timeStamp));
   form.addEventListener('submit', (e) => {

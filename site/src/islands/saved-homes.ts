@@ -2,12 +2,9 @@
 // link names, each found by its MLS number in the search's word shards and shown as its card from
 // the card shards of /homes/' own order: the last import's price and status. One the index no
 // longer has has left the market, and says so with what its card showed when it was saved.
-import { Columns, shardKey, type Shard } from '../lib/homes-search';
+import { Columns, json, shardKey, type Shard } from '../lib/homes-search';
 import type { Meta, SavedHomesProps } from '../lib/props';
-import { readSaved, shareUrl, sharedNumbers, type SavedHome } from '../lib/saved-homes';
-
-const json = <T>(url: string): Promise<T> =>
-  fetch(url).then((r) => (r.ok ? (r.json() as Promise<T>) : Promise.reject(new Error(`${url}: ${r.status}`))));
+import { shareUrl, sharedNumbers, storedHomes, type SavedHome } from '../lib/saved-homes';
 
 /** Each home's place in the index (newest first), or none when no listing for sale has its MLS number. */
 async function places(c: Columns, props: SavedHomesProps, numbers: string[]): Promise<Map<string, number>> {
@@ -32,16 +29,11 @@ export default async function savedHomes(host: HTMLElement, props: SavedHomesPro
   const status = host.querySelector<HTMLElement>('[data-status]')!;
   const share = host.querySelector<HTMLButtonElement>('[data-share]')!;
   const keep = host.querySelector<HTMLButtonElement>('[data-keep]')!;
+  const ask = host.querySelector<HTMLAnchorElement>('[data-ask]')!;
   const gone = host.querySelector<HTMLTemplateElement>('template[data-gone]')!;
   const params = new URLSearchParams(location.search);
   const shared = params.has(props.param) ? sharedNumbers(params.get(props.param)) : null;
-  const stored = () => {
-    try {
-      return readSaved(localStorage.getItem(props.key));
-    } catch {
-      return [];
-    }
-  };
+  const stored = () => storedHomes(props.key);
   const heading = document.getElementById('page-title');
   if (shared && heading) heading.textContent = props.labels.shared;
   const homes: SavedHome[] = shared ? shared.map((n) => stored().find((h) => h.n === n) ?? { n, t: n, u: '', p: '' }) : stored();
@@ -86,7 +78,28 @@ export default async function savedHomes(host: HTMLElement, props: SavedHomesPro
     return item;
   });
   list.replaceChildren(...items);
+  askAbout(ask, props, items, homes);
   status.hidden = true;
   share.hidden = false;
   keep.hidden = !shared || shared.every((n) => stored().some((h) => h.n === n));
+}
+
+/** "Ask about these homes" opens the contact form (the dialogs island reads these attributes when
+ * it is clicked) naming the first `ask_max` homes listed: their pages posted as the form's listing,
+ * a line each in its message. */
+function askAbout(ask: HTMLAnchorElement, props: SavedHomesProps, items: Element[], homes: SavedHome[]) {
+  const text = (item: Element, selector: string) => item.querySelector(selector)?.textContent?.trim();
+  const asked = items
+    .map((item, i) => ({
+      path: item.querySelector('.home-card__title a')?.getAttribute('href') ?? homes[i].u,
+      title: text(item, '.home-card__title, [data-title]') ?? homes[i].t,
+      price: text(item, '.price, [data-price]') ?? homes[i].p,
+    }))
+    .filter((h) => h.path)
+    .slice(0, props.ask_max);
+  const l = props.labels;
+  ask.dataset.listing = asked.map((h) => h.path).join(' ');
+  ask.dataset.listingName = l.ask_about.replace('{count}', String(asked.length));
+  ask.dataset.message = [l.ask_message, ...asked.map((h) => `${h.title} — ${h.price}`)].join('\n');
+  ask.hidden = asked.length === 0;
 }

@@ -110,6 +110,10 @@ export const shardKey = (word: string): string =>
 /** A word shard: each word with its listings' places, as gaps from the one before. */
 export type Shard = Record<string, number[]>;
 
+/** A file of the search as JSON; a failed answer is an error (the search starts again from meta.json). */
+export const json = <T>(url: string): Promise<T> =>
+  fetch(url).then((r) => (r.ok ? (r.json() as Promise<T>) : Promise.reject(new Error(`${url}: ${r.status}`))));
+
 /** The listings (as a mask over places) having, for every word typed, a word that starts with it:
  * "oce" finds "ocean", "pool ortega" needs both. `shards` holds the shard of each word's key. */
 export function matching(size: number, typed: readonly string[], shards: ReadonlyMap<string, Shard>): Uint8Array {

@@ -185,6 +185,8 @@ export type HeartsProps = {
  * after `meta`) and shown as its card from the card shards of `/homes/`' own order (`cards`).
  */
 export type SavedHomesProps = {
+  /** "Ask about these homes" names at most this many (the worker takes no more). */
+  ask_max: number;
   key: string;
   param: string;
   meta: string;
@@ -572,6 +574,15 @@ export type SavedLabels = {
   /** The heading of a list opened from a shared link, and the button that keeps its homes here. */
   shared: string;
   keep: string;
+  /**
+   * The button that opens the contact form about the list; what the form says it is about
+   * (`{count}` homes); and its message's first line, before a line per home.
+   */
+  ask: string;
+  ask_about: string;
+  ask_message: string;
+  /** On a listing page once its home is saved: the link to a search for homes like it. */
+  like: string;
 };
 
 /** The search form of `/homes/` and what it says of its results. */

@@ -27,6 +27,16 @@ export function readSaved(stored: string | null): SavedHome[] {
     .slice(0, MAX_SAVED);
 }
 
+/** The list stored under `key` on this device: none when storage is refused (a private window's
+ * quota, a policy), as when nothing is kept. */
+export function storedHomes(key: string): SavedHome[] {
+  try {
+    return readSaved(localStorage.getItem(key));
+  } catch {
+    return [];
+  }
+}
+
 /** `list` with `home` saved (first) or, when it was, without it. */
 export function toggled(list: readonly SavedHome[], home: SavedHome): SavedHome[] {
   return list.some((h) => h.n === home.n) ? list.filter((h) => h.n !== home.n) : [home, ...list].slice(0, MAX_SAVED);

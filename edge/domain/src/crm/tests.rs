@@ -257,3 +257,14 @@ fn the_page_is_the_sites_own() {
         assert_eq!(page(other, api), None, "{other:?}");
     }
 }
+
+#[test]
+fn several_listings_are_the_first_as_the_property_and_every_one_in_the_message() {
+    let other = "https://www.movetojax.com/homes/12-oak-st-jacksonville-fl-32205-2104001/";
+    let listings = format!("https://www.movetojax.com{SHOWING}\n{other}");
+    let p = params(&[("from_name", "Ana"), ("message", "Which can I see Saturday?"), ("listing", &listings)]);
+    let lead = Lead::of("1", "contact", &p, None);
+    assert_eq!(lead.event, EventType::PropertyInquiry);
+    assert_eq!(lead.property.unwrap().mls_number.as_deref(), Some("2111072"));
+    assert_eq!(lead.message, format!("Which can I see Saturday?\n{listings}"));
+}

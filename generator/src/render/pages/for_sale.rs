@@ -41,6 +41,8 @@ struct ForSaleView<'a> {
     /// rewritten when its listing changes, not at every import.
     updated: Option<String>,
     hearts: Option<crate::render::islands::Mount>,
+    /// A search for homes like it, which saving it offers to save (None once it is sold).
+    like_url: Option<String>,
 }
 
 impl<'a> Shared<'a> {
@@ -177,8 +179,55 @@ impl<'a> Shared<'a> {
             home,
             crumbs,
             updated: super::parts::updated_at(mls, p.modification_timestamp),
+            like_url: (p.standard_status != Status::Closed).then(|| like(h)),
             card,
         };
         Ok(self.built(Kind::ForSale, jax_output::index_file(&h.url), &meta, &view, &mounted))
+    }
+}
+
+/// `/homes/?…#save-search`: the homes like `h`: its neighborhood, its beds at least, and the price
+/// filters' steps around its price (a fifth below to a fifth above), the save form open.
+pub(super) fn like(h: &Home) -> String {
+    use jax_mls::search::{FIELDS, PRICE_STEPS};
+    let price = h.price();
+    // Slugs and digits: nothing to encode.
+    let mut q: Vec<String> = Vec::new();
+    if let Some(area) = &h.neighborhood {
+        q.push(format!("{}={area}", FIELDS.area));
+    }
+    if let Some(min) = PRICE_STEPS.iter().rev().find(|&&s| s <= price * 4 / 5) {
+        q.push(format!("{}={min}", FIELDS.min_price));
+    }
+    if let Some(max) = PRICE_STEPS.iter().find(|&&s| s >= price * 6 / 5) {
+        q.push(format!("{}={max}", FIELDS.max_price));
+    }
+    if let Some(beds) = h.p.bedrooms_total.filter(|b| *b > 0) {
+        q.push(format!("{}={beds}", FIELDS.beds));
+    }
+    format!("{}?{}#{}", api::HOMES, q.join("&"), super::save_search::FORM_ID)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jax_mls::homes::Homes;
+
+    #[test]
+    fn homes_like_one_are_its_beds_and_the_price_steps_around_its_price() {
+        let record = json!({
+            "ListingKey": "K1", "ListingId": "2100001", "StandardStatus": "Active", "ListPrice": 640_000,
+            "BedroomsTotal": 3, "UnparsedAddress": "1 Oak Lane", "City": "Jacksonville", "PostalCode": "32210",
+            "ListOfficeName": "Harbor Realty", "ModificationTimestamp": "2026-11-01T00:00:00Z",
+            "InternetEntireListingDisplayYN": true, "InternetAddressDisplayYN": true,
+        });
+        let homes = Homes::new(None, vec![jax_mls::check::check(&record, "x").unwrap()], &[]);
+        // 512,000 and up: $500K; 768,000 and down: $1M. No neighborhood: none asked.
+        assert_eq!(like(&homes.homes[0]), "/homes/?min_price=500000&max_price=1000000&beds=3#save-search");
+        let mut ortega = homes.homes[0].clone();
+        ortega.neighborhood = Some("ortega".into());
+        ortega.p.bedrooms_total = None;
+        ortega.p.list_price = 20_000_000;
+        assert_eq!(like(&ortega), "/homes/?area=ortega&min_price=10000000#save-search", "no step above the top");
     }
 }

@@ -22,7 +22,7 @@ pub(super) struct SaveView<'a> {
 }
 
 /// The form's id, and its fields' prefix.
-const FORM_ID: &str = "save-search";
+pub(super) const FORM_ID: &str = "save-search";
 /// Its hidden field of the search, for the search island (`HomesSearchProps::save_field`).
 pub(super) const SAVE_FIELD: &str = "#save-search input[name=\"search\"]";
 

@@ -26,6 +26,7 @@ impl Shared<'_> {
         let l = &self.mls().labels;
         let mut mounted = Mounted::default();
         let props = SavedHomesProps {
+            ask_max: api::ASK_MAX_LISTINGS,
             key: api::SAVED_HOMES_KEY,
             param: api::SAVED_HOMES_PARAM,
             meta: api::HOMES_META,
