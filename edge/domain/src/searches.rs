@@ -141,13 +141,18 @@ pub fn address_of(key: &[u8; 32], email: &str) -> String {
     hex(&hmac(key, &[b"address\n", email.as_bytes()]).finalize().into_bytes()[..16])
 }
 
-fn signature(key: &[u8; 32], what: &str, parts: &[&str]) -> Vec<u8> {
+/// The HMAC of `what` and `parts`, a line each, under `key`: what a link's signature is of.
+fn mac(key: &[u8; 32], what: &str, parts: &[&str]) -> hmac::Hmac<sha2::Sha256> {
     let mut m = hmac(key, &[what.as_bytes()]);
     for p in parts {
         m.update(b"\n");
         m.update(p.as_bytes());
     }
-    m.finalize().into_bytes()[..16].to_vec()
+    m
+}
+
+fn signature(key: &[u8; 32], what: &str, parts: &[&str]) -> Vec<u8> {
+    mac(key, what, parts).finalize().into_bytes()[..16].to_vec()
 }
 
 /// The token of a search's confirmation link: `<address>.<id>.<signature>`.
@@ -179,12 +184,7 @@ pub fn check_address<'a>(key: &[u8; 32], token: &'a str) -> Option<&'a str> {
 /// In constant time.
 fn verify(key: &[u8; 32], what: &str, parts: &[&str], sig: &str) -> bool {
     let Some(given) = unhex(sig) else { return false };
-    let mut m = hmac(key, &[what.as_bytes()]);
-    for p in parts {
-        m.update(b"\n");
-        m.update(p.as_bytes());
-    }
-    m.verify_truncated_left(&given).is_ok() && given.len() == 16
+    given.len() == 16 && mac(key, what, parts).verify_truncated_left(&given).is_ok()
 }
 
 /// A search's URL parameters as kept: each filter `Query` reads (not the sort or the page), in

@@ -76,9 +76,14 @@ pub async fn read_body(req: &mut Request, max: u64) -> Result<Vec<u8>, Failure> 
 
 /// Without JavaScript a form gets a page back: the thank-you page, or the error page.
 pub fn redirect_to(req: &Request, page: &str, form: &str) -> Result<Response, Failure> {
+    see_other(req, page, Some(&format!("form={form}")))
+}
+
+/// A 303 to `page` of the site, with `query`.
+pub fn see_other(req: &Request, page: &str, query: Option<&str>) -> Result<Response, Failure> {
     let mut url = req.url()?;
     url.set_path(page);
-    url.set_query(Some(&format!("form={form}")));
+    url.set_query(query);
     // Built by hand: Response::redirect's headers are immutable, and every answer gets more.
     let mut response = Response::empty()?.with_status(303);
     response.headers_mut().set("Location", url.as_str())?;

@@ -3,7 +3,7 @@
 //! requests.
 
 use super::forms::record_and_send;
-use super::request::{client, read_body, sized_up};
+use super::request::{client, read_body, see_other, sized_up};
 use crate::failure::Failure;
 use crate::services::{bot_check, budget, now_ms, once as first, queue, random_u64, searches, storage};
 use domain::bot_check::{self as check, Trust};
@@ -22,14 +22,9 @@ use jax_model::saved_search::ManageAnswer;
 use jax_model::submission::FieldError;
 use worker::{Env, Method, Request, Response};
 
-/// A 303 to a page of the site (`path`), or, for a post from the island (JSON), `json`.
+/// A 303 to a page of the site (`path`).
 fn see(req: &Request, path: &str) -> Result<Response, Failure> {
-    let mut url = req.url()?;
-    url.set_path(path);
-    url.set_query(None);
-    let mut response = Response::empty()?.with_status(303);
-    response.headers_mut().set("Location", url.as_str())?;
-    Ok(response)
+    see_other(req, path, None)
 }
 
 /// The site's origin as the request reached it: the links in the e-mails lead back there.

@@ -62,6 +62,7 @@ pub async fn run(settings: &Settings, env: &Env, bucket: &Bucket, now: u64) -> w
         list = list.start_after(running.after.clone());
     }
     let page = list.execute().await?;
+    let objects = page.objects();
     let c = content();
     let form = &c.forms.saved_search;
     let footer = Footer { brand: &c.header.brand, brokerage: &c.brokerage, disclaimer: &c.mls_disclaimer };
@@ -69,8 +70,8 @@ pub async fn run(settings: &Settings, env: &Env, bucket: &Bucket, now: u64) -> w
     let mut run = Run::default();
     let mut after = running.after.clone();
     let mut left = sweep.left_today(now, settings.alert_emails_per_day);
-    for o in page.objects() {
-        let Some((mut s, tag)) = searches::listed(&o).filter(|(s, _)| due(s, now)) else {
+    for o in &objects {
+        let Some((mut s, tag)) = searches::listed(o).filter(|(s, _)| due(s, now)) else {
             after = o.key();
             continue;
         };
@@ -131,7 +132,7 @@ pub async fn run(settings: &Settings, env: &Env, bucket: &Bucket, now: u64) -> w
         }
         after = o.key();
     }
-    let whole_page = after == page.objects().last().map(|o| o.key()).unwrap_or_default() || page.objects().is_empty();
+    let whole_page = objects.last().is_none_or(|o| after == o.key());
     if whole_page && !page.truncated() {
         sweep.finish();
         run.finished = true;
