@@ -193,6 +193,10 @@ enum ImportFeed {
         /// feed's are: for measuring the photos' cost at scale.
         #[arg(long, requires = "sample")]
         photos: bool,
+        /// The sample after N rounds of news: each round, the first listing for sale is 5 % cheaper
+        /// and a new listing like it comes on the market (the news saved searches are told of).
+        #[arg(long, value_name = "N", default_value_t = 0, requires = "sample")]
+        round: usize,
         /// Ask the feed for every listing, not only what changed.
         #[arg(long)]
         full: bool,
@@ -244,6 +248,9 @@ enum SampleFeed {
         listings: usize,
         #[arg(long, default_value_t = 200)]
         page_size: usize,
+        /// The feed after N rounds of news (as `import reso --sample --round N`).
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        round: usize,
         #[arg(long)]
         out: PathBuf,
         #[arg(long, default_value = "content")]
@@ -286,20 +293,21 @@ fn main() -> ExitCode {
         }),
         Command::Schemas { out, site } => cmd::schemas::run(&out, &site),
         Command::Import {
-            feed: ImportFeed::Reso { file, url, sample, listings, photos, full, photo_limit, into, content },
+            feed: ImportFeed::Reso { file, url, sample, listings, photos, round, full, photo_limit, into, content },
         } => cmd::import::run(cmd::import::ImportArgs {
             file,
             url,
             sample,
             listings,
             photos,
+            round,
             full,
             photo_limit,
             into,
             content,
         }),
-        Command::Sample { feed: SampleFeed::Reso { listings, page_size, out, content } } => {
-            cmd::import::sample(&content, &out, listings, page_size)
+        Command::Sample { feed: SampleFeed::Reso { listings, page_size, round, out, content } } => {
+            cmd::import::sample(&content, &out, listings, page_size, round)
         }
     };
     match result {

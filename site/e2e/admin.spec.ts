@@ -2,39 +2,18 @@
 // files through decap-server on loopback (scripts/editor-files.sh), here on a copy of content/
 // made for this run (EDITOR_ROOT, playwright.config.ts), so the repository's files stay as they are.
 import AxeBuilder from '@axe-core/playwright';
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, LATEST_SNAPSHOT, listingIds, test } from './fixtures';
 import { REPORT } from './page-types.mjs';
+import { beside, generator as runGenerator, root } from './own-site';
 import { EDITOR_ROOT } from './stack';
 
-const root = resolve(import.meta.dirname, '../..');
 const content = resolve(root, 'content');
 const edited = resolve(EDITOR_ROOT, 'content');
 
-/** The generator `make test` built (make build PROFILE=dev), on the editor's copy of content/. */
-function generator(...args: string[]): string {
-  return execFileSync(resolve(root, 'target/debug/generator'), [...args, '--content', edited], {
-    cwd: root,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
-
-/** A build of the editor's copy into test-output/`name`, with a cache of its own (the preview's
- * generator serve and the other tests' builds use theirs meanwhile), given the images `make test`'s
- * build encoded (the image cache is content-addressed: it only spares encoding them again, ~25 s
- * of a debug build). */
-function beside(name: string): string[] {
-  const out = resolve(root, 'test-output', name);
-  const built = resolve(root, '.cache/generator');
-  mkdirSync(`${out}-cache`, { recursive: true });
-  for (const f of readdirSync(built, { withFileTypes: true })) {
-    if (f.isFile()) copyFileSync(resolve(built, f.name), resolve(`${out}-cache`, f.name));
-  }
-  return ['--out', out, '--cache', `${out}-cache`, '--islands', 'site/dist', '--mls', '.cache/mls'];
-}
+/** The generator on the editor's copy of content/. */
+const generator = (...args: string[]) => runGenerator(...args, '--content', edited);
 
 /** Files of a content folder the editor's copy has and the repository has not. */
 function added(folder: string): string[] {

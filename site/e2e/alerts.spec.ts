@@ -3,8 +3,11 @@
 // link confirms the search and tells the agent ("a new saved search"); the manage page its
 // e-mail links to changes the search and deletes everything the site keeps about the address.
 import { randomUUID } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { contentField, contentValue, expect, test } from './fixtures';
+import { beside, generator, OwnWorker, root } from './own-site';
 import { emailjs } from './stack';
 
 const AGENT = contentValue('site.yaml', 'email');
@@ -100,4 +103,102 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/homes\/alerts\/error\/$/);
     await expect(page.locator('h1')).toHaveText(text('pages', 'error', 'title'));
   });
+});
+
+/** What this test reads of a RESO Property record. */
+type Listing = { ListingKey: string; ListPrice: number; SubdivisionName: string; BedroomsTotal: number; UnparsedAddress: string; ListOfficeName: string };
+
+/** The sample feed's records, as `generator sample reso` writes it after `round` rounds of news. */
+function sampleFeed(dir: string, round: number): Listing[] {
+  const out = resolve(dir, `feed-${round}`);
+  generator('sample', 'reso', '--round', String(round), '--page-size', '100000', '--out', out);
+  return (JSON.parse(readFileSync(resolve(out, 'page-000001.json'), 'utf8')) as { value: Listing[] }).value;
+}
+
+/** The alert e-mail as a template lays it out (docs/deploy.md): the homes, why, the links, the sender. */
+const alertPage = (p: Record<string, string>) =>
+  `<main>${p.homes_html}<p>${p.why}</p><p><a href="${p.manage_url}">Manage</a> <a href="${p.unsubscribe_url}">Unsubscribe</a></p><p>${p.sender}</p><p>${p.disclaimer}</p></main>`;
+
+test("an import's new listing and price cut reach a saved search in one alert; unsubscribed, nothing after the next import", async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  // The site as the publishing job makes it, in a folder of its own: an import of the sample,
+  // a build, a deploy (here a restart of the test's own worker), each round.
+  const dir = resolve(root, 'test-output', 'alerts-import');
+  rmSync(dir, { recursive: true, force: true });
+  const mls = resolve(dir, 'mls');
+  const [flags, out] = [beside('alerts-import/site', mls), resolve(dir, 'site')];
+  const publish = async (round: number) => {
+    await worker.stop();
+    generator('import', 'reso', '--sample', '--round', String(round), '--into', mls);
+    generator('build', ...flags);
+    await worker.start();
+  };
+  const worker = new OwnWorker(resolve(dir, 'worker'), out);
+  // The first round's news, from the sample writer's own feed: a new listing, and a price cut on
+  // the listing it is like.
+  const [before, after] = [sampleFeed(dir, 0), sampleFeed(dir, 1)];
+  const keys = new Set(before.map((r) => r.ListingKey));
+  const added = after.filter((r) => !keys.has(r.ListingKey));
+  const cut = after.filter((r, i) => i < before.length && r.ListPrice < before[i].ListPrice);
+  expect([added.length, cut.length]).toEqual([1, 1]);
+  const [home, cheaper] = [added[0], cut[0]];
+  generator('import', 'reso', '--sample', '--into', mls);
+  generator('build', ...flags);
+  await worker.start();
+  try {
+    // Two buyers save the search those homes match: one with JavaScript (its neighbourhood and
+    // rooms, on /homes/), one without (the neighbourhood's list).
+    const [js, noJs] = [buyer(), buyer()];
+    await page.goto(`${worker.base}/homes/`);
+    const filters = page.getByRole('search', { name: 'Search homes for sale' });
+    // The choices go up to 5+.
+    const beds = Math.min(home.BedroomsTotal, 5);
+    await filters.getByLabel('Neighborhood').selectOption({ label: home.SubdivisionName });
+    await filters.getByLabel('Beds').selectOption(String(beds));
+    await expect(page).toHaveURL(/beds=/);
+    const area = await filters.getByLabel('Neighborhood').inputValue();
+    await saveSearch(page, js, 'instant');
+    const plain = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { 'CF-Connecting-IP': '10.250.0.1' } });
+    const noScript = await plain.newPage();
+    await noScript.goto(`${worker.base}/homes/in/${area}/`);
+    await saveSearch(noScript, noJs, 'instant');
+    for (const email of [js, noJs]) {
+      await noScript.goto((await confirmation(email)).confirm_url);
+      await expect(noScript.locator('h1')).toHaveText(text('pages', 'confirmed', 'title'));
+    }
+    await plain.close();
+    const alerts = async (email: string) => (await emailjs.acceptedAbout(email)).filter((s) => s.template_params.to_email === email && 'homes_html' in s.template_params);
+
+    await publish(1);
+    expect(await worker.cron()).toMatch(/2 alert\(s\) sent.*the sweep is done/);
+    const [alert] = await alerts(js);
+    expect(await alerts(js)).toHaveLength(1);
+    const p = alert.template_params;
+    expect(p.subject).toBe(`2 new for your search: Homes for sale in ${home.SubdivisionName}, ${beds}+ beds`);
+    expect(p.homes_html).toContain(`Price reduced from $${before.find((r) => r.ListingKey === cheaper.ListingKey)!.ListPrice.toLocaleString('en-US')}`);
+    expect(p.homes_html).toContain('New listing');
+    expect(p.message).toContain(contentValue('site.yaml', 'address'));
+    await page.setContent(alertPage(p));
+    for (const listing of [home, cheaper]) {
+      const title = listing.UnparsedAddress;
+      // Each home names its listing office (IDX attribution), as its page does.
+      await expect(page.locator('p', { hasText: title })).toContainText(`Listed by ${listing.ListOfficeName}`);
+      await page.getByRole('link', { name: title }).click();
+      await expect(page.locator('h1')).toHaveText(title);
+      await expect(page.locator('.for-sale__office')).toContainText(`Listed by ${listing.ListOfficeName}`);
+      await expect(page.locator('.price--large')).toHaveText(`$${listing.ListPrice.toLocaleString('en-US')}`);
+      await page.setContent(alertPage(p));
+    }
+    // One click on the link unsubscribes.
+    await page.getByRole('link', { name: 'Unsubscribe' }).click();
+    await expect(page.locator('h1')).toHaveText(text('pages', 'unsubscribed', 'title'));
+
+    // The next import has news for the same search: the buyer still subscribed hears of it alone.
+    await publish(2);
+    expect(await worker.cron()).toMatch(/1 alert\(s\) sent.*the sweep is done/);
+    expect(await alerts(noJs)).toHaveLength(2);
+    expect(await alerts(js)).toHaveLength(1);
+  } finally {
+    await worker.stop();
+  }
 });

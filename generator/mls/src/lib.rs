@@ -14,6 +14,7 @@ pub mod news;
 pub mod photos;
 pub mod record;
 pub mod sample;
+pub mod sample_news;
 mod sample_photos;
 pub mod search;
 pub mod store;
@@ -39,8 +40,15 @@ pub enum Source {
     /// The project's sample feed of `listings` Jacksonville listings (never a real MLS's).
     /// `member`: the site's agent's MLS member ID, named on some of its Closed listings.
     /// `own_photos`: each listing with its own first photo, made (`sample_photos`), rather than
-    /// showing the site's `images`.
-    Sample { areas: Vec<sample::Area>, images: Vec<String>, listings: usize, member: Option<String>, own_photos: bool },
+    /// showing the site's `images`. `rounds`: the feed after so many rounds of news (`sample_news`).
+    Sample {
+        areas: Vec<sample::Area>,
+        images: Vec<String>,
+        listings: usize,
+        member: Option<String>,
+        own_photos: bool,
+        rounds: usize,
+    },
 }
 
 /// What an import did.
@@ -99,8 +107,9 @@ pub fn import(dir: &Path, source: Source, show_sold: bool, photo_limit: Option<u
     let own_photos = matches!(source, Source::Sample { own_photos: true, .. });
     let (name, pages, scope) = match source {
         Source::File(path) => (path.display().to_string(), feed::read(&path)?, Scope::Whole),
-        Source::Sample { areas, images, listings, member, own_photos } => {
+        Source::Sample { areas, images, listings, member, own_photos, rounds } => {
             let mut records = sample::records(&areas, &images, listings, member.as_deref());
+            sample_news::after(&mut records, rounds);
             if own_photos {
                 sample_photos::name_own(&mut records);
             }

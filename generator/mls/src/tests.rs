@@ -271,7 +271,7 @@ fn the_sample_is_seeded_valid_and_marked() {
     let dir = tempfile::tempdir().unwrap();
     let summary = import(
         dir.path(),
-        Source::Sample { areas, images, listings: 300, member: None, own_photos: false },
+        Source::Sample { areas, images, listings: 300, member: None, own_photos: false, rounds: 0 },
         false,
         None,
     )
@@ -292,12 +292,40 @@ fn the_sample_is_seeded_valid_and_marked() {
             listings: 300,
             member: None,
             own_photos: false,
+            rounds: 0,
         },
         false,
         None,
     )
     .unwrap();
     assert_eq!((again.added, again.changed, again.removed, again.unchanged), (0, 0, 0, summary.listings));
+}
+
+#[test]
+fn a_round_of_the_sample_after_another_is_news_a_new_listing_and_a_price_cut() {
+    let source = |rounds| Source::Sample {
+        areas: vec![sample::Area { name: "Riverside".into(), zip: "32204".into() }],
+        images: vec!["images/listings/a.jpg".into()],
+        listings: 40,
+        member: None,
+        own_photos: false,
+        rounds,
+    };
+    let dir = tempfile::tempdir().unwrap();
+    assert_eq!(import(dir.path(), source(0), false, None).unwrap().news, 0, "a first import is no news");
+    let one = import(dir.path(), source(1), false, None).unwrap();
+    assert_eq!((one.added, one.changed, one.news), (1, 1, 2));
+    let news = Store::new(dir.path()).changes().unwrap();
+    let reasons: Vec<_> = news.iter().map(|c| (c.key.as_str(), c.reasons[0])).collect();
+    assert!(
+        matches!(
+            reasons[..],
+            [(_, crate::changes::Reason::PriceReduced { .. }), ("SAMPLE000041", crate::changes::Reason::New)]
+        ),
+        "{reasons:?}"
+    );
+    let two = import(dir.path(), source(2), false, None).unwrap();
+    assert_eq!((two.added, two.changed, two.news), (1, 1, 2));
 }
 
 #[test]
@@ -313,6 +341,7 @@ fn the_binary_copy_is_read_only_from_the_generator_that_wrote_it_and_whole() {
         listings: 300,
         member: Some("NEF1".into()),
         own_photos: false,
+        rounds: 0,
     };
     import(dir.path(), source, true, None).unwrap();
     let store = Store::new(dir.path());
@@ -360,6 +389,7 @@ fn the_sample_can_give_each_listing_its_own_photo() {
         listings: n,
         member: None,
         own_photos: true,
+        rounds: 0,
     };
     let dir = tempfile::tempdir().unwrap();
     import(dir.path(), source(12), false, None).unwrap();

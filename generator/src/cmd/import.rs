@@ -17,6 +17,8 @@ pub struct ImportArgs {
     pub listings: usize,
     /// Each sample listing its own generated first photo.
     pub photos: bool,
+    /// The sample after so many rounds of news (`jax_mls::sample_news`).
+    pub round: usize,
     pub full: bool,
     /// At most so many first photos not yet in their bucket at once.
     pub photo_limit: Option<usize>,
@@ -62,7 +64,7 @@ pub fn run(args: ImportArgs) -> Result<()> {
     } else {
         let (areas, images) = sample_material(&c);
         let member = settings.and_then(|m| m.member_ids.first().cloned());
-        Source::Sample { areas, images, listings: args.listings, member, own_photos: args.photos }
+        Source::Sample { areas, images, listings: args.listings, member, own_photos: args.photos, rounds: args.round }
     };
     let show_sold = settings.is_some_and(|m| m.show_sold);
     // Without a bucket the photos are files of the site: none is ever "sent", so none may wait.
@@ -81,20 +83,22 @@ pub fn run(args: ImportArgs) -> Result<()> {
 }
 
 /// `generator sample reso`: the sample feed as OData pages (`page-000001.json`, …) in `out`.
-pub fn sample(content: &Path, out: &Path, listings: usize, page_size: usize) -> Result<()> {
+/// `round`: after so many rounds of news.
+pub fn sample(content: &Path, out: &Path, listings: usize, page_size: usize, round: usize) -> Result<()> {
     if page_size == 0 {
         bail!("--page-size must be at least 1");
     }
     let c = load::load(content, &Cache::default())?;
     let (areas, images) = sample_material(&c);
     let member = c.site.data.mls.as_ref().and_then(|m| m.member_ids.first().map(String::as_str));
-    let records = sample::records(&areas, &images, listings, member);
+    let mut records = sample::records(&areas, &images, listings, member);
+    jax_mls::sample_news::after(&mut records, round);
     std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
     let pages = sample::pages(&records, page_size, "Property");
     for (i, page) in pages.iter().enumerate() {
         let path = out.join(format!("page-{:06}.json", i + 1));
         std::fs::write(&path, serde_json::to_vec(page)?).with_context(|| format!("writing {}", path.display()))?;
     }
-    println!("wrote {listings} sample listings in {} pages into {}", pages.len(), out.display());
+    println!("wrote {} sample listings in {} pages into {}", records.len(), pages.len(), out.display());
     Ok(())
 }
