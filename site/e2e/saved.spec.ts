@@ -61,6 +61,21 @@ test('hearts keep homes across a reload; /homes/saved/ lists them; a shared link
   } finally {
     await elsewhere.close();
   }
+
+  // A heart taken off here takes its card away, and out of "Ask about these homes"; the last one
+  // leaves the page's words that nothing is saved.
+  await heart(page, listed.nth(0)).click();
+  await expect(listed.locator('.home-card__title')).toHaveText([titles[0]]);
+  // (The dialogs island makes the link a button.)
+  const ask = page.getByRole('button', { name: saved('ask') });
+  const message = await ask.getAttribute('data-message');
+  expect(message).toContain(titles[0]);
+  expect(message).not.toContain(titles[2]);
+  await heart(page, listed.nth(0)).click();
+  await expect(listed).toHaveCount(0);
+  await expect(page.locator('[data-status]')).toHaveText(saved('empty'));
+  await expect(ask).toBeHidden();
+  await expect(page.getByRole('button', { name: saved('share') })).toBeHidden();
   expect(consoleErrors).toEqual([]);
 });
 

@@ -4,7 +4,7 @@
 
 use super::islands::{self, Island, Props};
 use jax_mls::search::Fields;
-use jax_model::api::Endpoints;
+use jax_model::api::{self, Endpoints};
 use jax_model::forms::{ConciergeForm, Form, LeadForm, Limits, Messages, QuizForm};
 use jax_model::mls::{SavedLabels, SearchLabels};
 use jax_model::quiz::Quiz;
@@ -105,16 +105,27 @@ pub struct MarketTableProps<'a> {
     pub none: &'a str,
 }
 
-/// The search of `/homes/`: the island reads the prebuilt index (`meta`, typed `Meta`, then each
-/// in the folder `Meta::files` names as `{version}`: the columns, `{name}`: a `Column`'s), the word shards (`words`,
-/// `{key}`: `shard_key`'s) and the card shards (`cards`, `{shard}`: a place divided by
-/// `Meta::per_shard`) a search needs, and runs the prerendered form's query, kept in the URL.
+/// The search's prebuilt index, as its islands fetch it: `meta` (typed `Meta`), then each file in
+/// the folder `Meta::files` names as `{version}`: the columns (`column`, `{name}`: a `Column`'s),
+/// the word shards (`words`, `{key}`: `shard_key`'s) and the card shards (`cards`, `{order}` and
+/// `{shard}`: a place divided by `Meta::per_shard`).
 #[derive(Serialize, JsonSchema)]
-pub struct HomesSearchProps<'a> {
+pub struct SearchFiles {
     pub meta: &'static str,
     pub column: &'static str,
     pub words: &'static str,
     pub cards: &'static str,
+}
+
+/// The files of the site's search (jax_model::api).
+pub const SEARCH_FILES: SearchFiles =
+    SearchFiles { meta: api::HOMES_META, column: api::HOMES_COLUMN, words: api::HOMES_WORDS, cards: api::HOMES_CARDS };
+
+/// The search of `/homes/`: the island reads what a search needs of the index (`files`) and runs
+/// the prerendered form's query, kept in the URL.
+#[derive(Serialize, JsonSchema)]
+pub struct HomesSearchProps<'a> {
+    pub files: SearchFiles,
     /// Results per page.
     pub per_page: usize,
     /// The form's fields: the URL's parameters.
@@ -137,17 +148,15 @@ pub struct HeartsProps {
 }
 
 /// `/homes/saved/`: the saved homes (`key`, as the hearts keep them) or a shared link's (`param`:
-/// MLS numbers by commas), each found by its MLS number in the search's word shards (`words`,
-/// after `meta`) and shown as its card from the card shards of `/homes/`' own order (`cards`).
+/// MLS numbers by commas), each found by its MLS number in the search's word shards and shown as
+/// its card from the card shards of `/homes/`' own order (`files`).
 #[derive(Serialize, JsonSchema)]
 pub struct SavedHomesProps<'a> {
     /// "Ask about these homes" names at most this many (the worker takes no more).
     pub ask_max: usize,
     pub key: &'static str,
     pub param: &'static str,
-    pub meta: &'static str,
-    pub words: &'static str,
-    pub cards: &'static str,
+    pub files: SearchFiles,
     pub labels: &'a SavedLabels,
 }
 

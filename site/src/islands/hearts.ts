@@ -3,7 +3,7 @@
 // JavaScript they could keep nothing. Cards a search adds later get theirs as they come, and a
 // change in another tab shows here too.
 import type { HeartsProps } from '../lib/props';
-import { storedHomes, toggled, type SavedHome } from '../lib/saved-homes';
+import { SAVED_CHANGED, storedHomes, toggled, type SavedHome } from '../lib/saved-homes';
 
 const HEART = '[data-save-home]';
 
@@ -37,6 +37,7 @@ export default function hearts(_host: HTMLElement, props: HeartsProps) {
       return;
     }
     show();
+    document.dispatchEvent(new Event(SAVED_CHANGED));
   });
   addEventListener('storage', (e) => {
     if (e.key === props.key) show();

@@ -7,10 +7,12 @@ import type { HomesSearchProps, Meta } from '../lib/props';
 import mount, { onFirstScreen } from './homes-search';
 
 const props: HomesSearchProps = {
-  meta: '/data/homes/meta.json',
-  column: '/data/search/{version}/columns/{name}.json',
-  words: '/data/search/{version}/words/{key}.json',
-  cards: '/data/search/{version}/cards/{order}/{shard}.json',
+  files: {
+    meta: '/data/homes/meta.json',
+    column: '/data/search/{version}/columns/{name}.json',
+    words: '/data/search/{version}/words/{key}.json',
+    cards: '/data/search/{version}/cards/{order}/{shard}.json',
+  },
   per_page: 2,
   save_field: '#save-search input[name="search"]',
   fields: { min_price: 'min_price', max_price: 'max_price', beds: 'beds', baths: 'baths', area: 'area', kind: 'type', status: 'status', words: 'q', sort: 'sort', page: 'page' },
@@ -77,7 +79,7 @@ let asked: string[];
 function answer(url: string): Answer {
   const path = new URL(url, 'http://x').pathname;
   if (answers.has(path)) return answers.get(path)!;
-  if (path === props.meta) return JSON.stringify(metaOf(live));
+  if (path === props.files.meta) return JSON.stringify(metaOf(live));
   const [, version, kind, name] = /^\/data\/search\/(\w+)\/(columns|words|cards\/newest)\/(\w+)\.json$/.exec(path) ?? [];
   if (version !== live) return 404;
   const b = builds[version];
@@ -145,7 +147,7 @@ describe('the search island', () => {
     expect(host.querySelector('.homes-search__clear')!.hasAttribute('hidden')).toBe(false);
     // Only what the search needed: its meta.json, then one column beside the shard a first page
     // most likely starts in, and the other shard of b and c.
-    expect(asked).toEqual([props.meta, '/data/search/v1/cards/newest/0.json', '/data/search/v1/columns/beds.json', '/data/search/v1/cards/newest/1.json']);
+    expect(asked).toEqual([props.files.meta, '/data/search/v1/cards/newest/0.json', '/data/search/v1/columns/beds.json', '/data/search/v1/cards/newest/1.json']);
   });
 
   it('counts the sheet’s active filters on the "Filters" button, and its results on the sheet’s button', async () => {
@@ -171,7 +173,7 @@ describe('the search island', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(host.querySelector('.home-cards')!.textContent).toBe('prerendered');
     // meta.json, then the filters' columns and the first card shard; no word shard, no sizes.
-    expect(asked[0]).toBe(props.meta);
+    expect(asked[0]).toBe(props.files.meta);
     const columns = ['area', 'baths', 'beds', 'kind', 'price', 'status'].map((c) => `/data/search/v1/columns/${c}.json`);
     expect(asked.slice(1).sort()).toEqual(['/data/search/v1/cards/newest/0.json', ...columns]);
     // A first search then waits for no file but the shard its results are in.
@@ -181,15 +183,15 @@ describe('the search island', () => {
   });
 
   it('says so when the index cannot be read, keeps the list, and asks again at the next search', async () => {
-    answers.set(props.meta, 500);
+    answers.set(props.files.meta, 500);
     const host = page();
     choose(host, 'beds', '5');
     await waitFor(() => expect(host.querySelector('.homes__count')!.textContent).toBe(props.labels.failed));
     expect(titles(host)).toBe('');
     expect(host.querySelector('.home-cards')!.textContent).toBe('prerendered');
     expect(host.hasAttribute('aria-busy')).toBe(false);
-    expect(asked).toEqual([props.meta, props.meta]);
-    answers.delete(props.meta);
+    expect(asked).toEqual([props.files.meta, props.files.meta]);
+    answers.delete(props.files.meta);
     choose(host, 'beds', '3');
     await waitFor(() => expect(titles(host)).toBe('b,c'));
     expect(location.search).toBe('?beds=3');
@@ -200,13 +202,13 @@ describe('the search island', () => {
     const held = new Promise<void>((r) => (release = r));
     const plain = vi.mocked(fetch).getMockImplementation()!;
     vi.mocked(fetch).mockImplementation((url) => {
-      if (url !== props.meta) return plain(url);
-      asked.push(props.meta);
+      if (url !== props.files.meta) return plain(url);
+      asked.push(props.files.meta);
       return held.then(() => new Response(JSON.stringify(metaOf(live))));
     });
     const host = page();
     host.querySelector<HTMLSelectElement>('[name="beds"]')!.focus();
-    await waitFor(() => expect(asked).toEqual([props.meta]));
+    await waitFor(() => expect(asked).toEqual([props.files.meta]));
     release();
     // While Beds has focus: its column, then each of its choices' first cards (all in two shards),
     // beside what the island fetches at wake (the filters' columns, the first shard), each once.
@@ -227,7 +229,7 @@ describe('the search island', () => {
     choose(host, 'q', 'pool');
     await waitFor(() => expect(titles(host)).toBe('b'));
     expect(host.querySelector('.homes__count')!.textContent).toBe('1 homes match your search');
-    expect(asked.slice(-5)).toEqual([props.meta, '/data/search/v2/cards/newest/0.json', '/data/search/v2/columns/beds.json', '/data/search/v2/words/po.json', '/data/search/v2/cards/newest/1.json']);
+    expect(asked.slice(-5)).toEqual([props.files.meta, '/data/search/v2/cards/newest/0.json', '/data/search/v2/columns/beds.json', '/data/search/v2/words/po.json', '/data/search/v2/cards/newest/1.json']);
   });
 
   it('shows no results but the failure when a card shard cannot be had twice, and asks again next time', async () => {

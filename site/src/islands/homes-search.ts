@@ -68,9 +68,9 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
     cardShards.clear();
   };
   async function columns(needed: readonly Column[]): Promise<Columns> {
-    const meta = (index ??= json<Meta>(props.meta).then((m) => new Columns(m)));
+    const meta = (index ??= json<Meta>(props.files.meta).then((m) => new Columns(m)));
     const load = (name: Column) =>
-      meta.then((c) => json<number[]>(c.url(props.column.replace('{name}', name))).then((values) => c.add(name, values)));
+      meta.then((c) => json<number[]>(c.url(props.files.column.replace('{name}', name))).then((values) => c.add(name, values)));
     await Promise.all(
       needed.map((name) => {
         const underway = loading.get(name) ?? load(name);
@@ -83,12 +83,12 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
   /** The word shard `key` (none to fetch when no listing has a word of it). */
   const shard = (c: Columns, key: string): Promise<Shard> => {
     if (!c.hasShard(key)) return Promise.resolve({});
-    if (!shards.has(key)) shards.set(key, json<Shard>(c.url(props.words.replace('{key}', key))));
+    if (!shards.has(key)) shards.set(key, json<Shard>(c.url(props.files.words.replace('{key}', key))));
     return shards.get(key)!;
   };
   const typedShards = async (c: Columns, typed: readonly string[]) =>
     new Map(await Promise.all([...new Set(typed.map(shardKey))].map(async (k) => [k, await shard(c, k)] as const)));
-  const cardUrl = (c: Columns, order: CardOrder, n: number) => c.url(props.cards.replace('{order}', order).replace('{shard}', String(n)));
+  const cardUrl = (c: Columns, order: CardOrder, n: number) => c.url(props.files.cards.replace('{order}', order).replace('{shard}', String(n)));
   /** The card shard `n` of `order` (each once). */
   const cardShard = (c: Columns, order: CardOrder, n: number) => {
     const url = cardUrl(c, order, n);

@@ -4,12 +4,12 @@
 // longer has has left the market, and says so with what its card showed when it was saved.
 import { Columns, json, shardKey, type Shard } from '../lib/homes-search';
 import type { Meta, SavedHomesProps } from '../lib/props';
-import { shareUrl, sharedNumbers, storedHomes, type SavedHome } from '../lib/saved-homes';
+import { SAVED_CHANGED, shareUrl, sharedNumbers, storedHomes, type SavedHome } from '../lib/saved-homes';
 
 /** Each home's place in the index (newest first), or none when no listing for sale has its MLS number. */
 async function places(c: Columns, props: SavedHomesProps, numbers: string[]): Promise<Map<string, number>> {
   const keys = [...new Set(numbers.map((n) => shardKey(n.toLowerCase())))].filter((k) => c.hasShard(k));
-  const shards = new Map(await Promise.all(keys.map(async (k) => [k, await json<Shard>(c.url(props.words.replace('{key}', k)))] as const)));
+  const shards = new Map(await Promise.all(keys.map(async (k) => [k, await json<Shard>(c.url(props.files.words.replace('{key}', k)))] as const)));
   const found = new Map<string, number>();
   for (const n of numbers) {
     let at = 0;
@@ -57,12 +57,12 @@ export default async function savedHomes(host: HTMLElement, props: SavedHomesPro
   });
 
   if (!homes.length) return; // the page's own words say there is none
-  const meta = await json<Meta>(props.meta);
+  const meta = await json<Meta>(props.files.meta);
   const c = new Columns(meta);
   const at = await places(c, props, homes.map((h) => h.n));
   const shardsOf = [...new Set([...at.values()].map((p) => c.shardOf('newest', p)))];
   const cards = new Map(
-    await Promise.all(shardsOf.map(async (n) => [n, await json<string[]>(c.url(props.cards.replace('{order}', 'newest').replace('{shard}', String(n))))] as const)),
+    await Promise.all(shardsOf.map(async (n) => [n, await json<string[]>(c.url(props.files.cards.replace('{order}', 'newest').replace('{shard}', String(n))))] as const)),
   );
   const template = document.createElement('template');
   const items = homes.map((h) => {
@@ -82,6 +82,21 @@ export default async function savedHomes(host: HTMLElement, props: SavedHomesPro
   status.hidden = true;
   share.hidden = false;
   keep.hidden = !shared || shared.every((n) => stored().some((h) => h.n === n));
+  if (shared) return;
+  // The device's own list: a heart taken off here (or in another tab) takes its card away.
+  const prune = () => {
+    const kept = new Set(stored().map((h) => h.n));
+    const left = homes.flatMap((h, i) => (kept.has(h.n) ? [{ h, item: items[i] }] : []));
+    if (left.length === homes.length) return;
+    for (const [i, h] of homes.entries()) if (!kept.has(h.n)) items[i].remove();
+    homes.splice(0, homes.length, ...left.map((l) => l.h));
+    items.splice(0, items.length, ...left.map((l) => l.item));
+    askAbout(ask, props, items, homes);
+    status.hidden = homes.length > 0;
+    share.hidden = homes.length === 0;
+  };
+  document.addEventListener(SAVED_CHANGED, prune);
+  addEventListener('storage', (e) => e.key === props.key && prune());
 }
 
 /** "Ask about these homes" opens the contact form (the dialogs island reads these attributes when

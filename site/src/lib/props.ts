@@ -147,16 +147,11 @@ export type MarketTableProps = {
 };
 
 /**
- * The search of `/homes/`: the island reads the prebuilt index (`meta`, typed `Meta`, then each
- * in the folder `Meta::files` names as `{version}`: the columns, `{name}`: a `Column`'s), the word shards (`words`,
- * `{key}`: `shard_key`'s) and the card shards (`cards`, `{shard}`: a place divided by
- * `Meta::per_shard`) a search needs, and runs the prerendered form's query, kept in the URL.
+ * The search of `/homes/`: the island reads what a search needs of the index (`files`) and runs
+ * the prerendered form's query, kept in the URL.
  */
 export type HomesSearchProps = {
-  meta: string;
-  column: string;
-  words: string;
-  cards: string;
+  files: SearchFiles;
   /** Results per page. */
   per_page: number;
   /** The form's fields: the URL's parameters. */
@@ -181,17 +176,15 @@ export type HeartsProps = {
 
 /**
  * `/homes/saved/`: the saved homes (`key`, as the hearts keep them) or a shared link's (`param`:
- * MLS numbers by commas), each found by its MLS number in the search's word shards (`words`,
- * after `meta`) and shown as its card from the card shards of `/homes/`' own order (`cards`).
+ * MLS numbers by commas), each found by its MLS number in the search's word shards and shown as
+ * its card from the card shards of `/homes/`' own order (`files`).
  */
 export type SavedHomesProps = {
   /** "Ask about these homes" names at most this many (the worker takes no more). */
   ask_max: number;
   key: string;
   param: string;
-  meta: string;
-  words: string;
-  cards: string;
+  files: SearchFiles;
   labels: SavedLabels;
 };
 
@@ -583,6 +576,19 @@ export type SavedLabels = {
   ask_message: string;
   /** On a listing page once its home is saved: the link to a search for homes like it. */
   like: string;
+};
+
+/**
+ * The search's prebuilt index, as its islands fetch it: `meta` (typed `Meta`), then each file in
+ * the folder `Meta::files` names as `{version}`: the columns (`column`, `{name}`: a `Column`'s),
+ * the word shards (`words`, `{key}`: `shard_key`'s) and the card shards (`cards`, `{order}` and
+ * `{shard}`: a place divided by `Meta::per_shard`).
+ */
+export type SearchFiles = {
+  meta: string;
+  column: string;
+  words: string;
+  cards: string;
 };
 
 /** The search form of `/homes/` and what it says of its results. */

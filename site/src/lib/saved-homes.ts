@@ -8,6 +8,9 @@ export type SavedHome = { n: string; t: string; u: string; p: string };
 
 /** MLS numbers as the feed writes them: letters, digits and dashes, never a comma. */
 const MLS_NUMBER = /^[A-Za-z0-9-]{1,32}$/;
+/** The event the hearts dispatch on `document` once they have changed the list (a change in
+ * another tab comes as a `storage` event instead). */
+export const SAVED_CHANGED = 'saved-homes-changed';
 /** More than a visitor saves by hand; keeps the stored list and a shared link bounded. */
 export const MAX_SAVED = 100;
 

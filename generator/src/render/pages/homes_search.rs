@@ -7,7 +7,7 @@ use super::parts::{status, Card, RenderedCards};
 use super::shared::Shared;
 use crate::incremental::{card_key, Cards, Unchanged};
 use crate::render::islands::{Mount, Mounted};
-use crate::render::props::HomesSearchProps;
+use crate::render::props::{HomesSearchProps, SEARCH_FILES};
 use anyhow::{Context, Result};
 use jax_mls::homes::{Home, Homes};
 use jax_mls::record::Status;
@@ -65,10 +65,7 @@ impl<'a> Shared<'a> {
         let l = &self.mls().labels;
         let s = &l.search;
         let props = HomesSearchProps {
-            meta: api::HOMES_META,
-            column: api::HOMES_COLUMN,
-            words: api::HOMES_WORDS,
-            cards: api::HOMES_CARDS,
+            files: SEARCH_FILES,
             per_page: super::parts::PER_PAGE,
             fields: search::FIELDS,
             labels: s,

@@ -6,7 +6,7 @@
 use super::shared::{breadcrumb_ld, Built, Crumb, Meta, Shared, DESCRIPTION_MAX};
 use crate::render::islands::{Mount, Mounted};
 use crate::render::kind::Kind;
-use crate::render::props::SavedHomesProps;
+use crate::render::props::{SavedHomesProps, SEARCH_FILES};
 use crate::render::{markdown, seo};
 use anyhow::Result;
 use jax_model::api;
@@ -29,9 +29,7 @@ impl Shared<'_> {
             ask_max: api::ASK_MAX_LISTINGS,
             key: api::SAVED_HOMES_KEY,
             param: api::SAVED_HOMES_PARAM,
-            meta: api::HOMES_META,
-            words: api::HOMES_WORDS,
-            cards: api::HOMES_CARDS,
+            files: SEARCH_FILES,
             labels: &l.saved,
         };
         let mount = mounted.mount(self.input.assets, &props)?;
