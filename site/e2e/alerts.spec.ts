@@ -123,10 +123,12 @@ test("an import's new listing and price cut reach a saved search in one alert; u
   test.setTimeout(240_000);
   // The site as the publishing job makes it, in a folder of its own: an import of the sample,
   // a build, a deploy (here a restart of the test's own worker), each round.
-  const dir = resolve(root, 'test-output', 'alerts-import');
+  // One folder for each of the suite's workers, which may run this test at once (--repeat-each).
+  const name = `alerts-import-${test.info().parallelIndex}`;
+  const dir = resolve(root, 'test-output', name);
   rmSync(dir, { recursive: true, force: true });
   const mls = resolve(dir, 'mls');
-  const [flags, out] = [beside('alerts-import/site', mls), resolve(dir, 'site')];
+  const [flags, out] = [beside(`${name}/site`, mls), resolve(dir, 'site')];
   const publish = async (round: number) => {
     await worker.stop();
     generator('import', 'reso', '--sample', '--round', String(round), '--into', mls);

@@ -3,10 +3,11 @@
 // proves nothing was lost or done wrongly meanwhile (no navigation, no post), releases the bundle
 // and expects the same outcome as after hydration.
 import type { Locator, Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { BASE } from './stack';
-import { dialog, expect, test, openContactWidget } from './fixtures';
+import { BASE, emailjs } from './stack';
+import { contentField, dialog, expect, test, openContactWidget } from './fixtures';
 import { REPORT } from './page-types.mjs';
 
 const manifest = JSON.parse(readFileSync(resolve(import.meta.dirname, '../dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
@@ -281,4 +282,28 @@ test("'Explore More' before its island is live still returns to the neighborhood
   await expect(page).toHaveURL(`${BASE}/#neighborhoods`);
   await expect(page.locator('#neighborhoods')).toBeInViewport();
   bundle.release();
+});
+
+test("'Save this search' sent before its island is live is held, then posts once with the bot check's token", async ({ page }) => {
+  const saveText = (...keys: string[]) => contentField('forms.yaml', 'saved_search', ...keys);
+  const bundle = await holdBack(page, 'src/islands/checked-form.ts');
+  const email = `early-${randomUUID().slice(0, 8)}@example.com`;
+  await page.goto('/homes/in/ortega/');
+  await page.locator('summary', { hasText: saveText('title') }).click();
+  const form = page.locator('#save-search');
+  await form.getByLabel(saveText('email')).fill(email);
+  await form.getByLabel(saveText('frequency')).selectOption('weekly');
+  const posts: string[] = [];
+  page.on('request', (r) => r.method() === 'POST' && posts.push(r.postData() ?? ''));
+  await form.getByRole('button', { name: saveText('submit') }).click();
+  await notLive(page.locator('.save-search__panel'));
+  // Held: nothing was posted without the island (it would go without the check's token).
+  await expect(page).toHaveURL(`${BASE}/homes/in/ortega/`);
+  expect(posts).toEqual([]);
+  bundle.release();
+  await expect(page).toHaveURL(/\/homes\/alerts\/sent\/$/);
+  expect(posts).toHaveLength(1);
+  expect(posts[0]).toMatch(/cf-turnstile-response=pass-/);
+  const [sent] = await emailjs.waitFor(email);
+  expect(sent.template_params.subject).toBe('Confirm your saved search: Homes for sale in Ortega');
 });
