@@ -1,6 +1,7 @@
 // `wrangler dev` as the edge tests and the cold-start figure run it: on loopback, without
 // telemetry or its Request.cf fetch, its config inside the clone, its output kept for a failure.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,4 +48,22 @@ export async function wranglerDev(port, args) {
     }
   };
   return { child, log: () => log, stop };
+}
+
+/** `wranglerDev` with the worker's settings `vars` (written to `envFile`, for `--env-file`), once
+ * it answers: any answer, since a worker whose pages fail on purpose answers them with an error. A
+ * wrangler that exits or stays silent for 5 minutes is stopped, and its output thrown. */
+export async function wranglerWithVars(port, vars, envFile, args) {
+  fs.writeFileSync(envFile, Object.entries(vars).map(([k, v]) => `${k}="${v}"`).join('\n'));
+  const wrangler = await wranglerDev(port, ['--env-file', envFile, ...args]);
+  for (const deadline = Date.now() + 300_000; ; await new Promise((r) => setTimeout(r, 300))) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/`);
+      return wrangler;
+    } catch {}
+    if (wrangler.child.exitCode !== null || Date.now() > deadline) {
+      await wrangler.stop();
+      throw new Error(`wrangler dev did not start:\n${wrangler.log()}`);
+    }
+  }
 }

@@ -6,7 +6,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { startFakeEmailJs } from './fake-emailjs.mjs';
-import { freePort, root, wranglerDev } from '../../scripts/wrangler-dev.mjs';
+import { freePort, root, wranglerWithVars } from '../../scripts/wrangler-dev.mjs';
 
 export { root };
 
@@ -15,30 +15,21 @@ export { root };
  * `.cache/<name>.log` for whoever reads a failure. */
 export async function startWorker(name, vars, args = []) {
   const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   const state = fs.mkdtempSync(path.join(root, '.cache', 'edge-test-'));
-  const env = path.join(state, 'worker.env');
-  fs.writeFileSync(env, Object.entries(vars).map(([k, v]) => `${k}="${v}"`).join('\n'));
-  const wrangler = await wranglerDev(port, ['--env-file', env, '--test-scheduled', '--persist-to', path.join(state, 'state'), ...args]);
+  let wrangler;
+  try {
+    wrangler = await wranglerWithVars(port, vars, path.join(state, 'worker.env'), ['--test-scheduled', '--persist-to', path.join(state, 'state'), ...args]);
+  } catch (e) {
+    fs.writeFileSync(path.join(root, '.cache', `${name}.log`), String(e.message));
+    fs.rmSync(state, { recursive: true, force: true });
+    throw e;
+  }
   const stop = async () => {
     fs.writeFileSync(path.join(root, '.cache', `${name}.log`), wrangler.log());
     await wrangler.stop();
     fs.rmSync(state, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    try {
-      // Any answer: a worker whose pages fail on purpose answers them with an error.
-      await fetch(`${base}/`);
-      break;
-    } catch {}
-    if (wrangler.child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error(`wrangler dev did not start:\n${wrangler.log()}`);
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  return { base, log: wrangler.log, stop, state };
+  return { base: `http://127.0.0.1:${port}`, log: wrangler.log, stop, state };
 }
 
 /** A worker with settings like a deployment's (every EmailJS setting, pointed at a fake EmailJS of

@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { freePort, root, wranglerDev } from '../../scripts/wrangler-dev.mjs';
+import { freePort, root, wranglerWithVars } from '../../scripts/wrangler-dev.mjs';
 import { STACK_ENV } from './stack';
 
 export { root };
@@ -45,18 +45,11 @@ export class OwnWorker {
   async start() {
     if (!this.base) this.base = `http://127.0.0.1:${await freePort()}`;
     mkdirSync(this.dir, { recursive: true });
-    const env = resolve(this.dir, 'worker.env');
     const vars = { ...STACK_ENV, LOCAL_DEVELOPMENT: 'true', SITE_URL: this.base, ...this.vars };
-    writeFileSync(env, Object.entries(vars).map(([k, v]) => `${k}="${v}"`).join('\n'));
-    const port = new URL(this.base).port;
-    const args = ['--env-file', env, '--test-scheduled', '--persist-to', resolve(this.dir, 'state'), '--assets', this.assets];
-    const wrangler = await wranglerDev(Number(port), args);
+    const args = ['--test-scheduled', '--persist-to', resolve(this.dir, 'state'), '--assets', this.assets];
+    const wrangler = await wranglerWithVars(Number(new URL(this.base).port), vars, resolve(this.dir, 'worker.env'), args);
     this.stopWorker = wrangler.stop;
     this.readLog = wrangler.log;
-    for (const deadline = Date.now() + 120_000; ; await new Promise((r) => setTimeout(r, 300))) {
-      if (await fetch(`${this.base}/`).then((r) => r.ok, () => false)) return;
-      if (wrangler.child.exitCode !== null || Date.now() > deadline) throw new Error(`wrangler dev did not start:\n${wrangler.log()}`);
-    }
   }
 
   log() {
