@@ -32,7 +32,6 @@ function items(html: string[]): Element[] {
 /** After the next frame is painted. */
 const painted = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 
-
 export default function homesSearch(host: HTMLElement, props: HomesSearchProps) {
   const form = host.querySelector('form');
   const list = host.querySelector('.home-cards');

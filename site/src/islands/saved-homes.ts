@@ -86,11 +86,14 @@ export default async function savedHomes(host: HTMLElement, props: SavedHomesPro
   // The device's own list: a heart taken off here (or in another tab) takes its card away.
   const prune = () => {
     const kept = new Set(stored().map((h) => h.n));
-    const left = homes.flatMap((h, i) => (kept.has(h.n) ? [{ h, item: items[i] }] : []));
-    if (left.length === homes.length) return;
-    for (const [i, h] of homes.entries()) if (!kept.has(h.n)) items[i].remove();
-    homes.splice(0, homes.length, ...left.map((l) => l.h));
-    items.splice(0, items.length, ...left.map((l) => l.item));
+    const before = homes.length;
+    for (let i = homes.length - 1; i >= 0; i--) {
+      if (kept.has(homes[i].n)) continue;
+      items[i].remove();
+      homes.splice(i, 1);
+      items.splice(i, 1);
+    }
+    if (homes.length === before) return;
     askAbout(ask, props, items, homes);
     status.hidden = homes.length > 0;
     share.hidden = homes.length === 0;
