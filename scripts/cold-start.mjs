@@ -1,7 +1,10 @@
 // The edge worker's cold start, printed (a figure, never asserted; issue 12):
 //  - V8 compiling and instantiating edge/build/index_bg.wasm (Node's V8, the engine workerd embeds;
-//    each in a fresh process, so V8's module cache never answers; median of 5), what a new isolate
-//    pays before the worker's first line runs;
+//    each in a fresh process, so V8's module cache never answers; median of 21, with the fastest
+//    and slowest), what a new isolate pays before the worker's first line runs;
+//  - the instructions V8 executes for that compile, counted by valgrind's callgrind when it is
+//    installed: the same build gives the same count run after run, where the time on this shared
+//    machine varies by a millisecond (issue 36), so two builds compare by it;
 //  - workerd (`wrangler dev`, as `make dev` runs it): from starting it to the worker's first answer
 //    (the first request includes the worker's one-time setup, the embedded content parsed), and a
 //    warm request (median of 20).
@@ -43,8 +46,8 @@ async function wasmOnce() {
   }
 }
 
-/** wasmOnce in `runs` fresh Node processes: the medians. */
-export async function wasmStartup(runs = 5) {
+/** wasmOnce in `runs` fresh Node processes: the medians (and the compile's fastest and slowest). */
+export async function wasmStartup(runs = 21) {
   const results = [];
   for (let i = 0; i < runs; i++) {
     const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--wasm-once'], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -54,11 +57,39 @@ export async function wasmStartup(runs = 5) {
     if (code !== 0) throw new Error(`cold-start --wasm-once exited with ${code}`);
     results.push(JSON.parse(out));
   }
+  const compiles = results.map((r) => r.compile);
   return {
     bytes: results[0].bytes,
-    compile: median(results.map((r) => r.compile)),
+    runs,
+    compile: median(compiles),
+    fastest: Math.min(...compiles),
+    slowest: Math.max(...compiles),
     instantiate: median(results.map((r) => r.instantiate)),
   };
+}
+
+/** The instructions V8 runs to compile the wasm (WasmEngine::SyncCompile, every function checked
+ * on the one thread: --single-threaded), counted by callgrind; null without valgrind. */
+export async function wasmInstructions(file = WASM) {
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'edge-callgrind-')), 'callgrind.out');
+  const script = 'new WebAssembly.Module(require("node:fs").readFileSync(process.argv[1]))';
+  const args = [
+    '--tool=callgrind', `--callgrind-out-file=${out}`, '--collect-atstart=no',
+    '--toggle-collect=*WasmEngine::SyncCompile*',
+    process.execPath, '--single-threaded', '-e', script, file,
+  ];
+  const child = spawn('valgrind', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let log = '';
+  child.stderr.on('data', (d) => (log += d));
+  const code = await new Promise((resolve) => {
+    child.once('error', () => resolve(null)); // not installed
+    child.once('exit', resolve);
+  });
+  fs.rmSync(path.dirname(out), { recursive: true, force: true });
+  if (code === null) return null;
+  const collected = /Collected : (\d+)/.exec(log);
+  if (code !== 0 || !collected) throw new Error(`cold-start: callgrind failed (${code}):\n${log}`);
+  return Number(collected[1]);
 }
 
 /** The worker in workerd: start → first answer, that first request, a warm request. */
@@ -119,10 +150,16 @@ export async function workerdStartup() {
 /** Both, as the lines printed. */
 export async function coldStart() {
   const wasm = await wasmStartup();
+  const instructions = await wasmInstructions();
   const workerd = await workerdStartup();
   return [
-    `edge worker cold start: wasm (${Math.round(wasm.bytes / 1024)} KiB) compiled in ${ms(wasm.compile)}, ` +
-      `instantiated in ${ms(wasm.instantiate)} (V8 ${process.versions.v8}, fresh process, median of 5)`,
+    `edge worker cold start: wasm (${Math.round(wasm.bytes / 1024)} KiB) compiled in ${ms(wasm.compile)} ` +
+      `(${wasm.fastest.toFixed(1)}–${ms(wasm.slowest)}), instantiated in ${ms(wasm.instantiate)} ` +
+      `(V8 ${process.versions.v8}, fresh processes, median of ${wasm.runs})`,
+    instructions === null
+      ? 'edge worker cold start: no instruction count (valgrind is not installed)'
+      : `edge worker cold start: V8 compiling the wasm runs ${(instructions / 1e6).toFixed(2)} M instructions ` +
+        '(callgrind, one thread; the same for the same build)',
     `edge worker cold start: workerd (wrangler dev) gave the worker's first answer ${ms(workerd.ready)} ` +
       `after starting; a warm request takes ${ms(workerd.warm)} (median of 20)`,
   ];

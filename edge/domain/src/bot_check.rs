@@ -62,7 +62,7 @@ const OURS: [&str; 3] = ["missing-input-secret", "invalid-input-secret", "intern
 /// Siteverify's answer (`status`, `body`) as a verdict on a token that must be `expected`'s.
 pub fn verdict(status: u16, body: &str, expected: Expected) -> Verdict {
     // Read as a Value (whose reader the worker has anyway) rather than a struct of its own.
-    let answer = serde_json::from_str::<serde_json::Value>(body).ok();
+    let answer = serde_json::from_slice::<serde_json::Value>(body.as_bytes()).ok();
     let Some(success) = answer.as_ref().and_then(|a| a.get("success")?.as_bool()) else {
         return Verdict::Unavailable(format!("siteverify answered {status} without its JSON"));
     };

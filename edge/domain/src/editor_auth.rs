@@ -221,7 +221,7 @@ pub enum NoTokens {
 
 /// The tokens in GitHub's answer to an exchange (of a code or of a refresh token).
 pub fn tokens_of(answer: &str) -> Result<Tokens, NoTokens> {
-    let answer: serde_json::Value = serde_json::from_str(answer).unwrap_or_default();
+    let answer: serde_json::Value = serde_json::from_slice(answer.as_bytes()).unwrap_or_default();
     let text = |key: &str| answer.get(key).and_then(|v| v.as_str()).filter(|s| !s.is_empty()).map(String::from);
     let seconds = |key: &str| answer.get(key).and_then(|v| v.as_u64()).filter(|s| *s > 0);
     let Some(access) = text("access_token") else {
@@ -237,7 +237,7 @@ pub fn tokens_of(answer: &str) -> Result<Tokens, NoTokens> {
 
 /// The account name in GitHub's `GET /user` answer.
 pub fn login_of(answer: &str) -> Option<String> {
-    let answer: serde_json::Value = serde_json::from_str(answer).ok()?;
+    let answer: serde_json::Value = serde_json::from_slice(answer.as_bytes()).ok()?;
     answer.get("login")?.as_str().filter(|s| !s.is_empty()).map(String::from)
 }
 

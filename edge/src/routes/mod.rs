@@ -134,7 +134,7 @@ async fn not_found_page(req: Request, env: &Env, path: &str) -> std::result::Res
     console_log!("404 {} {path}", req.method());
     let assets = env.assets("ASSETS")?;
     let url = req.url()?;
-    let page = assets.fetch(format!("{}/404", url.origin().ascii_serialization()), None).await;
+    let page = services::fetch::asset(&assets, &format!("{}/404", url.origin().ascii_serialization())).await;
     let mut response = match page {
         Ok(mut page) if page.status_code() == 200 => {
             let headers = page.headers().clone();

@@ -33,7 +33,7 @@ pub struct Run {
 
 /// A file of the static assets, as JSON; None when the build wrote none (or not JSON).
 async fn asset(env: &Env, origin: &str, path: &str) -> worker::Result<Option<serde_json::Value>> {
-    let mut r = env.assets("ASSETS")?.fetch(format!("{origin}{path}"), None).await?;
+    let mut r = super::fetch::asset(&env.assets("ASSETS")?, &format!("{origin}{path}")).await?;
     if r.status_code() != 200 {
         return Ok(None);
     }

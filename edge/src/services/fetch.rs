@@ -5,7 +5,7 @@ use domain::delivery::Outcome;
 use futures_util::future::{select, Either};
 use std::time::Duration;
 use worker::wasm_bindgen::JsValue;
-use worker::{AbortController, Delay, Fetch, Headers, Method, Request, RequestInit, RequestRedirect};
+use worker::{web_sys, AbortController, Delay, Fetch, Fetcher, Headers, Method, Request, Response};
 
 /// How long one call may take before it counts as a timeout.
 pub const TIMEOUT: Duration = Duration::from_secs(10);
@@ -54,14 +54,18 @@ pub async fn request(
         for (name, value) in headers {
             sent.set(name, value)?;
         }
-        let mut init = RequestInit::new();
+        // web_sys's RequestInit, not worker's: converting that one carries every `cf` option
+        // (~11 KB of the wasm, issue 36), and no request here sets one.
+        let init = web_sys::RequestInit::new();
+        init.set_method(method.as_ref());
+        init.set_headers(&sent.0);
+        if let Some(body) = body {
+            init.set_body(&JsValue::from_str(body));
+        }
         // No redirect is followed: a key or a client's details in the body would go on to wherever
         // it points. A 3xx is a failure like any other (kept for retry, logged).
-        init.with_method(method)
-            .with_headers(sent)
-            .with_body(body.map(JsValue::from_str))
-            .with_redirect(RequestRedirect::Manual);
-        Request::new_with_init(url, &init)
+        init.set_redirect(web_sys::RequestRedirect::Manual);
+        web_sys::Request::new_with_str_and_init(url, &init).map(Request::from)
     })();
     let Ok(request) = request else { return Err(Outcome::Network) };
     let controller = AbortController::default();
@@ -81,4 +85,10 @@ pub async fn request(
             Err(Outcome::Timeout)
         }
     }
+}
+
+/// GET `url` from the site's static assets (`env.assets("ASSETS")`). The request is built without
+/// worker's RequestInit, whose conversion would bring every `cf` option into the wasm.
+pub async fn asset(assets: &Fetcher, url: &str) -> worker::Result<Response> {
+    assets.fetch_request(Request::from(web_sys::Request::new_with_str(url)?)).await
 }

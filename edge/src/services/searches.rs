@@ -69,7 +69,7 @@ pub fn listed(o: &worker::Object) -> Option<(SavedSearch, String)> {
 
 fn listed_search(o: &worker::Object) -> Option<SavedSearch> {
     let json = o.custom_metadata().ok()?.remove(METADATA)?;
-    serde_json::from_str(&json).ok()
+    serde_json::from_slice(json.as_bytes()).ok()
 }
 
 /// Pause every search of `address` (its alerts were refused), as the manage page would.
