@@ -8,6 +8,7 @@ pub mod concierge;
 pub mod crm;
 pub mod document_stream;
 pub mod fetch;
+pub mod form_parts;
 pub mod mail;
 pub mod once;
 pub mod queue;

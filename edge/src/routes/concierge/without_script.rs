@@ -5,6 +5,7 @@ use crate::failure::Failure;
 use crate::routes::request::{client, declared_length, redirect_to};
 use crate::services::concierge::{file, metadata_of, remove_unfiled};
 use crate::services::document_stream::DocumentStream;
+use crate::services::form_parts::Parts;
 use crate::services::{self, bot_check, now_ms, once, random_uuid, retention, storage, upload_stream};
 use domain::bot_check::Trust;
 use domain::concierge::{check_final, check_type, NAME_TOO_LONG};
@@ -15,16 +16,13 @@ use domain::once::{PostPrint, FILE_HEAD};
 use domain::retention::{Job, UNFILED_MS};
 use domain::settings::Settings;
 use domain::submit::Input;
-use futures_util::StreamExt;
 use jax_model::api::{CONCIERGE_FORM_ERROR, CONCIERGE_THANK_YOU};
-use jax_model::forms::{Forms, SNIFF_LEN};
+use jax_model::forms::SNIFF_LEN;
 use jax_model::submission::one_line;
-use multer::Multipart;
-use worker::send::SendWrapper;
 use worker::{console_log, console_warn, Bucket, Env, Request, Response};
 
 /// The portal's form posted without JavaScript: one multipart request. Each document is read
-/// (at most the 10 MB limit, which multer enforces as it reads), checked by its first bytes and
+/// (at most the 10 MB limit, which the reader enforces as it reads), checked by its first bytes and
 /// stored before the next part is read — so at most one is held at a time — then the set is filed
 /// like the JSON submission. The visitor gets the portal's thank-you or error page (303); unless
 /// filed, what was stored of this post is removed again.
@@ -100,13 +98,9 @@ async fn read_and_file(
     let forms = &content().forms;
     let c = &forms.concierge;
     let content_type = req.headers().get("Content-Type")?.unwrap_or_default();
-    let boundary = multipart::boundary(&content_type).map_err(|(status, errors)| Failure::Refused(status, errors))?;
-    let constraints = multipart::constraints(forms, multipart_max(forms));
-    // The body as multer wants it: a Send stream (wasm has one thread, so this wrapper is sound).
-    let mut body = SendWrapper::new(req.stream()?);
-    let stream = futures_util::stream::poll_fn(move |cx| body.poll_next_unpin(cx))
-        .map(|chunk| chunk.map_err(|e| std::io::Error::other(e.to_string())));
-    let mut parts = Multipart::with_constraints(stream, boundary, constraints);
+    let boundary = multipart::boundary(&content_type).map_err(refused)?;
+    let limits = multipart::limits(forms, multipart_max(forms));
+    let mut parts = Parts::new(multipart::Reader::new(forms, &boundary, limits), req.stream()?);
 
     let mut input = Input::default();
     input.fields.insert("submission".into(), submission.to_string());
@@ -116,31 +110,23 @@ async fn read_and_file(
     // answer, so the browser still sending gets the error page rather than a reset connection.
     let read = async {
         loop {
-            let part = match parts.next_field().await {
-                Ok(Some(part)) => part,
-                Ok(None) => break,
-                Err(e) => return Err(multipart_refusal(forms, e)),
-            };
-            let name = part.name().unwrap_or_default().to_string();
+            let Some((name, file_name)) = parts.next_part().await.map_err(refused)? else { break };
             let Some(document) = c.documents.iter().find(|d| d.field == name) else {
-                // Decoded here rather than by multer's `text()`, which would link in every legacy
-                // charset's tables (~170 KB of wasm) for forms that browsers send as UTF-8 anyway.
-                let bytes = part.bytes().await.map_err(|e| multipart_refusal(forms, e))?;
-                let value = String::from_utf8(Vec::from(bytes))
-                    .map_err(|_| Failure::field(400, &name, "Expected UTF-8 text."))?;
+                // Browsers send forms as UTF-8.
+                let bytes = parts.bytes().await.map_err(refused)?;
+                let value = String::from_utf8(bytes).map_err(|_| Failure::field(400, &name, "Expected UTF-8 text."))?;
                 print.field(&name, &value);
                 input.fields.insert(name, value);
                 continue;
             };
-            let file_name = one_line(part.file_name().unwrap_or_default());
+            let file_name = one_line(file_name.as_deref().unwrap_or_default());
             if file_name.len() > NAME_MAX_BYTES {
                 return Err(Failure::field(400, &name, NAME_TOO_LONG));
             }
             // Its first bytes (as many as a repeat's print reads) decide its type before any is stored.
-            let mut part = part;
             let mut head = Vec::new();
             while head.len() < FILE_HEAD {
-                match part.chunk().await.map_err(|e| multipart_refusal(forms, e))? {
+                match parts.chunk().await.map_err(refused)? {
                     Some(chunk) => head.extend_from_slice(&chunk),
                     None => break,
                 }
@@ -161,7 +147,7 @@ async fn read_and_file(
             let mut doc =
                 DocumentStream::new(key.clone(), file_type, metadata_of(submission, &document.field, &stored_name));
             // Stored as it arrives, a part at a time, never held whole.
-            let streamed = stream_rest(settings, bucket, kept(stored), &mut doc, &mut part, &head).await;
+            let streamed = stream_rest(settings, bucket, kept(stored), &mut doc, &mut parts, &head).await;
             let length = match streamed {
                 Ok(()) => doc.finish(bucket).await?,
                 Err(failure) => {
@@ -177,7 +163,7 @@ async fn read_and_file(
     }
     .await;
     if let Err(failure) = read {
-        drain(&mut parts).await;
+        parts.drain().await;
         return Err(failure);
     }
     if input.is_bot(forms) {
@@ -199,13 +185,6 @@ async fn read_and_file(
     Ok(Filed::Yes)
 }
 
-/// What is left of a multipart body, read and dropped (multer still bounds it).
-async fn drain(parts: &mut Multipart<'_>) {
-    while let Ok(Some(mut part)) = parts.next_field().await {
-        while let Ok(Some(_)) = part.chunk().await {}
-    }
-}
-
 /// Bytes a post stored so far.
 fn kept(stored: &[(String, u64)]) -> u64 {
     stored.iter().map(|(_, length)| length).sum()
@@ -219,11 +198,11 @@ async fn stream_rest(
     bucket: &Bucket,
     before: u64,
     doc: &mut DocumentStream,
-    part: &mut multer::Field<'_>,
+    parts: &mut Parts,
     head: &[u8],
 ) -> Result<(), Failure> {
     doc.push(bucket, head).await?;
-    while let Some(chunk) = part.chunk().await.map_err(|e| multipart_refusal(&content().forms, e))? {
+    while let Some(chunk) = parts.chunk().await.map_err(refused)? {
         if doc.stores_with(chunk.len()) {
             day_room(settings, bucket, before + doc.length() + chunk.len() as u64).await?;
         }
@@ -232,8 +211,7 @@ async fn stream_rest(
     day_room(settings, bucket, before + doc.length()).await
 }
 
-/// What a multipart body that could not be read gets (domain::multipart::refusal).
-fn multipart_refusal(forms: &Forms, e: multer::Error) -> Failure {
-    let (status, errors) = multipart::refusal(forms, e);
+/// What a multipart body that could not be read gets (domain/multipart.rs says).
+fn refused((status, errors): domain::concierge::Refused) -> Failure {
     Failure::Refused(status, errors)
 }
