@@ -238,13 +238,13 @@ impl Lead {
 /// The page a lead was sent from: its Referer when that is a page of the site the post came to
 /// (never another site's address), without its fragment.
 pub fn page(referer: Option<&str>, request_url: &str) -> Option<String> {
-    let mut page = url::Url::parse(referer?).ok()?;
-    let here = url::Url::parse(request_url).ok()?;
-    if page.origin() != here.origin() {
+    let page = crate::web_url::parse(referer?)?;
+    let here = crate::web_url::parse(request_url)?;
+    // An opaque origin ("null": a data: or file: URL) is no page of the site.
+    if page.origin != here.origin || page.origin == "null" {
         return None;
     }
-    page.set_fragment(None);
-    Some(page.into())
+    Some(page.without_fragment)
 }
 
 /// What domain/listing.rs named: "address — link" for her own listings, the link for the MLS's.
@@ -308,9 +308,8 @@ pub fn follow_up_boss(f: &FollowUpBoss, lead: &Lead, base_url: &str) -> Outgoing
 
 /// The site's domain without "www." (`source`, by which Follow Up Boss routes the lead).
 pub fn source(base_url: &str) -> String {
-    let url = url::Url::parse(base_url).ok();
-    let host = url.as_ref().and_then(url::Url::host_str).unwrap_or("");
-    host.strip_prefix("www.").unwrap_or(host).to_string()
+    let host = crate::web_url::parse(base_url).map(|u| u.hostname).unwrap_or_default();
+    host.strip_prefix("www.").unwrap_or(&host).to_string()
 }
 
 /// The webhook's POST: the lead as JSON, signed at `now_s`.

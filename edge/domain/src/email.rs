@@ -189,7 +189,7 @@ pub const CRM_PHONE: &str = "crm_phone";
 
 /// The params an e-mail sends: all but the CRM's own.
 pub fn emailed(params: &BTreeMap<String, String>) -> BTreeMap<&str, &str> {
-    params.iter().filter(|(k, _)| !k.starts_with(CRM_ONLY)).map(|(k, v)| (k.as_str(), v.as_str())).collect()
+    crate::map_of(params.iter().filter(|(k, _)| !k.starts_with(CRM_ONLY)).map(|(k, v)| (k.as_str(), v.as_str())))
 }
 
 /// Lead form: to_email, from_name, from_email, phone, property_address, interested_in, message,

@@ -64,15 +64,16 @@ pub fn admit(method: &str, content_length: Option<u64>, max_bytes: u64) -> Resul
 /// plain HTTP on this machine (local runs, tests) — a key or a client's details never travel in clear.
 pub fn is_secure_url(raw: &str) -> bool {
     // Parsed as the fetch will read it: the host is what follows any `user:password@`.
-    let Ok(url) = url::Url::parse(raw) else { return false };
-    let with_credentials = !url.username().is_empty() || url.password().is_some();
+    let Some(url) = crate::web_url::parse(raw) else { return false };
+    let with_credentials = !url.username.is_empty() || !url.password.is_empty();
     if raw.contains(char::is_whitespace) || with_credentials {
         return false;
     }
-    match (url.scheme(), url.host()) {
-        ("https", Some(_)) => true,
-        ("http", Some(url::Host::Ipv4(ip))) => ip == std::net::Ipv4Addr::LOCALHOST,
-        ("http", Some(url::Host::Domain(host))) => host == "localhost",
+    match (url.scheme.as_str(), url.hostname.as_str()) {
+        (_, "") => false,
+        ("https", _) => true,
+        // The standard reads any spelling of 127.0.0.1 ("127.1", "0x7f.1") as 127.0.0.1.
+        ("http", host) => host == "127.0.0.1" || host == "localhost",
         _ => false,
     }
 }

@@ -77,7 +77,7 @@ pub fn filing(stored: &[String], named: &[(&str, &str)]) -> Result<Filing, Vec<S
     if !missing.is_empty() {
         return Err(missing);
     }
-    let filed: BTreeMap<String, String> = named.iter().map(|(f, k)| (f.to_string(), k.to_string())).collect();
+    let filed: BTreeMap<String, String> = crate::map_of(named.iter().map(|(f, k)| (f.to_string(), k.to_string())));
     let replaced = stored.iter().filter(|key| !filed.values().any(|k| k == *key)).cloned().collect();
     Ok(Filing { filed, replaced })
 }

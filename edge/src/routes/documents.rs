@@ -2,6 +2,7 @@
 //! signature and expiry, then streams the file as an attachment. Every bad link gets the same 403.
 
 use crate::failure::Failure;
+use crate::routes::request::url_of;
 use crate::services::concierge::{self, CACHE_CONTROL};
 use crate::services::{now_ms, storage};
 use domain::concierge::is_document_key;
@@ -15,7 +16,7 @@ pub async fn download(req: Request, env: &Env, key: &str, settings: &Settings) -
     if !matches!(req.method(), Method::Get | Method::Head) {
         return Err(Failure::Method("GET"));
     }
-    let query: BTreeMap<String, String> = domain::map_of(req.url()?.query_pairs().into_owned());
+    let query: BTreeMap<String, String> = domain::map_of(url_of(&req)?.query_pairs());
     // Digits only, as links are written: "+2000" or "02000" would be one link spelt many ways.
     let expires = query.get("expires").filter(|e| !e.starts_with(['+', '0'])).and_then(|e| e.parse::<u64>().ok());
     let sig = query.get("sig").map(String::as_str).unwrap_or("");

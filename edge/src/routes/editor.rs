@@ -4,6 +4,7 @@
 //! the site as usual. A preview has no sign-in.
 
 use crate::failure::Failure;
+use crate::routes::request::url_of;
 use crate::services::{self, fetch};
 use domain::content::content;
 use domain::editor_auth::{self as auth, Callback, GitHubApp, NoTokens, Outcome, Tokens};
@@ -56,7 +57,7 @@ type Refusal = (u16, String);
 /// A new state in this browser's cookie, and the way to GitHub's consent page.
 fn begin(req: &Request, app: &GitHubApp) -> Result<Response, Failure> {
     let state = auth::state_of(&services::random_bytes()?);
-    let origin = req.url()?.origin().ascii_serialization();
+    let origin = url_of(req)?.origin;
     let mut response = Response::empty()?.with_status(302);
     let headers = response.headers_mut();
     headers.set("Location", &app.authorize_url(&origin, &state))?;
@@ -68,8 +69,8 @@ fn begin(req: &Request, app: &GitHubApp) -> Result<Response, Failure> {
 
 /// GitHub's answer: checked against this browser's state, the code exchanged, the account checked.
 async fn callback(req: &Request, app: &GitHubApp) -> Result<Result<Tokens, Refusal>, Failure> {
-    let url = req.url()?;
-    let query: Vec<(String, String)> = url.query_pairs().into_owned().collect();
+    let url = url_of(req)?;
+    let query: Vec<(String, String)> = url.query_pairs();
     let cookie = req.headers().get("Cookie")?;
     let code = match auth::callback(&query, auth::cookie_state(cookie.as_deref())) {
         Callback::Code(code) => code,
@@ -80,7 +81,7 @@ async fn callback(req: &Request, app: &GitHubApp) -> Result<Result<Tokens, Refus
             return Ok(Err((502, auth::GITHUB_FAILED.into())));
         }
     };
-    let origin = url.origin().ascii_serialization();
+    let origin = url.origin;
     let tokens = match exchange(app.token_request(&origin, &code)).await {
         Ok(tokens) => tokens,
         Err(refusal) => return Ok(Err(refusal)),

@@ -55,7 +55,7 @@ pub async fn post(mut req: Request, env: &Env, kind: FormKind, settings: &Settin
         check::mark(&mut params, &c.forms.bot_check.unverified, prose);
     }
     let bucket = storage::bucket(env)?;
-    let page = crm::page(req.headers().get("Referer")?.as_deref(), req.url()?.as_str());
+    let page = crm::page(req.headers().get("Referer")?.as_deref(), &req.inner().url());
     let now = now_ms();
     let mut delivery = Delivery::new(new_id(now, form, random_u64()?), form, &params, now);
     delivery.unverified = trust == Trust::Unverified;

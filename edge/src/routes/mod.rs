@@ -108,7 +108,7 @@ fn bot_check_key(req: &Request, settings: &Settings) -> std::result::Result<Resp
 fn same_origin(req: &Request) -> std::result::Result<(), Failure> {
     let origin = req.headers().get("Origin")?;
     let site = req.headers().get("Sec-Fetch-Site")?;
-    let own = req.url()?.origin().ascii_serialization();
+    let own = request::url_of(req)?.origin;
     let foreign = origin.is_some_and(|o| o != own) || site.is_some_and(|s| s == "cross-site");
     if foreign {
         return Err(Failure::field(403, "origin", "Requests from other sites are not accepted."));
@@ -133,8 +133,8 @@ async fn rate_limit(req: &Request, env: &Env, binding: &str) -> std::result::Res
 async fn not_found_page(req: Request, env: &Env, path: &str) -> std::result::Result<Response, Failure> {
     console_log!("404 {} {path}", req.method());
     let assets = env.assets("ASSETS")?;
-    let url = req.url()?;
-    let page = services::fetch::asset(&assets, &format!("{}/404", url.origin().ascii_serialization())).await;
+    let origin = request::url_of(&req)?.origin;
+    let page = services::fetch::asset(&assets, &format!("{origin}/404")).await;
     let mut response = match page {
         Ok(mut page) if page.status_code() == 200 => {
             let headers = page.headers().clone();

@@ -3,7 +3,7 @@
 //! requests.
 
 use super::forms::record_and_send;
-use super::request::{client, read_body, see_other, sized_up};
+use super::request::{client, read_body, see_other, sized_up, url_of};
 use crate::failure::Failure;
 use crate::services::{bot_check, budget, now_ms, once as first, queue, random_u64, searches, storage};
 use domain::bot_check::{self as check, Trust};
@@ -29,7 +29,7 @@ fn see(req: &Request, path: &str) -> Result<Response, Failure> {
 
 /// The site's origin as the request reached it: the links in the e-mails lead back there.
 fn origin(req: &Request) -> Result<String, Failure> {
-    Ok(req.url()?.origin().ascii_serialization())
+    Ok(url_of(req)?.origin)
 }
 
 fn links(settings: &Settings, origin: &str, s: &SavedSearch) -> Links {
@@ -163,8 +163,7 @@ async fn confirm(
 
 /// The token a link carries (`?t=`).
 fn token(req: &Request) -> Result<Option<String>, Failure> {
-    let url = req.url()?;
-    let found = url.query_pairs().find(|(k, _)| k == api::SAVED_SEARCH_TOKEN).map(|(_, v)| v.into_owned());
+    let found = url_of(req)?.query_pairs().into_iter().find(|(k, _)| k == api::SAVED_SEARCH_TOKEN).map(|(_, v)| v);
     Ok(found)
 }
 

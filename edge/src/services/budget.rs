@@ -239,7 +239,7 @@ async fn send_digest(
     if held.is_empty() {
         return Ok(None);
     }
-    held.sort_by_key(|d| (d.unverified, d.received_ms));
+    domain::sort_by_number(&mut held, |d| u128::from(d.unverified) << 64 | u128::from(d.received_ms));
     let (params, listed) = digest(&settings.agent_email, &held);
     let mut d = Delivery::new(id.clone(), DIGEST, &params, now_ms());
     d.covers = listed;

@@ -367,7 +367,7 @@ async fn tell_agent(settings: &Settings, bucket: &Bucket, today_ms: u64) -> work
     if untold.is_empty() {
         return Ok(None);
     }
-    untold.sort_by_key(|p| p.received_ms);
+    domain::sort_by_number(&mut untold, |p| u128::from(p.received_ms));
     let id = notice::notice_id(today_ms);
     if bucket.head(record_key(&id)).await?.is_some() {
         return Ok(None);

@@ -153,7 +153,7 @@ pub fn imports_needed(s: &SavedSearch, r: &Running, imports: &[u64]) -> Vec<u64>
 pub fn homes_for<'a>(s: &SavedSearch, since: u64, through: u64, news: &[&'a News]) -> Vec<&'a NewsHome> {
     let query = query_of(&s.query);
     let mut imports: Vec<&&News> = news.iter().filter(|n| n.at_ms > since && n.at_ms <= through).collect();
-    imports.sort_by_key(|n| std::cmp::Reverse(n.at_ms));
+    crate::sort_by_number(&mut imports, |n| u128::from(u64::MAX - n.at_ms));
     let mut seen = BTreeSet::new();
     let mut out = Vec::new();
     for n in imports {

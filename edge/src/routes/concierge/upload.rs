@@ -3,7 +3,7 @@
 
 use super::admission::{check_token, reserve, too_many_at_once};
 use crate::failure::Failure;
-use crate::routes::request::{client, declared_length};
+use crate::routes::request::{client, declared_length, url_of};
 use crate::services::budget::UploadReservation;
 use crate::services::concierge::{self as documents, metadata_of, store, Room};
 use crate::services::{bot_check, now_ms, random_uuid, retention, storage, upload_stream};
@@ -37,7 +37,7 @@ pub async fn upload(req: Request, env: &Env, settings: &Settings) -> Result<Resp
         return Err(Failure::Method("POST"));
     }
     let forms = &content().forms;
-    let query: BTreeMap<String, String> = domain::map_of(req.url()?.query_pairs().into_owned());
+    let query: BTreeMap<String, String> = domain::map_of(url_of(&req)?.query_pairs());
     let length = declared_length(&req)?;
     let up = check_upload(forms, &query, length).map_err(|(status, errors)| Failure::Refused(status, errors))?;
     check_token(settings, &up.submission, req.headers().get(SUBMISSION_TOKEN_HEADER)?.as_deref())?;
