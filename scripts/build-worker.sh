@@ -26,7 +26,7 @@ for index in "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/; do remap+=(--remap-p
 (cd edge && RUSTFLAGS="${RUSTFLAGS:-} ${remap[*]}" worker-build --profile worker)
 # wasm-opt for size (-Os: its output gzips smaller than -Oz's; --converge repeats it while it still
 # shrinks: ~0.8 KiB gzip for ~10 s more; --merge-similar-functions folds generic copies that differ
-# only in constants: ~7 KiB of code, less for V8 to check at a cold start) and without the names section
+# only in constants: ~12 KiB of code, less for V8 to check at a cold start) and without the names section
 # (~35 KiB gzip; a panic's message is kept, its stack shows function numbers instead of names).
 # The features are worker-build's own list (what workerd runs), so binaryen never emits an
 # encoding workerd lacks. worker-build's own wasm-opt step is off (edge/Cargo.toml).

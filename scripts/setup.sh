@@ -40,6 +40,9 @@ system_packages() {
     [[ -x /usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser ]] || missing+=(libwebkit2gtk-4.1-0)
     command -v xvfb-run >/dev/null || missing+=(xvfb)
     command -v firefox-esr >/dev/null || missing+=(firefox-esr)
+    # valgrind counts the instructions of the worker's cold compile (scripts/cold-start.mjs): the
+    # same for the same build, where its time varies by a millisecond on a shared machine.
+    command -v valgrind >/dev/null || missing+=(valgrind)
     # actionlint and moto live in a venv.
     python3 -c 'import ensurepip, venv' 2>/dev/null || missing+=(python3-venv)
     install_packages "${missing[@]}"
