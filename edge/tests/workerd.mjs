@@ -151,7 +151,8 @@ export async function multipartUploads(worker) {
 
 /** The keys among `keys` no timer covers (edge/domain/src/retention.rs): a submission's documents
  * and count by its `unfiled` or `documents` timer; a record's files and markers by its `record`
- * timer; a count or a once-key by its own `quota` timer; a saved search by its `search` timer. */
+ * timer; a count or a once-key by its own `quota` timer; a saved search by its `search` timer.
+ * The alerts' sweep state needs none. */
 export function withoutEnd(keys) {
   const timers = new Set(keys.filter((k) => k.startsWith('timers/')).map((k) => k.split('/').slice(2).join('/')));
   const has = (...wanted) => wanted.some((t) => timers.has(t));
@@ -164,6 +165,9 @@ export function withoutEnd(keys) {
     if (key.startsWith('quota/') || key.startsWith('once/')) return !has(`quota/${key}`);
     // An unconfirmed saved search (a confirmed one ends when its address unsubscribes).
     if (key.startsWith('searches/')) return !has(`search/${key}`);
+    // The alerts' sweep (domain/searches/alerts.rs SWEEP): one object, rewritten by each cron
+    // run, that holds no one's data. A cron run from 12:00 UTC starts the day's sweep and writes it.
+    if (key === 'alerts/sweep.json') return false;
     return true;
   });
 }
