@@ -64,6 +64,13 @@ impl Failure {
     }
 }
 
+/// A refusal the domain decided (domain/concierge.rs `Refused`): its status and fields.
+impl From<domain::concierge::Refused> for Failure {
+    fn from((status, errors): domain::concierge::Refused) -> Failure {
+        Failure::Refused(status, errors)
+    }
+}
+
 /// Storage and runtime errors are outages, never the visitor's fault.
 impl From<worker::Error> for Failure {
     fn from(e: worker::Error) -> Failure {

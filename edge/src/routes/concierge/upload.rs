@@ -39,7 +39,7 @@ pub async fn upload(req: Request, env: &Env, settings: &Settings) -> Result<Resp
     let forms = &content().forms;
     let query: BTreeMap<String, String> = domain::map_of(url_of(&req)?.query_pairs());
     let length = declared_length(&req)?;
-    let up = check_upload(forms, &query, length).map_err(|(status, errors)| Failure::Refused(status, errors))?;
+    let up = check_upload(forms, &query, length)?;
     check_token(settings, &up.submission, req.headers().get(SUBMISSION_TOKEN_HEADER)?.as_deref())?;
     let field = up.document.field.as_str();
     // The first bytes decide the type before anything is stored.
@@ -103,8 +103,7 @@ async fn admit(
 ) -> Result<(FileType, UploadReservation), Failure> {
     let forms = &content().forms;
     let field = up.document.field.as_str();
-    let file_type =
-        check_type(forms, up.document, head).map_err(|(status, errors)| Failure::Refused(status, errors))?;
+    let file_type = check_type(forms, up.document, head)?;
     if documents::is_filed(bucket, &up.submission).await? {
         return Err(Failure::field(409, field, "These documents were submitted already; start a new submission."));
     }

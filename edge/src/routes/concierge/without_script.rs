@@ -98,7 +98,7 @@ async fn read_and_file(
     let forms = &content().forms;
     let c = &forms.concierge;
     let content_type = req.headers().get("Content-Type")?.unwrap_or_default();
-    let boundary = multipart::boundary(&content_type).map_err(refused)?;
+    let boundary = multipart::boundary(&content_type)?;
     let limits = multipart::limits(forms, multipart_max(forms));
     let mut parts = Parts::new(multipart::Reader::new(forms, &boundary, limits), req.stream()?);
 
@@ -110,10 +110,10 @@ async fn read_and_file(
     // answer, so the browser still sending gets the error page rather than a reset connection.
     let read = async {
         loop {
-            let Some((name, file_name)) = parts.next_part().await.map_err(refused)? else { break };
+            let Some((name, file_name)) = parts.next_part().await? else { break };
             let Some(document) = c.documents.iter().find(|d| d.field == name) else {
                 // Browsers send forms as UTF-8.
-                let bytes = parts.bytes().await.map_err(refused)?;
+                let bytes = parts.bytes().await?;
                 let value = String::from_utf8(bytes).map_err(|_| Failure::field(400, &name, "Expected UTF-8 text."))?;
                 print.field(&name, &value);
                 input.fields.insert(name, value);
@@ -126,7 +126,7 @@ async fn read_and_file(
             // Its first bytes (as many as a repeat's print reads) decide its type before any is stored.
             let mut head = Vec::new();
             while head.len() < FILE_HEAD {
-                match parts.chunk().await.map_err(refused)? {
+                match parts.chunk().await? {
                     Some(chunk) => head.extend_from_slice(&chunk),
                     None => break,
                 }
@@ -134,8 +134,7 @@ async fn read_and_file(
             if head.is_empty() {
                 continue; // No file chosen: check_final names it.
             }
-            let file_type = check_type(forms, document, &head[..head.len().min(SNIFF_LEN)])
-                .map_err(|(status, errors)| Failure::Refused(status, errors))?;
+            let file_type = check_type(forms, document, &head[..head.len().min(SNIFF_LEN)])?;
             day_room(settings, bucket, kept(stored) + head.len() as u64).await?;
             if stored.is_empty() {
                 // Its end, before its first byte is stored: should this post be cut off past here, the
@@ -202,16 +201,11 @@ async fn stream_rest(
     head: &[u8],
 ) -> Result<(), Failure> {
     doc.push(bucket, head).await?;
-    while let Some(chunk) = parts.chunk().await.map_err(refused)? {
+    while let Some(chunk) = parts.chunk().await? {
         if doc.stores_with(chunk.len()) {
             day_room(settings, bucket, before + doc.length() + chunk.len() as u64).await?;
         }
         doc.push(bucket, &chunk).await?;
     }
     day_room(settings, bucket, before + doc.length()).await
-}
-
-/// What a multipart body that could not be read gets (domain/multipart.rs says).
-fn refused((status, errors): domain::concierge::Refused) -> Failure {
-    Failure::Refused(status, errors)
 }
