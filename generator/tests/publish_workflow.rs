@@ -1,6 +1,7 @@
 //! The publishing workflow's shape (.github/workflows/publish.yml; docs/deploy.md "Previews and secrets"),
 //! read as an intruder with a pull request would read it: which job sees which secret, which code
-//! each job runs, and what a preview takes from the pull request (its content/, as files only).
+//! each job runs, and what a preview takes from the pull request (its content/, as files only);
+//! and the code it deploys: only a commit's whose `make test` passed.
 
 mod common;
 
@@ -53,6 +54,8 @@ fn each_job_sees_only_its_own_environments_secrets() {
     }
     let expected: BTreeMap<String, (String, Vec<String>)> = [
         ("check", "", &[][..]),
+        ("changes", "", &[][..]),
+        ("test", "", &[][..]),
         (
             "publish",
             "production",
@@ -103,11 +106,17 @@ fn a_pull_requests_code_runs_only_where_there_is_nothing_to_take() {
             if uses.starts_with("actions/checkout@") {
                 assert_eq!(with["persist-credentials"], Value::Bool(false), "{name}: no token left in .git/config");
                 if with.get("ref").is_some() || with.get("repository").is_some() {
-                    // The pull request's tree, in the preview job only: beside the code, never over it.
-                    assert_eq!(name, "preview", "{name} checks out another tree");
-                    assert_eq!(str_of(with, "ref"), "${{ github.event.pull_request.head.sha }}");
-                    assert_eq!(str_of(with, "path"), ".cache/pull-request");
-                    assert_eq!(str_of(with, "sparse-checkout"), "content");
+                    match name.as_str() {
+                        // The pull request's tree, in the preview job only: beside the code, never over it.
+                        "preview" => {
+                            assert_eq!(str_of(with, "ref"), "${{ github.event.pull_request.head.sha }}");
+                            assert_eq!(str_of(with, "path"), ".cache/pull-request");
+                            assert_eq!(str_of(with, "sparse-checkout"), "content");
+                        }
+                        // The tested code and main's content/ (code_is_deployed_only_from_a_tested_commit).
+                        "publish" => assert!(with.get("repository").is_none(), "{name} checks out another repository"),
+                        _ => panic!("{name} checks out another tree"),
+                    }
                 }
             }
             let run = str_of(step, "run");
@@ -117,12 +126,110 @@ fn a_pull_requests_code_runs_only_where_there_is_nothing_to_take() {
             {
                 assert!(!run.contains(tainted), "{name}: a run step expands {tainted}: {run}");
             }
-            // The pull request's tree is read by one command: the one taking its content/ as files.
-            if run.contains(".cache/pull-request") {
-                assert!(run.starts_with("scripts/preview.sh content .cache/pull-request"), "{name}: {run}");
+            // The pull request's tree (main's, in publish) is read by one command: the one taking its
+            // content/ as files.
+            if run.contains(".cache/pull-request") || run.contains(".cache/main") {
+                assert!(run.starts_with("scripts/preview.sh content .cache/"), "{name}: {run}");
             }
         }
     }
+}
+
+fn steps(job: &Value) -> &[Value] {
+    job["steps"].as_array().map(Vec::as_slice).unwrap_or_default()
+}
+
+fn runs(job: &Value) -> Vec<&str> {
+    steps(job).iter().map(|step| str_of(step, "run")).collect()
+}
+
+#[test]
+fn code_is_deployed_only_from_a_tested_commit() {
+    let wf = workflow();
+    let jobs = &wf["jobs"];
+
+    // A push to main that changes anything outside content/ is code, and so is one with no earlier
+    // commit of main to compare with (a new branch, a forced push).
+    let changes = &jobs["changes"];
+    assert_eq!(str_of(changes, "if"), "github.event_name == 'push' && github.ref == 'refs/heads/main'");
+    let diff = runs(changes).into_iter().find(|run| run.contains("git diff")).expect("changes lists the push's paths");
+    for must in [
+        r#"git merge-base --is-ancestor "$BEFORE" "$GITHUB_SHA"; then"#,
+        r#"--name-only "$BEFORE" "$GITHUB_SHA" -- ':(exclude)content/')"#,
+        r#"if [[ -n $code ]]; then echo "code=true"; else echo "code=false"; fi"#,
+    ] {
+        assert!(diff.contains(must), "changes: {must}\n{diff}");
+    }
+
+    // Its code runs `make test`, and only a pass marks the commit, with no secret at hand.
+    let test = &jobs["test"];
+    assert_eq!(test["needs"], "changes");
+    assert_eq!(str_of(test, "if"), "needs.changes.outputs.code == 'true'");
+    assert_eq!(test["permissions"], serde_json::json!({ "contents": "read", "statuses": "write" }));
+    let test_runs = runs(test);
+    let ran = test_runs.iter().position(|run| *run == "make test").expect("the test job runs make test");
+    let marks: Vec<usize> = (0..test_runs.len()).filter(|&i| test_runs[i].contains("/statuses/")).collect();
+    assert_eq!(marks.len(), 1, "one step marks the commit");
+    let mark = marks[0];
+    assert!(ran < mark && steps(test)[mark].get("if").is_none(), "the commit is marked once make test has passed");
+    assert!(test_runs[mark].contains(r#"\"state\": \"success\", \"context\": \"make test\""#), "{}", test_runs[mark]);
+    for (i, step) in steps(test).iter().enumerate() {
+        assert!(i == mark || !step.to_string().contains("github.token"), "only the marking step holds the token");
+    }
+
+    // Publish waits for that test: on a push, it runs after the test passed or when the push
+    // changed content/ alone; never when the run was cancelled.
+    let publish = &jobs["publish"];
+    assert_eq!(publish["needs"], serde_json::json!(["changes", "test"]));
+    let gate = str_of(publish, "if");
+    assert!(gate.starts_with("!cancelled() && "), "publish's if: {gate}");
+    assert!(
+        gate.ends_with(
+            "&& (needs.test.result == 'success' || needs.changes.outputs.code == 'false' || github.event_name != 'push')"
+        ),
+        "publish's if: {gate}"
+    );
+
+    // Its code is the newest commit of main whose "make test" status is a success, found before
+    // anything is checked out (no such commit: it fails); main's content/ goes over it as files.
+    let publish_steps = steps(publish);
+    assert_eq!(str_of(&publish_steps[0], "id"), "tested");
+    let find = str_of(&publish_steps[0], "run");
+    for must in [
+        "rev=refs/heads/main",
+        r#"context(name: "make test") { state }"#,
+        r#"select(.status.context.state == "SUCCESS")"#,
+        "exit 1",
+    ] {
+        assert!(find.contains(must), "publish's first step: {must}\n{find}");
+    }
+    let checkouts: Vec<(usize, &Value)> = publish_steps
+        .iter()
+        .enumerate()
+        .filter(|(_, step)| str_of(step, "uses").starts_with("actions/checkout@"))
+        .map(|(i, step)| (i, &step["with"]))
+        .collect();
+    let expected = [
+        serde_json::json!({ "ref": "${{ steps.tested.outputs.code }}", "persist-credentials": false }),
+        serde_json::json!({
+            "ref": "${{ steps.tested.outputs.main }}",
+            "path": ".cache/main",
+            "sparse-checkout": "content",
+            "persist-credentials": false,
+        }),
+    ];
+    assert_eq!(checkouts.iter().map(|(_, with)| (*with).clone()).collect::<Vec<_>>(), expected, "publish's checkouts");
+    let publish_runs = runs(publish);
+    for run in &publish_runs {
+        for git in ["git checkout", "git switch", "git reset", "git restore", "git fetch", "git pull", "git merge"] {
+            assert!(!run.contains(git), "publish changes the code it checked out: {run}");
+        }
+    }
+    let at = |what: &str| {
+        publish_runs.iter().position(|run| run.starts_with(what)).unwrap_or_else(|| panic!("publish runs {what}"))
+    };
+    let (content, check, deploy) = (at("scripts/preview.sh content .cache/main"), at("make check"), at("make deploy"));
+    assert!(checkouts[1].0 < content && content < check && check < deploy, "content/ over the code, checked, deployed");
 }
 
 fn preview_content(cwd: &std::path::Path, from: &std::path::Path) -> std::process::Output {
