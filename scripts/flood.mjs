@@ -4,7 +4,15 @@
 // lost or a post is answered 5xx.
 //
 //   node scripts/flood.mjs [--posts 2000] [--clients 400] [--real 20] [--quota 200] [--emails N]
-//                          [--unverified N]
+//                          [--unverified N] [--saves 200 --save-clients 50 --mailboxes 5
+//                          --variants 40 --leads-after 10]
+//
+// With `--saves`, saved searches come first: `--saves` saves from `--save-clients` clients for
+// `--variants` spellings of `--mailboxes` mailboxes (a `+tag`, dots, capitals, Googlemail), a third
+// each with the widget's token, a forged one and none; every confirmation that arrives is
+// confirmed, then `--leads-after` real leads are posted. It fails unless every one of those leads
+// is delivered at once, no mailbox got more than its 3 confirmations, and no CRM event (a fake
+// Follow Up Boss) carries a post the bot check refused or a save sent without it.
 //
 // `--posts` lead posts from `--clients` client addresses (half IPv4, half IPv6 /64s), `--real` real
 // leads among them from addresses of their own; the fake EmailJS accepts `--quota` sends, then
@@ -23,6 +31,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startFakeEmailJs } from '../edge/tests/fake-emailjs.mjs';
 import { passToken, SECRET } from '../edge/tests/fake-turnstile.mjs';
+import { startFakeCrm } from '../edge/tests/fake-crm.mjs';
 import { root, startWebhook } from '../edge/tests/workerd.mjs';
 import { start } from './process-group.mjs';
 
@@ -34,6 +43,11 @@ const { values: opts } = parseArgs({
     quota: { type: 'string', default: '200' },
     emails: { type: 'string' },
     unverified: { type: 'string' },
+    saves: { type: 'string', default: '0' },
+    'save-clients': { type: 'string', default: '50' },
+    mailboxes: { type: 'string', default: '5' },
+    variants: { type: 'string', default: '40' },
+    'leads-after': { type: 'string', default: '10' },
     port: { type: 'string', default: '8793' },
   },
 });
@@ -51,6 +65,11 @@ const { alerts } = webhook;
 
 const fake = await startFakeEmailJs();
 fake.quota(QUOTA);
+// Her CRM: every lead handed to Follow Up Boss.
+const crm = await startFakeCrm(randomBytes(32).toString('hex'));
+// The allowances of saved searches are content's (the browser suite's settings raise them).
+const forms = fs.readFileSync(path.join(root, 'content/forms.yaml'), 'utf8');
+const figure = (name) => forms.match(new RegExp(`^  ${name}: (\\d+)$`, 'm'))[1];
 const state = '.cache/flood-state';
 fs.rmSync(path.join(root, state), { recursive: true, force: true });
 const log = path.join(root, '.cache/flood-wrangler.log');
@@ -67,16 +86,25 @@ const serve = await start('flood-wrangler', 'make', ['--no-print-directory', 'se
   TURNSTILE_SITE_KEY: 'flood-site-key',
   TURNSTILE_SECRET_KEY: SECRET,
   TURNSTILE_VERIFY_URL: fake.siteverifyUrl,
+  FOLLOW_UP_BOSS_API_KEY: 'flood-fub-key',
+  FOLLOW_UP_BOSS_SYSTEM: 'MoveToJaxSite',
+  FOLLOW_UP_BOSS_SYSTEM_KEY: 'flood-system-key',
+  FOLLOW_UP_BOSS_API_URL: crm.url,
+  CONFIRMATION_EMAILS_PER_DAY: figure('confirmation_emails_per_day'),
+  CONFIRMATIONS_PER_CLIENT_PER_DAY: figure('confirmations_per_client_per_day'),
+  CRM_LEADS_PER_DAY: figure('crm_leads_per_day'),
   ...(opts.emails ? { EMAILS_PER_DAY: opts.emails } : {}),
   ...(opts.unverified ? { UNVERIFIED_EMAILS_PER_DAY: opts.unverified } : {}),
 }, BASE).catch(async (e) => {
   await fake.close();
+  await crm.close();
   webhook.close();
   throw e;
 });
 
 try {
   const run = randomUUID().slice(0, 8);
+  if (Number(opts.saves) > 0) await floodOfSaves(run);
   // The posts in a shuffled order: bots from CLIENTS addresses, real leads each from its own.
   const posts = [
     ...Array.from({ length: POSTS }, (_, i) => {
@@ -170,9 +198,96 @@ try {
 } finally {
   serve.stop();
   await fake.close();
+  await crm.close();
   webhook.close();
 }
 if (problems.length) {
   console.error(`flood: FAILED\n  ${problems.join('\n  ')}`);
   process.exit(1);
+}
+
+/** One spelling of mailbox `m` of this run, the `v`-th: what a stranger types to reach it again. */
+function spelling(run, m, v) {
+  const local = `flood${m}x${run}`;
+  const ways = [
+    () => `${local}+${v}@gmail.com`,
+    () => `${local.slice(0, 3)}.${local.slice(3)}+${v}@gmail.com`,
+    () => `${local.toUpperCase()}+${v}@GMAIL.COM`,
+    () => `${[...local].join('.')}+${v}@googlemail.com`,
+  ];
+  return ways[v % ways.length]();
+}
+
+/** The saves' flood, then real leads: figures printed, problems noted (see the header). */
+async function floodOfSaves(run) {
+  const [SAVES, SAVE_CLIENTS, MAILBOXES, VARIANTS, LEADS] = ['saves', 'save-clients', 'mailboxes', 'variants', 'leads-after'].map((k) => Number(opts[k]));
+  const mailboxOf = (email) => {
+    const m = /^flood(\d+)x/.exec(email.toLowerCase().replaceAll('.', ''));
+    return m ? Number(m[1]) : -1;
+  };
+  const statuses = new Map();
+  const refusedMarks = [];
+  const unverifiedMarks = [];
+  const verifiedMarks = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: Math.min(CONCURRENCY, 20) }, async () => {
+      while (next < SAVES) {
+        const i = next++;
+        const c = i % SAVE_CLIENTS;
+        const ip = c % 2 ? `2001:db8:5a:${c.toString(16)}::${(i % 5) + 1}` : `198.19.${c >> 8}.${c & 0xff}`;
+        const email = spelling(run, i % MAILBOXES, Math.floor(i / MAILBOXES) % VARIANTS);
+        const mark = `saver-${run}-${i}`;
+        const fields = { email, name: mark, frequency: 'daily', search: 'beds=3' };
+        const way = i % 3; // 0: the widget's token, 1: a forged one, 2: no JavaScript
+        const r = await fetch(`${BASE}/api/searches`, {
+          method: 'POST',
+          headers: { 'Content-Type': way === 2 ? 'application/x-www-form-urlencoded' : 'application/json', 'CF-Connecting-IP': ip },
+          body: way === 2 ? new URLSearchParams(fields).toString() : JSON.stringify({ ...fields, 'cf-turnstile-response': way === 0 ? passToken('searches') : `XXXX.DUMMY.TOKEN.${i}` }),
+          redirect: 'manual',
+        });
+        await r.arrayBuffer();
+        statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+        if (r.status >= 500) problems.push(`a save was answered ${r.status}`);
+        if (way === 1 && r.status === 403) refusedMarks.push(mark);
+        if (way === 2) unverifiedMarks.push(mark);
+        if (way === 0) verifiedMarks.push(mark);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  // Every confirmation that arrived is confirmed, as its reader would: its link's page, then its button.
+  await sleep(1_000);
+  const confirmations = fake.delivered.filter((s) => s.template_params.confirm_url && mailboxOf(s.template_params.to_email) >= 0);
+  for (const s of confirmations) {
+    for (const method of ['GET', 'POST']) await (await fetch(s.template_params.confirm_url, { method, redirect: 'manual' })).arrayBuffer();
+  }
+  const perMailbox = Array.from({ length: MAILBOXES }, (_, m) => confirmations.filter((s) => mailboxOf(s.template_params.to_email) === m).length);
+  // Then the real leads: each must be sent at once.
+  const delivered = [];
+  for (let i = 0; i < LEADS; i++) {
+    const r = await fetch(`${BASE}/api/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': `192.0.2.${i + 1}` },
+      body: JSON.stringify({ name: `After Saves ${i}`, email: `after${i}@example.com`, phone: '(904) 555-0198', message: `after-saves-${run}-${i}`, 'cf-turnstile-response': passToken('contact') }),
+    });
+    delivered.push(r.status === 200 && (await r.json()).delivered === true);
+  }
+  await sleep(2_000);
+  const events = crm.events.filter((e) => JSON.stringify(e.body).includes(run));
+  const of = (marks) => events.filter((e) => marks.some((m) => JSON.stringify(e.body).includes(`${m}"`) || JSON.stringify(e.body).includes(`${m} `)));
+  const fromRefused = of(refusedMarks);
+  const fromUnverified = of(unverifiedMarks);
+  const fromVerified = of(verifiedMarks);
+  console.log(`flood of saves: ${SAVES} saves from ${SAVE_CLIENTS} clients for ${VARIANTS} spellings of ${MAILBOXES} mailboxes`);
+  console.log(`  answered       ${[...statuses].map(([s, n]) => `${n} × ${s}`).join(', ')} in ${seconds.toFixed(1)} s`);
+  console.log(`  confirmations  ${confirmations.length} sent (per mailbox: ${perMailbox.join(', ')}), each confirmed by its page's button`);
+  console.log(`  real leads     ${delivered.filter(Boolean).length} of ${LEADS} sent at once after the saves`);
+  console.log(`  CRM events     ${events.length}: ${fromVerified.length} confirmed saves the bot check saw, ${fromRefused.length} from a post it refused, ${fromUnverified.length} from a save without it`);
+  if (perMailbox.some((n) => n > 3)) problems.push('a mailbox got more than 3 confirmations');
+  if (delivered.some((d) => !d)) problems.push('a real lead after the saves was not sent at once');
+  if (fromRefused.length) problems.push('a CRM event came of a post the bot check refused');
+  if (fromUnverified.length) problems.push('a CRM event came of a save without the bot check');
+  if (fromVerified.length === 0 && confirmations.length > 0) problems.push('no confirmed save reached the CRM (the check above would prove nothing)');
 }

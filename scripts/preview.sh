@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # A pull request's preview (.github/workflows/publish.yml's preview jobs; docs/deploy.md "Previews and secrets"):
-#   scripts/preview.sh content DIR   ./content becomes DIR/content (the pull request's), refused
-#                                    if it holds anything but files and folders (a symlink could
-#                                    publish a file of the runner's)
+#   scripts/preview.sh content DIR   ./content becomes DIR/content (a pull request's; in publish,
+#                                    main's over the tested code), refused if it holds anything but
+#                                    files and folders (a symlink could publish a file of the runner's)
 #   scripts/preview.sh deploy N      the site built from content/ with the sample listings, deployed
 #                                    as the worker move-to-jax-pr-N (wrangler.toml's [env.preview])
 #                                    with a link secret made for this deploy; prints its URL
@@ -44,7 +44,8 @@ case ${1:-} in
       "${WRANGLER[@]}" r2 bucket lifecycle add "$BUCKET" preview-a-day --expire-days 1 --abort-multipart-days 1 --force
     secrets=$(mktemp)
     trap 'rm -f "$secrets"' EXIT
-    printf '{"DOCUMENT_LINK_SECRET":"%s","COUNTING_SECRET":"%s"}\n' "$(openssl rand -hex 32)" "$(openssl rand -hex 32)" >"$secrets"
+    printf '{"DOCUMENT_LINK_SECRET":"%s","COUNTING_SECRET":"%s","SAVED_SEARCH_SECRET":"%s"}\n' \
+      "$(openssl rand -hex 32)" "$(openssl rand -hex 32)" "$(openssl rand -hex 32)" >"$secrets"
     "${WRANGLER[@]}" deploy --env preview --name "$worker" --secrets-file "$secrets" --message "Pull request #$2" |
       tee .cache/preview-deploy.log
     # The last line: the preview's address (the workflow links it from the pull request).

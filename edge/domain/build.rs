@@ -49,6 +49,7 @@ fn main() {
         header,
         base_url: site.base_url.clone(),
         listings,
+        mls_number_format: site.mls.as_ref().and_then(|m| m.number_format.clone()),
         brokerage: (site.brokerage.name.clone(), site.brokerage.address.clone()),
         mls_disclaimer: site.mls.as_ref().map(|m| m.disclaimer.clone()).unwrap_or_default(),
         areas,

@@ -21,7 +21,7 @@ const imports = [];
 // wrangler dev serves new contents of the assets it started with, but no file added later: every
 // import's file is there from the start (empty), at times after every search the tests confirm.
 const START = Date.now();
-const AT = { first: START + 200_000, second: START + 210_000, third: START + 220_000, other: START + 300_000 };
+const AT = { first: START + 200_000, second: START + 210_000, third: START + 220_000, other: START + 300_000, several: START + 400_000 };
 
 before(async () => {
   fs.writeFileSync(path.join(assets, 'index.html'), '<!doctype html><title>Test</title>');
@@ -80,16 +80,21 @@ const home = (n, { price = 500_000, area = 'ortega', words = '', beds = 3, reaso
 
 let ip = 0;
 const headers = (type) => ({ 'Content-Type': type, 'CF-Connecting-IP': `192.0.2.${(ip++ % 250) + 1}` });
-/** A confirmed search for a new address: the address and its manage token. */
-async function confirmed(search, frequency = 'instant', tag = 'buyer') {
-  const email = `${tag}-${randomUUID()}@example.com`;
+/** A confirmed search (for a new address, unless `email` names one): the address and its manage
+ * token. Its confirmation page's button is pressed (a POST). */
+async function confirmed(search, frequency = 'instant', tag = 'buyer', email = `${tag}-${randomUUID()}@example.com`) {
+  const sent = to(email).length;
   const r = await fetch(`${worker.base}/api/searches`, { method: 'POST', headers: headers('application/json'), body: JSON.stringify({ email, frequency, search }) });
   assert.equal(r.status, 200, await r.clone().text());
-  await until(() => to(email).length === 1, 'the confirmation was sent');
-  const { confirm_url, manage_url } = to(email)[0].template_params;
-  assert.equal((await fetch(confirm_url, { redirect: 'manual', headers: headers('text/plain') })).status, 303);
+  await until(() => to(email).length === sent + 1, 'the confirmation was sent');
+  const { confirm_url, manage_url } = to(email)[sent].template_params;
+  // Every link leads to SITE_URL (the site's own address), which is this worker.
+  assert.ok(confirm_url.startsWith(`${SITE}/`), confirm_url);
+  assert.equal((await fetch(confirm_url.replace(SITE, worker.base), { method: 'POST', redirect: 'manual', headers: headers('text/plain') })).status, 303);
   return { email, token: decodeURIComponent(new URL(manage_url).hash.slice(1)) };
 }
+/** The address a manage or unsubscribe token names (its first part). */
+const addressOf = (token) => token.split('.')[0];
 const to = (email) => fake.delivered.filter((s) => s.template_params.to_email === email);
 const alertsTo = (email) => to(email).filter((s) => s.template_params.homes_html !== undefined);
 
@@ -127,8 +132,11 @@ test('after an import each confirmed search gets its new homes once; unsubscribe
   assert.match(p.homes_html, /Listed by Harbor Realty/);
   assert.match(p.message, /Coastal Luxury Realty · 1 Independent Drive/);
   assert.match(p.message, /Northeast Florida Multiple Listing Service/);
-  assert.equal(p.unsubscribe_url, `${SITE}/api/searches/unsubscribe?t=${pool.token}`);
-  assert.equal(p.manage_url, `${SITE}/homes/alerts/#${pool.token}`);
+  // A link of its own, for a year from now, of the same address.
+  const token = new URL(p.unsubscribe_url).searchParams.get('t');
+  assert.ok(p.unsubscribe_url.startsWith(`${SITE}/api/searches/unsubscribe?t=`), p.unsubscribe_url);
+  assert.equal(addressOf(token), addressOf(pool.token));
+  assert.equal(p.manage_url, `${SITE}/homes/alerts/#${token}`);
   assert.equal(alertsTo(avondale.email).length, 1);
   assert.match(alertsTo(avondale.email)[0].template_params.subject, /^2 new for your search/);
   assert.equal(alertsTo(daily.email).length, 0, 'a daily search waits for its day');
@@ -136,7 +144,8 @@ test('after an import each confirmed search gets its new homes once; unsubscribe
   // The same import again: no sweep is owed. A second import: only what is new since.
   assert.equal(await sweep(now + 3_000), null);
   assert.equal(alertsTo(pool.email).length, 1);
-  const unsubscribe = await fetch(p.unsubscribe_url.replace(SITE, worker.base), { redirect: 'manual', headers: headers('text/plain') });
+  // A mail client's one-click (RFC 8058) unsubscribes at once.
+  const unsubscribe = await fetch(p.unsubscribe_url.replace(SITE, worker.base), { method: 'POST', redirect: 'manual', headers: headers('application/x-www-form-urlencoded'), body: 'List-Unsubscribe=One-Click' });
   assert.equal(unsubscribe.status, 303);
   publish([{ at_ms: AT.second, homes: [home('5', { words: 'pool' }), home('6', { area: 'avondale', reason: 'Price reduced from $600,000' })] }]);
   await served();
@@ -173,4 +182,24 @@ test("an address EmailJS refuses has its searches paused; past the day's allowan
   const list = await fetch(`${worker.base}/api/searches/manage`, { method: 'POST', headers: headers('application/json'), body: JSON.stringify({ token: refused.token }) });
   assert.deepEqual((await list.json()).searches.map((s) => s.paused), [true], 'the refused address is paused');
   assert.equal(alertsTo(refused.email).filter((s) => !s.refusedWith).length, 0);
+});
+
+test('one alert an address a run: all its searches\' homes together, counted once against the day', async () => {
+  const first = await confirmed('area=mandarin', 'instant', 'several');
+  await confirmed('q=dock', 'instant', 'several', first.email);
+  const lone = await confirmed('area=mandarin&beds=4', 'instant', 'lone');
+  const now = Date.now();
+  publish([{ at_ms: AT.several, homes: [home('m1', { area: 'mandarin' }), home('m2', { area: 'mandarin', words: 'dock' }), home('d1', { area: 'nocatee', words: 'dock' }), home('m3', { area: 'mandarin', beds: 4 })] }]);
+  await served();
+  // A day of its own: the other tests' alerts count against theirs.
+  const line = await sweep(now + 9 * DAY);
+  assert.match(line, /, 2 alert\(s\) sent, .*the sweep is done/, 'two addresses, two of the day\'s alerts');
+  const mine = alertsTo(first.email);
+  assert.equal(mine.length, 1, 'one e-mail for both searches');
+  const p = mine[0].template_params;
+  assert.equal(p.subject, '4 new for your 2 saved searches');
+  for (const n of ['m1', 'm2', 'd1', 'm3']) assert.equal(p.homes_html.split(`/homes/${n}-oak-lane/"`).length - 1, 1, `${n} once`);
+  // In the searches' key order (their ids are random).
+  assert.match(p.why, /confirmed them: (Homes for sale in Mandarin; Homes for sale, matching “dock”|Homes for sale, matching “dock”; Homes for sale in Mandarin)\./);
+  assert.equal(alertsTo(lone.email).length, 1);
 });

@@ -93,10 +93,9 @@ test('past the day’s e-mail budget no lead is lost: each is kept, the agent al
   // The quota test spent one of today's three.
   assert.deepEqual(answers.map((a) => a.delivered), [true, true, false, false, false]);
   assert.equal(about(tag).length, EMAILS - 1, 'the rest of the budget sent one by one');
-  // A quiz result past the budget is not sent either; the visitor still gets the result.
+  // A quiz result has its own caps (domain/quota.rs) and never spends the leads': it is still sent.
   const quiz = await post('/api/quiz', { email: `quiz.${tag}@example.com`, answers: { q1: 'urban', q2: 'urban', q3: 'urban', q4: 'urban', q5: 'urban', q6: 'urban' } });
-  assert.deepEqual([quiz.status, (await quiz.json()).delivered], [200, false]);
-  await until(() => /withheld: today's e-mail budget is spent/.test(worker.log()), 'the quiz e-mail is withheld');
+  assert.deepEqual([quiz.status, (await quiz.json()).delivered], [200, true]);
   await until(() => alerts.some((a) => a.event === 'email-budget'), 'the agent is alerted');
   assert.equal(alerts.filter((a) => a.event === 'email-budget').length, 1, 'once a day');
   assert.match(alerts.find((a) => a.event === 'email-budget').text, /sent today's 3 e-mails\. Further requests are kept and listed in tomorrow morning's digest; none is lost\./);

@@ -6,7 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { SUBMISSION_HEADER, logged, newSubmission, startWebhook, startWithFakeEmailJs, tokenOf, waitUntil } from './workerd.mjs';
+import { SUBMISSION_HEADER, aListing, logged, newSubmission, startWebhook, startWithFakeEmailJs, tokenOf, waitUntil } from './workerd.mjs';
 import { startFakeCrm } from './fake-crm.mjs';
 
 const SECRET = randomBytes(32).toString('hex');
@@ -68,7 +68,7 @@ async function run() {
 
 test('each lead reaches Follow Up Boss as its own event type, and the lead webhook, signed', async () => {
   const m = randomUUID();
-  const listing = '/homes/12-oak-st-jacksonville-fl-32205-2104001/';
+  const { path: listing, number } = aListing();
   const leads = [
     ['Property Inquiry', () => contact(`showing ${m}`, { listing }, listing)],
     ['Seller Inquiry', () => post('/api/lead', { type: 'cma-request', firstName: 'Ana', lastName: 'Ruiz', ...ana, propertyAddress: '1 Ocean Blvd', message: `value ${m}` })],
@@ -104,7 +104,7 @@ test('each lead reaches Follow Up Boss as its own event type, and the lead webho
     assert.equal(hook.body.email, 'ana@example.com');
   });
   const [showing] = eventsOf(`showing ${m}`);
-  assert.equal(showing.body.property.mlsNumber, '2104001');
+  assert.equal(showing.body.property.mlsNumber, number);
   assert.equal(showing.body.property.url, `https://www.movetojax.com${listing}`);
   assert.equal(showing.body.pageUrl, `${worker.base}${listing}`, 'the page it was sent from, without its fragment');
   assert.equal(eventsOf(`value ${m}`)[0].body.message, `Property: 1 Ocean Blvd\nvalue ${m}`);

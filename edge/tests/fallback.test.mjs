@@ -10,7 +10,12 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { logged, root, startWorker } from './workerd.mjs';
 
-const vars = { LOCAL_DEVELOPMENT: 'true', DOCUMENT_LINK_SECRET: randomBytes(32).toString('hex'), COUNTING_SECRET: randomBytes(32).toString('hex') };
+const vars = {
+  LOCAL_DEVELOPMENT: 'true',
+  DOCUMENT_LINK_SECRET: randomBytes(32).toString('hex'),
+  COUNTING_SECRET: randomBytes(32).toString('hex'),
+  SAVED_SEARCH_SECRET: randomBytes(32).toString('hex'),
+};
 let noPages;
 let noBinding;
 const dir = fs.mkdtempSync(path.join(root, '.cache', 'fallback-test-'));

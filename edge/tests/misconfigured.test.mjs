@@ -14,7 +14,9 @@ const COMPLETE = {
   EMAILJS_TEMPLATE_ID: 'tpl',
   DOCUMENT_LINK_SECRET: SECRET,
   COUNTING_SECRET: SECRET,
+  SAVED_SEARCH_SECRET: SECRET,
   AGENT_EMAIL: 'agent@example.com',
+  SITE_URL: 'https://movetojax.com',
 };
 const without = (name) => Object.fromEntries(Object.entries(COMPLETE).filter(([k]) => k !== name));
 
@@ -27,6 +29,11 @@ const CASES = [
   ['no DOCUMENT_LINK_SECRET', without('DOCUMENT_LINK_SECRET'), 'DOCUMENT_LINK_SECRET'],
   ['a DOCUMENT_LINK_SECRET under 32 bytes', { ...COMPLETE, DOCUMENT_LINK_SECRET: 'local-development-only' }, 'DOCUMENT_LINK_SECRET (at least 32 bytes)'],
   ['no COUNTING_SECRET', without('COUNTING_SECRET'), 'COUNTING_SECRET'],
+  ['no SAVED_SEARCH_SECRET', without('SAVED_SEARCH_SECRET'), 'SAVED_SEARCH_SECRET'],
+  // Every link in an e-mail leads there, never to a request's Host (wrangler.toml names one: an
+  // empty setting stands for none).
+  ['no SITE_URL', { ...COMPLETE, SITE_URL: '' }, 'SITE_URL'],
+  ['a SITE_URL not https://', { ...COMPLETE, SITE_URL: 'http://evil.example' }, 'SITE_URL (an https:// URL)'],
   // Not content's address: the editor can change content/site.yaml.
   ['no AGENT_EMAIL', without('AGENT_EMAIL'), 'AGENT_EMAIL'],
   ['documents kept for fewer days than their links last', { ...COMPLETE, DOCUMENT_RETENTION_DAYS: '7' }, 'DOCUMENT_RETENTION_DAYS (at least DOCUMENT_LINK_DAYS, 14)'],

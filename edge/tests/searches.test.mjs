@@ -1,11 +1,13 @@
 // Saved searches (issue 36), in workerd against the fake EmailJS: a save sends a confirmation to
-// the buyer and nothing else; its signed link confirms it once and tells the agent ("a new saved
-// search"); the manage page's requests change, pause and delete with the address's key; the
-// unsubscribe link deletes everything of the address; an unconfirmed search goes after 48 hours.
+// the buyer and nothing else; its signed link opens a page whose button confirms it once and tells
+// the agent ("a new saved search"), while opening the link changes nothing; the manage page's
+// requests change, pause and delete with the address's key; the unsubscribe link's page, or a mail
+// client's one-click, deletes everything of the address; an unconfirmed search goes after 48
+// hours; a link changed, expired or of what is gone gets a 4xx page that says which.
 // Run: node --test edge/tests/ (make test does).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
+import { createHmac, hkdfSync, randomUUID } from 'node:crypto';
 import { bucketKeys, startWithFakeEmailJs, waitUntil, withoutEnd } from './workerd.mjs';
 
 let fake;
@@ -38,6 +40,8 @@ const saveForm = (body) =>
     redirect: 'manual',
   });
 const open = (url) => fetch(url, { redirect: 'manual', headers: { 'CF-Connecting-IP': client() } });
+/** The button on a link's page: a POST to the link. */
+const press = (url) => fetch(url, { method: 'POST', redirect: 'manual', headers: { 'CF-Connecting-IP': client() } });
 const manage = (token, change = {}) =>
   fetch(`${worker.base}/api/searches/manage`, {
     method: 'POST',
@@ -69,7 +73,19 @@ test('a saved search sends only its confirmation; its link confirms it once and 
   assert.match(id, /^[0-9a-f]{16}$/);
   assert.deepEqual(listed, { words: 'Homes for sale in Ortega, 3+ beds', path: '/homes/?area=ortega&beds=3', frequency: 'daily', confirmed: false, paused: false });
 
-  const first = await open(params.confirm_url);
+  // Opening the link (a person, or a mail scanner) changes nothing: a page with one button.
+  const page = await open(params.confirm_url);
+  assert.equal(page.status, 200);
+  assert.equal(page.headers.get('Cache-Control'), 'no-store');
+  assert.equal(page.headers.get('Referrer-Policy'), 'no-referrer');
+  const html = await page.text();
+  const token = new URL(params.confirm_url).searchParams.get('t');
+  assert.ok(html.includes(`<form class="btn-row" method="post" action="/api/searches/confirm?t=${token}" data-link-form>`), html);
+  assert.match(html, /Confirm My Saved Search<\/button>/);
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal(agent().length, 0, 'opened, not confirmed');
+  assert.equal((await (await manage(managed(params))).json()).searches[0].confirmed, false);
+  const first = await press(params.confirm_url);
   assert.equal(first.status, 303);
   assert.equal(pathOf(first), '/homes/alerts/confirmed/');
   await until(() => agent().length === 1, "the agent's e-mail was sent");
@@ -80,14 +96,32 @@ test('a saved search sends only its confirmation; its link confirms it once and 
   assert.ok(lead.template_params.message.includes(`${worker.base}/homes/?area=ortega&beds=3`), lead.template_params.message);
   assert.equal((await (await manage(managed(params))).json()).searches[0].confirmed, true);
 
-  // Opened again (a mail scanner, a second click): the same page, no second lead.
+  // Opened or pressed again: the page that says so, no second lead.
   assert.equal(pathOf(await open(params.confirm_url)), '/homes/alerts/confirmed/');
+  assert.equal(pathOf(await press(params.confirm_url)), '/homes/alerts/confirmed/');
   await new Promise((r) => setTimeout(r, 500));
   assert.equal(agent().length, 1);
-  // A link signed for another search, or not signed, confirms nothing.
+});
+
+test('a link changed on its way, expired, or of what is gone gets a 4xx page that says which', async () => {
+  const { params } = await saved('beds=4');
+  const shows = async (r, status, title) => {
+    assert.equal(r.status, status);
+    assert.equal(r.headers.get('X-Robots-Tag'), 'noindex');
+    assert.match(await r.text(), new RegExp(`<h1 class="not-found__title" id="page-title">${title}</h1>`));
+  };
   const forged = params.confirm_url.replace(/.$/, (c) => (c === '0' ? '1' : '0'));
-  assert.equal(pathOf(await open(forged)), '/homes/alerts/expired/');
-  assert.equal(pathOf(await open(`${worker.base}/api/searches/confirm`)), '/homes/alerts/expired/');
+  await shows(await open(forged), 400, 'This Link Is Not Valid');
+  await shows(await press(forged), 400, 'This Link Is Not Valid');
+  await shows(await open(`${worker.base}/api/searches/confirm`), 400, 'This Link Is Not Valid');
+  await shows(await open(`${worker.base}/api/searches/unsubscribe?t=nonsense`), 400, 'This Link Is Not Valid');
+  // Signed by this worker's key: saved 49 hours ago (its search is gone by then), or for one
+  // never kept.
+  const [address, id] = new URL(params.confirm_url).searchParams.get('t').split('.');
+  const old = signedConfirm(address, id, Date.now() - 49 * 3600_000);
+  await shows(await open(`${worker.base}/api/searches/confirm?t=${old}`), 410, 'This Link Has Expired');
+  const unknown = signedConfirm(address, '00000000deadbeef', Date.now());
+  await shows(await open(`${worker.base}/api/searches/confirm?t=${unknown}`), 404, 'This Search Is No Longer Kept');
 });
 
 test('a save without JavaScript lands on a page; a bad one names each field', async () => {
@@ -154,27 +188,33 @@ test('the manage page changes one search at a time, and deletes everything at on
   assert.deepEqual((await bucketKeys(worker)).filter((k) => k.startsWith(`searches/${address}/`)), []);
 });
 
-test('the unsubscribe link deletes every search of its address at once, from a GET or a one-click POST', async () => {
+test("the unsubscribe link's page, or a mail client's one-click POST, deletes every search of its address; then no earlier link works", async () => {
   const { email, params } = await saved();
-  await open(params.confirm_url);
+  await press(params.confirm_url);
   await save({ email, frequency: 'daily', search: 'beds=5' });
   await until(() => to(email).length === 2, 'the second confirmation was sent');
   const token = managed(params);
   assert.equal((await (await manage(token)).json()).searches.length, 2);
   const unsubscribe = `${worker.base}/api/searches/unsubscribe?t=${encodeURIComponent(token)}`;
-  const r = await open(unsubscribe);
+  // Opened (a scanner too): a page with one button, nothing deleted.
+  const page = await open(unsubscribe);
+  assert.equal(page.status, 200);
+  assert.ok((await page.text()).includes(`action="/api/searches/unsubscribe?t=${token}" data-link-form`));
+  assert.equal((await (await manage(token)).json()).searches.length, 2);
+  // A mail client's one-click (RFC 8058): its POST unsubscribes at once.
+  const r = await fetch(unsubscribe, { method: 'POST', redirect: 'manual', headers: { 'CF-Connecting-IP': client(), 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
   assert.equal(r.status, 303);
   assert.equal(pathOf(r), '/homes/alerts/unsubscribed/');
-  assert.deepEqual((await (await manage(token)).json()).searches, []);
-  // A mail client's one-click (RFC 8058) posts to the same link.
-  const again = await fetch(unsubscribe, { method: 'POST', redirect: 'manual', headers: { 'CF-Connecting-IP': client() } });
-  assert.equal(pathOf(again), '/homes/alerts/unsubscribed/');
-  assert.equal(pathOf(await open(`${worker.base}/api/searches/unsubscribe?t=nonsense`)), '/homes/alerts/expired/');
+  // Every link sent before stops working, but for its owner's way back (manage: `allow`).
+  assert.equal((await open(unsubscribe)).status, 404);
+  assert.equal((await open(params.confirm_url)).status, 404, "the search it confirmed is gone");
+  assert.deepEqual(await (await manage(token)).json(), { searches: [], stopped: true });
+  assert.equal((await manage(token, { action: 'delete-all' })).status, 403, 'it may only see that, and allow');
 });
 
 test('an unconfirmed search is deleted 48 hours after it was saved; a confirmed one stays', async () => {
   const kept = await saved('beds=2');
-  await open(kept.params.confirm_url);
+  await press(kept.params.confirm_url);
   const dropped = await saved('beds=6');
   const keys = await bucketKeys(worker);
   assert.deepEqual(withoutEnd(keys).filter((k) => k.startsWith('searches/') && k.includes(managed(dropped.params).split('.')[0])), []);
@@ -184,5 +224,14 @@ test('an unconfirmed search is deleted 48 hours after it was saved; a confirmed 
   await until(() => done() > before, 'the cron run ended');
   assert.deepEqual((await (await manage(managed(dropped.params))).json()).searches, []);
   assert.equal((await (await manage(managed(kept.params))).json()).searches.length, 1);
-  assert.equal(pathOf(await open(dropped.params.confirm_url)), '/homes/alerts/expired/');
+  assert.equal((await open(dropped.params.confirm_url)).status, 404, 'its search is no longer kept');
 });
+
+/** A confirmation token signed as the worker signs one (edge/domain/src/searches/links.rs), with
+ * the worker's SAVED_SEARCH_SECRET: what a link of another time carries. */
+function signedConfirm(address, id, savedMs) {
+  const key = Buffer.from(hkdfSync('sha256', worker.vars.SAVED_SEARCH_SECRET, Buffer.alloc(0), 'move-to-jax saved searches: confirmation link v2', 32));
+  const saved = savedMs.toString(16);
+  const sig = createHmac('sha256', key).update(`${address}\n${id}\n${saved}`).digest().subarray(0, 16).toString('hex');
+  return `${address}.${id}.${saved}.${sig}`;
+}

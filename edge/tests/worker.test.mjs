@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { SUBMISSION_HEADER, freshMinute, newSubmission, startWithFakeEmailJs, tokenOf, waitUntil } from './workerd.mjs';
+import { SUBMISSION_HEADER, aListing, freshMinute, newSubmission, startWithFakeEmailJs, tokenOf, waitUntil } from './workerd.mjs';
 
 const SECRET = 'integration-test-link-secret-5e2c9a0b71d4';
 const KEYS = { public: 'test-public-key-7f3a', private: 'test-private-key-9c1e' };
@@ -160,14 +160,23 @@ describe('forms', () => {
     assert.equal((await unknownType.json()).errors[0].field, 'type');
   });
 
-  test("a form about a listing: its link (and her own listing's address) in the e-mail; a made-up one refused", async () => {
-    const before = fake.delivered.length;
-    const listing = '/homes/12-oak-st-jacksonville-fl-32205-2104001/';
+  test("a form about a listing: its link (and her own listing's address) in the e-mail; one gone by its number; a made-up one refused", async () => {
+    let before = fake.delivered.length;
+    const { path: listing } = aListing();
     const r = await post('/api/listing-request', { name: 'Ana Ruiz', ...ana, propertyAddress: '12 Oak St', listing, website: '' });
     assert.equal(r.status, 200, await r.clone().text());
     const sent = await nextSend(before);
     assert.match(sent.template_params.listing, new RegExp(`^https://[^/]+${listing}$`));
-    for (const made of ['/listings/made-up/', 'https://evil.example/x/', '/homes/../api/']) {
+    // "Ask about these homes" with one the site no longer has, its slug a stranger's words: named
+    // by its number alone.
+    before = fake.delivered.length;
+    const gone = '/homes/your-account-is-locked-verify-at-evil-com-9999999/';
+    const asked = await post('/api/contact', { name: 'Ana Ruiz', ...ana, message: 'These', listing: `${listing} ${gone}`, website: '' });
+    assert.equal(asked.status, 200, await asked.clone().text());
+    const both = (await nextSend(before)).template_params.listing;
+    assert.equal(both.split('\n')[1], 'No longer listed (MLS # 9999999)');
+    assert.doesNotMatch(both, /evil|locked/);
+    for (const made of ['/listings/made-up/', 'https://evil.example/x/', '/homes/../api/', '/homes/any-words-1/', '/homes/any-words-21O4001/']) {
       const refused = await post('/api/contact', { name: 'Ana Ruiz', ...ana, message: 'Hi', listing: made, website: '' });
       assert.equal(refused.status, 400, made);
       assert.deepEqual((await refused.json()).errors, [{ field: 'listing', message: "This listing is not one of the site's." }]);

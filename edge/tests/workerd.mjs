@@ -10,14 +10,15 @@ import { freePort, root, wranglerWithVars } from '../../scripts/wrangler-dev.mjs
 
 export { root };
 
-/** `vars`: the worker's settings; `args`: more of wrangler dev's (another config, other assets).
- * Returns its base URL, its log so far, and a stop function that keeps the log in
+/** `vars`: the worker's settings (or `vars(port)`); `args`: more of wrangler dev's (another config, other assets).
+ * Returns its base URL, its log so far, its settings, and a stop function that keeps the log in
  * `.cache/<name>.log` for whoever reads a failure. */
 export async function startWorker(name, vars, args = []) {
   const port = await freePort();
   const state = fs.mkdtempSync(path.join(root, '.cache', 'edge-test-'));
   let wrangler;
   try {
+    if (typeof vars === 'function') vars = vars(port);
     wrangler = await wranglerWithVars(port, vars, path.join(state, 'worker.env'), ['--test-scheduled', '--persist-to', path.join(state, 'state'), ...args]);
   } catch (e) {
     fs.writeFileSync(path.join(root, '.cache', `${name}.log`), String(e.message));
@@ -29,7 +30,7 @@ export async function startWorker(name, vars, args = []) {
     await wrangler.stop();
     fs.rmSync(state, { recursive: true, force: true });
   };
-  return { base: `http://127.0.0.1:${port}`, log: wrangler.log, stop, state };
+  return { base: `http://127.0.0.1:${port}`, log: wrangler.log, stop, state, vars };
 }
 
 /** A worker with settings like a deployment's (every EmailJS setting, pointed at a fake EmailJS of
@@ -39,7 +40,9 @@ export async function startWithFakeEmailJs(name, vars = {}, args = []) {
   const fake = await startFakeEmailJs();
   if (typeof vars === 'function') vars = vars(fake);
   try {
-    const worker = await startWorker(name, {
+    const worker = await startWorker(name, (port) => ({
+      // Every link an e-mail carries leads to SITE_URL: by default the worker's own address.
+      SITE_URL: `http://127.0.0.1:${port}`,
       EMAILJS_API_URL: fake.url,
       EMAILJS_PUBLIC_KEY: `${name}-public`,
       EMAILJS_PRIVATE_KEY: `${name}-private`,
@@ -47,17 +50,28 @@ export async function startWithFakeEmailJs(name, vars = {}, args = []) {
       EMAILJS_TEMPLATE_ID: 'template_test',
       DOCUMENT_LINK_SECRET: randomBytes(32).toString('hex'),
       COUNTING_SECRET: randomBytes(32).toString('hex'),
+      SAVED_SEARCH_SECRET: randomBytes(32).toString('hex'),
       AGENT_EMAIL: 'agent@example.com',
-      // Tests send more e-mails in minutes than a day's budget allows one by one (budget.test.mjs
-      // sets its own).
+      // Tests send more e-mails in minutes than a day's budget allows one by one, and more saves
+      // and CRM hand-offs from one client (budget.test.mjs and strangers.test.mjs set their own).
       EMAILS_PER_DAY: '100000',
+      CONFIRMATION_EMAILS_PER_DAY: '100000',
+      CONFIRMATIONS_PER_CLIENT_PER_DAY: '100000',
+      CRM_LEADS_PER_DAY: '100000',
       ...vars,
-    }, args);
+    }), args);
     return { fake, worker, stop: async () => (await worker.stop(), await fake.close()) };
   } catch (e) {
     await fake.close();
     throw e;
   }
+}
+
+/** An MLS listing's page of the built site (dist/homes/<slug ending in its number>/), and its number. */
+export function aListing() {
+  const slug = fs.readdirSync(path.join(root, 'dist', 'homes')).find((d) => /-\d{7}$/.test(d));
+  assert.ok(slug, 'the site is built with MLS listings (make build)');
+  return { path: `/homes/${slug}/`, number: slug.split('-').at(-1) };
 }
 
 /** Waits (`within` ms at most) until `check()` holds; else fails with the end of `worker`'s log. */

@@ -11,6 +11,7 @@ fn clone_into(dir: &Path) {
     copy_dir(&repo_root().join("content"), &dir.join("content"));
     std::fs::create_dir_all(dir.join(".github")).unwrap();
     std::fs::copy(repo_root().join(".github/CODEOWNERS"), dir.join(".github/CODEOWNERS")).unwrap();
+    std::fs::copy(repo_root().join("wrangler.toml"), dir.join("wrangler.toml")).unwrap();
 }
 
 fn preflight(dir: &Path) -> common::Run {
@@ -28,6 +29,17 @@ fn a_dry_run_lists_everything_a_deploy_lacks_at_once() {
         std::fs::create_dir_all(page.parent().unwrap()).unwrap();
         std::fs::write(page, "<p>").unwrap();
     }
+    // The worker's links lead elsewhere than the site.
+    let toml = dir.join("wrangler.toml");
+    let shipped = std::fs::read_to_string(&toml).unwrap();
+    std::fs::write(
+        &toml,
+        shipped.replace("SITE_URL = \"https://www.movetojax.com\"", "SITE_URL = \"https://movetojax.example\""),
+    )
+    .unwrap();
+    let run = preflight(dir);
+    assert!(run.stderr.contains("wrangler.toml: SITE_URL is https://movetojax.example but site.yaml's base_url is https://www.movetojax.com"), "{}", run.stderr);
+    std::fs::write(&toml, shipped).unwrap();
     let run = preflight(dir);
     assert!(!run.ok);
     for said in [

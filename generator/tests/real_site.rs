@@ -29,15 +29,19 @@ struct Site {
 }
 
 /// The pages that say `noindex`: no canonical URL, not in the sitemap.
-const NOT_INDEXED: [&str; 12] = [
+const NOT_INDEXED: [&str; 16] = [
     "404.html",
     // Each visitor's own list.
     "homes/saved/index.html",
     // Each address's saved searches, and the pages their links lead to.
     "homes/alerts/index.html",
     "homes/alerts/sent/index.html",
+    "homes/alerts/confirm/index.html",
     "homes/alerts/confirmed/index.html",
     "homes/alerts/expired/index.html",
+    "homes/alerts/invalid/index.html",
+    "homes/alerts/unknown/index.html",
+    "homes/alerts/unsubscribe/index.html",
     "homes/alerts/unsubscribed/index.html",
     "homes/alerts/error/index.html",
     "thank-you/index.html",

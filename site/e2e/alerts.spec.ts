@@ -1,7 +1,8 @@
 // Saved searches (issue 36): "Save this search" on the lists of homes for sale, with and without
 // JavaScript, sends the buyer a confirmation (the fake EmailJS's outbox) and nothing else; its
-// link confirms the search and tells the agent ("a new saved search"); the manage page its
-// e-mail links to changes the search and deletes everything the site keeps about the address.
+// link opens a page whose button confirms the search and tells the agent ("a new saved search");
+// the manage page its e-mail links to changes the search and deletes everything the site keeps
+// about the address.
 import { randomUUID } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -27,6 +28,13 @@ async function saveSearch(page: Page, email: string, frequency: string) {
   await expect(page.locator('h1')).toHaveText(text('pages', 'sent', 'title'));
 }
 
+/** Opens a link of an e-mail (confirm, unsubscribe): its page, whose one button does what it says. */
+async function follow(page: Page, url: string, button: string[], title: string[]) {
+  await page.goto(url);
+  await page.getByRole('button', { name: text(...button) }).click();
+  await expect(page.locator('h1')).toHaveText(text(...title));
+}
+
 /** The confirmation the fake EmailJS got for `email`: its params. */
 async function confirmation(email: string) {
   const [sent] = await emailjs.waitFor(email);
@@ -43,7 +51,11 @@ test('a search saved with JavaScript is the one on screen; its link confirms it,
   expect(params.subject).toBe('Confirm your saved search: Homes for sale in Ortega, 3+ beds');
   expect((await emailjs.about(email)).length, 'only the confirmation before it is opened').toBe(1);
 
+  // Opening the link changes nothing (mail scanners open links): its page's button confirms.
   await page.goto(params.confirm_url);
+  await expect(page.locator('h1')).toHaveText(text('pages', 'confirm', 'title'));
+  expect((await emailjs.about(email)).length, 'opened, not confirmed').toBe(1);
+  await page.getByRole('button', { name: text('pages', 'confirm', 'button') }).click();
   await expect(page).toHaveURL(/\/homes\/alerts\/confirmed\/$/);
   await expect(page.locator('h1')).toHaveText(text('pages', 'confirmed', 'title'));
   const [, lead] = await emailjs.waitFor(email, { count: 2 });
@@ -64,8 +76,12 @@ test('a search saved with JavaScript is the one on screen; its link confirms it,
   await page.reload();
   await expect(page.locator('.alerts__list li').getByRole('combobox')).toHaveValue('weekly');
   await page.getByRole('button', { name: text('manage', 'delete_all') }).click();
-  await expect(page.locator('[data-status]')).toHaveText(text('manage', 'deleted_all'));
+  await expect(page.locator('[data-status]')).toHaveText(`${text('manage', 'deleted_all')} ${text('manage', 'stopped')}`);
   await expect(page.locator('.alerts__list li')).toHaveCount(0);
+  // Nobody can sign the address up again for 30 days, but its owner, from this page.
+  await page.getByRole('button', { name: text('manage', 'allow') }).click();
+  await expect(page.locator('[data-status]')).toHaveText(text('manage', 'empty'));
+  await expect(page.getByRole('button', { name: text('manage', 'allow') })).toBeHidden();
   expect(consoleErrors).toEqual([]);
 });
 
@@ -85,8 +101,7 @@ test.describe('without JavaScript', () => {
     await saveSearch(page, email, 'daily');
     const params = await confirmation(email);
     expect(params.subject).toBe('Confirm your saved search: Homes for sale in Ortega');
-    await page.goto(params.confirm_url);
-    await expect(page.locator('h1')).toHaveText(text('pages', 'confirmed', 'title'));
+    await follow(page, params.confirm_url, ['pages', 'confirm', 'button'], ['pages', 'confirmed', 'title']);
     // The manage page needs JavaScript, and says what to do instead.
     await page.goto(params.manage_url);
     await expect(page.locator('[data-status]')).toHaveText(text('manage', 'no_script'));
@@ -165,8 +180,7 @@ test("an import's new listing and price cut reach a saved search in one alert; u
     await noScript.goto(`${worker.base}/homes/in/${area}/`);
     await saveSearch(noScript, noJs, 'instant');
     for (const email of [js, noJs]) {
-      await noScript.goto((await confirmation(email)).confirm_url);
-      await expect(noScript.locator('h1')).toHaveText(text('pages', 'confirmed', 'title'));
+      await follow(noScript, (await confirmation(email)).confirm_url, ['pages', 'confirm', 'button'], ['pages', 'confirmed', 'title']);
     }
     await plain.close();
     const alerts = async (email: string) => (await emailjs.acceptedAbout(email)).filter((s) => s.template_params.to_email === email && 'homes_html' in s.template_params);
@@ -191,8 +205,10 @@ test("an import's new listing and price cut reach a saved search in one alert; u
       await expect(page.locator('.price--large')).toHaveText(`$${listing.ListPrice.toLocaleString('en-US')}`);
       await page.setContent(alertPage(p));
     }
-    // One click on the link unsubscribes.
+    // The link opens a page whose button unsubscribes.
     await page.getByRole('link', { name: 'Unsubscribe' }).click();
+    await expect(page.locator('h1')).toHaveText(text('pages', 'unsubscribe', 'title'));
+    await page.getByRole('button', { name: text('pages', 'unsubscribe', 'button') }).click();
     await expect(page.locator('h1')).toHaveText(text('pages', 'unsubscribed', 'title'));
 
     // The next import has news for the same search: the buyer still subscribed hears of it alone.

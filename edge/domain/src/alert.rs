@@ -105,6 +105,17 @@ impl Alert {
         }
     }
 
+    /// The day's CRM hand-offs are spent: leads still reach her e-mail, not her CRM.
+    pub fn crm_spent(leads_per_day: u32) -> Alert {
+        Alert {
+            event: "crm-budget",
+            title: "The website's CRM hand-offs for today are spent".into(),
+            text: format!(
+                "The website handed today's {leads_per_day} leads to your CRM. Further leads still reach your e-mail                  (or the morning digest) but not the CRM until tomorrow (UTC). A flood of posts may be under way; if                  this is real demand, raise budget.crm_leads_per_day in content/forms.yaml."
+            ),
+        }
+    }
+
     /// The day's upload budget is spent: uploads pause until the next (UTC) day.
     pub fn uploads_paused(bytes_per_day: u64) -> Alert {
         Alert {

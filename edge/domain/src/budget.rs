@@ -27,6 +27,26 @@ pub fn emails_prefix(now_ms: u64) -> String {
     format!("{QUOTA}email/day/{}/", date(now_ms / 1000))
 }
 
+/// Where today's saved-search e-mails take their slots: an allowance apart from the leads'.
+pub fn confirmations_prefix(now_ms: u64) -> String {
+    format!("{QUOTA}confirm/day/{}/", date(now_ms / 1000))
+}
+
+/// Today's confirmations caused by one client, keyed by an HMAC of its address.
+pub fn client_confirmations_key(secret: &[u8], client: &str, now_ms: u64) -> String {
+    format!("{QUOTA}confirm/client/{}/{}", date(now_ms / 1000), client_hash(secret, client))
+}
+
+/// Where today's CRM hand-offs take their slots (a lead one, whatever number of CRMs it goes to).
+pub fn crm_prefix(now_ms: u64) -> String {
+    format!("{QUOTA}crm/day/{}/", date(now_ms / 1000))
+}
+
+/// The marker that the agent was alerted today that the CRM hand-offs are spent.
+pub fn crm_alerted_key(now_ms: u64) -> String {
+    format!("{QUOTA}crm/alerted/{}", date(now_ms / 1000))
+}
+
 /// The marker that the agent was alerted today that the e-mail budget is spent.
 pub fn emails_alerted_key(now_ms: u64) -> String {
     format!("{QUOTA}email/alerted/{}", date(now_ms / 1000))

@@ -249,6 +249,9 @@ pub fn page(referer: Option<&str>, request_url: &str) -> Option<String> {
 
 /// What domain/listing.rs named: "address — link" for her own listings, the link for the MLS's.
 fn property(named: &str) -> Property {
+    if let Some(number) = crate::listing::unlisted_number(named) {
+        return Property { url: String::new(), mls_number: Some(number.to_string()), street: None };
+    }
     let (street, url) = match named.rsplit_once(ADDRESS_AND_LINK) {
         Some((address, link)) => (Some(address.trim().to_string()), link.trim().to_string()),
         None => (None, named.trim().to_string()),

@@ -21,6 +21,8 @@ pub struct Content {
     pub base_url: String,
     /// The agent's own published listings: each page's path and the listing's address.
     pub listings: Vec<(String, String)>,
+    /// The shape of the MLS's numbers (site.yaml `mls.number_format`): the only ones a form may name.
+    pub mls_number_format: Option<String>,
     /// What every saved search's alert ends with: the brokerage's name and postal address
     /// (CAN-SPAM), and the MLS's disclaimer (IDX rules; empty without an MLS).
     pub brokerage: (String, String),

@@ -2,11 +2,14 @@
 //! - document links: DOCUMENT_LINK_SECRET signs them, and DOCUMENT_LINK_SECRET_PREVIOUS is still
 //!   accepted while links it signed are out; each link names its key by an id derived from it;
 //! - per-client counts (quota, budget, bot check) and concierge submission tokens: keys derived
-//!   from COUNTING_SECRET with HKDF-SHA256, one `info` per use.
+//!   from COUNTING_SECRET with HKDF-SHA256, one `info` per use;
+//! - saved searches' addresses and links: SAVED_SEARCH_SECRET, with SAVED_SEARCH_SECRET_PREVIOUS
+//!   still accepted (domain/searches/links.rs).
 //!
 //! docs/deploy.md ("Accounts and secrets": rotating the secrets) says how to rotate each.
 
 use crate::documents::{self, hex, unhex, LinkError};
+use crate::searches::links::SearchKeys;
 use hkdf::Hkdf;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
@@ -26,8 +29,8 @@ pub struct Keyring {
     pub counting: [u8; 32],
     /// Keyring the concierge submission tokens.
     submissions: [u8; 32],
-    /// Keys saved searches' addresses and signs their links (domain/searches.rs).
-    pub searches: [u8; 32],
+    /// Keys saved searches' addresses and signs their links (domain/searches/links.rs).
+    pub searches: SearchKeys,
 }
 
 /// Secrets never reach a log, even through `{:?}`.
@@ -58,7 +61,7 @@ fn derive(master: &[u8], info: &str) -> [u8; 32] {
 }
 
 impl Keyring {
-    pub fn new(link: &[u8], previous_link: Option<&[u8]>, counting_master: &[u8]) -> Keyring {
+    pub fn new(link: &[u8], previous_link: Option<&[u8]>, counting_master: &[u8], searches: SearchKeys) -> Keyring {
         let links = std::iter::once(link)
             .chain(previous_link)
             .map(|secret| LinkKey { id: key_id(secret), secret: secret.to_vec() })
@@ -67,7 +70,7 @@ impl Keyring {
             links,
             counting: derive(counting_master, "move-to-jax counting v1"),
             submissions: derive(counting_master, "move-to-jax submission tokens v1"),
-            searches: derive(counting_master, "move-to-jax saved searches v1"),
+            searches,
         }
     }
 
@@ -125,10 +128,14 @@ mod tests {
     const NEXT: &[u8] = b"next-link-secret-0123456789abcdef-012345";
     const COUNTING: &[u8] = b"counting-secret-0123456789abcdef-0123456";
 
+    fn searches() -> SearchKeys {
+        SearchKeys::new(b"saved-search-secret-0123456789abcdef-01", None)
+    }
+
     #[test]
     fn rotating_the_link_secret_keeps_the_previous_links_and_every_count() {
-        let before = Keyring::new(LINK, None, COUNTING);
-        let after = Keyring::new(NEXT, Some(LINK), COUNTING);
+        let before = Keyring::new(LINK, None, COUNTING, searches());
+        let after = Keyring::new(NEXT, Some(LINK), COUNTING, searches());
         let old = before.current_link();
         assert_eq!(old.id.len(), 8);
         // A link signed before names a key the worker still has; new links take the new one.
@@ -155,7 +162,7 @@ mod tests {
             "expired, not a bad signature"
         );
         assert_eq!(
-            Keyring::new(NEXT, None, COUNTING).verify_link(None, key, 2_000, &sig, 1_000),
+            Keyring::new(NEXT, None, COUNTING, searches()).verify_link(None, key, 2_000, &sig, 1_000),
             Err(LinkError::BadSignature)
         );
         // Counts and tokens are keyed apart from links: the same across the rotation.
@@ -163,14 +170,12 @@ mod tests {
         assert_eq!(before.submission_token("s"), after.submission_token("s"));
         // …and apart from each other.
         assert_ne!(before.counting, before.submissions);
-        assert_ne!(before.searches, before.counting);
-        assert_ne!(before.searches, before.submissions);
-        assert_ne!(Keyring::new(LINK, None, NEXT).counting, before.counting);
+        assert_ne!(Keyring::new(LINK, None, NEXT, searches()).counting, before.counting);
     }
 
     #[test]
     fn a_submission_token_is_its_submissions_only() {
-        let keys = Keyring::new(LINK, None, COUNTING);
+        let keys = Keyring::new(LINK, None, COUNTING, searches());
         let a = "0f8fad5b-d9cb-469f-a165-70867728950e";
         let b = "0f8fad5b-d9cb-469f-a165-70867728950f";
         let token = keys.submission_token(a);
@@ -180,7 +185,7 @@ mod tests {
         assert!(!keys.is_submission_token(a, &token.to_uppercase()));
         assert!(!keys.is_submission_token(a, &token[..62]));
         assert!(!keys.is_submission_token(a, ""));
-        assert!(!Keyring::new(LINK, None, NEXT).is_submission_token(a, &token), "another worker's");
+        assert!(!Keyring::new(LINK, None, NEXT, searches()).is_submission_token(a, &token), "another worker's");
         assert!(!format!("{keys:?}").contains("link-secret"), "no secret in a log");
     }
 }

@@ -16,6 +16,7 @@ pub mod fallback;
 pub mod http;
 pub mod keys;
 pub mod listing;
+pub mod mailbox;
 pub mod multipart;
 pub mod notice;
 pub mod once;

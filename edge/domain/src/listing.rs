@@ -1,13 +1,19 @@
 //! The listing a form was sent about: the hidden `listing` field (its page's path, which the
 //! pages' 'Inquire' and 'Request a Showing' set; the saved homes' "Ask about these homes" sets
-//! several, apart by spaces) checked here and named in the agent's e-mail, a line each.
+//! several, apart by spaces) checked here and named in the agent's e-mail, a line each. An MLS
+//! listing's path must end in an MLS number of the feed's format; one whose page the site no
+//! longer has is named "No longer listed" by its number (services/listings.rs), never by the
+//! words of the path a stranger sent.
 
 use crate::content::Content;
 use jax_model::api;
+use jax_model::mls::fits_number;
 use jax_model::submission::FieldError;
 
 /// Between a featured listing's address and its link, in what `named` gives.
 pub const ADDRESS_AND_LINK: &str = " — ";
+/// What the agent's e-mail says of an MLS listing the site no longer has.
+pub const NO_LONGER_LISTED: &str = "No longer listed";
 
 /// What the agent's e-mail says of the listing named by `path`: a featured listing's address and
 /// link, an MLS listing's link (its slug holds its address and MLS number; the worker does not
@@ -33,13 +39,33 @@ fn one(content: &Content, path: &str) -> Result<String, FieldError> {
         return Err(refused());
     }
     let link = format!("{}{path}", content.base_url);
-    if path.starts_with(api::HOMES) {
-        return Ok(link);
+    if let Some(slug) = path.strip_prefix(api::HOMES) {
+        // An MLS listing's slug ends in its number (jax_mls's pages).
+        let number = slug.trim_end_matches('/').rsplit('-').next().unwrap_or("");
+        let format = content.mls_number_format.as_deref();
+        return if slug.contains('-') && fits_number(format, number) { Ok(link) } else { Err(refused()) };
     }
     match content.listings.iter().find(|(p, _)| p == path) {
         Some((_, address)) => Ok(format!("{address}{ADDRESS_AND_LINK}{link}")),
         None => Err(refused()),
     }
+}
+
+/// The path and MLS number of a line of `named` that is an MLS listing's link (on `base_url`).
+pub fn mls_link<'a>(line: &'a str, base_url: &str) -> Option<(&'a str, &'a str)> {
+    let path = line.strip_prefix(base_url)?;
+    let slug = path.strip_prefix(api::HOMES)?;
+    Some((path, slug.trim_end_matches('/').rsplit_once('-')?.1))
+}
+
+/// The line of an MLS listing the site no longer has: its number (checked), none of its path.
+pub fn no_longer_listed(number: &str) -> String {
+    format!("{NO_LONGER_LISTED} (MLS # {number})")
+}
+
+/// The MLS number a `no_longer_listed` line names.
+pub fn unlisted_number(line: &str) -> Option<&str> {
+    line.strip_prefix(NO_LONGER_LISTED)?.trim().strip_prefix("(MLS # ")?.strip_suffix(')')
 }
 
 #[cfg(test)]
@@ -78,6 +104,23 @@ mod tests {
     fn none_named_is_none() {
         assert_eq!(named(content(), None).unwrap(), None);
         assert_eq!(named(content(), Some("  ")).unwrap(), None);
+    }
+
+    #[test]
+    fn an_mls_listing_ends_in_a_number_of_the_feeds_format_and_one_gone_is_named_by_it() {
+        assert_eq!(content().mls_number_format.as_deref(), Some("#######"));
+        for bad in
+            ["/homes/verify-your-account-at-evil-1/", "/homes/2104001/", "/homes/a-b-21040011/", "/homes/a-21O4001/"]
+        {
+            assert_eq!(named(content(), Some(bad)).unwrap_err().field, "listing", "{bad}");
+        }
+        let line = named(content(), Some("/homes/1-oak-ln-jacksonville-fl-32210-2104001/")).unwrap().unwrap();
+        let (path, number) = mls_link(&line, &content().base_url).unwrap();
+        assert_eq!((path, number), ("/homes/1-oak-ln-jacksonville-fl-32210-2104001/", "2104001"));
+        assert_eq!(no_longer_listed(number), "No longer listed (MLS # 2104001)");
+        assert_eq!(unlisted_number(&no_longer_listed(number)), Some("2104001"));
+        let (own, _) = &content().listings[0];
+        assert_eq!(mls_link(&named(content(), Some(own)).unwrap().unwrap(), &content().base_url), None, "her own");
     }
 
     #[test]

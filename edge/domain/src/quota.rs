@@ -34,12 +34,12 @@ impl Withheld {
     }
 }
 
-/// The record that an address was sent a quiz e-mail: keyed by an HMAC of the address (with the
-/// deployment's secret), so the bucket holds no list of addresses. ASCII case only: addresses are
-/// ASCII nearly always, and Unicode's case tables would cost the worker ~10 KiB.
+/// The record that a mailbox was sent a quiz e-mail: keyed by an HMAC of the mailbox (with the
+/// deployment's secret), so the bucket holds no list of addresses, and every spelling of one
+/// mailbox (domain/mailbox.rs) is one.
 pub fn recipient_key(secret: &[u8], address: &str) -> String {
     let mut m = Hmac::<Sha256>::new_from_slice(secret).expect("HMAC takes a key of any length");
-    m.update(address.trim().to_ascii_lowercase().as_bytes());
+    m.update(crate::mailbox::mailbox(address).as_bytes());
     format!("{QUOTA}quiz/to/{}", hex(&m.finalize().into_bytes()))
 }
 

@@ -30,15 +30,22 @@ pub enum Job {
     /// A saved search (`searches/<address>/<id>.json`) still unconfirmed 48 hours after it was
     /// saved (domain/searches.rs).
     Search,
+    /// An address's suppression (`suppressed/<address>`), 30 days after it was last set.
+    Suppression,
+    /// An address's epoch (`epochs/<address>`), a year after it last moved: no link of an earlier
+    /// one works by then.
+    Epoch,
 }
 
 impl Job {
-    const ALL: [(Job, &'static str); 5] = [
+    const ALL: [(Job, &'static str); 7] = [
         (Job::Unfiled, "unfiled"),
         (Job::Documents, "documents"),
         (Job::Record, "record"),
         (Job::Quota, "quota"),
         (Job::Search, "search"),
+        (Job::Suppression, "suppression"),
+        (Job::Epoch, "epoch"),
     ];
 
     fn name(self) -> &'static str {

@@ -3,28 +3,28 @@
 //! from links in every e-mail, without an account.
 //!
 //! Each search is one object, `searches/<address>/<id>.json`: `<address>` is a keyed hash of the
-//! e-mail address (so one listing finds everything kept about an address, for the manage page and
-//! for "delete everything"), `<id>` is random. The links carry tokens signed with a key derived
-//! from COUNTING_SECRET (domain/keys.rs): a confirmation token names one search, an address token
-//! an address; neither expires (an unsubscribe link must work as long as alerts can arrive), and
-//! both stop working when what they name is deleted.
+//! mailbox (so one listing finds everything kept about an address, for the manage page and for
+//! "delete everything"), `<id>` is random. The links carry tokens signed with SAVED_SEARCH_SECRET's
+//! keys (searches/links.rs): a confirmation token names one search for 48 hours, an address token
+//! an address and its epoch for a year (each alert carries a new one); "delete everything" and an
+//! unsubscribe move the epoch on, so every link sent before stops working.
 
-use crate::documents::{hex, unhex};
-use crate::keys::hmac;
 use crate::submit::Input;
-use hmac::Mac;
+use crate::words::unlinked;
 use jax_model::forms::Forms;
 use jax_model::saved_search::{Frequencies, ManagedSearch, SavedSearchForm};
 use jax_model::search::{Query, FIELDS};
 use jax_model::submission::{one_line, validate, FieldError};
+use links::is_token_part;
 use serde::{Deserialize, Serialize};
 
 pub mod alerts;
 pub mod emails;
+pub mod links;
 
 pub const SEARCHES: &str = "searches/";
-/// An unconfirmed search is deleted this long after it was saved.
-pub const UNCONFIRMED_MS: u64 = 48 * 60 * 60 * 1000;
+/// An unconfirmed search is deleted this long after it was saved: its confirmation link's 48 hours.
+pub const UNCONFIRMED_MS: u64 = links::CONFIRM_LINK_MS;
 pub use jax_model::saved_search::{EMAIL_FIELD, FREQUENCY_FIELD, NAME_FIELD, SEARCH_FIELD};
 /// The longest search kept: the URL of every filter with a long line of words fits.
 pub const QUERY_MAX: usize = 600;
@@ -70,7 +70,7 @@ impl Frequency {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SavedSearch {
     pub id: String,
-    /// The keyed hash of `email` (`address_of`).
+    /// The keyed hash of `email`'s mailbox (links::SearchKeys::address_of).
     pub address: String,
     pub email: String,
     pub name: String,
@@ -89,6 +89,9 @@ pub struct SavedSearch {
     /// When its last alert was sent (how often it may get one).
     #[serde(default)]
     pub sent_ms: Option<u64>,
+    /// Saved without the bot check: her CRM does not take it (domain/crm.rs).
+    #[serde(default)]
+    pub unverified: bool,
 }
 
 impl SavedSearch {
@@ -129,62 +132,22 @@ pub fn parse_key(key: &str) -> Option<(&str, &str)> {
     (is_token_part(address) && is_token_part(id)).then_some((address, id))
 }
 
-/// An address or an id: lowercase hex, as this module makes them.
-fn is_token_part(s: &str) -> bool {
-    !s.is_empty() && s.len() <= 64 && s.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+/// Where an address's suppression is kept: set by an unsubscribe or "delete everything", it
+/// refuses every save for the address for SUPPRESSED_MS (the privacy policy says so), unless the
+/// address's owner lifts it from the manage page's link.
+pub const SUPPRESSED: &str = "suppressed/";
+pub const SUPPRESSED_MS: u64 = 30 * 24 * 60 * 60 * 1000;
+
+pub fn suppression_key(address: &str) -> String {
+    format!("{SUPPRESSED}{address}")
 }
 
-/// The keyed hash an address is kept under: the same however its case is typed (ASCII case
-/// only, as the quiz's limit keys it).
-pub fn address_of(key: &[u8; 32], email: &str) -> String {
-    let email = email.trim().to_ascii_lowercase();
-    hex(&hmac(key, &[b"address\n", email.as_bytes()]).finalize().into_bytes()[..16])
-}
+/// Where an address's epoch is kept (domain/searches/links.rs), for as long as a link of an
+/// earlier epoch could still work.
+pub const EPOCHS: &str = "epochs/";
 
-/// The HMAC of `what` and `parts`, a line each, under `key`: what a link's signature is of.
-fn mac(key: &[u8; 32], what: &str, parts: &[&str]) -> hmac::Hmac<sha2::Sha256> {
-    let mut m = hmac(key, &[what.as_bytes()]);
-    for p in parts {
-        m.update(b"\n");
-        m.update(p.as_bytes());
-    }
-    m
-}
-
-fn signature(key: &[u8; 32], what: &str, parts: &[&str]) -> Vec<u8> {
-    mac(key, what, parts).finalize().into_bytes()[..16].to_vec()
-}
-
-/// The token of a search's confirmation link: `<address>.<id>.<signature>`.
-pub fn confirm_token(key: &[u8; 32], address: &str, id: &str) -> String {
-    format!("{address}.{id}.{}", hex(&signature(key, "confirm", &[address, id])))
-}
-
-/// The search a confirmation token names, if it is one this worker signed.
-pub fn check_confirm<'a>(key: &[u8; 32], token: &'a str) -> Option<(&'a str, &'a str)> {
-    let mut parts = token.split('.');
-    let (address, id, sig) = (parts.next()?, parts.next()?, parts.next()?);
-    if parts.next().is_some() || !is_token_part(address) || !is_token_part(id) {
-        return None;
-    }
-    verify(key, "confirm", &[address, id], sig).then_some((address, id))
-}
-
-/// The token of an address's links (unsubscribe, manage): `<address>.<signature>`.
-pub fn address_token(key: &[u8; 32], address: &str) -> String {
-    format!("{address}.{}", hex(&signature(key, "address", &[address])))
-}
-
-/// The address an address token names, if it is one this worker signed.
-pub fn check_address<'a>(key: &[u8; 32], token: &'a str) -> Option<&'a str> {
-    let (address, sig) = token.split_once('.')?;
-    (is_token_part(address) && verify(key, "address", &[address], sig)).then_some(address)
-}
-
-/// In constant time.
-fn verify(key: &[u8; 32], what: &str, parts: &[&str], sig: &str) -> bool {
-    let Some(given) = unhex(sig) else { return false };
-    given.len() == 16 && mac(key, what, parts).verify_truncated_left(&given).is_ok()
+pub fn epoch_key(address: &str) -> String {
+    format!("{EPOCHS}{address}")
 }
 
 /// A search's URL parameters as kept: each filter `Query` reads (not the sort or the page), in
@@ -257,9 +220,23 @@ pub fn describe(query: &str, form: &SavedSearchForm, areas: &[(String, String)])
     }
     let words = get(FIELDS.words);
     if !words.is_empty() {
-        parts.push(w.words.replace("{words}", words));
+        parts.push(w.words.replace("{words}", &shown_words(words)));
     }
-    parts.join(", ")
+    // The slugs and the words are a stranger's: in every e-mail, as text that links nothing.
+    unlinked(&parts.join(", "))
+}
+
+/// The longest run of a search's words an e-mail shows, in characters.
+pub const WORDS_SHOWN_MAX: usize = 80;
+
+/// A search's words inside the template's quotation marks: none of theirs can close them, and a
+/// long run is cut (the search's own page has them all).
+fn shown_words(words: &str) -> String {
+    let plain = words.replace(['“', '”'], "\"");
+    if plain.chars().count() <= WORDS_SHOWN_MAX {
+        return plain;
+    }
+    plain.chars().take(WORDS_SHOWN_MAX - 1).chain(['…']).collect()
 }
 
 /// "single-family-residence" → "Single family residence".

@@ -8,6 +8,7 @@ use crate::content::Content;
 use crate::crm::Handoffs;
 use crate::email::EmailJs;
 use crate::keys::Keyring;
+use crate::searches::links::SearchKeys;
 use jax_model::forms::Budget;
 
 /// EmailJS's API origin.
@@ -26,8 +27,9 @@ pub const PREVIEW: &str = "PREVIEW";
 pub fn is_preview(lookup: impl Fn(&str) -> Option<String>) -> bool {
     lookup(PREVIEW).is_some_and(|v| v.trim() == "true")
 }
-/// A shorter DOCUMENT_LINK_SECRET (or DOCUMENT_LINK_SECRET_PREVIOUS, or COUNTING_SECRET) is
-/// refused: links, counts and submission tokens must not be forgeable.
+/// A shorter DOCUMENT_LINK_SECRET (or DOCUMENT_LINK_SECRET_PREVIOUS, COUNTING_SECRET,
+/// SAVED_SEARCH_SECRET or SAVED_SEARCH_SECRET_PREVIOUS) is refused: links, counts and submission
+/// tokens must not be forgeable.
 pub const MIN_LINK_SECRET_BYTES: usize = 32;
 
 /// The largest e-mail budget a day (EmailJS's largest plans send about as many a month).
@@ -54,14 +56,15 @@ pub struct Settings {
     /// Saved searches' alerts sent a day at most (ALERT_EMAILS_PER_DAY; 0 sends none), apart
     /// from the leads' budget: an alert never delays a lead.
     pub alert_emails_per_day: u32,
-    /// The site's address for the links in alerts, which no request names (SITE_URL; the
-    /// content's base_url unless set: a test's worker on loopback sets its own).
+    /// The site's address, for every link in an e-mail (SITE_URL, required once deployed; in local
+    /// development and previews the content's base_url unless set): never a request's Host.
     pub site_url: String,
     /// The second channel to the agent (ALERT_WEBHOOK_URL), if any: see domain/alert.rs.
     pub alert_webhook: Option<String>,
     /// The day's budget: content's (`budget` in forms.yaml), each figure overridable by
     /// EMAILS_PER_DAY, UNVERIFIED_EMAILS_PER_DAY, UNVERIFIED_PER_CLIENT_PER_HOUR,
-    /// CONCIERGE_PER_CLIENT_PER_DAY and UPLOAD_BYTES_PER_DAY.
+    /// CONCIERGE_PER_CLIENT_PER_DAY, UPLOAD_BYTES_PER_DAY, CONFIRMATION_EMAILS_PER_DAY,
+    /// CONFIRMATIONS_PER_CLIENT_PER_DAY and CRM_LEADS_PER_DAY.
     pub budget: Budget,
     /// Bytes one client may upload a day (UPLOAD_BYTES_PER_CLIENT_PER_DAY): by default as many
     /// submissions' worth as it may file (CONCIERGE_PER_CLIENT_PER_DAY × six documents × 10 MB),
@@ -119,6 +122,9 @@ impl Settings {
         let link_secret = secret("DOCUMENT_LINK_SECRET", true);
         let previous_link_secret = secret("DOCUMENT_LINK_SECRET_PREVIOUS", false);
         let counting_secret = secret("COUNTING_SECRET", true);
+        // The saved searches' own: rotating another secret breaks none of their links.
+        let search_secret = secret("SAVED_SEARCH_SECRET", true);
+        let previous_search_secret = secret("SAVED_SEARCH_SECRET_PREVIOUS", false);
         let days = |name: &str, default: u64, max: u64| {
             get(name).and_then(|d| d.parse::<u64>().ok()).filter(|d| (1..=max).contains(d)).unwrap_or(default)
         };
@@ -164,6 +170,20 @@ impl Settings {
                 String::new()
             }
         };
+        // Every link in an e-mail a stranger can cause leads here, never to a request's Host. Deployed,
+        // it is required: content's base_url is what a content-only change can set.
+        let site_url = match get("SITE_URL") {
+            Some(u) if crate::http::is_secure_url(&u) => u.trim_end_matches('/').to_string(),
+            Some(_) => {
+                missing.push("SITE_URL (an https:// URL)".into());
+                String::new()
+            }
+            None if local || preview => content.base_url.trim_end_matches('/').to_string(),
+            None => {
+                missing.push("SITE_URL".into());
+                String::new()
+            }
+        };
         let handoffs = Handoffs::from_lookup(get, preview, MIN_LINK_SECRET_BYTES, &mut missing);
         if !missing.is_empty() {
             return Err(missing);
@@ -191,6 +211,15 @@ impl Settings {
                 )
                 .min(u32::MAX.into()) as u32,
                 upload_bytes_per_day: figure("UPLOAD_BYTES_PER_DAY", b.upload_bytes_per_day),
+                confirmation_emails_per_day: figure("CONFIRMATION_EMAILS_PER_DAY", b.confirmation_emails_per_day.into())
+                    .min(MAX_EMAILS_PER_DAY.into()) as u32,
+                confirmations_per_client_per_day: figure(
+                    "CONFIRMATIONS_PER_CLIENT_PER_DAY",
+                    b.confirmations_per_client_per_day.into(),
+                )
+                .min(u32::MAX.into()) as u32,
+                crm_leads_per_day: figure("CRM_LEADS_PER_DAY", b.crm_leads_per_day.into())
+                    .min(MAX_EMAILS_PER_DAY.into()) as u32,
             }
         };
         Ok(Settings {
@@ -200,6 +229,10 @@ impl Settings {
                 link_secret.unwrap_or_default().as_bytes(),
                 previous_link_secret.as_ref().map(|s| s.as_bytes()),
                 counting_secret.unwrap_or_default().as_bytes(),
+                SearchKeys::new(
+                    search_secret.unwrap_or_default().as_bytes(),
+                    previous_search_secret.as_ref().map(|s| s.as_bytes()),
+                ),
             ),
             link_lifetime_s: link_days * DAY_S,
             retention_s: retention_days * DAY_S,
@@ -215,11 +248,7 @@ impl Settings {
                 .and_then(|n| n.parse::<u32>().ok())
                 .filter(|n| *n <= MAX_EMAILS_PER_DAY)
                 .unwrap_or(crate::searches::alerts::ALERT_EMAILS_PER_DAY),
-            site_url: get("SITE_URL")
-                .filter(|u| u.starts_with("https://") || u.starts_with("http://127.0.0.1"))
-                .unwrap_or_else(|| content.base_url.clone())
-                .trim_end_matches('/')
-                .to_string(),
+            site_url,
             alert_webhook,
             upload_bytes_per_client_per_day: {
                 let c = &content.forms.concierge;
@@ -247,20 +276,25 @@ mod tests {
 
     const COUNTING: &str = "counting-0123456789abcdef0123456789";
 
-    /// `vars`, with a COUNTING_SECRET unless they name one (an empty one is unset).
+    const SEARCHES: &str = "saved-search-0123456789abcdef0123456789";
+
+    /// `vars`, with a COUNTING_SECRET and a SAVED_SEARCH_SECRET unless they name one (an empty one
+    /// is unset).
     fn settings(vars: &[(&str, &str)]) -> Result<Settings, Vec<String>> {
         let mut vars: HashMap<String, String> = vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         vars.entry("COUNTING_SECRET".into()).or_insert_with(|| COUNTING.into());
+        vars.entry("SAVED_SEARCH_SECRET".into()).or_insert_with(|| SEARCHES.into());
         Settings::from_lookup(|k| vars.get(k).cloned(), content())
     }
 
-    const DEPLOYED: [(&str, &str); 6] = [
+    const DEPLOYED: [(&str, &str); 7] = [
         ("EMAILJS_PUBLIC_KEY", "pub"),
         ("EMAILJS_PRIVATE_KEY", "priv"),
         ("EMAILJS_SERVICE_ID", "svc"),
         ("EMAILJS_TEMPLATE_ID", "tpl"),
         ("DOCUMENT_LINK_SECRET", SECRET),
         ("AGENT_EMAIL", "agent@example.com"),
+        ("SITE_URL", "https://movetojax.com/"),
     ];
 
     #[test]
@@ -322,8 +356,28 @@ mod tests {
             settings(&[&DEPLOYED[..], &[("DOCUMENT_LINK_SECRET_PREVIOUS", "short")]].concat()).unwrap_err(),
             ["DOCUMENT_LINK_SECRET_PREVIOUS (at least 32 bytes)"]
         );
+        // The saved searches' secret likewise, and its previous one if set.
+        assert_eq!(
+            settings(&[&DEPLOYED[..], &[("SAVED_SEARCH_SECRET", "")]].concat()).unwrap_err(),
+            ["SAVED_SEARCH_SECRET"]
+        );
+        assert_eq!(
+            settings(&[&DEPLOYED[..], &[("SAVED_SEARCH_SECRET_PREVIOUS", "short")]].concat()).unwrap_err(),
+            ["SAVED_SEARCH_SECRET_PREVIOUS (at least 32 bytes)"]
+        );
+        // Rotated: links the previous secret signed still check out.
+        let old = SearchKeys::new(SEARCHES.as_bytes(), None);
+        let token = old.address_token(&old.address_of("ana@example.com"), 0, 1_000);
+        let rotated = settings(
+            &[&DEPLOYED[..], &[("SAVED_SEARCH_SECRET", COUNTING), ("SAVED_SEARCH_SECRET_PREVIOUS", SEARCHES)]].concat(),
+        )
+        .unwrap();
+        assert!(rotated.keys.searches.check_address(&token, 2_000).is_ok());
         let rotated = settings(&[&DEPLOYED[..], &[("DOCUMENT_LINK_SECRET_PREVIOUS", COUNTING)]].concat()).unwrap();
-        let previous = crate::keys::Keyring::new(COUNTING.as_bytes(), None, b"").current_link().id.clone();
+        let previous = crate::keys::Keyring::new(COUNTING.as_bytes(), None, b"", SearchKeys::new(b"", None))
+            .current_link()
+            .id
+            .clone();
         assert_eq!(rotated.keys.links_for(Some(&previous)).next().unwrap().secret, COUNTING.as_bytes());
         // Documents must outlive their links.
         let mut brief = DEPLOYED.to_vec();
@@ -356,9 +410,15 @@ mod tests {
                 "EMAILJS_SERVICE_ID",
                 "EMAILJS_TEMPLATE_ID",
                 "DOCUMENT_LINK_SECRET",
-                "AGENT_EMAIL"
+                "AGENT_EMAIL",
+                "SITE_URL"
             ]
         );
+        // Links lead to the site's own address, never one a request names: SITE_URL must be one.
+        assert_eq!(settings(&DEPLOYED).unwrap().site_url, "https://movetojax.com");
+        let mut plain = DEPLOYED.to_vec();
+        plain[6] = ("SITE_URL", "http://movetojax.com");
+        assert_eq!(settings(&plain).unwrap_err(), ["SITE_URL (an https:// URL)"]);
         // Only a value of "true" means local development; even there the link secret is required.
         assert!(settings(&[("LOCAL_DEVELOPMENT", "1"), ("DOCUMENT_LINK_SECRET", SECRET)]).is_err());
         assert_eq!(settings(&[("LOCAL_DEVELOPMENT", "true")]).unwrap_err(), ["DOCUMENT_LINK_SECRET"]);
@@ -367,6 +427,7 @@ mod tests {
             DEPLOYED[..3].iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         per_form.push(("DOCUMENT_LINK_SECRET".into(), SECRET.into()));
         per_form.push(("AGENT_EMAIL".into(), "agent@example.com".into()));
+        per_form.push(("SITE_URL".into(), "https://movetojax.com".into()));
         per_form.extend(FORMS.iter().map(|f| (template_var(f), format!("tpl-{f}"))));
         let vars: Vec<(&str, &str)> = per_form.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
         assert!(settings(&vars).is_ok());
@@ -383,6 +444,7 @@ mod tests {
                 ("EMAILJS_TEMPLATE_ID", "tpl"),
                 ("EMAILJS_API_URL", url),
                 ("AGENT_EMAIL", "agent@example.com"),
+                ("SITE_URL", "https://movetojax.com"),
                 ("DOCUMENT_LINK_SECRET", SECRET),
             ])
         };
@@ -400,6 +462,7 @@ mod tests {
             ("EMAILJS_TEMPLATE_ID_QUIZ", "tpl-quiz"),
             ("EMAILJS_API_URL", "http://127.0.0.1:9/"),
             ("AGENT_EMAIL", "agent@example.com"),
+            ("SITE_URL", "http://127.0.0.1:8787/"),
             ("DOCUMENT_LINK_SECRET", SECRET),
             ("DOCUMENT_LINK_DAYS", "3"),
             ("EMAIL_RETRY_FIRST_SECONDS", "1"),
@@ -410,6 +473,9 @@ mod tests {
             ("UPLOAD_BYTES_PER_DAY", "20000000"),
             ("UNVERIFIED_EMAILS_PER_DAY", "9"),
             ("UNVERIFIED_PER_CLIENT_PER_HOUR", "2"),
+            ("CONFIRMATION_EMAILS_PER_DAY", "11"),
+            ("CONFIRMATIONS_PER_CLIENT_PER_DAY", "4"),
+            ("CRM_LEADS_PER_DAY", "12"),
             ("TURNSTILE_SITE_KEY", "site"),
             ("TURNSTILE_SECRET_KEY", "secret"),
             ("TURNSTILE_VERIFY_URL", "http://127.0.0.1:9/siteverify"),
@@ -418,6 +484,11 @@ mod tests {
         assert_eq!(
             (s.budget.emails_per_day, s.budget.concierge_per_client_per_day, s.budget.upload_bytes_per_day),
             (7, 2, 20_000_000)
+        );
+        let b = &s.budget;
+        assert_eq!(
+            (b.confirmation_emails_per_day, b.confirmations_per_client_per_day, b.crm_leads_per_day),
+            (11, 4, 12)
         );
         // No more of the day's e-mails for unverified posts than the day has.
         assert_eq!((s.budget.unverified_emails_per_day, s.budget.unverified_per_client_per_hour), (7, 2));
@@ -430,6 +501,7 @@ mod tests {
         assert_eq!(e.template_for("lead"), Some("tpl"));
         assert_eq!(e.private_key.as_deref(), Some("priv"));
         assert_eq!(s.agent_email, "agent@example.com");
+        assert_eq!(s.site_url, "http://127.0.0.1:8787");
         assert_eq!(s.link_lifetime_s, 3 * 86_400);
         assert_eq!(s.retry_first_s, 1);
         assert_eq!(s.quiz_emails_per_day, 0);

@@ -1,6 +1,8 @@
-//! Visitors' words in the agent's e-mails. Template params carry what the visitor typed as typed
-//! (cleaned by jax_model::submission), with only its links made unclickable (`unlinked`), so a
-//! "message" cannot become a link the agent is lured to. Where the worker writes prose of its own
+//! Visitors' words in the e-mails and CRM records a stranger can cause. Template params carry what
+//! the visitor typed as typed (cleaned by jax_model::submission), with only its links made
+//! unclickable and its markup made text (`unlinked`, the one function every sender uses), so a
+//! "message", a name or a search's words cannot become a link or a tag the reader is lured by
+//! (spec/cases/hostile-text.json holds the cases both sides' tests read). Where the worker writes prose of its own
 //! around a visitor's words (the concierge's file names, the delivery notice), those words are in
 //! quotation marks and the e-mail says once what they mean; quotation marks they typed become
 //! plain ones, so none closes the quote early. A file name sits next to the real signed links, so
@@ -48,14 +50,20 @@ fn bracket(word: &str, also: fn(char) -> Option<char>) -> String {
     out
 }
 
-/// `s` with nothing a mail client links: every scheme, address and domain bracketed, and markup's
-/// angle brackets turned into look-alikes. Dots elsewhere, as in "Dr. Ruiz", stay.
-pub fn inert(s: &str) -> String {
-    bracket(s, |c| match c {
+/// Markup's angle brackets as look-alikes: a template that takes a value raw (EmailJS's `{{{…}}}`)
+/// or a CRM that shows HTML gets text, not a tag.
+fn no_markup(c: char) -> Option<char> {
+    match c {
         '<' => Some('‹'),
         '>' => Some('›'),
         _ => None,
-    })
+    }
+}
+
+/// `s` with nothing a mail client links: every scheme, address and domain bracketed, and markup's
+/// angle brackets turned into look-alikes. Dots elsewhere, as in "Dr. Ruiz", stay.
+pub fn inert(s: &str) -> String {
+    bracket(s, no_markup)
 }
 
 /// Whether `host` (what precedes a path) is a domain a mail client would link: labels of letters,
@@ -81,16 +89,18 @@ fn is_link(word: &str) -> bool {
 }
 
 /// A visitor's text as typed but for its links, which lose what makes them clickable (`inert`'s
-/// brackets, word by word); "1.5 baths", "$1.2M", "Dr. J.R. Ruiz" and line breaks stay as they are.
+/// brackets, word by word), and its markup, whose angle brackets become look-alikes; "1.5 baths",
+/// "$1.2M", "Dr. J.R. Ruiz" and line breaks stay as they are.
 pub fn unlinked(s: &str) -> String {
     s.split_inclusive(char::is_whitespace)
         .map(|piece| {
             let word = piece.trim_end_matches(char::is_whitespace);
             let space = &piece[word.len()..];
+            // A tag's attribute (`href="https://…"`) is a word that holds a link.
             if is_link(word) {
-                format!("{}{space}", bracket(word, |_| None))
+                format!("{}{space}", bracket(word, no_markup))
             } else {
-                piece.to_string()
+                piece.chars().map(|c| no_markup(c).unwrap_or(c)).collect()
             }
         })
         .collect()
@@ -110,6 +120,26 @@ pub fn file_name(name: &str) -> String {
     let stem: String =
         if stem.chars().count() > room { stem.chars().take(room - 1).chain(['…']).collect() } else { stem };
     quoted(&format!("{stem}{ext}"))
+}
+
+/// spec/cases/hostile-text.json: what a stranger may type, and what every e-mail and CRM record
+/// shows of it.
+#[cfg(test)]
+#[derive(serde::Deserialize)]
+pub(crate) struct HostileCase {
+    pub why: String,
+    pub text: String,
+    pub inert: String,
+}
+
+#[cfg(test)]
+pub(crate) fn hostile_cases() -> Vec<HostileCase> {
+    #[derive(serde::Deserialize)]
+    struct Table {
+        cases: Vec<HostileCase>,
+    }
+    let table: Table = serde_json::from_str(include_str!("../../../spec/cases/hostile-text.json")).unwrap();
+    table.cases
 }
 
 #[cfg(test)]
@@ -136,15 +166,26 @@ mod tests {
     }
 
     #[test]
-    fn only_the_links_in_a_text_lose_their_power() {
-        let typed = "Hi, I'm Dr. J.R. Ruiz. 1.5 baths at $1.2M?\nCall 904-555-0142, e.g. at 9 a.m.\n\n<b>Thanks</b>";
+    fn only_the_links_and_the_markup_in_a_text_lose_their_power() {
+        let typed = "Hi, I'm Dr. J.R. Ruiz. 1.5 baths at $1.2M?\nCall 904-555-0142, e.g. at 9 a.m.";
         assert_eq!(unlinked(typed), typed, "words stay as typed");
+        assert_eq!(unlinked("<b>Thanks</b> <3"), "‹b›Thanks‹/b› ‹3");
         assert_eq!(
             unlinked("See https://evil.example/x or www.evil.com, mail me: ana@evil.io.\nOr evil.com/pay"),
             "See https[:]//evil[.]example/x or www[.]evil[.]com, mail me: ana[at]evil[.]io.\nOr evil[.]com/pay"
         );
         assert_eq!(unlinked("(visit EVIL.CO.UK)"), "(visit EVIL[.]CO[.]UK)");
         assert_eq!(unlinked("St.Johns Town Center"), "St.Johns Town Center", "not a domain a client links");
+    }
+
+    /// The hostile cases both sides read: each as the e-mail shows it, with nothing a client links.
+    #[test]
+    fn every_hostile_case_comes_out_inert() {
+        for case in hostile_cases() {
+            let shown = unlinked(&case.text);
+            assert_eq!(shown, case.inert, "{}", case.why);
+            assert!(!shown.contains("://") && !shown.contains(['<', '>']), "{}: {shown}", case.why);
+        }
     }
 
     #[test]

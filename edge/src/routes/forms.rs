@@ -3,20 +3,18 @@
 
 use super::request::{client, read_body, redirect_to, sized_up};
 use crate::failure::Failure;
-use crate::services::{bot_check, budget, now_ms, once as first, queue, quota, random_u64, storage};
+use crate::services::{bot_check, budget, listings, now_ms, once as first, queue, quota, random_u64, storage};
 use domain::bot_check::{self as check, Trust};
 use domain::content::content;
 use domain::crm;
+use domain::email::SAVED_SEARCH;
 use domain::http::BodyKind;
 use domain::once;
 use domain::queue::{new_id, Delivery, State};
 use domain::settings::Settings;
 use domain::submit::{accept, parse_json, parse_urlencoded, Accepted, FormKind};
-use jax_model::api::{FORM_ERROR, THANK_YOU};
+use jax_model::api::{FORM_ERROR, LISTING_FIELD, THANK_YOU};
 use worker::{Bucket, Env, Request, Response};
-
-/// Why a quiz e-mail was not sent when the day's budget is spent.
-const BUDGET_SPENT: &str = "withheld: today's e-mail budget is spent";
 
 pub async fn post(mut req: Request, env: &Env, kind: FormKind, settings: &Settings) -> Result<Response, Failure> {
     let c = content();
@@ -53,6 +51,11 @@ pub async fn post(mut req: Request, env: &Env, kind: FormKind, settings: &Settin
     if trust == Trust::Unverified && form != "quiz" {
         let prose = (form == "lead").then_some("email_body");
         check::mark(&mut params, &c.forms.bot_check.unverified, prose);
+    }
+    // An MLS listing the site no longer has is named by its number, never by the path sent.
+    if let Some(named) = params.0.get(LISTING_FIELD).cloned() {
+        let listed = listings::as_listed(env, &c.base_url, &named).await?;
+        params.0.insert(LISTING_FIELD.into(), listed);
     }
     let bucket = storage::bucket(env)?;
     let page = crm::page(req.headers().get("Referer")?.as_deref(), &req.inner().url());
@@ -106,19 +109,12 @@ pub(super) async fn record_and_send(
     // Ids carry 64 random bits: a taken one is not a visitor's doing.
     let taken = || Failure::Unavailable(format!("record {} exists already", d.id));
     let mut slot_taken = None;
+    // Each purpose spends its own allowance: the quiz its caps (its e-mail goes to a typed
+    // address), a saved search's lead the saved searches' e-mails, a lead the leads'.
     if d.form == "quiz" {
         let to = d.params.get("to_email").map_or("", String::as_str);
-        let withheld = match quota::quiz_email(settings, bucket, to).await? {
-            Some(withheld) => Some(withheld.describe()),
-            None => match budget::spend_email(settings, bucket, trust).await? {
-                Some(slot) => {
-                    slot_taken = Some(slot);
-                    None
-                }
-                None => Some(BUDGET_SPENT),
-            },
-        };
-        if let Some(why) = withheld {
+        if let Some(withheld) = quota::quiz_email(settings, bucket, to).await? {
+            let why = withheld.describe();
             // The visitor still sees the result; the submission is kept, nothing is sent.
             worker::console_warn!("quiz e-mail {}: {why}", d.id);
             d.withheld = Some(why.into());
@@ -126,7 +122,12 @@ pub(super) async fn record_and_send(
             return Ok(false);
         }
     } else {
-        match budget::spend_email(settings, bucket, trust).await? {
+        let slot = if d.form == SAVED_SEARCH {
+            budget::spend_confirmation(settings, bucket).await?
+        } else {
+            budget::spend_email(settings, bucket, trust).await?
+        };
+        match slot {
             Some(slot) => slot_taken = Some(slot),
             None => {
                 // Past the day's e-mail budget: kept, and listed in the morning's digest; none is lost.

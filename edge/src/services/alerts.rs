@@ -9,16 +9,32 @@ use domain::delivery::Outcome;
 use domain::email::SEARCH_ALERT;
 use domain::queue::{new_id, Delivery};
 use domain::searches::alerts::{
-    alert, due, homes_for, imports_needed, index_of, news_of, since, AlertLinks, Footer, Sweep, FILES_PER_RUN,
-    SEARCHES_PER_RUN, SENDS_PER_RUN, SWEEP,
+    alert, due, homes_for, imports_needed, index_of, news_of, since, AlertLinks, Footer, Found, Sweep,
+    ALERT_REQUESTS_PER_RUN, FILES_PER_RUN, SEARCHES_PER_RUN, SENDS_PER_RUN, SWEEP,
 };
-use domain::searches::{address_token, describe, SEARCHES};
+use domain::searches::{describe, parse_key, SavedSearch, SEARCHES};
 use domain::settings::Settings;
 use jax_model::api;
 use jax_model::saved_search::News;
 use std::collections::BTreeMap;
 use storage::Only;
 use worker::{console_log, console_warn, Bucket, Env};
+
+/// The listing's objects, an address's side by side, grouped by address.
+fn by_address(objects: &[worker::Object]) -> Vec<Vec<&worker::Object>> {
+    let mut groups: Vec<Vec<&worker::Object>> = Vec::new();
+    let mut last = String::new();
+    for o in objects {
+        let key = o.key();
+        let address = parse_key(&key).map_or("", |(a, _)| a).to_string();
+        match groups.last_mut() {
+            Some(group) if address == last => group.push(o),
+            _ => groups.push(vec![o]),
+        }
+        last = address;
+    }
+    groups
+}
 
 /// What one run did.
 #[derive(Debug, Default)]
@@ -70,58 +86,83 @@ pub async fn run(settings: &Settings, env: &Env, bucket: &Bucket, now: u64) -> w
     let mut run = Run::default();
     let mut after = running.after.clone();
     let mut left = sweep.left_today(now, settings.alert_emails_per_day);
-    for o in &objects {
-        let Some((mut s, tag)) = searches::listed(o).filter(|(s, _)| due(s, now)) else {
-            after = o.key();
-            continue;
-        };
-        run.looked += 1;
-        let needed = imports_needed(&s, &running, &times);
-        let missing: Vec<u64> = needed.iter().copied().filter(|at| !files.contains_key(at)).collect();
-        if !files.is_empty() && files.len() + missing.len() > FILES_PER_RUN {
-            break; // the next run reads them, fresh
+    let mut requests = 0;
+    // An address's searches are side by side in key order: one alert for all of them. The last
+    // address of a page cut short may go on in the next: it waits for that run, whole.
+    let groups = by_address(&objects);
+    let whole = groups.len().saturating_sub(usize::from(page.truncated() && groups.len() > 1));
+    'addresses: for group in &groups[..whole] {
+        let mut told: Vec<(SavedSearch, String, Vec<u64>)> = Vec::new();
+        let mut found = Vec::new();
+        for o in group {
+            let Some((s, tag)) = searches::listed(o).filter(|(s, _)| due(s, now)) else { continue };
+            run.looked += 1;
+            let needed = imports_needed(&s, &running, &times);
+            let missing: Vec<u64> = needed.iter().copied().filter(|at| !files.contains_key(at)).collect();
+            if !files.is_empty() && files.len() + missing.len() > FILES_PER_RUN {
+                break 'addresses; // the next run reads them, fresh
+            }
+            for at in missing {
+                let path = index.imports.iter().find(|i| i.at_ms == at).map_or("", |i| i.path.as_str());
+                if let Some(news) = asset(env, origin, path).await?.as_ref().and_then(news_of) {
+                    files.insert(at, news);
+                }
+            }
+            told.push((s, tag, needed));
         }
-        for at in missing {
-            let path = index.imports.iter().find(|i| i.at_ms == at).map_or("", |i| i.path.as_str());
-            if let Some(news) = asset(env, origin, path).await?.as_ref().and_then(news_of) {
-                files.insert(at, news);
+        for (s, _, needed) in &told {
+            let news: Vec<&News> = needed.iter().filter_map(|at| files.get(at)).collect();
+            let homes = homes_for(s, since(s, &running), running.through_ms, &news);
+            if !homes.is_empty() {
+                found.push((
+                    s,
+                    Found { words: describe(&s.query, form, &c.areas), search: format!("{origin}{}", s.path()), homes },
+                ));
             }
         }
-        let news: Vec<&News> = needed.iter().filter_map(|at| files.get(at)).collect();
-        let homes = homes_for(&s, since(&s, &running), running.through_ms, &news);
-        if homes.is_empty() {
-            after = o.key();
+        if found.is_empty() {
+            after = group.last().map_or(after, |o| o.key());
             continue;
         }
-        if left == 0 || run.sent == SENDS_PER_RUN {
+        // Its epoch's read, the send, a write per search it tells.
+        let cost = 2 + found.len();
+        if left == 0 || run.sent == SENDS_PER_RUN || requests + cost > ALERT_REQUESTS_PER_RUN {
             run.waiting = left == 0;
             break;
         }
-        let token = address_token(&settings.keys.searches, &s.address);
+        requests += cost;
+        // The newest search's address as typed: every search here is of one mailbox.
+        let email = found.iter().map(|(s, _)| s).max_by_key(|s| s.created_ms).map_or("", |s| s.email.as_str());
+        let address = found[0].0.address.clone();
+        let epoch = searches::epoch(bucket, &address).await?;
+        let token = settings.keys.searches.address_token(&address, epoch, now);
         let links = AlertLinks {
             site: origin.to_string(),
-            search: format!("{origin}{}", s.path()),
             unsubscribe: format!("{origin}{}?{}={token}", api::SAVED_SEARCH_UNSUBSCRIBE, api::SAVED_SEARCH_TOKEN),
             manage: format!("{origin}{}#{token}", api::ALERTS),
         };
-        let params = alert(&form.alert, &s, &describe(&s.query, form, &c.areas), &homes, &links, &footer);
+        let ids: Vec<String> = found.iter().map(|(s, _)| s.id.clone()).collect();
+        let parts: Vec<Found> = found.into_iter().map(|(_, f)| f).collect();
+        let params = alert(&form.alert, email, &parts, &links, &footer);
         let d = Delivery::new(new_id(now, SEARCH_ALERT, random_u64()?), SEARCH_ALERT, &params, now);
         match mail::send(settings, bucket, &d).await {
             Outcome::Sent => {
                 run.sent += 1;
                 left -= 1;
                 sweep.count_sent(now);
-                s.since_ms = running.through_ms;
-                s.sent_ms = Some(now);
-                if !searches::update(bucket, &s, tag).await? {
-                    // Changed meanwhile (the manage page): its next alert may repeat some homes.
-                    console_warn!("alerts: search {} changed while its alert went", s.id);
+                for (mut s, tag, _) in told.into_iter().filter(|(s, _, _)| ids.contains(&s.id)) {
+                    s.since_ms = running.through_ms;
+                    s.sent_ms = Some(now);
+                    if !searches::update(bucket, &s, tag).await? {
+                        // Changed meanwhile (the manage page): its next alert may repeat some homes.
+                        console_warn!("alerts: search {} changed while its alert went", s.id);
+                    }
                 }
             }
             // The address (or EmailJS for it) refused: its searches are paused, and the buyer can
             // resume them from the manage page.
             Outcome::Failed(code) if (400..500).contains(&code) => {
-                run.paused += searches::pause_address(bucket, &s.address).await?;
+                run.paused += searches::pause_address(bucket, &address).await?;
                 console_warn!("alerts: EmailJS refused an alert ({code}); the address's searches are paused");
             }
             outcome => {
@@ -130,7 +171,7 @@ pub async fn run(settings: &Settings, env: &Env, bucket: &Bucket, now: u64) -> w
                 break;
             }
         }
-        after = o.key();
+        after = group.last().map_or(after, |o| o.key());
     }
     let whole_page = objects.last().is_none_or(|o| after == o.key());
     if whole_page && !page.truncated() {

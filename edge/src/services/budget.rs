@@ -3,17 +3,18 @@
 
 use crate::services::quota::Added;
 use crate::services::storage::{self, Only};
-use crate::services::{alert, now_ms, queue, quota, random_u64, retention};
+use crate::services::{alert, now_ms, queue, quota, retention};
 use domain::alert::Alert;
 use domain::bot_check::Trust;
 use domain::budget::{
-    client_uploads_key, day_start, digest, digest_due, digest_id, emails_alerted_key, emails_prefix, held_id, held_key,
-    unverified_alerted_key, uploads_alerted_key, uploads_key, DIGEST, DIGEST_PARTS, HELD,
+    client_uploads_key, confirmations_prefix, day_start, digest, digest_due, digest_id, emails_alerted_key,
+    emails_prefix, held_id, held_key, unverified_alerted_key, uploads_alerted_key, uploads_key, DIGEST, DIGEST_PARTS,
+    HELD,
 };
 use domain::queue::{record_key, Delivery, State};
 use domain::retention::Job;
 use domain::settings::Settings;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use worker::{console_error, console_warn, Bucket};
 
 /// Held records one digest run reads at most (the digest lists what fits in one e-mail anyway).
@@ -21,48 +22,21 @@ const DIGEST_READ_MAX: usize = 300;
 /// A held marker's custom metadata: the digest listing it, while that digest is owed.
 const LISTED: &str = "listed";
 
-/// One of today's e-mails, spent: give it back (`give_back`) if the request it was for is not
-/// sent after all (it lost a race, or was not recorded).
-#[must_use]
-pub struct Slot(String);
+pub use crate::services::quota::{give_back, Slot};
 
-/// Give back an e-mail slot: another request may take it today. A slot that cannot be given back
-/// stays spent: the budget errs toward sending fewer, never more.
-pub async fn give_back(bucket: &Bucket, slot: Slot) {
-    let _ = bucket.delete(&slot.0).await;
-}
-
-/// Spend one of today's e-mails: none when the budget is spent (the caller holds the lead); the
-/// agent is alerted the first time in a day. An unverified post (domain/bot_check.rs) may take a
-/// slot only while fewer than the budget's unverified share are taken: the rest wait for visitors
-/// the check has seen. Each e-mail takes a slot of its own, `quota/email/day/<date>/<n>` for n
-/// below the budget, by a create-only write: no key is written twice (R2 takes one write a second
-/// to a key), and a burst contends only where two posts pick the same free slot at random.
+/// Spend one of today's lead e-mails: none when the budget is spent (the caller holds the lead);
+/// the agent is alerted the first time in a day. Only leads spend it: confirmations, alerts and the
+/// quiz have allowances of their own. An unverified post (domain/bot_check.rs) may take a slot
+/// only while fewer than the budget's unverified share are taken: the rest wait for visitors the
+/// check has seen.
 pub async fn spend_email(settings: &Settings, bucket: &Bucket, trust: Trust) -> worker::Result<Option<Slot>> {
     let now = now_ms();
     let cap = settings.budget.emails_per_day;
     let share = if trust == Trust::Unverified { settings.budget.unverified_emails_per_day } else { cap };
-    let prefix = emails_prefix(now);
-    let mut full = false;
-    for _ in 0..8 {
-        let taken: HashSet<u32> = storage::objects(bucket, &prefix, false)
-            .await?
-            .iter()
-            .filter_map(|o| o.key().strip_prefix(&prefix).and_then(|n| n.parse().ok()))
-            .collect();
-        full = taken.len() >= cap as usize;
-        let free = (share as usize).saturating_sub(taken.len());
-        if free == 0 {
-            break;
-        }
-        // The k-th free slot, k at random.
-        let k = (random_u64()? % free as u64) as usize;
-        let Some(slot) = (0..cap).filter(|n| !taken.contains(n)).nth(k) else { break };
-        let key = format!("{prefix}{slot}");
-        if quota::first_time(bucket, &key).await? {
-            return Ok(Some(Slot(key)));
-        }
-    }
+    let full = match quota::take_slot(bucket, &emails_prefix(now), cap, share).await? {
+        Ok(slot) => return Ok(Some(slot)),
+        Err(full) => full,
+    };
     if !full {
         console_warn!("budget: today's {share} e-mails for unverified requests are spent; this one is held");
         if quota::first_time(bucket, &unverified_alerted_key(now)).await? {
@@ -73,6 +47,17 @@ pub async fn spend_email(settings: &Settings, bucket: &Bucket, trust: Trust) -> 
         alert::send(settings, &Alert::budget(cap)).await;
     }
     Ok(None)
+}
+
+/// Spend one of today's saved-search e-mails (a confirmation, or the agent's "new saved search"):
+/// none when they are spent. Apart from the leads': a flood of saves never holds a lead back.
+pub async fn spend_confirmation(settings: &Settings, bucket: &Bucket) -> worker::Result<Option<Slot>> {
+    let cap = settings.budget.confirmation_emails_per_day;
+    let slot = quota::take_slot(bucket, &confirmations_prefix(now_ms()), cap, cap).await?.ok();
+    if slot.is_none() {
+        console_warn!("budget: today's {cap} saved-search e-mails are spent");
+    }
+    Ok(slot)
 }
 
 /// Whether `bytes` more fit what is left of today's uploads for everyone (the agent is alerted the

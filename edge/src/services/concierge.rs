@@ -161,7 +161,6 @@ const SETTLE_MS: u64 = 12_000;
 pub async fn file(
     settings: &Settings,
     bucket: &Bucket,
-    origin: &str,
     client: &str,
     done: &Final<'_>,
     trust: Trust,
@@ -170,6 +169,8 @@ pub async fn file(
     let mut taken = queue::claim(bucket, &id, true, None).await?;
     // Her CRM's hand-offs, recorded with the filing's e-mail (by whichever tap records that).
     let mut handoffs = Vec::new();
+    // Links on the site's own address (SITE_URL), never the request's Host.
+    let origin = settings.site_url.as_str();
     let page = format!("{origin}{}", api::CONCIERGE_PAGE);
     if matches!(taken, Taken::Missing) {
         // One listing gives each stored document's key and name: no object is read twice.

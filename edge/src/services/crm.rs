@@ -1,13 +1,14 @@
 //! Handing one lead to a CRM: Follow Up Boss's Events API or the lead webhook. domain/crm.rs
 //! builds the request and reads the answer; services/queue.rs keeps the record and its retries.
 
-use crate::services::{alert, fetch, now_ms};
+use crate::services::{alert, fetch, now_ms, quota};
 use domain::alert::Alert;
+use domain::budget::{crm_alerted_key, crm_prefix};
 use domain::content::content;
 use domain::crm::{source, Answer, Handoff, Lead, ARCHIVED};
 use domain::queue::Delivery;
 use domain::settings::Settings;
-use worker::{console_error, Bucket, Method};
+use worker::{console_error, console_warn, Bucket, Method};
 
 /// One attempt at hand-off `d`, to `to`.
 pub async fn send(settings: &Settings, d: &Delivery, to: Handoff) -> Answer {
@@ -43,4 +44,20 @@ pub async fn noted(settings: &Settings, bucket: &Bucket, to: Handoff, answer: An
     if let Err(e) = told {
         console_error!("{}: keeping its archived lead flow's marker failed: {e}", to.name());
     }
+}
+
+/// Whether one more lead may go to her CRMs today: a slot of the day's hand-offs, taken once per
+/// lead (by the request that records it), whatever number of CRMs it goes to. Past them the agent
+/// is alerted, once a day; the lead still reaches her e-mail.
+pub async fn spend_handoff(settings: &Settings, bucket: &Bucket) -> worker::Result<bool> {
+    let now = now_ms();
+    let cap = settings.budget.crm_leads_per_day;
+    if quota::take_slot(bucket, &crm_prefix(now), cap, cap).await?.is_ok() {
+        return Ok(true);
+    }
+    if quota::first_time(bucket, &crm_alerted_key(now)).await? {
+        console_warn!("budget: today's {cap} CRM hand-offs are spent");
+        alert::send(settings, &Alert::crm_spent(cap)).await;
+    }
+    Ok(false)
 }

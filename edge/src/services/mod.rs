@@ -9,6 +9,7 @@ pub mod crm;
 pub mod document_stream;
 pub mod fetch;
 pub mod form_parts;
+pub mod listings;
 pub mod mail;
 pub mod once;
 pub mod queue;

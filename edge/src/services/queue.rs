@@ -137,11 +137,24 @@ pub async fn attempt(settings: &Settings, bucket: &Bucket, claimed: Claimed) -> 
 }
 
 /// Record the hand-offs of `lead` (sent from `page`) that the settings ask for, each claimed for
-/// its first attempt. Once per lead: a hand-off recorded already (a parallel tap's) is left to it.
-/// One not recorded is logged: her e-mail of the lead still goes.
+/// its first attempt, within the day's CRM hand-offs (crm::spend_handoff). Once per lead: a
+/// hand-off recorded already (a parallel tap's) is left to it. One not recorded is logged: her
+/// e-mail of the lead still goes.
 pub async fn hand_off(settings: &Settings, bucket: &Bucket, lead: &Delivery, page: Option<&str>) -> Vec<Claimed> {
     let mut claimed = Vec::new();
-    for to in settings.handoffs.for_lead(&lead.form, lead.unverified) {
+    let to = settings.handoffs.for_lead(&lead.form, lead.unverified);
+    if to.is_empty() {
+        return claimed;
+    }
+    match crm::spend_handoff(settings, bucket).await {
+        Ok(true) => {}
+        Ok(false) => return claimed,
+        Err(e) => {
+            console_error!("hand-offs of {}: the day's count failed: {e}", lead.id);
+            return claimed;
+        }
+    }
+    for to in to {
         let d = lead.handoff(to, page.map(String::from), now_ms());
         match record(settings, bucket, d).await {
             Ok(Some(c)) => claimed.push(c),

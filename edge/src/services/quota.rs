@@ -1,5 +1,5 @@
 //! Counts kept in R2 under `quota/`: the quiz's limits (domain/quota.rs says why and how they are
-//! keyed) and the day's budget (domain/budget.rs).
+//! keyed), the day's budget (domain/budget.rs) and its slots.
 
 use crate::services::storage::{self, Only};
 use crate::services::{now_ms, retention};
@@ -7,6 +7,7 @@ use domain::quota::{day_key, mark_key, mark_step, recipient_key, MarkStep, Withh
 use domain::retention::Job;
 use domain::settings::Settings;
 use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
 use worker::Bucket;
 
 #[derive(Serialize, Deserialize)]
@@ -37,6 +38,46 @@ pub async fn quiz_email(settings: &Settings, bucket: &Bucket, address: &str) -> 
         return Ok(Some(Withheld::DailyCap));
     }
     Ok(None)
+}
+
+/// One slot of a day's allowance, spent: give it back (`give_back`) if what it was for is not
+/// sent after all (it lost a race, or was not recorded).
+#[must_use]
+pub struct Slot(String);
+
+/// Give back a slot: another request may take it today. A slot that cannot be given back stays
+/// spent: an allowance errs toward sending fewer, never more.
+pub async fn give_back(bucket: &Bucket, slot: Slot) {
+    let _ = bucket.delete(&slot.0).await;
+}
+
+/// Take one of `cap` slots under `prefix` while fewer than `share` are taken: the slot, or whether
+/// all `cap` are taken. For an allowance every request may spend (the day's e-mails, CRM
+/// hand-offs): each takes a slot of its own, `<prefix><n>` for n below the cap, by a create-only
+/// write, so no key is written twice (R2 takes one write a second to a key), and a burst contends
+/// only where two requests pick the same free slot at random.
+pub async fn take_slot(bucket: &Bucket, prefix: &str, cap: u32, share: u32) -> worker::Result<Result<Slot, bool>> {
+    let mut full = false;
+    for _ in 0..8 {
+        let taken: HashSet<u32> = storage::objects(bucket, prefix, false)
+            .await?
+            .iter()
+            .filter_map(|o| o.key().strip_prefix(prefix).and_then(|n| n.parse().ok()))
+            .collect();
+        full = taken.len() >= cap as usize;
+        let free = (share as usize).saturating_sub(taken.len());
+        if free == 0 {
+            break;
+        }
+        // The k-th free slot, k at random.
+        let k = (crate::services::random_u64()? % free as u64) as usize;
+        let Some(slot) = (0..cap).filter(|n| !taken.contains(n)).nth(k) else { break };
+        let key = format!("{prefix}{slot}");
+        if first_time(bucket, &key).await? {
+            return Ok(Ok(Slot(key)));
+        }
+    }
+    Ok(Err(full))
 }
 
 /// What adding to a count came to.

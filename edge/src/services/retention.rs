@@ -8,7 +8,8 @@ use domain::due;
 use domain::notice::Parked;
 use domain::queue::{record_key, Delivery, State, DEAD, OUTBOX};
 use domain::retention::{count_key, parse_timer, timer_key, unfiled_due, Job, TIMERS};
-use domain::searches::SavedSearch;
+use domain::searches::links::ADDRESS_LINK_MS;
+use domain::searches::{SavedSearch, SUPPRESSED_MS};
 use domain::settings::Settings;
 use futures_util::{stream, StreamExt};
 use std::cell::Cell;
@@ -113,6 +114,8 @@ async fn run(settings: Option<&Settings>, bucket: &Bucket, key: &str, now: u64) 
             Some(_) => delete(bucket, vec![subject.to_string()]).await?,
             None => 0,
         },
+        Job::Suppression => kept_for(bucket, subject, SUPPRESSED_MS, job, now).await?,
+        Job::Epoch => kept_for(bucket, subject, ADDRESS_LINK_MS, job, now).await?,
         Job::Search => match storage::get_json_tagged::<SavedSearch>(bucket, subject).await? {
             Some((s, _)) if s.confirmed_ms.is_none() => delete(bucket, vec![subject.to_string()]).await?,
             _ => 0,
@@ -123,6 +126,19 @@ async fn run(settings: Option<&Settings>, bucket: &Bucket, key: &str, now: u64) 
         console_log!("retention: {key}: {deleted} object(s) deleted");
     }
     Ok(deleted)
+}
+
+/// Delete `key` once `window` has passed since it was last written (written again since, its
+/// timer is set anew): how many objects were deleted.
+async fn kept_for(bucket: &Bucket, key: &str, window: u64, job: Job, now: u64) -> worker::Result<usize> {
+    match bucket.head(key).await? {
+        Some(o) if o.uploaded().as_millis() + window > now => {
+            set(bucket, o.uploaded().as_millis() + window, job, key).await?;
+            Ok(0)
+        }
+        Some(_) => delete(bucket, vec![key.to_string()]).await,
+        None => Ok(0),
+    }
 }
 
 /// Whether record `id` was given up on and no notice told the agent of it yet.

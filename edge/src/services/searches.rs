@@ -4,13 +4,16 @@ use crate::services::quota::{self, Added};
 use crate::services::retention;
 use crate::services::storage::{self, objects, Only};
 use domain::retention::Job;
-use domain::searches::{address_prefix, key, SavedSearch, UNCONFIRMED_MS};
+use domain::searches::links::ADDRESS_LINK_MS;
+use domain::searches::{address_prefix, epoch_key, key, suppression_key, SavedSearch, SUPPRESSED_MS, UNCONFIRMED_MS};
 use jax_model::calendar::date;
 use worker::Bucket;
 
-/// Why a search was not stored.
+/// Why a search was not stored (a stranger is told the same of each: domain/searches.rs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Refused {
+    /// The address unsubscribed or deleted everything within 30 days.
+    Suppressed,
     /// The address keeps as many searches as it may.
     Full,
     /// The address was sent its confirmations for the day.
@@ -18,13 +21,20 @@ pub enum Refused {
 }
 
 /// Store a new, unconfirmed search, with the timer that deletes it unless it is confirmed within
-/// 48 hours, and count its confirmation e-mail against the address's day.
+/// 48 hours, and count its confirmation e-mail against the address's day. `hashes`: every hash
+/// its mailbox may be kept under (a rotation's previous key's too): a suppression of any holds.
 pub async fn save(
     bucket: &Bucket,
     s: &SavedSearch,
+    hashes: &[String],
     per_address: u32,
     confirmations_per_day: u32,
 ) -> worker::Result<Result<(), Refused>> {
+    for address in hashes {
+        if is_suppressed(bucket, address).await? {
+            return Ok(Err(Refused::Suppressed));
+        }
+    }
     let kept = objects(bucket, &address_prefix(&s.address), false).await?.len();
     if kept >= per_address as usize {
         return Ok(Err(Refused::Full));
@@ -103,4 +113,53 @@ pub async fn delete_address(bucket: &Bucket, address: &str) -> worker::Result<us
         bucket.delete_multiple(keys.clone()).await?;
     }
     Ok(keys.len())
+}
+
+/// Refuse every save for `address` for 30 days (it unsubscribed, or deleted everything): a
+/// stranger cannot sign it up again meanwhile. Set again, its 30 days start again.
+pub async fn suppress(bucket: &Bucket, address: &str) -> worker::Result<()> {
+    let key = suppression_key(address);
+    retention::set(bucket, crate::services::now_ms() + SUPPRESSED_MS, Job::Suppression, &key).await?;
+    bucket.put(&key, Vec::<u8>::new()).execute().await?;
+    Ok(())
+}
+
+/// Whether `address` is suppressed.
+pub async fn is_suppressed(bucket: &Bucket, address: &str) -> worker::Result<bool> {
+    Ok(bucket.head(suppression_key(address)).await?.is_some())
+}
+
+/// The address's owner lets it save searches again (from the manage page's link).
+pub async fn lift(bucket: &Bucket, address: &str) -> worker::Result<()> {
+    bucket.delete(suppression_key(address)).await
+}
+
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Epoch {
+    epoch: u64,
+}
+
+/// The address's epoch: 0 until its first "delete everything" or unsubscribe.
+pub async fn epoch(bucket: &Bucket, address: &str) -> worker::Result<u64> {
+    Ok(storage::get_json_tagged::<Epoch>(bucket, &epoch_key(address)).await?.map_or(0, |(e, _)| e.epoch))
+}
+
+/// Move the address's epoch on: every link sent before stops working. Kept as long as a link of
+/// the epoch before could work (a year): the new one.
+pub async fn next_epoch(bucket: &Bucket, address: &str) -> worker::Result<u64> {
+    let key = epoch_key(address);
+    let next = epoch(bucket, address).await? + 1;
+    retention::set(bucket, crate::services::now_ms() + ADDRESS_LINK_MS, Job::Epoch, &key).await?;
+    // Two at once both move it past every link sent before: either write will do.
+    bucket.put(&key, serde_json::to_vec(&Epoch { epoch: next })?).execute().await?;
+    Ok(next)
+}
+
+/// Delete everything of `address` and stop it (an unsubscribe, "delete everything"): its
+/// searches, then a suppression for 30 days and a new epoch, so no earlier link works.
+pub async fn stop(bucket: &Bucket, address: &str) -> worker::Result<usize> {
+    let deleted = delete_address(bucket, address).await?;
+    suppress(bucket, address).await?;
+    next_epoch(bucket, address).await?;
+    Ok(deleted)
 }

@@ -48,8 +48,9 @@ pub fn bot_check_action(path: &str) -> Option<&str> {
     (!action.is_empty()).then_some(action)
 }
 /// Saved searches (edge/domain/src/searches.rs): a save (a form post), its confirmation link, an
-/// address's unsubscribe link (both GETs from an e-mail, answered with a page), and the manage
-/// page's requests (JSON).
+/// address's unsubscribe link (each a GET from an e-mail, answered with a page whose button POSTs
+/// to the same link; a mail client's one-click POST unsubscribes at once), and the manage page's
+/// requests (JSON).
 pub const SAVED_SEARCHES: &str = "/api/searches";
 pub const SAVED_SEARCH_CONFIRM: &str = "/api/searches/confirm";
 pub const SAVED_SEARCH_UNSUBSCRIBE: &str = "/api/searches/unsubscribe";
@@ -60,8 +61,15 @@ pub const SAVED_SEARCH_TOKEN: &str = "t";
 /// and the pages the worker's answers lead to.
 pub const ALERTS: &str = "/homes/alerts/";
 pub const ALERTS_SENT: &str = "/homes/alerts/sent/";
+/// The confirmation link's page and the unsubscribe link's, each with one button that posts: the
+/// worker serves them for a link that checks out, its token in the form's action.
+pub const ALERTS_CONFIRM: &str = "/homes/alerts/confirm/";
+pub const ALERTS_UNSUBSCRIBE: &str = "/homes/alerts/unsubscribe/";
 pub const ALERTS_CONFIRMED: &str = "/homes/alerts/confirmed/";
 pub const ALERTS_EXPIRED: &str = "/homes/alerts/expired/";
+/// A link changed on its way (400), and one whose search or address is gone (404).
+pub const ALERTS_INVALID: &str = "/homes/alerts/invalid/";
+pub const ALERTS_UNKNOWN: &str = "/homes/alerts/unknown/";
 pub const ALERTS_UNSUBSCRIBED: &str = "/homes/alerts/unsubscribed/";
 pub const ALERTS_ERROR: &str = "/homes/alerts/error/";
 /// The agent's private document links: `/api/documents/<key>?expires=…&sig=…`.

@@ -55,9 +55,9 @@ pub struct BotCheck {
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Budget {
-    /// E-mails sent one by one a day (leads, requests, quiz results, concierge filings). Past it
-    /// no lead is dropped: each is recorded and listed in the next morning's digest e-mail. Keep it
-    /// well under the EmailJS plan's daily share.
+    /// Leads' e-mails sent one by one a day (the forms, showing requests, concierge filings): no
+    /// other e-mail can spend them. Past it no lead is dropped: each is recorded and listed in the
+    /// next morning's digest e-mail. Keep it well under the EmailJS plan's daily share.
     #[schemars(range(min = 1, max = 100000))]
     pub emails_per_day: u32,
     /// Of those, how many may go to requests sent without the bot check (see `bot_check`); the
@@ -73,6 +73,18 @@ pub struct Budget {
     /// "uploads are paused") and the agent is alerted. At least one document's worth.
     #[schemars(range(min = 10485760))]
     pub upload_bytes_per_day: u64,
+    /// Saved searches' confirmation e-mails (and the e-mail telling you of a confirmed search)
+    /// all visitors together may cause a day, apart from the leads'. Past it a save is refused.
+    #[schemars(range(min = 1, max = 100000))]
+    pub confirmation_emails_per_day: u32,
+    /// Confirmation e-mails one client (an address, or an IPv6 /64) may cause a day, whatever the
+    /// bot check says.
+    #[schemars(range(min = 1))]
+    pub confirmations_per_client_per_day: u32,
+    /// Leads handed to your CRM (Follow Up Boss, the lead webhook) a day, each counted once: past
+    /// it a lead still reaches your e-mail, and you are alerted.
+    #[schemars(range(min = 1, max = 100000))]
+    pub crm_leads_per_day: u32,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]

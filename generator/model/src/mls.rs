@@ -35,7 +35,26 @@ pub struct Mls {
     /// imports the project's sample listings (local development only: deploys refuse them).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub feed: Option<String>,
+    /// The shape of its MLS numbers (ListingId), `#` for a digit and `@` for a letter, anything else
+    /// as itself, e.g. "#######" for seven digits: a shared list of saved homes and "Ask about these
+    /// homes" name no other. Without it: letters, digits and '-', at most 32.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub number_format: Option<String>,
     pub labels: MlsLabels,
+}
+
+/// Whether `number` is an MLS number of `format` (`Mls::number_format`; spec/cases/mls-numbers.json
+/// holds the cases the site's island is tested on too).
+pub fn fits_number(format: Option<&str>, number: &str) -> bool {
+    let Some(format) = format else {
+        return (1..=32).contains(&number.len()) && number.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
+    };
+    number.len() == format.len()
+        && format.bytes().zip(number.bytes()).all(|(f, n)| match f {
+            b'#' => n.is_ascii_digit(),
+            b'@' => n.is_ascii_alphabetic(),
+            f => f == n,
+        })
 }
 
 /// The texts of the MLS pages (/homes/, each listing's page, the lists by neighborhood).
@@ -221,6 +240,16 @@ impl Mls {
                 out.push(src.at_value("mls.feed", format!("expected an https:// URL, found \"{feed}\"")));
             }
         }
+        if let Some(format) = &self.number_format {
+            let ok = (1..=32).contains(&format.len())
+                && format.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'#' | b'@' | b'-'));
+            if !ok {
+                out.push(src.at_value(
+                    "mls.number_format",
+                    format!("expected `#` for a digit, `@` for a letter, letters, digits and '-' (at most 32), found \"{format}\""),
+                ));
+            }
+        }
     }
 
     /// The media host without a trailing slash, e.g. "https://media.mls.example".
@@ -231,5 +260,21 @@ impl Mls {
     /// The photos bucket's origin without a trailing slash, if the site has one.
     pub fn photos_origin(&self) -> Option<&str> {
         self.photos_url.as_deref().map(|u| u.trim_end_matches('/'))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fits_number;
+
+    /// spec/cases/mls-numbers.json: the island's tests read the same cases.
+    #[test]
+    fn an_mls_number_fits_its_feeds_format() {
+        let table: serde_json::Value =
+            serde_json::from_str(include_str!("../../../spec/cases/mls-numbers.json")).unwrap();
+        for case in table["cases"].as_array().unwrap() {
+            let (format, number) = (case["format"].as_str(), case["number"].as_str().unwrap());
+            assert_eq!(fits_number(format, number), case["fits"].as_bool().unwrap(), "{}", case["why"]);
+        }
     }
 }

@@ -28,10 +28,14 @@ pub struct SavedSearchForm {
     pub frequency: String,
     pub frequencies: Frequencies,
     pub submit: String,
-    /// Searches one address may keep (a save past it is refused with `too_many`).
+    /// Searches one address may keep.
     #[schemars(range(min = 1, max = 50))]
     pub per_address: u32,
-    pub too_many: String,
+    /// What a refused save is told, whatever the reason (the address keeps `per_address`
+    /// searches, was sent its confirmations for the day, or stopped the site's e-mails; this
+    /// visitor or the whole site sent its confirmations for the day): one text, so a stranger
+    /// learns nothing of an address.
+    pub refused: String,
     /// Confirmation e-mails one address may be sent a day: someone typing another's address
     /// cannot flood it.
     #[schemars(range(min = 1, max = 10))]
@@ -54,8 +58,13 @@ pub struct SavedSearchForm {
 pub struct AlertTexts {
     /// `{count}` homes, `{search}` the search in words.
     pub subject: String,
+    /// The subject when several of the address's searches found homes: `{count}` homes, `{n}`
+    /// searches (one alert an address, for all its searches).
+    pub subject_several: String,
     /// Why the buyer gets it (CAN-SPAM): `{search}`.
     pub why: String,
+    /// The same for several searches: `{searches}`, each in words.
+    pub why_several: String,
     /// The link to the rest when more than `homes` match: `{count}` more.
     pub more: String,
     /// Homes one alert shows at most.
@@ -117,12 +126,30 @@ pub struct SearchWords {
 pub struct ResultPages {
     /// After saving: the confirmation e-mail is on its way.
     pub sent: ResultPage,
+    /// The confirmation link's page: its button confirms (opening a link changes nothing: mail
+    /// scanners open links).
+    pub confirm: ActionPage,
     pub confirmed: ResultPage,
-    /// A confirmation link whose search is gone (48 hours passed, or it was deleted).
+    /// A confirmation link whose 48 hours have passed (its search is deleted).
     pub expired: ResultPage,
+    /// A link that was changed or cut short.
+    pub invalid: ResultPage,
+    /// A link whose search or address is no longer kept (deleted, or unsubscribed since).
+    pub unknown: ResultPage,
+    /// The unsubscribe link's page: its button unsubscribes.
+    pub unsubscribe: ActionPage,
     pub unsubscribed: ResultPage,
     /// The save was refused: `{phone}` becomes the agent's phone.
     pub error: ResultPage,
+}
+
+/// A page whose one button does what its link asks (a POST).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ActionPage {
+    pub title: String,
+    pub text: String,
+    pub button: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
@@ -152,6 +179,10 @@ pub struct ManageLabels {
     /// Without JavaScript: what to do instead.
     pub no_script: String,
     pub failed: String,
+    /// The address unsubscribed or deleted everything: no search can be saved for it for 30
+    /// days, unless its owner allows it again here.
+    pub stopped: String,
+    pub allow: String,
 }
 
 /// What the worker answers the manage page (`api::SAVED_SEARCH_MANAGE`): the address's searches,
@@ -159,6 +190,8 @@ pub struct ManageLabels {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct ManageAnswer {
     pub searches: Vec<ManagedSearch>,
+    /// The address stopped the site's e-mails (`ManageLabels::stopped`).
+    pub stopped: bool,
 }
 
 /// One search as the manage page shows it (never its address: the page's link names it).

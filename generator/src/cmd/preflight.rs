@@ -22,10 +22,14 @@ pub fn run(a: Args) -> Result<()> {
     let sample = super::build::holds_sample(&site, a.mls)?;
     let mut problems = preflight::content(&site, sample);
     let mut skipped = Vec::new();
+    let root = a.content.parent().unwrap_or(Path::new("."));
+    match std::fs::read_to_string(root.join("wrangler.toml")) {
+        Ok(toml) => problems.extend(preflight::site_url(&toml, &site.base_url)),
+        Err(e) => problems.push(format!("wrangler.toml could not be read: {e}")),
+    }
 
     // The branch that deploys: its code owners from this clone, its rules from GitHub.
     if let Some(editor) = &site.editor {
-        let root = a.content.parent().unwrap_or(Path::new("."));
         problems.extend(branch::owners(std::fs::read_to_string(root.join(branch::CODEOWNERS)).ok().as_deref()));
         if a.dry_run {
             skipped.push(format!("{}'s rules on GitHub (GitHub's API)", editor.branch));

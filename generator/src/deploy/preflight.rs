@@ -13,13 +13,15 @@ pub const EXAMPLE_ACCOUNT: &str = "awhitfield";
 pub const EXAMPLE_MAP_ORIGIN: &str = "https://www.openstreetmap.org/export/embed.html";
 
 /// The worker's secrets a deploy needs (docs/deploy.md); Turnstile's keys are the bot check's.
-pub const SECRETS: [&str; 9] = [
+pub const SECRETS: [&str; 10] = [
     "EMAILJS_PUBLIC_KEY",
     "EMAILJS_PRIVATE_KEY",
     "EMAILJS_SERVICE_ID",
     "EMAILJS_TEMPLATE_ID",
     "DOCUMENT_LINK_SECRET",
     "COUNTING_SECRET",
+    // The saved searches' own key: rotating another secret breaks none of their links (issue 50).
+    "SAVED_SEARCH_SECRET",
     "TURNSTILE_SITE_KEY",
     "TURNSTILE_SECRET_KEY",
     // Where every lead goes: not content's address, which the editor can change (issue 34).
@@ -65,6 +67,29 @@ pub fn content(site: &Site, sample_listings: bool) -> Vec<String> {
         out.push("RESO_TOKEN is not set: the MLS feed cannot be imported".into());
     }
     out
+}
+
+/// wrangler.toml's SITE_URL (its top-level `[vars]`), where every link in the worker's e-mails
+/// leads, held against site.yaml's `base_url`: a problem when they differ or it is missing.
+pub fn site_url(wrangler_toml: &str, base_url: &str) -> Option<String> {
+    let mut section = "";
+    let mut found = None;
+    for line in wrangler_toml.lines().map(str::trim) {
+        if line.starts_with('[') {
+            section = line;
+        } else if section == "[vars]" {
+            let value = line.strip_prefix("SITE_URL").map(str::trim_start).and_then(|r| r.strip_prefix('='));
+            found = found.or(value.map(|v| v.trim().trim_matches('"').to_string()));
+        }
+    }
+    let want = base_url.trim_end_matches('/');
+    match found {
+        Some(url) if url.trim_end_matches('/') == want => None,
+        Some(url) => Some(format!(
+            "wrangler.toml: SITE_URL is {url} but site.yaml's base_url is {want}: the links in every e-mail lead to SITE_URL"
+        )),
+        None => Some(format!("wrangler.toml: [vars] has no SITE_URL: set it to site.yaml's base_url ({want})")),
+    }
 }
 
 /// The documents bucket's backstop: a lifecycle rule deleting every object some days after its
@@ -154,6 +179,25 @@ mod tests {
         editor.accounts = vec!["alexandra-w".into()];
         hers.development_map_url = "https://www.google.com/maps/d/embed?mid=abc".into();
         assert!(content(&hers, false).is_empty(), "{:?}", content(&hers, false));
+    }
+
+    #[test]
+    fn the_workers_site_url_must_be_the_sites_address() {
+        let toml = "name = \"x\"\n[vars]\nEMAILJS_API_URL = \"https://api.emailjs.com\"\nSITE_URL = \"https://www.movetojax.com\"\n[env.preview.vars]\nSITE_URL = \"https://other.example\"\n";
+        assert_eq!(site_url(toml, "https://www.movetojax.com/"), None);
+        assert!(site_url(toml, "https://movetojax.com").unwrap().contains("SITE_URL is https://www.movetojax.com"));
+        assert!(site_url("[vars]\n", "https://www.movetojax.com").unwrap().contains("has no SITE_URL"));
+        assert!(
+            site_url("[env.preview.vars]\nSITE_URL = \"https://www.movetojax.com\"\n", "https://www.movetojax.com")
+                .is_some(),
+            "the top level's"
+        );
+        let shipped = include_str!("../../../wrangler.toml");
+        assert_eq!(
+            site_url(shipped, "https://www.movetojax.com"),
+            None,
+            "the shipped wrangler.toml names the shipped site"
+        );
     }
 
     #[test]

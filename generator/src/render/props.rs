@@ -158,6 +158,8 @@ pub struct SavedHomesProps<'a> {
     pub param: &'static str,
     pub files: SearchFiles,
     pub labels: &'a SavedLabels,
+    /// The MLS numbers' shape (site.yaml `mls.number_format`): a shared link names no other.
+    pub number_format: Option<&'a str>,
 }
 
 /// `/homes/alerts/`: the address's searches, from `manage` (the worker) with the key after the

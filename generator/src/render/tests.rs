@@ -144,24 +144,28 @@ saved_search:
   frequencies: {{instant: As they come, daily: Once a day, weekly: Once a week}}
   submit: Save this search
   per_address: 10
-  too_many: Too many.
+  refused: Refused.
   confirmations_per_address_per_day: 3
   confirm: {{subject: "Confirm: {{search}}", text: "Open {{confirm}}. Manage: {{manage}}"}}
   lead: {{subject: "A new saved search from {{name}}", text: "{{search}} {{link}}"}}
   words: {{homes: Homes for sale, area: "in {{area}}", min_price: "from {{price}}", max_price: "up to {{price}}", beds: "{{n}}+ beds", baths: "{{n}}+ baths", kind: "{{kind}}", status: "{{status}}", words: "matching {{words}}"}}
   pages:
     sent: {{title: Check Your Inbox, text: Sent.}}
+    confirm: {{title: Confirm Your Saved Search, text: Confirm., button: Confirm}}
     confirmed: {{title: Your Search Is Saved, text: Saved.}}
     expired: {{title: This Link Has Expired, text: Expired.}}
+    invalid: {{title: This Link Is Not Valid, text: Invalid.}}
+    unknown: {{title: This Search Is No Longer Kept, text: Unknown.}}
+    unsubscribe: {{title: Stop Your Alerts, text: Stop?, button: Unsubscribe}}
     unsubscribed: {{title: You Are Unsubscribed, text: Gone.}}
     error: {{title: Your Search Could Not Be Saved, text: "Call {{phone}}."}}
-  manage: {{title: Your Saved Searches, intro: Yours., frequency: How often, paused: Paused, pause: Pause, resume: Resume, delete: Delete, delete_all: Delete everything, deleted_all: Deleted., empty: None., invalid: Invalid., no_script: Needs JavaScript., failed: Failed.}}
-  alert: {{subject: "{{count}} new: {{search}}", why: "You saved {{search}}.", more: "{{count}} more", homes: 12, unsubscribe: Unsubscribe, manage: Manage, reasons: {{new: New listing, price_reduced: "Price reduced from {{price}}", under_contract: Under contract, pending: Pending, back_on_market: Back on the market}}}}
+  manage: {{title: Your Saved Searches, intro: Yours., frequency: How often, paused: Paused, pause: Pause, resume: Resume, delete: Delete, delete_all: Delete everything, deleted_all: Deleted., empty: None., invalid: Invalid., no_script: Needs JavaScript., failed: Failed., stopped: Stopped., allow: Allow.}}
+  alert: {{subject: "{{count}} new: {{search}}", subject_several: "{{count}} new: {{n}}", why: "You saved {{search}}.", why_several: "You saved {{searches}}.", more: "{{count}} more", homes: 12, unsubscribe: Unsubscribe, manage: Manage, reasons: {{new: New listing, price_reduced: "Price reduced from {{price}}", under_contract: Under contract, pending: Pending, back_on_market: Back on the market}}}}
 no_script:
   thank_you: {{title: Thank You for Reaching Out, text: "Your note <b>reached</b> Jane & she will reply shortly."}}
   error: {{title: Your Message Could Not Be Sent, text: "Some details were missing or not valid. Check the form, or call Jane at {{phone}}.", back: Back to the Contact Form}}
   concierge_error: {{title: Your Documents Could Not Be Filed, text: "A document was missing. Choose it again, or call Jane at {{phone}}.", back: Back to the Document Portal}}
-budget: {{emails_per_day: 60, unverified_emails_per_day: 40, unverified_per_client_per_hour: 5, concierge_per_client_per_day: 3, upload_bytes_per_day: 2000000000}}
+budget: {{emails_per_day: 60, unverified_emails_per_day: 40, unverified_per_client_per_hour: 5, concierge_per_client_per_day: 3, upload_bytes_per_day: 2000000000, confirmation_emails_per_day: 30, confirmations_per_client_per_day: 3, crm_leads_per_day: 60}}
 bot_check: {{missing: Wait., failed: Reload., unverified: Unchecked.}}
 "#,
         field("firstName", "text", true),

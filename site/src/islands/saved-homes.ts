@@ -32,11 +32,13 @@ export default async function savedHomes(host: HTMLElement, props: SavedHomesPro
   const ask = host.querySelector<HTMLAnchorElement>('[data-ask]')!;
   const gone = host.querySelector<HTMLTemplateElement>('template[data-gone]')!;
   const params = new URLSearchParams(location.search);
-  const shared = params.has(props.param) ? sharedNumbers(params.get(props.param)) : null;
+  const shared = params.has(props.param) ? sharedNumbers(params.get(props.param), props.number_format) : null;
   const stored = () => storedHomes(props.key);
   const heading = document.getElementById('page-title');
   if (shared && heading) heading.textContent = props.labels.shared;
-  const homes: SavedHome[] = shared ? shared.map((n) => stored().find((h) => h.n === n) ?? { n, t: n, u: '', p: '' }) : stored();
+  // A shared home this device does not know: only the site's own card can name it; if the index
+  // has none, it shows as no longer listed, never by the text of the link.
+  const homes: SavedHome[] = shared ? shared.map((n) => stored().find((h) => h.n === n) ?? { n, t: '', u: '', p: '' }) : stored();
 
   share.addEventListener('click', () => {
     const url = shareUrl(location.href, props.param, shared ? homes : stored());
@@ -73,7 +75,9 @@ export default async function savedHomes(host: HTMLElement, props: SavedHomesPro
       return template.content.firstElementChild!;
     }
     const item = gone.content.firstElementChild!.cloneNode(true) as Element;
-    item.querySelector('[data-title]')!.textContent = h.t;
+    // Unknown here and gone from the index: the words "no longer listed" are its title.
+    if (!h.t) item.querySelector('.badge')?.remove();
+    item.querySelector('[data-title]')!.textContent = h.t || props.labels.gone;
     item.querySelector('[data-price]')!.textContent = h.p;
     return item;
   });

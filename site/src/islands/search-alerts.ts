@@ -1,7 +1,8 @@
 // /homes/alerts/ (no React): an address's saved searches, asked of the worker with the key the
 // page's link carries after `#` (a fragment never reaches a server, so the key is in no log).
 // Each search can change how often it is sent, pause or resume, or go; "Delete everything"
-// removes all the site keeps about the address.
+// removes all the site keeps about the address. An address that stopped the site's e-mails can be
+// allowed them again here, by the one holding its link.
 import type { ManageAnswer, ManagedSearch, SearchAlertsProps } from '../lib/props';
 
 /** The frequencies' values, in the order the form offers them (jax_model::saved_search). */
@@ -12,6 +13,7 @@ export default function searchAlerts(host: HTMLElement, props: SearchAlertsProps
   const status = host.querySelector<HTMLElement>('[data-status]')!;
   const list = host.querySelector<HTMLElement>('[data-list]')!;
   const deleteAll = host.querySelector<HTMLButtonElement>('[data-delete-all]')!;
+  const allow = host.querySelector<HTMLButtonElement>('[data-allow]')!;
   const token = decodeURIComponent(location.hash.slice(1));
 
   const say = (text: string) => (status.textContent = text);
@@ -21,7 +23,7 @@ export default function searchAlerts(host: HTMLElement, props: SearchAlertsProps
   }
 
   /** Asks the worker for the searches after `change`; null when it refused (said in the status). */
-  async function ask(change: Record<string, string> = {}): Promise<ManagedSearch[] | null> {
+  async function ask(change: Record<string, string> = {}): Promise<ManageAnswer | null> {
     let res: Response;
     try {
       res = await fetch(props.manage, {
@@ -36,6 +38,7 @@ export default function searchAlerts(host: HTMLElement, props: SearchAlertsProps
     if (res.status === 403) {
       list.replaceChildren();
       deleteAll.hidden = true;
+      allow.hidden = true;
       say(l.invalid);
       return null;
     }
@@ -43,7 +46,7 @@ export default function searchAlerts(host: HTMLElement, props: SearchAlertsProps
       say(l.failed);
       return null;
     }
-    return ((await res.json()) as ManageAnswer).searches;
+    return (await res.json()) as ManageAnswer;
   }
 
   const button = (label: string, onClick: () => void) => {
@@ -69,17 +72,19 @@ export default function searchAlerts(host: HTMLElement, props: SearchAlertsProps
     return li;
   }
 
-  function show(searches: ManagedSearch[], emptyText = l.empty) {
+  function show({ searches, stopped }: ManageAnswer, emptyText = l.empty) {
     list.replaceChildren(...searches.map(item));
     deleteAll.hidden = searches.length === 0;
-    say(searches.length === 0 ? emptyText : '');
+    allow.hidden = !stopped;
+    say([searches.length === 0 ? emptyText : '', stopped ? l.stopped : ''].filter(Boolean).join(' '));
   }
 
   async function run(change: Record<string, string>, emptyText?: string) {
-    const searches = await ask(change);
-    if (searches) show(searches, emptyText);
+    const answer = await ask(change);
+    if (answer) show(answer, emptyText);
   }
 
   deleteAll.addEventListener('click', () => void run({ action: 'delete-all' }, l.deleted_all));
+  allow.addEventListener('click', () => void run({ action: 'allow' }));
   void run({});
 }

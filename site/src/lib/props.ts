@@ -186,6 +186,8 @@ export type SavedHomesProps = {
   param: string;
   files: SearchFiles;
   labels: SavedLabels;
+  /** The MLS numbers' shape (site.yaml `mls.number_format`): a shared link names no other. */
+  number_format: string | null;
 };
 
 /**
@@ -252,6 +254,8 @@ export type CardOrder = 'newest' | 'price' | 'size';
  */
 export type ManageAnswer = {
   searches: ManagedSearch[];
+  /** The address stopped the site's e-mails (`ManageLabels::stopped`). */
+  stopped: boolean;
 };
 
 export type Acknowledgment = {
@@ -405,6 +409,12 @@ export type ManageLabels = {
   /** Without JavaScript: what to do instead. */
   no_script: string;
   failed: string;
+  /**
+   * The address unsubscribed or deleted everything: no search can be saved for it for 30
+   * days, unless its owner allows it again here.
+   */
+  stopped: string;
+  allow: string;
 };
 
 /** One search as the manage page shows it (never its address: the page's link names it). */

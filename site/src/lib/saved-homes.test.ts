@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SAVED, readSaved, sharedNumbers, shareUrl, toggled, type SavedHome } from './saved-homes';
+import table from '../../../spec/cases/mls-numbers.json';
+import { fitsNumber, MAX_SAVED, readSaved, sharedNumbers, shareUrl, toggled, type SavedHome } from './saved-homes';
 
 const home = (n: string): SavedHome => ({ n, t: `${n} Oak St`, u: `/homes/${n}/`, p: '$500,000' });
 
@@ -26,5 +27,11 @@ describe('saved homes', () => {
     expect(sharedNumbers(new URL(url).searchParams.get('homes'))).toEqual(['B2', 'A1']);
     expect(sharedNumbers(' B2 ,,A1,B2,<script>,')).toEqual(['B2', 'A1']);
     expect(sharedNumbers(null)).toEqual([]);
+    // Of the feed's format only: the report's "-1", and 32 characters of anything, are not shown.
+    expect(sharedNumbers('2104001,-1,GONE999,21040011,2104002', '#######')).toEqual(['2104001', '2104002']);
+  });
+
+  it("takes MLS numbers of the feed's format as the worker does (spec/cases/mls-numbers.json)", () => {
+    for (const c of table.cases) expect(fitsNumber(c.format, c.number), c.why).toBe(c.fits);
   });
 });

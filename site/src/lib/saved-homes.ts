@@ -45,9 +45,24 @@ export function toggled(list: readonly SavedHome[], home: SavedHome): SavedHome[
   return list.some((h) => h.n === home.n) ? list.filter((h) => h.n !== home.n) : [home, ...list].slice(0, MAX_SAVED);
 }
 
-/** The MLS numbers a shared link names in `value` (by commas), in its order, each once. */
-export function sharedNumbers(value: string | null): string[] {
-  const numbers = (value ?? '').split(',').map((n) => n.trim()).filter((n) => MLS_NUMBER.test(n));
+/** Whether `number` is an MLS number of `format` (site.yaml's `mls.number_format`: `#` a digit, `@` a
+ * letter, anything else as itself; none: letters, digits and '-'), as the worker's
+ * jax_model::mls::fits_number (both run spec/cases/mls-numbers.json). */
+export function fitsNumber(format: string | null | undefined, number: string): boolean {
+  if (!format) return MLS_NUMBER.test(number);
+  if (number.length !== format.length) return false;
+  return [...format].every((f, i) => {
+    const c = number.charCodeAt(i);
+    const digit = c >= 48 && c <= 57;
+    const letter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+    return f === '#' ? digit : f === '@' ? letter : f === number[i];
+  });
+}
+
+/** The MLS numbers a shared link names in `value` (by commas), of the feed's `format`, in its
+ * order, each once. */
+export function sharedNumbers(value: string | null, format?: string | null): string[] {
+  const numbers = (value ?? '').split(',').map((n) => n.trim()).filter((n) => fitsNumber(format, n));
   return [...new Set(numbers)].slice(0, MAX_SAVED);
 }
 

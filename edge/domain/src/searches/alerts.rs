@@ -1,5 +1,5 @@
 //! Alerts: after each import (and once a day for the daily and weekly searches), every confirmed
-//! search gets the homes that newly match it, in one e-mail.
+//! search gets the homes that newly match it: one e-mail an address a run, for all its searches.
 //!
 //! Where it runs: the worker's cron, reading what the build publishes (`api::HOMES_NEWS`, one file
 //! per import: jax_mls::news), so the buyers' addresses never leave Cloudflare and the publishing
@@ -19,8 +19,11 @@ use std::collections::BTreeSet;
 pub const SWEEP: &str = "alerts/sweep.json";
 /// Searches one cron run looks at (each read from the listing's metadata: no request of its own).
 pub const SEARCHES_PER_RUN: usize = 100;
-/// Alerts one cron run sends: each is a send and a write, within the run's subrequests.
+/// Alerts one cron run sends at most.
 pub const SENDS_PER_RUN: usize = 10;
+/// Requests one run's alerts may make (each: its epoch read, the send, a write per search it
+/// told): with the listing, the sweep's state and the imports' files, within the Free plan's 50.
+pub const ALERT_REQUESTS_PER_RUN: usize = 36;
 /// Imports' files one run reads, unless its first search needs more (so a run always moves on).
 pub const FILES_PER_RUN: usize = 8;
 /// The daily sweep starts from this hour (UTC: 7 or 8 in the morning in Jacksonville).
@@ -211,11 +214,10 @@ pub fn news_of(v: &serde_json::Value) -> Option<News> {
     Some(News { at_ms: count(v, "at_ms")?, homes: homes.iter().map(home).collect::<Option<_>>()? })
 }
 
-/// Where an alert's links lead: the site (`https://…`, no trailing slash), the search's page,
-/// the address's unsubscribe link and manage page.
+/// Where an alert's links lead: the site (`https://…`, no trailing slash), the address's
+/// unsubscribe link and manage page.
 pub struct AlertLinks {
     pub site: String,
-    pub search: String,
     pub unsubscribe: String,
     pub manage: String,
 }
@@ -227,23 +229,48 @@ pub struct Footer<'a> {
     pub disclaimer: &'a str,
 }
 
-/// The alert e-mail's params: to_email, from_name, subject, message (the text), homes_html (the
-/// homes as HTML, every value escaped: the template shows it with three braces), and the links
-/// and lines a template lays out itself.
-pub fn alert(
-    t: &AlertTexts,
-    s: &SavedSearch,
-    words: &str,
-    homes: &[&NewsHome],
-    links: &AlertLinks,
-    footer: &Footer,
-) -> Params {
-    let shown = &homes[..homes.len().min(t.homes as usize)];
-    let more = homes.len() - shown.len();
-    let count = homes.len().to_string();
-    let subject = super::fill(&t.subject, &[("count", &count), ("search", words)]);
-    let why = super::fill(&t.why, &[("search", words)]);
-    let more_text = (more > 0).then(|| t.more.replace("{count}", &more.to_string()));
+/// One search's part of an address's alert: the search in words, its page, the homes it found.
+pub struct Found<'a> {
+    pub words: String,
+    pub search: String,
+    pub homes: Vec<&'a NewsHome>,
+}
+
+/// The alert e-mail to `email`, one for all its searches that found homes (`found`, at least one),
+/// so the day's allowance counts people, not searches: to_email, from_name, subject, message (the
+/// text), homes_html (the homes as HTML, every value escaped: the template shows it with three
+/// braces), and the links and lines a template lays out itself. Each home once, at most `homes`
+/// of them across the searches; a search with more links to them.
+pub fn alert(t: &AlertTexts, email: &str, found: &[Found], links: &AlertLinks, footer: &Footer) -> Params {
+    let mut seen = BTreeSet::new();
+    let all: Vec<&NewsHome> =
+        found.iter().flat_map(|f| f.homes.iter().copied()).filter(|h| seen.insert(h.mls_number.as_str())).collect();
+    let shown = &all[..all.len().min(t.homes as usize)];
+    let shown_numbers: BTreeSet<&str> = shown.iter().map(|h| h.mls_number.as_str()).collect();
+    let count = all.len().to_string();
+    let (subject, why) = match found {
+        [one] => (
+            super::fill(&t.subject, &[("count", &count), ("search", &one.words)]),
+            super::fill(&t.why, &[("search", &one.words)]),
+        ),
+        several => {
+            let words: Vec<&str> = several.iter().map(|f| f.words.as_str()).collect();
+            (
+                super::fill(&t.subject_several, &[("count", &count), ("n", &several.len().to_string())]),
+                super::fill(&t.why_several, &[("searches", &words.join("; "))]),
+            )
+        }
+    };
+    // The rest of each search's homes, on its page.
+    let more: Vec<(String, &str)> = found
+        .iter()
+        .filter_map(|f| {
+            let left = f.homes.iter().filter(|h| !shown_numbers.contains(h.mls_number.as_str())).count();
+            let line = t.more.replace("{count}", &left.to_string());
+            let line = if found.len() > 1 { format!("{}: {line}", f.words) } else { line };
+            (left > 0).then_some((line, f.search.as_str()))
+        })
+        .collect();
     let url = |path: &str| if path.starts_with('/') { format!("{}{path}", links.site) } else { path.to_string() };
     let mut text = String::new();
     let mut html = String::new();
@@ -267,9 +294,9 @@ pub fn alert(
             escape(&h.office)
         ));
     }
-    if let Some(m) = &more_text {
-        text.push_str(&format!("{m}: {}\n\n", links.search));
-        html.push_str(&format!("<p><a href=\"{}\">{}</a></p>\n", escape(&links.search), escape(m)));
+    for (m, search) in &more {
+        text.push_str(&format!("{m}: {search}\n\n"));
+        html.push_str(&format!("<p><a href=\"{}\">{}</a></p>\n", escape(search), escape(m)));
     }
     let (brokerage, address) = footer.brokerage;
     let sender = format!("{} · {brokerage} · {address}", footer.brand);
@@ -277,14 +304,15 @@ pub fn alert(
         "{why}\n{}: {}\n{}: {}\n{sender}\n\n{}",
         t.manage, links.manage, t.unsubscribe, links.unsubscribe, footer.disclaimer
     ));
+    let more_text: Vec<&str> = more.iter().map(|(m, _)| m.as_str()).collect();
     Params::new([
-        ("to_email", s.email.clone()),
+        ("to_email", email.to_string()),
         ("from_name", footer.brand.to_string()),
         ("subject", subject),
         ("message", text),
         ("homes_html", html),
-        ("more", more_text.unwrap_or_default()),
-        ("search_url", links.search.clone()),
+        ("more", more_text.join("\n")),
+        ("search_url", found.first().map_or(String::new(), |f| f.search.clone())),
         ("why", why),
         ("sender", sender),
         ("disclaimer", footer.disclaimer.to_string()),

@@ -4,6 +4,7 @@
 
 use super::{describe, fill, SavedSearch};
 use crate::email::Params;
+use crate::words::unlinked;
 use jax_model::saved_search::SavedSearchForm;
 
 /// The agent's lead's: her CRM takes it as a Registration (domain/crm.rs).
@@ -11,7 +12,7 @@ pub use crate::email::SAVED_SEARCH as LEAD;
 /// The confirmation's form name (its template's, and its delivery record's).
 pub use crate::email::SEARCH_CONFIRMATION as CONFIRMATION;
 
-/// Where a search's links lead, on the site the buyer saved it on.
+/// Where a search's links lead: on the site's own address (SITE_URL), never one a request named.
 pub struct Links {
     pub confirm: String,
     pub manage: String,
@@ -50,7 +51,9 @@ pub fn lead(
     links: &Links,
 ) -> Params {
     let words = describe(&s.query, form, areas);
-    let name = if s.name.is_empty() { s.email.as_str() } else { s.name.as_str() };
+    // The name is a stranger's words; the address, checked, stays one to reply to.
+    let name = if s.name.is_empty() { s.email.clone() } else { unlinked(&s.name) };
+    let name = name.as_str();
     let frequency = s.frequency.label(&form.frequencies).to_lowercase();
     let values = [
         ("name", name),

@@ -3,12 +3,14 @@ use super::*;
 use crate::content::content;
 use crate::submit::parse_urlencoded;
 
-const KEY: &[u8; 32] = b"0123456789abcdef0123456789abcdef";
+fn keys() -> links::SearchKeys {
+    links::SearchKeys::new(b"0123456789abcdef0123456789abcdef", None)
+}
 
 fn search(query: &str) -> SavedSearch {
     SavedSearch {
         id: "00ff00ff00ff00ff".into(),
-        address: address_of(KEY, "ana@example.com"),
+        address: keys().address_of("ana@example.com"),
         email: "ana@example.com".into(),
         name: "Ana Ruiz".into(),
         query: query.into(),
@@ -18,6 +20,7 @@ fn search(query: &str) -> SavedSearch {
         paused: false,
         since_ms: 0,
         sent_ms: None,
+        unverified: false,
     }
 }
 
@@ -78,26 +81,7 @@ fn a_save_is_checked_by_the_forms_rules_and_names_each_bad_field() {
 }
 
 #[test]
-fn links_are_signed_for_what_they_name_only() {
-    let address = address_of(KEY, " Ana@EXAMPLE.com ");
-    assert_eq!(address, address_of(KEY, "ana@example.com"), "however it is typed");
-    assert_ne!(address, address_of(b"another key 0123456789abcdef0123", "ana@example.com"));
-    assert_eq!(address.len(), 32);
-    let token = confirm_token(KEY, &address, "00ff00ff00ff00ff");
-    assert_eq!(check_confirm(KEY, &token), Some((address.as_str(), "00ff00ff00ff00ff")));
-    let other = confirm_token(KEY, &address, "00ff00ff00ff00fe");
-    let forged = format!("{}{}", &token[..token.len() - 32], &other[other.len() - 32..]);
-    assert_eq!(check_confirm(KEY, &forged), None, "another search's signature");
-    assert_eq!(check_confirm(b"another key 0123456789abcdef0123", &token), None);
-    for bad in ["", "a.b", "a.b.c.d", &format!("{token}.x"), &token.to_uppercase(), &token[..token.len() - 2]] {
-        assert_eq!(check_confirm(KEY, bad), None, "{bad}");
-    }
-    let manage = address_token(KEY, &address);
-    assert_eq!(check_address(KEY, &manage), Some(address.as_str()));
-    assert_eq!(check_address(KEY, &token), None, "a confirmation is not an address's key");
-    assert_eq!(check_confirm(KEY, &manage), None);
-    assert_eq!(check_address(KEY, &format!("../{manage}")), None);
-    // Keys name what the tokens name, and nothing else parses as one.
+fn a_searchs_key_names_its_address_and_id_and_nothing_else_parses_as_one() {
     let s = search("");
     assert_eq!(parse_key(&s.key()), Some((s.address.as_str(), "00ff00ff00ff00ff")));
     assert!(s.key().starts_with(&address_prefix(&s.address)));
@@ -151,4 +135,57 @@ fn the_confirmation_goes_to_the_buyer_and_the_lead_to_the_agent_with_the_search_
     assert_eq!(lead(form, "a@b.co", &nameless, &[], &links).get("from_name"), Some("ana@example.com"));
     let sly = SavedSearch { name: "Ana\nBcc: x@y.z".into(), ..s };
     assert!(!lead(form, "a@b.co", &sly, &[], &links).get("subject").unwrap().contains('\n'));
+}
+
+/// The report's phishing: a stranger's name and search words, in every e-mail and CRM record a
+/// save causes, link nothing and carry no markup (spec/cases/hostile-text.json).
+#[test]
+fn a_strangers_name_and_words_are_inert_in_every_email_and_crm_record() {
+    let form = &content().forms.saved_search;
+    let links = Links {
+        confirm: "https://movetojax.com/api/searches/confirm?t=abc".into(),
+        manage: "https://movetojax.com/homes/alerts/#def".into(),
+        search: "https://movetojax.com/homes/?q=x".into(),
+    };
+    // The site's own: its links, and the buyer's checked address in the template's `<{email}>`.
+    let address = "<ana@example.com>".to_string();
+    let own = [&links.confirm, &links.manage, &links.search, &address];
+    for case in crate::words::hostile_cases() {
+        let query = normalize(&format!("q={}", urlencoding(&case.text))).unwrap();
+        let s = SavedSearch { name: case.text.clone(), query, ..search("") };
+        let c = confirmation(form, "Move to JAX", &s, &content().areas, &links);
+        let l = lead(form, "agent@example.com", &s, &content().areas, &links);
+        let crm = crate::crm::Lead::of("id", LEAD_FORM, &l.0, None);
+        let sinks = [
+            ("confirmation subject", c.get("subject").unwrap().to_string()),
+            ("confirmation message", c.get("message").unwrap().to_string()),
+            ("confirmation from_name", c.get("from_name").unwrap().to_string()),
+            ("lead subject", l.get("subject").unwrap().to_string()),
+            ("lead message", l.get("message").unwrap().to_string()),
+            ("lead from_name", l.get("from_name").unwrap().to_string()),
+            ("CRM name", crm.name),
+            ("CRM message", crm.message),
+        ];
+        for (sink, text) in sinks {
+            let mut rest = text.clone();
+            for link in own {
+                rest = rest.replace(link.as_str(), "");
+            }
+            assert!(!rest.contains("://") && !rest.contains(['<', '>']), "{}: {sink}: {text}", case.why);
+        }
+        assert!(c.get("subject").unwrap().contains(&format!("“{}”", case.inert)), "{}", case.why);
+        assert_eq!(l.get("from_name"), Some(case.inert.as_str()), "{}", case.why);
+    }
+    // A long run of words is cut in the e-mail; its quotation marks are the site's.
+    let long = SavedSearch { query: normalize(&format!("q={}", "w".repeat(200))).unwrap(), ..search("") };
+    let subject = confirmation(form, "Move to JAX", &long, &[], &links).get("subject").unwrap().to_string();
+    assert!(subject.ends_with(&format!("{}…”", "w".repeat(WORDS_SHOWN_MAX - 1))), "{subject}");
+    let closing = SavedSearch { query: normalize("q=pool%E2%80%9D+and+more").unwrap(), ..search("") };
+    assert!(describe(&closing.query, form, &[]).ends_with("matching “pool\" and more”"));
+}
+
+const LEAD_FORM: &str = super::emails::LEAD;
+
+fn urlencoding(s: &str) -> String {
+    form_urlencoded::byte_serialize(s.as_bytes()).collect()
 }

@@ -4,7 +4,7 @@
 use super::admission::{check_token, multipart_max};
 use super::without_script;
 use crate::failure::Failure;
-use crate::routes::request::{client, read_body, sized_up, url_of};
+use crate::routes::request::{client, read_body, sized_up};
 use crate::services::concierge::file;
 use crate::services::{self, storage};
 use domain::bot_check as check;
@@ -36,8 +36,7 @@ pub async fn submit(mut req: Request, env: &Env, settings: &Settings) -> Result<
     check_token(settings, &done.submission, input.fields.get(SUBMISSION_TOKEN_FIELD).map(String::as_str))?;
     let token = input.fields.get(check::FIELD).map(String::as_str);
     let trust = crate::routes::request::bot_check(&req, settings, token, Some(&done.submission), false).await?;
-    let origin = url_of(&req)?.origin;
-    let recorded = file(settings, &storage::bucket(env)?, &origin, &client(&req)?, &done, trust).await?;
+    let recorded = file(settings, &storage::bucket(env)?, &client(&req)?, &done, trust).await?;
     console_log!("concierge filed: the isolate's wasm memory is {} MiB", services::wasm_memory_mib());
     match recorded.email {
         State::Delivered => Ok(Response::from_json(&serde_json::json!({ "ok": true, "id": recorded.id }))?),

@@ -2,7 +2,7 @@
 
 use super::admission::{day_room, multipart_max, reserve};
 use crate::failure::Failure;
-use crate::routes::request::{client, declared_length, redirect_to, url_of};
+use crate::routes::request::{client, declared_length, redirect_to};
 use crate::services::concierge::{file, metadata_of, remove_unfiled};
 use crate::services::document_stream::DocumentStream;
 use crate::services::form_parts::Parts;
@@ -175,9 +175,8 @@ async fn read_and_file(
         console_warn!("concierge without JavaScript: a repeat of {first}; nothing filed again");
         return Ok(Filed::Repeat);
     }
-    let origin = url_of(req)?.origin;
     // Recorded is filed: an e-mail not sent yet goes out with the scheduled retry.
-    if let Err(failure) = file(settings, bucket, &origin, &client, &done, trust).await {
+    if let Err(failure) = file(settings, bucket, &client, &done, trust).await {
         once::forget(bucket, &once_key).await;
         return Err(failure);
     }

@@ -10,7 +10,7 @@ use crate::render::{markdown, seo};
 use anyhow::Result;
 use jax_model::api;
 use jax_model::forms::{Forms, PHONE_PLACEHOLDER};
-use jax_model::saved_search::ResultPage;
+use jax_model::saved_search::{ActionPage, ResultPage};
 use serde::Serialize;
 
 /// Where the worker sends a form posted without JavaScript (`jax_model::api`).
@@ -24,10 +24,16 @@ pub enum FormResult {
     ConciergeThankYou,
     ConciergeFormError,
     /// A saved search's (forms.yaml `saved_search.pages`, under `api::ALERTS`): its confirmation
-    /// sent, its link opened, its link expired, its address unsubscribed, its save refused.
+    /// sent; its confirmation link's page (a button that confirms) and the page after; a link
+    /// expired, changed or of something no longer kept; its unsubscribe link's page (a button) and
+    /// the page after; its save refused.
     SearchSent,
+    SearchConfirm,
     SearchConfirmed,
     SearchExpired,
+    SearchInvalid,
+    SearchUnknown,
+    SearchUnsubscribe,
     SearchUnsubscribed,
     SearchError,
 }
@@ -38,6 +44,15 @@ struct Text<'a> {
     title: &'a str,
     text: &'a str,
     back: Option<Back<'a>>,
+    form: Option<Action<'a>>,
+}
+
+/// A link's page's one button: a POST to `action`, to which the worker adds the link's token
+/// when it serves the page (the form's `data-link-form` marks it).
+#[derive(Serialize)]
+struct Action<'a> {
+    action: &'static str,
+    button: &'a str,
 }
 
 #[derive(Serialize)]
@@ -53,16 +68,21 @@ struct FormResultView<'a> {
     text_html: String,
     /// The error page's link back to the form.
     back: Option<Back<'a>>,
+    form: Option<Action<'a>>,
 }
 
 impl FormResult {
     pub const ALL: [FormResult; 4] =
         [FormResult::ThankYou, FormResult::FormError, FormResult::ConciergeThankYou, FormResult::ConciergeFormError];
     /// A saved search's: built with the MLS's pages, the only ones that save searches.
-    pub const SEARCH: [FormResult; 5] = [
+    pub const SEARCH: [FormResult; 9] = [
         FormResult::SearchSent,
+        FormResult::SearchConfirm,
         FormResult::SearchConfirmed,
         FormResult::SearchExpired,
+        FormResult::SearchInvalid,
+        FormResult::SearchUnknown,
+        FormResult::SearchUnsubscribe,
         FormResult::SearchUnsubscribed,
         FormResult::SearchError,
     ];
@@ -75,8 +95,12 @@ impl FormResult {
             FormResult::ConciergeThankYou => "the concierge thank-you page",
             FormResult::ConciergeFormError => "the concierge form-error page",
             FormResult::SearchSent => "the saved search's page: confirmation sent",
+            FormResult::SearchConfirm => "the saved search's page: confirm",
             FormResult::SearchConfirmed => "the saved search's page: confirmed",
             FormResult::SearchExpired => "the saved search's page: link expired",
+            FormResult::SearchInvalid => "the saved search's page: link not valid",
+            FormResult::SearchUnknown => "the saved search's page: no longer kept",
+            FormResult::SearchUnsubscribe => "the saved search's page: unsubscribe",
             FormResult::SearchUnsubscribed => "the saved search's page: unsubscribed",
             FormResult::SearchError => "the saved search's page: not saved",
         }
@@ -90,24 +114,39 @@ impl FormResult {
                 title: &page.title,
                 text: &page.text,
                 back: back.map(|label| Back { label, href: api::HOMES.into() }),
+                form: None,
+            }
+        }
+        fn action<'a>(url: &'static str, page: &'a ActionPage, action: &'static str) -> Text<'a> {
+            Text {
+                url,
+                title: &page.title,
+                text: &page.text,
+                back: None,
+                form: Some(Action { action, button: &page.button }),
             }
         }
         let ns = &forms.no_script;
         let ss = &forms.saved_search;
 
         match self {
-            FormResult::ThankYou => {
-                Text { url: api::THANK_YOU, title: &ns.thank_you.title, text: &ns.thank_you.text, back: None }
-            }
+            FormResult::ThankYou => Text {
+                url: api::THANK_YOU,
+                title: &ns.thank_you.title,
+                text: &ns.thank_you.text,
+                back: None,
+                form: None,
+            },
             FormResult::FormError => Text {
                 url: api::FORM_ERROR,
                 title: &ns.error.title,
                 text: &ns.error.text,
                 back: Some(Back { label: &ns.error.back, href: Kind::FormResult.paths().contact }),
+                form: None,
             },
             FormResult::ConciergeThankYou => {
                 let t = &forms.concierge.thank_you;
-                Text { url: api::CONCIERGE_THANK_YOU, title: &t.title, text: &t.description, back: None }
+                Text { url: api::CONCIERGE_THANK_YOU, title: &t.title, text: &t.description, back: None, form: None }
             }
             FormResult::ConciergeFormError => Text {
                 url: api::CONCIERGE_FORM_ERROR,
@@ -117,10 +156,17 @@ impl FormResult {
                     label: &ns.concierge_error.back,
                     href: format!("{}#{}", api::CONCIERGE_PAGE, api::CONCIERGE_FORM),
                 }),
+                form: None,
             },
             FormResult::SearchSent => search(api::ALERTS_SENT, &ss.pages.sent, None),
+            FormResult::SearchConfirm => action(api::ALERTS_CONFIRM, &ss.pages.confirm, api::SAVED_SEARCH_CONFIRM),
             FormResult::SearchConfirmed => search(api::ALERTS_CONFIRMED, &ss.pages.confirmed, None),
             FormResult::SearchExpired => search(api::ALERTS_EXPIRED, &ss.pages.expired, Some(&ss.title)),
+            FormResult::SearchInvalid => search(api::ALERTS_INVALID, &ss.pages.invalid, None),
+            FormResult::SearchUnknown => search(api::ALERTS_UNKNOWN, &ss.pages.unknown, Some(&ss.title)),
+            FormResult::SearchUnsubscribe => {
+                action(api::ALERTS_UNSUBSCRIBE, &ss.pages.unsubscribe, api::SAVED_SEARCH_UNSUBSCRIBE)
+            }
             FormResult::SearchUnsubscribed => search(api::ALERTS_UNSUBSCRIBED, &ss.pages.unsubscribed, None),
             FormResult::SearchError => search(api::ALERTS_ERROR, &ss.pages.error, Some(&ss.title)),
         }
@@ -130,7 +176,7 @@ impl FormResult {
 impl Shared<'_> {
     pub(super) fn form_result(&self, page: FormResult) -> Result<Built> {
         let s = &self.input.content.site.data;
-        let Text { url, title, text, back } = page.text(&self.input.content.forms.data);
+        let Text { url, title, text, back, form } = page.text(&self.input.content.forms.data);
         let tel_href = format!("tel:{}", s.agent.phone_e164().unwrap_or_default());
         let meta = Meta {
             title: format!("{title} | {}", s.brand),
@@ -140,7 +186,7 @@ impl Shared<'_> {
             og_image: self.og_image(None, ""),
             jsonld: seo::graph(&self.agent_json, &[])?,
         };
-        let view = FormResultView { title, text_html: with_phone_link(text, &s.agent.phone, &tel_href), back };
+        let view = FormResultView { title, text_html: with_phone_link(text, &s.agent.phone, &tel_href), back, form };
         Ok(self.built(Kind::FormResult, jax_output::index_file(url), &meta, &view, &Mounted::default()))
     }
 }

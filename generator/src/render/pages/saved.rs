@@ -31,6 +31,7 @@ impl Shared<'_> {
             param: api::SAVED_HOMES_PARAM,
             files: SEARCH_FILES,
             labels: &l.saved,
+            number_format: self.mls().number_format.as_deref(),
         };
         let mount = mounted.mount(self.input.assets, &props)?;
         let crumbs = vec![

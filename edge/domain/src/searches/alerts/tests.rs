@@ -21,6 +21,7 @@ fn search(frequency: Frequency, query: &str) -> SavedSearch {
         paused: false,
         since_ms: T0,
         sent_ms: None,
+        unverified: false,
     }
 }
 
@@ -139,18 +140,19 @@ fn a_search_gets_the_newly_matching_homes_of_the_imports_since_it_was_last_told(
 #[test]
 fn an_alert_shows_twelve_homes_then_links_the_rest_and_ends_as_the_law_and_the_mls_ask() {
     let t = &content().forms.saved_search.alert;
-    let homes: Vec<NewsHome> = (1..=14).map(|n| home(&format!("{n}"), 500_000, "ortega", "")).collect();
+    let homes: &'static [NewsHome] =
+        Vec::leak((1..=14).map(|n| home(&format!("{n}"), 500_000, "ortega", "")).collect());
     let refs: Vec<&NewsHome> = homes.iter().collect();
     let s = search(Frequency::Daily, "area=ortega");
-    let links = AlertLinks {
-        site: "https://movetojax.com".into(),
-        search: "https://movetojax.com/homes/?area=ortega".into(),
-        unsubscribe: "https://movetojax.com/api/searches/unsubscribe?t=x".into(),
-        manage: "https://movetojax.com/homes/alerts/#x".into(),
-    };
+    let links = links();
     let brokerage = ("Coastal <Luxury> Realty".to_string(), "1 Main St, Jacksonville, FL".to_string());
     let footer = Footer { brand: "Move to JAX", brokerage: &brokerage, disclaimer: "The data comes from the MLS." };
-    let p = alert(t, &s, "Homes for sale in Ortega", &refs, &links, &footer);
+    let found = |homes: &[&'static NewsHome]| Found {
+        words: "Homes for sale in Ortega".into(),
+        search: "https://movetojax.com/homes/?area=ortega".into(),
+        homes: homes.to_vec(),
+    };
+    let p = alert(t, &s.email, &[found(&refs)], &links, &footer);
     assert_eq!(p.get("to_email"), Some("ana@example.com"));
     assert_eq!(p.get("subject"), Some("14 new for your search: Homes for sale in Ortega"));
     let html = p.get("homes_html").unwrap();
@@ -178,5 +180,52 @@ fn an_alert_shows_twelve_homes_then_links_the_rest_and_ends_as_the_law_and_the_m
     assert_eq!(p.get("unsubscribe_url"), Some(links.unsubscribe.as_str()));
     assert_eq!(p.get("sender"), Some("Move to JAX · Coastal <Luxury> Realty · 1 Main St, Jacksonville, FL"));
     // Twelve or fewer: no link to the rest.
-    assert_eq!(alert(t, &s, "x", &refs[..3], &links, &footer).get("more"), Some(""));
+    assert_eq!(alert(t, &s.email, &[found(&refs[..3])], &links, &footer).get("more"), Some(""));
+}
+
+fn links() -> AlertLinks {
+    AlertLinks {
+        site: "https://movetojax.com".into(),
+        unsubscribe: "https://movetojax.com/api/searches/unsubscribe?t=x".into(),
+        manage: "https://movetojax.com/homes/alerts/#x".into(),
+    }
+}
+
+/// One e-mail an address a run: its searches' homes together, each once, twelve at most across
+/// them, and a link to the rest of each.
+#[test]
+fn an_addresss_searches_share_one_alert_with_each_home_once_and_twelve_across_them() {
+    let t = &content().forms.saved_search.alert;
+    let homes: Vec<NewsHome> = (1..=16).map(|n| home(&format!("{n}"), 500_000, "ortega", "")).collect();
+    let brokerage = ("Coastal Realty".to_string(), "1 Main St".to_string());
+    let footer = Footer { brand: "Move to JAX", brokerage: &brokerage, disclaimer: "MLS." };
+    let ortega = Found {
+        words: "Homes for sale in Ortega".into(),
+        search: "https://movetojax.com/homes/?area=ortega".into(),
+        homes: homes[..10].iter().collect(),
+    };
+    // Three of the pool search's homes are Ortega's too.
+    let pool = Found {
+        words: "Homes for sale, matching “pool”".into(),
+        search: "https://movetojax.com/homes/?q=pool".into(),
+        homes: homes[7..16].iter().collect(),
+    };
+    let p = alert(t, "ana@example.com", &[ortega, pool], &links(), &footer);
+    assert_eq!(p.get("subject"), Some("16 new for your 2 saved searches"));
+    let html = p.get("homes_html").unwrap();
+    assert_eq!(html.matches("<img ").count(), 12);
+    assert_eq!(html.matches("/homes/8/\"").count(), 1, "a home both found, once");
+    assert_eq!(
+        p.get("more"),
+        Some("Homes for sale, matching “pool”: 4 more homes for this search"),
+        "the first search's ten are all shown; four of the pool's are not"
+    );
+    assert!(html.contains("<a href=\"https://movetojax.com/homes/?q=pool\">"), "{html}");
+    assert_eq!(
+        p.get("why"),
+        Some(
+            "You get this e-mail because you saved these searches on Move to JAX and confirmed them: Homes for sale in \
+             Ortega; Homes for sale, matching “pool”."
+        )
+    );
 }

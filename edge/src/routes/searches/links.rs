@@ -1,0 +1,140 @@
+//! The links in a saved search's e-mails. Opening one changes nothing (mail scanners open links):
+//! a GET answers a page of the site whose one button POSTs to the same link, and only that POST
+//! confirms or unsubscribes — as does the POST a mail client's one-click unsubscribe (RFC 8058)
+//! sends. A link that was changed, has expired, or names what is no longer kept gets a 4xx page
+//! that says which.
+
+use super::addresses::{links, see};
+use crate::failure::Failure;
+use crate::routes::forms::record_and_send;
+use crate::routes::request::url_of;
+use crate::services::{fetch, now_ms, random_u64, searches, storage};
+use domain::bot_check::{self as check, Trust};
+use domain::content::content;
+use domain::queue::{new_id, Delivery};
+use domain::searches::emails;
+use domain::searches::links::Refused;
+use domain::settings::Settings;
+use jax_model::api;
+use worker::{console_error, Env, Method, Request, Response};
+
+/// `GET` (the link in the confirmation e-mail: its page) or `POST` (that page's button)
+/// `/api/searches/confirm?t=…`. The POST confirms the search and tells the agent ("a new saved
+/// search"); a search confirmed already only shows the page that says so.
+pub async fn confirm_link(req: Request, env: &Env, settings: &Settings) -> Result<Response, Failure> {
+    let post = allowed(&req)?;
+    let now = now_ms();
+    let token = token(&req)?;
+    let link = match settings.keys.searches.check_confirm(&token, now) {
+        Ok(link) => link,
+        Err(refused) => return refused_page(&req, env, refused).await,
+    };
+    let bucket = storage::bucket(env)?;
+    let Some((mut s, etag)) = searches::get(&bucket, link.address, link.id).await? else {
+        return page(&req, env, 404, api::ALERTS_UNKNOWN, None).await;
+    };
+    if s.confirmed_ms.is_some() {
+        return see(&req, api::ALERTS_CONFIRMED);
+    }
+    if !post {
+        return page(&req, env, 200, api::ALERTS_CONFIRM, Some((api::SAVED_SEARCH_CONFIRM, &token))).await;
+    }
+    s.confirmed_ms = Some(now);
+    // Alerts tell of what changes from now on.
+    s.since_ms = now;
+    if !searches::update(&bucket, &s, etag).await? {
+        // Pressed twice at once: the other press confirmed it and told the agent.
+        return see(&req, api::ALERTS_CONFIRMED);
+    }
+    let c = content();
+    let links = links(settings, &s, searches::epoch(&bucket, &s.address).await?);
+    let mut params = emails::lead(&c.forms.saved_search, &settings.agent_email, &s, &c.areas, &links);
+    // Her CRM takes it with the save's trust: pressing a button proves no one is a person.
+    let trust = if s.unverified { Trust::Unverified } else { Trust::Verified };
+    if s.unverified {
+        check::mark(&mut params, &c.forms.bot_check.unverified, Some("message"));
+    }
+    let mut lead = Delivery::new(new_id(now, emails::LEAD, random_u64()?), emails::LEAD, &params, now);
+    lead.unverified = s.unverified;
+    // The search is confirmed whatever becomes of the agent's e-mail (it is queued and retried).
+    if let Err(e) = record_and_send(settings, &bucket, lead, trust, Some(&links.search)).await {
+        console_error!("saved search {}: the agent's e-mail was not recorded: {e:?}", s.id);
+    }
+    see(&req, api::ALERTS_CONFIRMED)
+}
+
+/// `GET` (the link in every alert: its page) or `POST` (that page's button, or a mail client's
+/// one-click) `/api/searches/unsubscribe?t=…`. The POST deletes every search of the address at
+/// once and stops it (searches::stop): no link sent before works any more.
+pub async fn unsubscribe(req: Request, env: &Env, settings: &Settings) -> Result<Response, Failure> {
+    let post = allowed(&req)?;
+    let token = token(&req)?;
+    let link = match settings.keys.searches.check_address(&token, now_ms()) {
+        Ok(link) => link,
+        Err(refused) => return refused_page(&req, env, refused).await,
+    };
+    let bucket = storage::bucket(env)?;
+    if link.epoch != searches::epoch(&bucket, link.address).await? {
+        // Unsubscribed, or everything deleted, since this link was sent.
+        return page(&req, env, 404, api::ALERTS_UNKNOWN, None).await;
+    }
+    if !post {
+        return page(&req, env, 200, api::ALERTS_UNSUBSCRIBE, Some((api::SAVED_SEARCH_UNSUBSCRIBE, &token))).await;
+    }
+    let deleted = searches::stop(&bucket, link.address).await?;
+    worker::console_log!("saved searches: an address unsubscribed ({deleted} deleted)");
+    see(&req, api::ALERTS_UNSUBSCRIBED)
+}
+
+/// Whether the request is the link's POST (else its GET).
+fn allowed(req: &Request) -> Result<bool, Failure> {
+    match req.method() {
+        Method::Get => Ok(false),
+        Method::Post => Ok(true),
+        _ => Err(Failure::Method("GET")),
+    }
+}
+
+/// The token the link carries (`?t=`).
+fn token(req: &Request) -> Result<String, Failure> {
+    let pairs = url_of(req)?.query_pairs();
+    Ok(pairs.into_iter().find(|(k, _)| k == api::SAVED_SEARCH_TOKEN).map(|(_, v)| v).unwrap_or_default())
+}
+
+async fn refused_page(req: &Request, env: &Env, refused: Refused) -> Result<Response, Failure> {
+    match refused {
+        Refused::Invalid => page(req, env, 400, api::ALERTS_INVALID, None).await,
+        Refused::Expired => page(req, env, 410, api::ALERTS_EXPIRED, None).await,
+    }
+}
+
+/// The site's page at `path` with `status`, kept from every cache and index and sending no
+/// Referer. `form`: the page's button posts to that API path with the link's token.
+async fn page(
+    req: &Request,
+    env: &Env,
+    status: u16,
+    path: &str,
+    form: Option<(&str, &str)>,
+) -> Result<Response, Failure> {
+    let origin = url_of(req)?.origin;
+    let mut asset = fetch::asset(&env.assets("ASSETS")?, &format!("{origin}{path}")).await?;
+    if asset.status_code() != 200 {
+        console_error!("{path}: the page could not be read ({})", asset.status_code());
+        return Err(Failure::Unavailable(format!("{path} could not be read")));
+    }
+    let headers = asset.headers().clone();
+    let mut html = asset.text().await?;
+    if let Some((action, token)) = form {
+        // The token was checked: lowercase hex and dots, nothing to escape in an attribute.
+        let at = format!("action=\"{action}\" data-link-form");
+        let with = format!("action=\"{action}?{}={token}\" data-link-form", api::SAVED_SEARCH_TOKEN);
+        html = html.replacen(&at, &with, 1);
+    }
+    let mut response = Response::from_html(html)?.with_headers(headers).with_status(status);
+    let h = response.headers_mut();
+    h.set("Cache-Control", "no-store")?;
+    h.set("X-Robots-Tag", "noindex")?;
+    h.set("Referrer-Policy", "no-referrer")?;
+    Ok(response)
+}

@@ -1,0 +1,48 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import table from '../../../spec/cases/hostile-text.json';
+import type { ManageAnswer, SearchAlertsProps } from '../lib/props';
+import searchAlerts from './search-alerts';
+
+// The manage page shows each search's words as the worker wrote them (edge/domain/src/words.rs
+// made a stranger's inert): as text, never as a link or a tag of theirs.
+const labels = {
+  title: 'Your Saved Searches', intro: 'Yours.', frequency: 'How often', paused: 'Paused', pause: 'Pause', resume: 'Resume', delete: 'Delete',
+  delete_all: 'Delete everything', deleted_all: 'Deleted.', empty: 'None.', invalid: 'Invalid.', no_script: 'Needs JavaScript.', failed: 'Failed.',
+  stopped: 'Stopped.', allow: 'Allow.',
+};
+const props: SearchAlertsProps = { manage: '/api/searches/manage', labels, frequencies: { instant: 'As they come', daily: 'Once a day', weekly: 'Once a week' } };
+
+function mount(answer: ManageAnswer) {
+  const host = document.createElement('div');
+  host.innerHTML = '<p data-status></p><ul data-list></ul><button data-delete-all hidden></button><button data-allow hidden></button>';
+  document.body.append(host);
+  vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify(answer), { status: 200 }))));
+  location.hash = '#token';
+  searchAlerts(host, props);
+  return host;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.body.replaceChildren();
+});
+
+describe('the manage page', () => {
+  it("shows every hostile case's words as text: one link a search, to the search's own page", async () => {
+    const searches = table.cases.map((c, i) => ({ id: `${i}`, words: c.inert, path: `/homes/?q=${i}`, frequency: 'daily', confirmed: true, paused: false }));
+    const host = mount({ searches, stopped: false });
+    await vi.waitFor(() => expect(host.querySelectorAll('li')).toHaveLength(table.cases.length));
+    const links = [...host.querySelectorAll('a')];
+    expect(links.map((a) => a.textContent)).toEqual(table.cases.map((c) => c.inert));
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(searches.map((s) => s.path));
+    for (const a of links) expect(a.children).toHaveLength(0);
+    expect(host.querySelectorAll('img, b, script')).toHaveLength(0);
+  });
+
+  it('an address that stopped the e-mails is told so, with the button that allows them again', async () => {
+    const host = mount({ searches: [], stopped: true });
+    await vi.waitFor(() => expect(host.querySelector('[data-status]')).toHaveTextContent('None. Stopped.'));
+    expect(host.querySelector<HTMLButtonElement>('[data-allow]')!.hidden).toBe(false);
+    expect(host.querySelector<HTMLButtonElement>('[data-delete-all]')!.hidden).toBe(true);
+  });
+});
