@@ -77,7 +77,7 @@ test('a saved search sends only its confirmation; its link confirms it once and 
   const page = await open(params.confirm_url);
   assert.equal(page.status, 200);
   assert.equal(page.headers.get('Cache-Control'), 'no-store');
-  assert.equal(page.headers.get('Referrer-Policy'), 'no-referrer');
+  assert.equal(page.headers.get('Referrer-Policy'), 'same-origin');
   const html = await page.text();
   const token = new URL(params.confirm_url).searchParams.get('t');
   assert.ok(html.includes(`<form class="btn-row" method="post" action="/api/searches/confirm?t=${token}" data-link-form>`), html);

@@ -100,6 +100,20 @@ test('a listing page has its heart; a saved home that left the market says so', 
   await expect(gone).toContainText(saved('gone'));
 });
 
+test('a shared link shows only MLS numbers of the feed\'s format, and an unknown one as no longer listed, never its text', async ({ page }) => {
+  await page.goto('/homes/');
+  const known = await heart(page, page.locator('article.home-card').nth(0)).getAttribute('data-save-home');
+  const title = await page.locator('article.home-card .home-card__title').nth(0).innerText();
+  // An unknown number of the right shape, and words a stranger put in the link.
+  await page.goto(`/homes/saved/?homes=${known},9999999,Call-555-0100-now,-1`);
+  const items = page.locator('[data-list] > li');
+  await expect(items).toHaveCount(2);
+  await expect(items.nth(0).locator('.home-card__title')).toHaveText(title);
+  await expect(items.nth(1).locator('.home-card__title')).toHaveText(saved('gone'));
+  await expect(page.locator('[data-list]')).not.toContainText('9999999');
+  await expect(page.locator('[data-list]')).not.toContainText('Call');
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

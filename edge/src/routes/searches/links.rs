@@ -108,8 +108,9 @@ async fn refused_page(req: &Request, env: &Env, refused: Refused) -> Result<Resp
     }
 }
 
-/// The site's page at `path` with `status`, kept from every cache and index and sending no
-/// Referer. `form`: the page's button posts to that API path with the link's token.
+/// The site's page at `path` with `status`, kept from every cache and index, its address (the
+/// link's token) sent as a Referer to no other site. `form`: the page's button posts to that API
+/// path with the link's token.
 async fn page(
     req: &Request,
     env: &Env,
@@ -135,6 +136,8 @@ async fn page(
     let h = response.headers_mut();
     h.set("Cache-Control", "no-store")?;
     h.set("X-Robots-Tag", "noindex")?;
-    h.set("Referrer-Policy", "no-referrer")?;
+    // Not "no-referrer": the button's POST would then say `Origin: null`, which the worker refuses
+    // as another site's.
+    h.set("Referrer-Policy", "same-origin")?;
     Ok(response)
 }
