@@ -174,8 +174,12 @@ pub struct ManageLabels {
     /// After deleting everything: nothing about the address is kept.
     pub deleted_all: String,
     pub empty: String,
-    /// The page opened without its link's key, or with one that does not check out.
+    /// The page opened without its link's key, or with one that does not check out (403).
     pub invalid: String,
+    /// A link past its year (410): each alert brings a new one.
+    pub expired: String,
+    /// A link sent before the address unsubscribed or deleted everything (404).
+    pub unknown: String,
     /// Without JavaScript: what to do instead.
     pub no_script: String,
     pub failed: String,

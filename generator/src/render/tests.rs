@@ -159,7 +159,7 @@ saved_search:
     unsubscribe: {{title: Stop Your Alerts, text: Stop?, button: Unsubscribe}}
     unsubscribed: {{title: You Are Unsubscribed, text: Gone.}}
     error: {{title: Your Search Could Not Be Saved, text: "Call {{phone}}."}}
-  manage: {{title: Your Saved Searches, intro: Yours., frequency: How often, paused: Paused, pause: Pause, resume: Resume, delete: Delete, delete_all: Delete everything, deleted_all: Deleted., empty: None., invalid: Invalid., no_script: Needs JavaScript., failed: Failed., stopped: Stopped., allow: Allow.}}
+  manage: {{title: Your Saved Searches, intro: Yours., frequency: How often, paused: Paused, pause: Pause, resume: Resume, delete: Delete, delete_all: Delete everything, deleted_all: Deleted., empty: None., invalid: Invalid., expired: Expired., unknown: Unknown., no_script: Needs JavaScript., failed: Failed., stopped: Stopped., allow: Allow.}}
   alert: {{subject: "{{count}} new: {{search}}", subject_several: "{{count}} new: {{n}}", why: "You saved {{search}}.", why_several: "You saved {{searches}}.", more: "{{count}} more", homes: 12, unsubscribe: Unsubscribe, manage: Manage, reasons: {{new: New listing, price_reduced: "Price reduced from {{price}}", under_contract: Under contract, pending: Pending, back_on_market: Back on the market}}}}
 no_script:
   thank_you: {{title: Thank You for Reaching Out, text: "Your note <b>reached</b> Jane & she will reply shortly."}}

@@ -8,15 +8,19 @@ import searchAlerts from './search-alerts';
 const labels = {
   title: 'Your Saved Searches', intro: 'Yours.', frequency: 'How often', paused: 'Paused', pause: 'Pause', resume: 'Resume', delete: 'Delete',
   delete_all: 'Delete everything', deleted_all: 'Deleted.', empty: 'None.', invalid: 'Invalid.', no_script: 'Needs JavaScript.', failed: 'Failed.',
-  stopped: 'Stopped.', allow: 'Allow.',
+  stopped: 'Stopped.', allow: 'Allow.', expired: 'Expired.', unknown: 'Unknown.',
 };
 const props: SearchAlertsProps = { manage: '/api/searches/manage', labels, frequencies: { instant: 'As they come', daily: 'Once a day', weekly: 'Once a week' } };
 
-function mount(answer: ManageAnswer) {
+function mount(answer: ManageAnswer | { status: number; field: string }) {
   const host = document.createElement('div');
   host.innerHTML = '<p data-status></p><ul data-list></ul><button data-delete-all hidden></button><button data-allow hidden></button>';
   document.body.append(host);
-  vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify(answer), { status: 200 }))));
+  const response = () =>
+    'status' in answer
+      ? new Response(JSON.stringify({ errors: [{ field: answer.field, message: 'x' }] }), { status: answer.status })
+      : new Response(JSON.stringify(answer), { status: 200 });
+  vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(response())));
   location.hash = '#token';
   searchAlerts(host, props);
   return host;
@@ -37,6 +41,17 @@ describe('the manage page', () => {
     expect(links.map((a) => a.getAttribute('href'))).toEqual(searches.map((s) => s.path));
     for (const a of links) expect(a.children).toHaveLength(0);
     expect(host.querySelectorAll('img, b, script')).toHaveLength(0);
+  });
+
+  it("says which of the link's refusals it is: changed, sent before the address stopped, past its year", async () => {
+    for (const [status, said] of [[403, 'Invalid.'], [404, 'Unknown.'], [410, 'Expired.']] as const) {
+      const host = mount({ status, field: 'token' });
+      await vi.waitFor(() => expect(host.querySelector('[data-status]')).toHaveTextContent(said));
+      host.remove();
+    }
+    // A search gone meanwhile is no refusal of the link.
+    const host = mount({ status: 404, field: 'id' });
+    await vi.waitFor(() => expect(host.querySelector('[data-status]')).toHaveTextContent('Failed.'));
   });
 
   it('an address that stopped the e-mails is told so, with the button that allows them again', async () => {

@@ -35,11 +35,13 @@ export default function searchAlerts(host: HTMLElement, props: SearchAlertsProps
       say(l.failed);
       return null;
     }
-    if (res.status === 403) {
+    // The link refused (its token): changed on its way, sent before the address stopped, past its year.
+    const refused = { 403: l.invalid, 404: l.unknown, 410: l.expired }[res.status];
+    if (refused && (await tokenRefused(res))) {
       list.replaceChildren();
       deleteAll.hidden = true;
       allow.hidden = true;
-      say(l.invalid);
+      say(refused);
       return null;
     }
     if (!res.ok) {
@@ -47,6 +49,15 @@ export default function searchAlerts(host: HTMLElement, props: SearchAlertsProps
       return null;
     }
     return (await res.json()) as ManageAnswer;
+  }
+
+  /** Whether a refusal names the link's token (not a search gone meanwhile). */
+  async function tokenRefused(res: Response) {
+    try {
+      return ((await res.clone().json()) as { errors?: { field: string }[] }).errors?.[0]?.field === 'token';
+    } catch {
+      return false;
+    }
   }
 
   const button = (label: string, onClick: () => void) => {

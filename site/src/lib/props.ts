@@ -404,8 +404,12 @@ export type ManageLabels = {
   /** After deleting everything: nothing about the address is kept. */
   deleted_all: string;
   empty: string;
-  /** The page opened without its link's key, or with one that does not check out. */
+  /** The page opened without its link's key, or with one that does not check out (403). */
   invalid: string;
+  /** A link past its year (410): each alert brings a new one. */
+  expired: string;
+  /** A link sent before the address unsubscribed or deleted everything (404). */
+  unknown: string;
   /** Without JavaScript: what to do instead. */
   no_script: string;
   failed: string;

@@ -5,6 +5,7 @@ use crate::routes::request::{read_body, sized_up};
 use crate::services::{now_ms, searches, storage};
 use domain::content::content;
 use domain::http::BodyKind;
+use domain::searches::links::Refused;
 use domain::searches::{shown, Change};
 use domain::settings::Settings;
 use jax_model::saved_search::ManageAnswer;
@@ -24,15 +25,19 @@ pub async fn manage(mut req: Request, env: &Env, settings: &Settings) -> Result<
     let Some(token) = field("token") else {
         return Err(Failure::field(400, "token", "Send the link's token as JSON."));
     };
-    let invalid = || Failure::field(403, "token", content().forms.saved_search.manage.invalid.clone());
-    let link = settings.keys.searches.check_address(token.trim(), now_ms()).map_err(|_| invalid())?;
+    let labels = &content().forms.saved_search.manage;
+    let invalid = || Failure::field(403, "token", labels.invalid.clone());
+    let link = settings.keys.searches.check_address(token.trim(), now_ms()).map_err(|refused| match refused {
+        Refused::Invalid => invalid(),
+        Refused::Expired => Failure::field(410, "token", labels.expired.clone()),
+    })?;
     let address = link.address;
     let bucket = storage::bucket(env)?;
     let epoch = searches::epoch(&bucket, address).await?;
     let mut stopped = searches::is_suppressed(&bucket, address).await?;
     let owner_of_stopped = stopped && link.epoch + 1 == epoch;
     if link.epoch != epoch && !owner_of_stopped {
-        return Err(invalid());
+        return Err(Failure::field(404, "token", labels.unknown.clone()));
     }
     match field("action") {
         None | Some("list") => {}
