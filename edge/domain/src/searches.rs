@@ -78,7 +78,7 @@ pub struct SavedSearch {
     pub query: String,
     pub frequency: Frequency,
     pub created_ms: u64,
-    /// When its link was opened; nothing is sent before.
+    /// When its confirmation was pressed (its link's page's button); nothing is sent before.
     #[serde(default)]
     pub confirmed_ms: Option<u64>,
     #[serde(default)]

@@ -21,7 +21,7 @@ use worker::{Env, Request, Response};
 
 /// `POST /api/searches`: a search saved from `/homes/` (a form post, with or without JavaScript;
 /// or JSON). Its confirmation e-mail goes to the address given; nothing else does until the
-/// link in it is opened.
+/// button on its link's page is pressed.
 pub async fn save(mut req: Request, env: &Env, settings: &Settings) -> Result<Response, Failure> {
     let c = content();
     let form = &c.forms.saved_search;
