@@ -105,15 +105,8 @@ async fn run(settings: Option<&Settings>, bucket: &Bucket, key: &str, now: u64) 
             }
             None => 0,
         },
-        Job::Quota => match bucket.head(subject).await? {
-            Some(o) if o.uploaded().as_millis() + DAY_MS > now => {
-                // Written again since: its day starts then.
-                set(bucket, o.uploaded().as_millis() + DAY_MS, Job::Quota, subject).await?;
-                0
-            }
-            Some(_) => delete(bucket, vec![subject.to_string()]).await?,
-            None => 0,
-        },
+        // Each a day, 30 days or a year from when it was last written.
+        Job::Quota => kept_for(bucket, subject, DAY_MS, job, now).await?,
         Job::Suppression => kept_for(bucket, subject, SUPPRESSED_MS, job, now).await?,
         Job::Epoch => kept_for(bucket, subject, ADDRESS_LINK_MS, job, now).await?,
         Job::Search => match storage::get_json_tagged::<SavedSearch>(bucket, subject).await? {

@@ -12,12 +12,10 @@ pub use crate::email::SAVED_SEARCH as LEAD;
 /// The confirmation's form name (its template's, and its delivery record's).
 pub use crate::email::SEARCH_CONFIRMATION as CONFIRMATION;
 
-/// Where a search's links lead: on the site's own address (SITE_URL), never one a request named.
+/// The confirmation's links: on the site's own address (SITE_URL), never one a request named.
 pub struct Links {
     pub confirm: String,
     pub manage: String,
-    /// The search's own page.
-    pub search: String,
 }
 
 /// The confirmation e-mail to the buyer: to_email, from_name (the site's), subject, message, and
@@ -42,13 +40,13 @@ pub fn confirmation(
 }
 
 /// The agent's e-mail once a search is confirmed, in the contact template's params (from_name,
-/// from_email: the buyer's, so she can reply; phone: none).
+/// from_email: the buyer's, so she can reply; phone: none); `search`: the search's page.
 pub fn lead(
     form: &SavedSearchForm,
     agent_email: &str,
     s: &SavedSearch,
     areas: &[(String, String)],
-    links: &Links,
+    search: &str,
 ) -> Params {
     let words = describe(&s.query, form, areas);
     // The name is a stranger's words; the address, checked, stays one to reply to.
@@ -59,7 +57,7 @@ pub fn lead(
         ("name", name),
         ("email", s.email.as_str()),
         ("search", words.as_str()),
-        ("link", links.search.as_str()),
+        ("link", search),
         ("frequency", frequency.as_str()),
     ];
     Params::new([

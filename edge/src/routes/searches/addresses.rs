@@ -25,6 +25,10 @@ pub(super) fn links(settings: &Settings, s: &SavedSearch, epoch: u64) -> Links {
     Links {
         confirm: format!("{origin}{}?{token}={confirm}", api::SAVED_SEARCH_CONFIRM),
         manage: format!("{origin}{}#{}", api::ALERTS, keys.address_token(&s.address, epoch, now_ms())),
-        search: format!("{origin}{}", s.path()),
     }
+}
+
+/// The search's own page, on the site's own address.
+pub(super) fn search_link(settings: &Settings, s: &SavedSearch) -> String {
+    format!("{}{}", settings.site_url, s.path())
 }

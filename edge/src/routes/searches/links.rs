@@ -4,7 +4,7 @@
 //! sends. A link that was changed, has expired, or names what is no longer kept gets a 4xx page
 //! that says which.
 
-use super::addresses::{links, see};
+use super::addresses::{search_link, see};
 use crate::failure::Failure;
 use crate::routes::forms::record_and_send;
 use crate::routes::request::url_of;
@@ -47,8 +47,8 @@ pub async fn confirm_link(req: Request, env: &Env, settings: &Settings) -> Resul
         return see(&req, api::ALERTS_CONFIRMED);
     }
     let c = content();
-    let links = links(settings, &s, searches::epoch(&bucket, &s.address).await?);
-    let mut params = emails::lead(&c.forms.saved_search, &settings.agent_email, &s, &c.areas, &links);
+    let search = search_link(settings, &s);
+    let mut params = emails::lead(&c.forms.saved_search, &settings.agent_email, &s, &c.areas, &search);
     // Her CRM takes it with the save's trust: pressing a button proves no one is a person.
     let trust = if s.unverified { Trust::Unverified } else { Trust::Verified };
     if s.unverified {
@@ -57,7 +57,7 @@ pub async fn confirm_link(req: Request, env: &Env, settings: &Settings) -> Resul
     let mut lead = Delivery::new(new_id(now, emails::LEAD, random_u64()?), emails::LEAD, &params, now);
     lead.unverified = s.unverified;
     // The search is confirmed whatever becomes of the agent's e-mail (it is queued and retried).
-    if let Err(e) = record_and_send(settings, &bucket, lead, trust, Some(&links.search)).await {
+    if let Err(e) = record_and_send(settings, &bucket, lead, trust, Some(&search)).await {
         console_error!("saved search {}: the agent's e-mail was not recorded: {e:?}", s.id);
     }
     see(&req, api::ALERTS_CONFIRMED)
