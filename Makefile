@@ -16,7 +16,7 @@ export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 # npm's cache inside the clone (gitignored).
 export npm_config_cache := $(CURDIR)/.cache/npm
 # CI (CI=true) builds the workspace once and never debugs it: no incremental caches to write, and
-# line tables only for our own crates (backtraces keep their lines). Their test build: 99 → 55 s.
+# line tables only for our own crates (backtraces keep their lines), which nearly halves their test build.
 ifeq ($(CI),true)
 export CARGO_INCREMENTAL := 0
 export CARGO_PROFILE_DEV_DEBUG := line-tables-only
@@ -24,7 +24,7 @@ endif
 
 # Set on the command line only (an environment's PORT or PROFILE must not move them):
 # `make build PROFILE=test` builds the site with the generator `cargo test` already built (the
-# test profile's binary: the dev profile's is the same code compiled again, ~50 s in CI);
+# test profile's binary: the dev profile's is the same code compiled again);
 # PROFILE=dev builds a debug one.
 PROFILE    := release
 GENERATOR  := target/$(if $(filter dev test,$(PROFILE)),debug,$(PROFILE))/generator
@@ -96,7 +96,7 @@ serve:
 #                 checker
 #   test-worker   the edge worker in workerd against a fake EmailJS (edge/tests, which also print
 #                 its cold start; two files at a time, each with workers of its own: they mostly
-#                 wait on timers, 245 s one by one, 147 s two by two), the scripts' tests, and
+#                 wait on timers), the scripts' tests, and
 #                 smoke runs of scripts/reliability.mjs, scripts/flood.mjs and
 #                 scripts/search-scale.mjs (the search of /homes/ with 2,000 listings in throttled
 #                 Chromium)
@@ -117,9 +117,9 @@ BUILT :=
 SITE_FOR_TESTS = $(if $(BUILT),true,$(MAKE) --no-print-directory build PROFILE=test)
 
 # The crates built for the host: all but the worker's, which only runs as wasm (its logic, in
-# edge/domain, is tested here; its host build had no test and cost ~75 s of CPU). Every build
+# edge/domain, is tested here; its host build had no test and cost CPU for nothing). Every build
 # below names the same set, so they share one feature resolution and one build. (clippy still
-# checks the worker for the host: its proc macros are then ready for the wasm check: 40 s, not 79.)
+# checks the worker for the host: its proc macros are then ready for the wasm check, which halves it.)
 HOST_CRATES := --workspace --exclude edge
 
 test-rust:
@@ -185,8 +185,8 @@ islands:
 # What `wrangler deploy` would upload (the bundled worker, wrangler.toml, dist/ as assets), checked
 # offline without uploading: a broken bundle or config fails here rather than at Cloudflare; so does
 # a worker above BUNDLE_GZIP_KIB, as wrangler counts it ("Total Upload: … gzip: …": the wasm and its
-# JS shim, gzipped together; 300 since issue 12, 400 as issues 34 and 36 set it, with its cold
-# compile under 5 ms: scripts/cold-start.mjs), and dist/ holding more static asset files than the plan
+# JS shim, gzipped together; the cold start it costs: scripts/cold-start.mjs and docs/benchmarks.md),
+# and dist/ holding more static asset files than the plan
 # takes per version (`generator assets`: CLOUDFLARE_PLAN=free, 20,000, or paid, 100,000), which
 # wrangler's dry run never counts.
 BUNDLE_GZIP_KIB := 400
@@ -260,7 +260,7 @@ bench:
 
 # Always ask cargo: it rebuilds only when generator/ changed. PROFILE=test asks for the binary
 # `cargo test $(HOST_CRATES)` builds, with its features (`cargo build -p generator` resolves them
-# for one package and compiled part of the workspace again: 1 min 33 s in a fresh clone).
+# for one package and compiled part of the workspace again).
 generator:
 	$(if $(filter test,$(PROFILE)),cargo test $(HOST_CRATES) --no-run,cargo build --profile $(PROFILE) -p generator)
 

@@ -13,21 +13,21 @@ export WASM_BINDGEN_BIN=${WASM_BINDGEN_BIN:-$(command -v wasm-bindgen)}
 export WASM_OPT_BIN=${WASM_OPT_BIN:-$root/node_modules/.bin/wasm-opt}
 export ESBUILD_BIN=${ESBUILD_BIN:-$root/node_modules/.bin/esbuild}
 wasm=edge/build/index_bg.wasm
-# Up to date when nothing it is built from is newer (wasm-opt alone takes ~10 s).
+# Up to date when nothing it is built from is newer (wasm-opt alone is slow).
 sources=(edge/src edge/domain edge/Cargo.toml generator/model/src content Cargo.lock Cargo.toml "$0")
 if [[ -f $wasm && -f edge/build/worker/shim.mjs && -z $(find "${sources[@]}" -newer "$wasm" -print -quit) ]]; then
     echo "edge worker: up to date ($wasm)"
     exit 0
 fi
 # Cargo's `worker` profile (Cargo.toml: opt-level "z", whole-program LTO). A panic's location
-# names its file: the crates' and this clone's folders are left out of those names (~2 KiB gzip).
+# names its file: the crates' and this clone's folders are left out of those names (smaller, and the same in every clone).
 remap=(--remap-path-prefix="$root=")
 for index in "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/; do remap+=(--remap-path-prefix="${index%/}="); done
 (cd edge && RUSTFLAGS="${RUSTFLAGS:-} ${remap[*]}" worker-build --profile worker)
 # wasm-opt for size (-Os: its output gzips smaller than -Oz's; --converge repeats it while it still
-# shrinks: ~0.8 KiB gzip for ~10 s more; --merge-similar-functions folds generic copies that differ
-# only in constants: ~12 KiB of code, less for V8 to check at a cold start) and without the names section
-# (~35 KiB gzip; a panic's message is kept, its stack shows function numbers instead of names).
+# shrinks; --merge-similar-functions folds generic copies that differ only in constants: less code
+# for V8 to check at a cold start) and without the names section (docs/benchmarks.md has what each
+# saves; a panic's message is kept, its stack shows function numbers instead of names).
 # The features are worker-build's own list (what workerd runs), so binaryen never emits an
 # encoding workerd lacks. worker-build's own wasm-opt step is off (edge/Cargo.toml).
 features=(mutable-globals sign-ext nontrapping-float-to-int bulk-memory multivalue reference-types exception-handling)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Validates every .html file under DIR with the W3C Nu HTML checker, in one
-# JVM run (~3 s start-up). Fails on any error; warnings are not reported.
+# JVM run (its start-up is paid once). Fails on any error; warnings are not reported.
 # Fragments (under DIR/data/, e.g. the search's cards) are checked inside a minimal document, as
 # the page that shows them holds them: in a list item.
 #

@@ -1,10 +1,10 @@
-// The edge worker's cold start, printed (a figure, never asserted; issue 12):
+// The edge worker's cold start, printed (a figure, never asserted):
 //  - V8 compiling and instantiating edge/build/index_bg.wasm (Node's V8, the engine workerd embeds;
 //    each in a fresh process, so V8's module cache never answers; median of 21, with the fastest
 //    and slowest), what a new isolate pays before the worker's first line runs;
 //  - the instructions V8 executes for that compile, counted by valgrind's callgrind when it is
 //    installed: the same build gives the same count run after run, where the time on this shared
-//    machine varies by a millisecond (issue 36), so two builds compare by it;
+//    machine varies by a millisecond, so two builds compare by it;
 //  - workerd (`wrangler dev`, as `make dev` runs it): from starting it to the worker's first answer
 //    (the first request includes the worker's one-time setup, the embedded content parsed), and a
 //    warm request (median of 20).

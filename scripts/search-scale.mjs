@@ -202,4 +202,4 @@ for (const [i, { name }] of cases.entries()) {
   console.log(`  ${name.padEnd(54)} ${ms(results[i]).padStart(15)} ${ms(fromMemory[i]).padStart(15)}  ${kb(m('gzip')).padStart(9)} gzip (${kb(m('raw'))} as sent, ${m('files')} files; ${m('before')} before the first results)`);
 }
 console.log("  The first times: the search's files served by local workerd (HTTP/1.1: parallel requests queue); the second: answered from memory, the browser's own share.");
-console.log('  Bytes: what the case fetched, with what focusing its control fetched first. Targets (issue 33): first results after ≤ 3 requests and ≤ 60 KB, < 100 ms from the action.');
+console.log('  Bytes: what the case fetched, with what focusing its control fetched first. Targets: first results after ≤ 3 requests and ≤ 60 KB, < 100 ms from the action.');

@@ -91,8 +91,8 @@ wasm_target() {
 # scripts/build-worker.sh points it at a wasm-bindgen-cli of exactly Cargo.lock's wasm-bindgen
 # version and at npm's binaryen. A machine that has the right versions in ~/.cargo/bin uses them;
 # otherwise they are built into the clone (.cache/tools, kept with the clone's other caches),
-# unoptimised (--debug) and without debug info (never debugged here; 23% less CPU to build):
-# about 4 minutes together beside the downloads, and they still run in seconds.
+# unoptimised (--debug) and without debug info (never debugged here; less CPU to build),
+# and they still run in seconds.
 cargo_tool() { # crate version binary [cargo install flags]
     local crate=$1 version=$2 bin=$3
     shift 3
@@ -137,7 +137,7 @@ trap 'kill "$apt" "$site_packages" $after 2>/dev/null || true' EXIT
 wasm_target
 bindgen=$(awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
 # Not --locked: its lockfile names a webpki-roots release this registry lacks. Without its
-# default TLS (rustls and ring, for downloading test runners we never use): 12 s less to build.
+# default TLS (rustls and ring, for downloading test runners we never use): less to build.
 cargo_tool wasm-bindgen-cli "$bindgen" wasm-bindgen --no-default-features
 wait "$apt"
 (npm_ci "$root"; python_tools) &

@@ -1,4 +1,4 @@
-// The browser editor's scripts (/admin/, see generator/src/editor): src/admin/main.ts as one
+// The browser editor's scripts (/admin/, see generator/codegen/src/editor): src/admin/main.ts as one
 // classic script, and Decap CMS's own prebuilt bundle with the chunks it loads on demand, copied
 // as published. Apart from the islands: no public page loads any of it. Run after vite.config.ts,
 // which empties dist/.

@@ -1,4 +1,4 @@
-//! How long matching saved searches takes (issue 36's alerts): every listing for sale of the
+//! How long matching saved searches takes (the alerts' work): every listing for sale of the
 //! sample feed against every saved search, with the site's own definition of a search
 //! (`jax_model::search::Query::matches` on `jax_mls::search::facts`). An import's alerts match
 //! only the listings that changed, so this, every listing at once, is the worst run (a first import).
@@ -22,7 +22,7 @@ use rand::seq::IndexedRandom;
 use rand::RngExt;
 use std::time::Instant;
 
-/// An email's homes at most (issue 36): the rest are "N more".
+/// An email's homes at most: the rest are "N more".
 const PER_ALERT: usize = 12;
 
 fn main() {

@@ -132,7 +132,7 @@ fn create_snapshot(content: &Path, month: &str) -> Result<PathBuf> {
     let month = Month::parse(month).with_context(|| {
         format!("expected a month such as 2026-11 (year, hyphen, two-digit month), found {month:?}")
     })?;
-    let folder = content.join(crate::load::MARKET);
+    let folder = content.join(jax_load::MARKET);
     let mut existing: Vec<(Month, PathBuf)> = std::fs::read_dir(&folder)
         .with_context(|| format!("reading {} (the snapshot to copy lives there)", folder.display()))?
         .filter_map(Result::ok)

@@ -84,7 +84,7 @@ pub fn build_args<'a>(content: &'a str, mls: &'a str) -> Vec<&'a str> {
 /// The encoded images the integration tests' builds of the real content share, in cargo's folder
 /// for them (target/tmp). The image cache is content-addressed (and names its encoder settings),
 /// so a build that starts from it writes the same site; it only skips encoding again what another
-/// test already encoded, ~10 s of each debug build. The image pipeline's own tests (jax-images)
+/// test already encoded, most of each debug build's time. The image pipeline's own tests (jax-images)
 /// start from an empty cache; photos.rs takes the content's images from it (`seed_images`) but
 /// never gives its listing photos back.
 pub fn with_shared_images<T>(cache: &Path, build: impl FnOnce() -> T) -> T {

@@ -129,7 +129,7 @@ esac
 /// The secrets a deploy needs, as `deploy::preflight::SECRETS` lists them (read from its source:
 /// the binary's modules are not a library the tests can import).
 fn generator_secrets() -> Vec<String> {
-    let source = std::fs::read_to_string(repo_root().join("generator/src/deploy/preflight.rs")).unwrap();
+    let source = std::fs::read_to_string(repo_root().join("generator/deploy/src/preflight.rs")).unwrap();
     let list = source.split("pub const SECRETS").nth(1).unwrap().split("];").next().unwrap();
     list.split('"').skip(1).step_by(2).map(str::to_string).collect()
 }

@@ -1,4 +1,4 @@
-// Compiles the reports' MDX for the generator (one run per build, started by generator/src/reports/node.rs).
+// Compiles the reports' MDX for the generator (one run per build, started by generator/reports/src/node.rs).
 // stdin: {components, reports}: the components' names (the generator's list) and [{body, shift}],
 // the MDX texts and how far their headings move. stdout: [{html, components}]
 // where each component the text uses is a placeholder <jax-component n="…"></jax-component> in

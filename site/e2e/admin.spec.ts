@@ -77,7 +77,7 @@ test('a listing without a price is refused before anything is saved', async ({ p
 });
 
 test("a growth of 9.25 is refused in generator check's words before anything is saved", async ({ page, request }) => {
-  // The words the configuration carries: the model's (generator/src/editor tests they are the check's).
+  // The words the configuration carries: the model's (generator/codegen/src/editor tests they are the check's).
   const config = JSON.stringify(await (await request.get('/admin/config.json')).json());
   const words = /"pattern":\["[^"]*","(expected a percentage[^"]*)"\]/.exec(config)?.[1];
   expect(words).toBeTruthy();

@@ -1,4 +1,4 @@
-//! The build after an import that changed a few listings (issue 20's incremental target: 50 of
+//! The build after an import that changed a few listings (the incremental target: 50 of
 //! 10,000 listings changed, rebuilt in < 300 ms): the sample feed with `CHANGED` of its kept
 //! listings repriced and modified later than the rest, imported from a file into the store the
 //! timed builds read, then `generator build` into a finished output of the same corpus. Each

@@ -90,7 +90,9 @@ const MARK: &str = "build_vs_hugo helper:";
 /// In the helper (`main` calls this first): runs the command in its arguments, then prints its
 /// wall time, its peak RSS (the `ru_maxrss` `wait4` gives; Linux counts KiB) and its wait status,
 /// and exits. Otherwise returns.
-#[allow(clippy::zombie_processes)] // reaped by `wait4` below, which `Child::wait` cannot replace
+// Reaped by `wait4` below, which `Child::wait` cannot replace: only libc asks the OS for the
+// child's peak memory.
+#[allow(clippy::zombie_processes, unsafe_code)]
 pub fn helper() {
     if std::env::var_os(HELPER).is_none() {
         return;
@@ -240,7 +242,7 @@ pub fn count_pages(out: &Path) -> Pages {
         if rel == "404.html" {
             p.pages += 1;
         }
-        // The browser editor's page (generator/src/editor, `DIR`) is not one of the site's.
+        // The browser editor's page (generator/codegen/src/editor, `DIR`) is not one of the site's.
         if rel.starts_with("admin/") {
             continue;
         }

@@ -1,4 +1,4 @@
-//! `generator serve` on the corpus' site (issue 20's target: a saved edit → the page served
+//! `generator serve` on the corpus' site (the target: a saved edit → the page served
 //! again in < 200 ms): a browser's live-reload long-poll waits on a neighborhood's page, the
 //! neighborhood's file is edited, and the time runs until the poll says "reload" and the page
 //! comes back with the edit. Then the whole site's rebuild, which follows, is awaited.

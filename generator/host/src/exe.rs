@@ -2,7 +2,7 @@
 
 use anyhow::{Context, Result};
 
-/// The generator's binary by its path, size and time rather than its 20 MB: a new build of it
+/// The generator's binary by its path, size and time rather than its bytes (tens of MB to hash): a new build of it
 /// is a new file.
 pub fn identity() -> Result<String> {
     let exe = std::env::current_exe().context("finding the generator's own binary")?;

@@ -169,7 +169,7 @@ impl Decoded {
     }
 
     /// Typed, so only the two pixel types used are compiled in (the untyped `Resizer::resize`
-    /// brings all thirteen: 4 MB more binary).
+    /// brings all thirteen into the binary).
     fn resize_as<P: PixelTrait>(&self, w: u32, h: u32) -> Result<Vec<u8>> {
         let src = TypedImageRef::<P>::from_buffer(self.width, self.height, &self.pixels)?;
         let mut out = vec![0; w as usize * h as usize * P::size()];

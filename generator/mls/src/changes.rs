@@ -1,4 +1,4 @@
-//! What an import changed that a buyer who saved a search is told of (issue 36): a listing new to
+//! What an import changed that a buyer who saved a search is told of: a listing new to
 //! the market, a price reduction, a change of status (under contract, pending, back on the
 //! market). Kept with each import, a rolling window of the last `WINDOW_DAYS`, so whatever sends
 //! the alerts can miss a run and still find every change since the one it last read.

@@ -1,4 +1,4 @@
-//! What the imports changed, published for saved searches' alerts (issue 36): `api::HOMES_NEWS`
+//! What the imports changed, published for saved searches' alerts: `api::HOMES_NEWS`
 //! names each import of the store's window (crate::changes) and its file, which holds its homes
 //! still listed for sale, each with the facts a search matches (`search::facts`, the site's own)
 //! and the texts an alert shows, written as the site's cards write them. One file per import, so

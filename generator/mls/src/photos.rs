@@ -227,7 +227,7 @@ pub fn process<P: Send>(
             } else if let Some(file) = cached.get(&stem) {
                 let ext = file.extension().map_or("jpg".into(), |x| x.to_string_lossy());
                 // WebP alone: at 15,000 listings a JPEG fallback would be half of the photos'
-                // bucket (~3–6 GB of R2's free 10 GB) and of its uploads, for no browser the
+                // bucket (a large share of R2's free storage) and of its uploads, for no browser the
                 // site supports.
                 let name = format!("{PREFIX}{}.{ext}", h.slug);
                 match pipeline.process_file(file, &name, WIDEST, Formats::WebpOnly) {

@@ -20,7 +20,7 @@
 //!   shards rather than scattered over dozens.
 //!
 //! Measured at 10,000 listings before it was chosen over Pagefind (whose first results needed
-//! ~266 KB): see docs/benchmarks.md ("Search at 10,000 listings") for the figures.
+//! several times the bytes): see docs/benchmarks.md ("Search at 10,000 listings") for the figures.
 
 use crate::homes::{Home, Homes};
 use crate::record::Status;

@@ -2,8 +2,8 @@
 //! per listing under `<dir>/current/listings/`, with `import.json` beside them.
 //!
 //! Beside them, `listings.jsonl` holds the same listings one per line, in one file (opening
-//! 10,000 files took ~30 ms more), and `listings.bin` a binary copy of them that a build by the
-//! same generator reads instead (~20 ms rather than ~60 for the JSON at 10,000 listings); the
+//! a file per listing costs more), and `listings.bin` a binary copy of them that a build by the
+//! same generator reads instead (a third of the JSON's time); the
 //! files per listing stay the import's record, in the Data Dictionary's shape.
 //!
 //! `current` is a symbolic link to one generation folder. An import writes a whole new
@@ -128,7 +128,7 @@ impl Store {
     }
 
     /// The same, kept in `memo` for the next read while the import is the same: `generator
-    /// serve` rebuilds on each edit, and reading 10,000 listings takes ~50 ms.
+    /// serve` rebuilds on each edit, and reading every listing again is a visible share of one.
     pub fn read_memo(&self, memo: &Memo) -> Result<Option<Arc<Imported>>> {
         let mut kept = memo.0.lock().unwrap_or_else(|e| e.into_inner());
         let Some(generation) = self.generation() else {

@@ -28,7 +28,7 @@ pub struct Forms {
     pub contact: Form,
     pub quiz: QuizForm,
     pub concierge: ConciergeForm,
-    /// Saving a search of `/homes/` for alerts (issue 36).
+    /// Saving a search of `/homes/` for alerts.
     pub saved_search: saved_search::SavedSearchForm,
     /// The pages a form posted without JavaScript leads to.
     pub no_script: NoScript,

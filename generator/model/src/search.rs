@@ -1,6 +1,6 @@
 //! What a search of `/homes/` asks for and which listings it finds: one definition for the
 //! generator's index (`jax_mls::search`, whose files the island searches in the browser) and for
-//! saved searches, whose alerts match newly changed listings against the same query (issue 36).
+//! saved searches, whose alerts match newly changed listings against the same query.
 //! The island's TypeScript (`site/src/lib/homes-search.ts`) runs the same cases as this module
 //! (spec/cases/search-filters.json, and search-words.json for the words).
 

@@ -2,9 +2,9 @@
 //! counted against the Cloudflare plan's limit before anything is uploaded, and what they change
 //! since the last deploy's manifest.
 
-use crate::deploy::assets::{self, Plan};
-use crate::deploy::manifest::Manifest;
 use anyhow::{bail, Result};
+use jax_deploy::assets::{self, Plan};
+use jax_deploy::manifest::Manifest;
 use std::path::Path;
 
 /// Prints the count and the limit (and, with `since`, what changed since that manifest); fails,

@@ -1,11 +1,11 @@
 //! `generator build`: check the content and write the whole site.
 
-use crate::load::Cache;
-use crate::pipeline::{self, BuildOptions};
-use crate::render::Renderer;
-use crate::serve::watch::Watch;
 use anyhow::{bail, Result};
+use jax_build::BuildOptions;
+use jax_load::Cache;
 use jax_mls::store::Store;
+use jax_preview::watch::Watch;
+use jax_render::Renderer;
 
 /// `deploy`: the build is for publishing, so it refuses the project's invented sample listings, and
 /// the editor's policy allows no connection to the agent's machine.
@@ -14,13 +14,13 @@ use jax_mls::store::Store;
 pub fn run(opts: &BuildOptions, deploy: bool, watch: bool) -> Result<()> {
     let mut opts = opts.clone();
     if deploy {
-        let site = crate::load::site(&opts.content)?;
+        let site = jax_load::site(&opts.content)?;
         refuse_sample(&opts, &site)?;
         opts.photos_bucket |= site.mls.is_some_and(|m| m.photos_url.is_some());
         opts.deploy = true;
     }
     let opts = &opts;
-    let report = pipeline::build(opts, Renderer::embedded, &Cache::default())?;
+    let report = jax_build::build(opts, Renderer::embedded, &Cache::default())?;
     println!("{}", report.summary(&opts.out));
     if watch {
         rebuild_on_change(opts)?;
@@ -36,9 +36,9 @@ fn rebuild_on_change(opts: &BuildOptions) -> Result<()> {
     let watch = Watch::start(std::slice::from_ref(&opts.content), &[&opts.out, &opts.cache], None)?;
     println!("watching {} (Ctrl-C stops)", opts.content.display());
     while watch.next().is_some() {
-        match pipeline::build(opts, || Ok(&renderer), &cache) {
+        match jax_build::build(opts, || Ok(&renderer), &cache) {
             Ok(report) => println!("{}", report.summary(&opts.out)),
-            Err(e) => eprintln!("{}\nthe site was left as it was", super::describe(&e)),
+            Err(e) => eprintln!("{}\nthe site was left as it was", jax_load::describe(&e)),
         }
     }
     Ok(())

@@ -1,11 +1,11 @@
 //! `generator check`: load and check the content, write nothing.
 
-use crate::load::{self, Cache};
 use anyhow::Result;
+use jax_load::Cache;
 use std::path::Path;
 
 pub fn run(content: &Path) -> Result<()> {
-    let c = load::load(content, &Cache::default())?;
+    let c = jax_load::load(content, &Cache::default())?;
     println!(
         "content is valid: {} listings, {} neighborhoods, {} quiz questions, {} market snapshot{} (latest {}), {} report{}, {} testimonial{}, {} sale{}{}",
         c.listings.len(),

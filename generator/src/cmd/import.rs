@@ -1,8 +1,8 @@
 //! `generator import reso` and `generator sample reso`: the MLS's listings into the store the
 //! build reads, and the project's sample feed written out as OData pages.
 
-use crate::load::{self, Cache};
 use anyhow::{bail, Context, Result};
+use jax_load::Cache;
 use jax_mls::{sample, Source};
 use jax_model::Content;
 use std::path::{Path, PathBuf};
@@ -48,7 +48,7 @@ fn sample_material(c: &Content) -> (Vec<sample::Area>, Vec<String>) {
 }
 
 pub fn run(args: ImportArgs) -> Result<()> {
-    let c = load::load(&args.content, &Cache::default())?;
+    let c = jax_load::load(&args.content, &Cache::default())?;
     let settings = c.site.data.mls.as_ref();
     let explicit = args.file.is_some() || args.url.is_some() || args.sample;
     if settings.is_none() && !explicit {
@@ -88,7 +88,7 @@ pub fn sample(content: &Path, out: &Path, listings: usize, page_size: usize, rou
     if page_size == 0 {
         bail!("--page-size must be at least 1");
     }
-    let c = load::load(content, &Cache::default())?;
+    let c = jax_load::load(content, &Cache::default())?;
     let (areas, images) = sample_material(&c);
     let member = c.site.data.mls.as_ref().and_then(|m| m.member_ids.first().map(String::as_str));
     let mut records = sample::records(&areas, &images, listings, member);

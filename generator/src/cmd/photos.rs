@@ -1,8 +1,8 @@
 //! `generator photos upload`: the built site's MLS photos into their R2 bucket (`deploy::bucket`),
 //! before the pages that load them are deployed.
 
-use crate::deploy::bucket::{self, Bucket};
 use anyhow::{Context, Result};
+use jax_deploy::bucket::{self, Bucket};
 use jax_mls::in_bucket;
 use jax_mls::photos::PREFIX;
 use std::path::Path;
@@ -22,7 +22,7 @@ pub struct UploadArgs<'a> {
 /// what it did; nothing when site.yaml names no bucket (the photos are then files of the site).
 /// The keys come from the environment (an R2 API token's).
 pub fn upload(a: UploadArgs) -> Result<()> {
-    let site = crate::load::site(a.content)?;
+    let site = jax_load::site(a.content)?;
     let Some(origin) = site.mls.as_ref().and_then(|m| m.photos_origin()) else {
         println!("photos: site.yaml names no bucket (mls.photos_url): the MLS photos are files of the site");
         return Ok(());

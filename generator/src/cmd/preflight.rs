@@ -2,9 +2,9 @@
 //! (`deploy::preflight`), before anything is uploaded. `--dry-run` asks Cloudflare and GitHub
 //! nothing.
 
-use crate::deploy::assets::{self, Plan};
-use crate::deploy::{branch, preflight};
 use anyhow::{bail, Result};
+use jax_deploy::assets::{self, Plan};
+use jax_deploy::{branch, preflight};
 use std::path::Path;
 use std::process::Command;
 
@@ -18,7 +18,7 @@ pub struct Args<'a> {
 }
 
 pub fn run(a: Args) -> Result<()> {
-    let site = crate::load::site(a.content)?;
+    let site = jax_load::site(a.content)?;
     let sample = super::build::holds_sample(&site, a.mls)?;
     let mut problems = preflight::content(&site, sample);
     let mut skipped = Vec::new();
@@ -101,7 +101,7 @@ pub fn run(a: Args) -> Result<()> {
 /// missing (what was done, if anything); one that would delete documents before their retention
 /// ends is a problem for her to fix, never overwritten.
 fn backstop(bin: &Path, content: &Path) -> Result<Option<String>, String> {
-    let retention = crate::load::forms(content).map_err(|e| format!("{e:#}"))?.concierge.document_retention_days;
+    let retention = jax_load::forms(content).map_err(|e| format!("{e:#}"))?.concierge.document_retention_days;
     let bucket = "client-documents";
     let listed = wrangler(bin, &["r2", "bucket", "lifecycle", "list", bucket])
         .map_err(|e| format!("the lifecycle rules of {bucket} could not be listed: {e}"))?;

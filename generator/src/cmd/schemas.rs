@@ -2,7 +2,6 @@
 //! editor's collections made from them (`editor.collections.json`), and the TypeScript the
 //! islands share with the generator (their props, the file signatures, the editor's names).
 
-use crate::render;
 use anyhow::{Context, Result};
 use std::path::Path;
 
@@ -17,11 +16,11 @@ pub fn run(out: &Path, site: &Path) -> Result<()> {
         std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
     }
     let path = out.join(EDITOR_COLLECTIONS);
-    let text = serde_json::to_string_pretty(&crate::editor::collections())? + "\n";
+    let text = serde_json::to_string_pretty(&jax_codegen::editor::collections())? + "\n";
     std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
     println!("wrote the content schemas and the editor's collections into {}", out.display());
     std::fs::create_dir_all(site).with_context(|| format!("creating {}", site.display()))?;
-    for (name, text) in render::typescript_files()? {
+    for (name, text) in jax_codegen::typescript::files()? {
         let path = site.join(name);
         std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
     }

@@ -1,18 +1,18 @@
 //! `generator serve`: build into the preview folder, serve it on a local port, rebuild on
 //! every change and reload the open pages that changed (the parts are in `serve/`).
 
-use crate::pipeline::BuildOptions;
-use crate::serve::preview::Previewer;
-use crate::serve::rebuild::Builder;
-use crate::serve::watch::Watch;
-use crate::serve::{http, reload, Engine, Shared};
 use anyhow::{anyhow, Context, Result};
+use jax_build::BuildOptions;
+use jax_preview::preview::Previewer;
+use jax_preview::rebuild::Builder;
+use jax_preview::watch::Watch;
+use jax_preview::{http, reload, Engine, Shared};
 use std::path::Path;
 use std::sync::{Arc, RwLock};
 use tiny_http::Server;
 
 /// The templates folder of the source tree; used (and watched) when it exists at run time.
-const TEMPLATES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/templates");
+const TEMPLATES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/render/templates");
 
 pub fn run(opts: BuildOptions, host: &str, port: u16) -> Result<()> {
     let server = Server::http((host, port)).map_err(|e| anyhow!("cannot listen on {host}:{port}: {e}"))?;

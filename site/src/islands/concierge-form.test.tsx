@@ -61,7 +61,7 @@ const props: ConciergeProps = {
   api: { lead: '', listing_request: '', contact: '', quiz: '', concierge_submissions: '/api/concierge/submissions', submission_token_header: 'X-Submission-Token', submission_token_field: 'submission_token', concierge_documents: '/api/concierge/documents', concierge: '/api/concierge', idempotency_key: 'idempotency_key', listing_field: 'listing', bot_check: '/api/bot-check', bot_check_field: 'cf-turnstile-response', bot_check_header: 'CF-Turnstile-Response', bot_check_script: 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit' },
 };
 
-// As generator/templates/concierge.html writes it.
+// As generator/render/templates/concierge.html writes it.
 const html = `<section aria-labelledby="documents-title"><div class="concierge__card" data-island="concierge-form">
 <h2 class="concierge__title" id="documents-title">Required Documents</h2><p class="concierge__text">Upload.</p>
 <form class="form" id="concierge-form" method="post" action="/api/concierge" enctype="multipart/form-data" aria-labelledby="documents-title">

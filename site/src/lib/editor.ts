@@ -1,4 +1,4 @@
-// Generated from generator/src/editor — do not edit.
+// Generated from generator/codegen/src/editor — do not edit.
 // Regenerate with `cargo run -p generator -- schemas` (from the repository's root).
 
 /** The file formats the editor's configuration names (registered by src/admin/main.ts). */

@@ -1,4 +1,4 @@
-// Generated from the Rust types of the islands' props (generator/src/render/props.rs and the
+// Generated from the Rust types of the islands' props (generator/render/src/props.rs and the
 // jax-model types they hold) — do not edit.
 // Regenerate with `cargo run -p generator -- schemas` (from the repository's root).
 

@@ -1,4 +1,4 @@
-// Generated from generator/src/render/protocol.rs — do not edit.
+// Generated from generator/render/src/protocol.rs — do not edit.
 // Regenerate with `cargo run -p generator -- schemas` (from the repository's root).
 
 // Each attribute, then its key in an element's `dataset` (`data-trigger-popup`: `triggerPopup`).
