@@ -1,10 +1,12 @@
-//! The only code that does I/O: settings from the environment, R2, EmailJS and the outbox, the CRMs.
+//! The only code that does I/O: settings from the environment, R2, EmailJS and the outbox, the CRMs;
+//! and the cron's run of it (cron.rs).
 
 pub mod alert;
 pub mod alerts;
 pub mod bot_check;
 pub mod budget;
 pub mod concierge;
+pub mod cron;
 pub mod crm;
 pub mod document_stream;
 pub mod fetch;
