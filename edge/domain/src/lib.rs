@@ -1,6 +1,7 @@
 //! Plain Rust, no `worker` types: what the worker decides, tested with `cargo test` on the host.
 
 pub mod alert;
+pub mod answer;
 pub mod bot_check;
 pub mod budget;
 pub mod concierge;
@@ -13,6 +14,7 @@ pub mod editor_auth;
 pub mod email;
 pub mod embedded;
 pub mod fallback;
+pub mod form;
 pub mod http;
 pub mod keys;
 pub mod listing;
