@@ -1,4 +1,4 @@
-// Saved searches' alerts (issue 36), in workerd: the cron reads the news the build publishes
+// Saved searches' alerts, in workerd: the cron reads the news the build publishes
 // (here written by the test into the worker's static assets, as jax_mls::news writes them) and
 // sends each confirmed search the homes that newly match it, once; a search unsubscribed gets
 // nothing more; an address EmailJS refuses has its searches paused; past the day's allowance the

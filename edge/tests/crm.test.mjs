@@ -1,4 +1,4 @@
-// Every lead in her CRM (issue 36), in workerd against fakes on loopback: a fake Follow Up Boss
+// Every lead in her CRM, in workerd against fakes on loopback: a fake Follow Up Boss
 // (its Events API) and a lead webhook that checks the signature (fake-crm.mjs), beside the fake
 // EmailJS. Each lead is its own Follow Up Boss event type; the e-mail and each CRM are retried on
 // their own (a 429's Retry-After honoured), exactly once each; a 204 is alerted once.

@@ -1,4 +1,4 @@
-// The concierge's keys, tried as an intruder would (issue 34, 7 and 8), in workerd against a fake
+// The concierge's keys, tried as an intruder would, in workerd against a fake
 // EmailJS: a submission is the worker's to mint, and its id alone adds nothing to it and files
 // nothing; the filing files only the documents it names. Links name their key: after a rotation the
 // previous secret's links still open, and nothing else does.

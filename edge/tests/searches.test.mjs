@@ -1,4 +1,4 @@
-// Saved searches (issue 36), in workerd against the fake EmailJS: a save sends a confirmation to
+// Saved searches, in workerd against the fake EmailJS: a save sends a confirmation to
 // the buyer and nothing else; its signed link opens a page whose button confirms it once and tells
 // the agent ("a new saved search"), while opening the link changes nothing; the manage page's
 // requests change, pause and delete with the address's key; the unsubscribe link's page, or a mail
@@ -134,6 +134,7 @@ test('a save without JavaScript lands on a page; a bad one names each field', as
 
   const refused = await saveForm({ email: 'not-an-address', frequency: 'weekly', search: '' });
   assert.equal(pathOf(refused), '/homes/alerts/error/');
+  await until(() => /saved search without JavaScript refused \(400\): email: /.test(worker.log()), 'the refusal is logged by field');
   const bad = await save({ email: 'nope', frequency: 'hourly', search: 'q=' + 'w'.repeat(700) });
   assert.equal(bad.status, 400);
   const { errors } = await bad.json();

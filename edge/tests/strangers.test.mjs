@@ -1,4 +1,4 @@
-// No stranger can make her site write to anyone (issue 50), in workerd against fakes on loopback:
+// No stranger can make her site write to anyone, in workerd against fakes on loopback:
 // a stranger's name and search words are inert in every e-mail and CRM record a save causes
 // (spec/cases/hostile-text.json); confirmations are capped per mailbox however it is spelled and
 // per client, and every refusal reads the same; an address that unsubscribed cannot be signed up

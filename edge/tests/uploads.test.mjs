@@ -1,5 +1,5 @@
-// The day's upload budget and the bucket's ends, tried as a griefer and an unlucky network would
-// (issue 34, 3 and 4), in workerd against a fake EmailJS: uploads are charged what they stored, so
+// The day's upload budget and the bucket's ends, tried as a griefer and an unlucky network would,
+// in workerd against a fake EmailJS: uploads are charged what they stored, so
 // 300 uploads of 10 MB cut off halfway from 30 addresses spend nothing and a real client's six
 // documents go through after them; one client cannot spend the day's uploads alone, nor pass its
 // share with uploads sent at once (and what is refused or cut off is given back); and after

@@ -219,6 +219,9 @@ describe('forms', () => {
     const bad = await post('/api/contact', 'name=&email=x', { type: 'application/x-www-form-urlencoded' });
     assert.equal(bad.status, 303);
     assert.equal(new URL(bad.headers.get('location')).pathname, '/form-error/');
+    // Both pages name the form; the visitor sees only the page, so the log says what was refused.
+    for (const r of [ok, bad]) assert.equal(new URL(r.headers.get('location')).search, '?form=contact');
+    await until(() => /contact without JavaScript refused \(400\): name: [^;]+; email: /.test(worker.log()), 'the refusal is logged by field');
   });
 
   test('every answer carries the security headers; the 404 page has status 404 and its path is logged', async () => {

@@ -20,10 +20,10 @@ impl Alert {
     /// record only: the webhook's service is not hers to trust with a client's name or address
     /// (the day's notice, an e-mail to her, says whose it was).
     pub fn parked(p: &Parked) -> Alert {
-        // A CRM hand-off's form says so (notice::Parked::of); her e-mail of that lead went its own way.
-        let (event, title, what) = match p.form.contains(HANDOFF) {
-            true => ("handoff-parked", "A lead could not be handed to your CRM", p.form.clone()),
-            false => ("email-parked", "A website e-mail could not be delivered", format!("{} e-mail", p.form)),
+        // A CRM hand-off says so (notice::Parked::of); her e-mail of that lead went its own way.
+        let (event, title, what) = match p.what.contains(HANDOFF) {
+            true => ("handoff-parked", "A lead could not be handed to your CRM", p.what.clone()),
+            false => ("email-parked", "A website e-mail could not be delivered", format!("{} e-mail", p.what)),
         };
         Alert {
             event,
@@ -143,7 +143,7 @@ mod tests {
     fn an_alert_says_what_happened_under_every_name_a_service_reads() {
         let p = Parked {
             id: "1700000000000-lead-00000000000000aa".into(),
-            form: "lead".into(),
+            what: "lead".into(),
             received_ms: 1_700_000_000_000,
             who: "Ana Ruiz <ana@example.com>".into(),
             reason: "EmailJS answered 400".into(),
@@ -164,7 +164,7 @@ mod tests {
         assert_eq!(body["text"], a.text);
         assert_eq!(body["message"], a.text);
         let handoff =
-            Parked { form: format!("lead{HANDOFF}Follow Up Boss"), reason: "Follow Up Boss answered 502".into(), ..p };
+            Parked { what: format!("lead{HANDOFF}Follow Up Boss"), reason: "Follow Up Boss answered 502".into(), ..p };
         let a = Alert::parked(&handoff);
         assert_eq!((a.event, a.title.as_str()), ("handoff-parked", "A lead could not be handed to your CRM"));
         assert!(

@@ -7,6 +7,7 @@
 //! a script posing as a form cannot spend what real visitors need.
 
 use crate::email::Params;
+use crate::form::FormKind;
 use crate::quota::{client_hash, QUOTA};
 use jax_model::submission::FieldError;
 
@@ -118,10 +119,16 @@ pub fn plausible(token: &str) -> bool {
 /// it (README.md's do, first); absent otherwise, so the specification's params stay as they are.
 pub const NOTE: &str = "bot_check";
 
-/// The agent's e-mail about an unverified request: `note` in NOTE and at the start of `prose`, the
-/// body the worker writes itself (the lead's `email_body`, the concierge's `message`) — never in
-/// a value the visitor typed.
-pub fn mark(params: &mut Params, note: &str, prose: Option<&str>) {
+/// The agent's e-mail of a `form` request that is unverified: `note` in NOTE and at the start of
+/// the body the worker writes itself (the lead's `email_body`, a filing's or a saved search's
+/// `message`) — never in a value the visitor typed. The quiz's e-mail goes to the visitor: unmarked.
+pub fn mark(form: FormKind, params: &mut Params, note: &str) {
+    let prose = match form {
+        FormKind::Quiz => return,
+        FormKind::Lead => Some("email_body"),
+        FormKind::Concierge | FormKind::SavedSearch => Some("message"),
+        _ => None,
+    };
     params.0.insert(NOTE.into(), note.to_string());
     if let Some(body) = prose.and_then(|key| params.0.get_mut(key)) {
         *body = format!("{note}\n\n{body}");
@@ -216,18 +223,30 @@ mod tests {
             Params::new([("email_body", "Name: Ana".to_string()), ("message", "Hi".into()), ("subject", "S".into())])
         };
         let mut p = params();
-        mark(&mut p, "Note: unchecked.", Some("email_body"));
+        mark(FormKind::Lead, &mut p, "Note: unchecked.");
         assert_eq!(p.get("email_body"), Some("Note: unchecked.\n\nName: Ana"));
         assert_eq!(
             (p.get(NOTE), p.get("message"), p.get("subject")),
             (Some("Note: unchecked."), Some("Hi"), Some("S"))
         );
         let mut contact = params();
-        mark(&mut contact, "N", None);
+        mark(FormKind::Contact, &mut contact, "N");
         assert_eq!(
             (contact.get(NOTE), contact.get("email_body"), contact.get("message")),
             (Some("N"), Some("Name: Ana"), Some("Hi"))
         );
+        // The worker wrote a filing's message and a saved search's: the note leads it.
+        for form in [FormKind::Concierge, FormKind::SavedSearch] {
+            let mut p = params();
+            mark(form, &mut p, "N");
+            assert_eq!(
+                (p.get(NOTE), p.get("message"), p.get("email_body")),
+                (Some("N"), Some("N\n\nHi"), Some("Name: Ana"))
+            );
+        }
+        let mut quiz = params();
+        mark(FormKind::Quiz, &mut quiz, "N");
+        assert_eq!(quiz, params(), "the visitor's own result is not marked");
     }
 
     #[test]

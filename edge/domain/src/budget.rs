@@ -5,12 +5,12 @@
 //! The counts live under `quota/` like the quiz's, a day each (UTC).
 
 use crate::email::{to_agent, Params};
+use crate::form::FormKind;
 use crate::queue::{record_key, Delivery};
 use crate::quota::{client_hash, QUOTA};
 use crate::words::{quoted, LEGEND};
 use jax_model::calendar::date;
 
-pub use crate::email::DIGEST;
 /// Where held records are marked for the digest.
 pub const HELD: &str = "held/";
 /// The digest goes with the first cron run from this hour (UTC): 8 am in Jacksonville in winter,
@@ -87,13 +87,13 @@ pub fn held_id(key: &str) -> Option<&str> {
     key.strip_prefix(HELD)?.split_once('/').map(|(_, id)| id)
 }
 
-/// A morning sends up to this many digests (each one e-mail of at most 40 KB, about a hundred
-/// requests): a flood's held requests are all listed within days, for a few e-mails a day.
+/// A morning sends up to this many digests (each one e-mail of at most DIGEST_MAX_BYTES, about a
+/// hundred requests): a flood's held requests are all listed within days, for a few e-mails a day.
 pub const DIGEST_PARTS: u32 = 5;
 
 /// Today's digest `part` (1 to DIGEST_PARTS): ids per UTC day, so runs that race write each once.
 pub fn digest_id(now_ms: u64, part: u32) -> String {
-    format!("{DIGEST}-{}-{part}", date(now_ms / 1000))
+    format!("{}-{}-{part}", FormKind::Digest.name(), date(now_ms / 1000))
 }
 
 /// The start of `now_ms`'s UTC day.
@@ -166,7 +166,7 @@ mod tests {
             ("phone", "904-555-0142".into()),
             ("message", message.into()),
         ]);
-        Delivery::new(format!("1700000000000-lead-{n:016x}"), "lead", &params, 1_700_000_000_000)
+        Delivery::new(format!("1700000000000-lead-{n:016x}"), FormKind::Lead, &params, 1_700_000_000_000)
     }
 
     #[test]

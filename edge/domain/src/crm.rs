@@ -1,4 +1,4 @@
-//! Every lead in her CRM (issue 36): what Follow Up Boss's Events API (`POST /v1/events`) and the
+//! Every lead in her CRM: what Follow Up Boss's Events API (`POST /v1/events`) and the
 //! generic lead webhook (LEAD_WEBHOOK_URL, a signed JSON POST for Zapier, Make or another CRM's
 //! intake) are sent for one recorded lead, and what their answers mean for the retries. Built from
 //! the delivery record's params (what the agent's e-mail says), so a retry sends what the first
@@ -8,6 +8,7 @@
 use crate::delivery::{retry_delay, MAX_ATTEMPTS, MAX_REFUSED_ATTEMPTS};
 use crate::documents::hex;
 use crate::email::{LeadKind, CRM_EMAIL, CRM_PHONE, LEAD_TYPE};
+use crate::form::FormKind;
 use crate::keys::hmac;
 use crate::listing::ADDRESS_AND_LINK;
 use base64::engine::general_purpose::STANDARD;
@@ -79,9 +80,15 @@ impl Handoff {
     }
 }
 
-/// The forms whose posts are leads for her CRM. The quiz is not: its e-mail is the visitor's own
-/// result, which does not ask to be contacted.
-pub const LEAD_FORMS: [&str; 5] = ["lead", "listing-request", "contact", "concierge", "saved-search"];
+/// Whether `form`'s records are leads for her CRM: a visitor asking her for something. The quiz's
+/// is not (its e-mail is the visitor's own result, which does not ask to be contacted), nor are a
+/// buyer's e-mails of a saved search or the website's own to her.
+pub fn is_lead(form: FormKind) -> bool {
+    matches!(
+        form,
+        FormKind::Lead | FormKind::ListingRequest | FormKind::Contact | FormKind::Concierge | FormKind::SavedSearch
+    )
+}
 
 impl Handoffs {
     /// The settings: FOLLOW_UP_BOSS_API_KEY with FOLLOW_UP_BOSS_SYSTEM and FOLLOW_UP_BOSS_SYSTEM_KEY
@@ -137,8 +144,8 @@ impl Handoffs {
 
     /// The hand-offs a post of `form` gets: none for one the bot check did not see (`unverified`):
     /// a CRM's action plan would write to whatever address a script typed. Her e-mail still has it.
-    pub fn for_lead(&self, form: &str, unverified: bool) -> Vec<Handoff> {
-        if unverified || !LEAD_FORMS.contains(&form) {
+    pub fn for_lead(&self, form: FormKind, unverified: bool) -> Vec<Handoff> {
+        if unverified || !is_lead(form) {
             return Vec::new();
         }
         let set = [(Handoff::FollowUpBoss, self.follow_up_boss.is_some()), (Handoff::Webhook, self.webhook.is_some())];
@@ -195,7 +202,7 @@ impl Lead {
     /// request (a valuation, a listing consultation) is a Seller Inquiry. The message is the
     /// visitor's own words; a concierge filing's says only that documents were filed (their links
     /// stay in her e-mail).
-    pub fn of(id: &str, form: &str, params: &BTreeMap<String, String>, page: Option<String>) -> Lead {
+    pub fn of(id: &str, form: FormKind, params: &BTreeMap<String, String>, page: Option<String>) -> Lead {
         let get = |k: &str| params.get(k).map(String::as_str).unwrap_or("").trim().to_string();
         // Several listings (the saved homes' "Ask about these homes"): the first is the property,
         // and the message names them all.
@@ -203,15 +210,15 @@ impl Lead {
         let property = listings.lines().next().map(property);
         let valuation = get(LEAD_TYPE) == LeadKind::CmaRequest.name();
         let event = match (form, &property) {
-            ("saved-search", _) => EventType::Registration,
+            (FormKind::SavedSearch, _) => EventType::Registration,
             (_, Some(_)) => EventType::PropertyInquiry,
-            ("lead", None) if valuation => EventType::SellerInquiry,
-            ("listing-request", None) => EventType::SellerInquiry,
+            (FormKind::Lead, None) if valuation => EventType::SellerInquiry,
+            (FormKind::ListingRequest, None) => EventType::SellerInquiry,
             _ => EventType::GeneralInquiry,
         };
         let words = match form {
-            "listing-request" => get("notes"),
-            "concierge" => "Filed their documents through the Client Concierge portal.".into(),
+            FormKind::ListingRequest => get("notes"),
+            FormKind::Concierge => "Filed their documents through the Client Concierge portal.".into(),
             _ => get("message"),
         };
         let words = if listings.lines().count() > 1 { format!("{words}\n{listings}") } else { words };

@@ -190,8 +190,8 @@ fn same(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
 }
 
-// GitHub's answers are read as JSON values: a struct of their own would cost the worker its
-// own JSON reader (~2 KiB of wasm apiece).
+// GitHub's answers are read as JSON values: a struct of their own would cost the worker a JSON
+// reader of its own apiece.
 
 /// A GitHub App's user tokens: the one the editor uses and the one that renews it, each with the
 /// seconds it lasts.

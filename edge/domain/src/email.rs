@@ -2,6 +2,7 @@
 //! from validated values (jax_model::submission) and the texts in content.
 
 use crate::delivery::Outcome;
+use crate::form::FormKind;
 use crate::words::{unlinked, VISITOR_WORDS};
 use jax_model::forms::{Field, FieldKind, Forms};
 use jax_model::quiz::{ProfileKey, Quiz};
@@ -21,11 +22,13 @@ pub struct EmailJs {
     pub service_id: Option<String>,
     /// EMAILJS_TEMPLATE_ID, or EMAILJS_TEMPLATE_ID_<FORM> for one form.
     pub template_id: Option<String>,
-    pub form_templates: Vec<(&'static str, String)>,
+    pub form_templates: Vec<(FormKind, String)>,
 }
 
 impl EmailJs {
-    pub fn template_for(&self, form: &str) -> Option<&str> {
+    /// The template `form`'s e-mail goes through (FormKind::template: its own, or the one it borrows).
+    pub fn template_for(&self, form: FormKind) -> Option<&str> {
+        let form = form.template();
         self.form_templates.iter().find(|(f, _)| *f == form).map(|(_, t)| t.as_str()).or(self.template_id.as_deref())
     }
 }
@@ -53,34 +56,15 @@ impl Params {
     }
 }
 
-/// The form names of the website's own e-mails to the agent: the notice of e-mails given up on,
-/// and the digest of requests held past the day's budget.
-pub const NOTICE: &str = "notice";
-pub const DIGEST: &str = "digest";
-/// A saved search's e-mails (domain/searches/emails.rs): the buyer's confirmation, and the agent's
-/// lead once it is confirmed.
-pub const SEARCH_CONFIRMATION: &str = "search-confirm";
-pub const SAVED_SEARCH: &str = "saved-search";
-/// A confirmed search's alert of new homes (domain/searches/alerts.rs).
-pub const SEARCH_ALERT: &str = "search-alert";
-/// The template those borrow.
-const TEMPLATE_OF: &str = "contact";
 /// What EmailJS's own browser SDK sends as `lib_version`; the REST API takes the same field.
 pub const LIB_VERSION: &str = "4.4.1";
-
-/// Whether `form` is one of the website's own e-mails to the agent (her address, her template).
-pub fn is_agents_own(form: &str) -> bool {
-    form == NOTICE || form == DIGEST
-}
 
 /// `POST {api_url}/api/v1.0/email/send` and its JSON body, or why it cannot be sent.
 pub fn emailjs_request(
     e: &EmailJs,
-    form: &str,
+    form: FormKind,
     params: &BTreeMap<String, String>,
 ) -> Result<(String, serde_json::Value), Outcome> {
-    // The agent's own e-mails and a saved search's lead borrow the contact form's template.
-    let form = if is_agents_own(form) || form == SAVED_SEARCH { TEMPLATE_OF } else { form };
     let (Some(service), Some(template)) = (e.service_id.as_deref(), e.template_for(form)) else {
         return Err(Outcome::NotConfigured);
     };
@@ -321,7 +305,7 @@ mod tests {
             private_key: Some("priv".into()),
             service_id: service.map(Into::into),
             template_id: Some("tpl".into()),
-            form_templates: vec![("quiz", "tpl-quiz".into())],
+            form_templates: vec![(FormKind::Quiz, "tpl-quiz".into())],
         }
     }
 
@@ -331,18 +315,18 @@ mod tests {
 
     #[test]
     fn the_request_is_what_emailjs_takes() {
-        let (url, body) = emailjs_request(&emailjs(Some("svc")), "quiz", &params()).unwrap();
+        let (url, body) = emailjs_request(&emailjs(Some("svc")), FormKind::Quiz, &params()).unwrap();
         assert_eq!(url, "http://127.0.0.1:9/api/v1.0/email/send");
         assert_eq!(
             body,
             serde_json::json!({"lib_version": LIB_VERSION, "user_id": "pub", "service_id": "svc", "template_id": "tpl-quiz",
                 "template_params": {"subject": "Hi"}, "accessToken": "priv"})
         );
-        assert_eq!(emailjs_request(&emailjs(None), "lead", &params()).unwrap_err(), Outcome::NotConfigured);
+        assert_eq!(emailjs_request(&emailjs(None), FormKind::Lead, &params()).unwrap_err(), Outcome::NotConfigured);
         let mut e = emailjs(Some("svc"));
-        e.form_templates.push(("contact", "tpl-contact".into()));
+        e.form_templates.push((FormKind::Contact, "tpl-contact".into()));
         assert_eq!(
-            emailjs_request(&e, NOTICE, &params()).unwrap().1["template_id"],
+            emailjs_request(&e, FormKind::Notice, &params()).unwrap().1["template_id"],
             "tpl-contact",
             "a notice borrows the contact template"
         );

@@ -1,6 +1,7 @@
 //! Plain Rust, no `worker` types: what the worker decides, tested with `cargo test` on the host.
 
 pub mod alert;
+pub mod answer;
 pub mod bot_check;
 pub mod budget;
 pub mod concierge;
@@ -13,6 +14,7 @@ pub mod editor_auth;
 pub mod email;
 pub mod embedded;
 pub mod fallback;
+pub mod form;
 pub mod http;
 pub mod keys;
 pub mod listing;
@@ -30,7 +32,7 @@ pub mod web_url;
 pub mod words;
 
 /// A map of `pairs`, inserted one by one: `collect()` into a BTreeMap sorts first, and each call
-/// site's sort is code of its own in the wasm (~2.5 KiB apiece).
+/// site's sort is code of its own in the wasm.
 pub fn map_of<K: Ord, V>(pairs: impl IntoIterator<Item = (K, V)>) -> std::collections::BTreeMap<K, V> {
     let mut map = std::collections::BTreeMap::new();
     for (k, v) in pairs {
@@ -40,7 +42,7 @@ pub fn map_of<K: Ord, V>(pairs: impl IntoIterator<Item = (K, V)>) -> std::collec
 }
 
 /// `items` in the order of `key`, ties as they were: one sort in the wasm for every caller, where
-/// each `sort_by_key` is a copy of the whole sort of its own (~3.5 KiB apiece).
+/// each `sort_by_key` is a copy of the whole sort of its own.
 pub fn sort_by_number<T>(items: &mut Vec<T>, key: impl Fn(&T) -> u128) {
     let mut order: Vec<(u128, usize)> = items.iter().enumerate().map(|(i, item)| (key(item), i)).collect();
     order.sort_unstable();

@@ -1,7 +1,7 @@
 //! The portal's form posted without JavaScript (multipart/form-data, RFC 7578), read as it arrives:
 //! the boundary, which parts may come and how large, and what a body that cannot be read gets.
 //! A reader of its own, not multer: multer and what it brings (http's header types, mime, bytes)
-//! were ~40 KiB of the worker's wasm, which V8 checks at every cold start (issue 36). No I/O:
+//! were a large share of the worker's wasm, which V8 checks at every cold start. No I/O:
 //! routes/concierge/without_script.rs feeds it the body's chunks; the host fuzzes it and checks it
 //! against multer (multipart/tests.rs).
 
@@ -123,7 +123,7 @@ enum State {
     Done,
 }
 
-/// A part's headers may take this much (browsers send ~150 bytes).
+/// A part's headers may take this much (browsers send a small fraction of it).
 const HEADERS_MAX: usize = 8 * 1024;
 
 /// A multipart body read chunk by chunk: `step` says what comes next, each part's bytes as they

@@ -5,15 +5,16 @@
 //! webhook took it); until then every day's notice lists it again, and retention keeps its record.
 
 use crate::email::{to_agent, Params};
+use crate::form::FormKind;
 use crate::queue::{record_key, Delivery};
 use crate::words::{quoted, LEGEND};
 use std::collections::HashMap;
 
-pub use crate::email::NOTICE;
 use jax_model::calendar::date;
 /// Who the notice says it is from.
 const FROM_NAME: &str = "Website delivery notice";
-/// Between a hand-off's form and its CRM in a parked entry's form: "contact hand-off to Follow Up Boss".
+/// Between a hand-off's form and its CRM where a parked entry says what it is: "contact hand-off to
+/// Follow Up Boss".
 pub const HANDOFF: &str = " hand-off to ";
 /// Entries listed in one notice; the rest are counted.
 const MAX_LISTED: usize = 50;
@@ -22,7 +23,9 @@ const MAX_LISTED: usize = 50;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Parked {
     pub id: String,
-    pub form: String,
+    /// What was given up on, as the notice and the alert name it: its form's name, and for a
+    /// hand-off where it was going (kept as the marker's `form`).
+    pub what: String,
     pub received_ms: u64,
     /// The visitor it came from (or, for a quiz, went to), as they typed it.
     pub who: String,
@@ -40,17 +43,17 @@ const WHO_MAX: usize = 200;
 impl Parked {
     pub fn of(d: &Delivery) -> Parked {
         let p = |k: &str| d.params.get(k).map_or("", String::as_str);
-        let who = match d.form.as_str() {
-            "quiz" => p("to_email").to_string(),
+        let who = match d.form {
+            FormKind::Quiz => p("to_email").to_string(),
             _ if p("from_email").is_empty() => String::new(),
             _ => format!("{} <{}>", p("from_name"), p("from_email")),
         };
         Parked {
             id: d.id.clone(),
             // A hand-off says where it was going.
-            form: match d.handoff {
-                Some(h) => format!("{}{HANDOFF}{}", d.form, h.name()),
-                None => d.form.clone(),
+            what: match d.handoff {
+                Some(h) => format!("{}{HANDOFF}{}", d.form.name(), h.name()),
+                None => d.form.name().to_string(),
             },
             received_ms: d.received_ms,
             who: who.chars().take(WHO_MAX).collect(),
@@ -58,14 +61,14 @@ impl Parked {
             attempts: d.attempts,
             // A notice given up on is not itself reported by e-mail (that could go on for ever): the
             // alert webhook carries it.
-            told: (d.form == NOTICE).then(|| d.id.clone()),
+            told: (d.form == FormKind::Notice).then(|| d.id.clone()),
             listed: None,
         }
     }
 
     pub fn metadata(&self) -> HashMap<String, String> {
         let mut m: HashMap<String, String> = [
-            ("form", self.form.clone()),
+            ("form", self.what.clone()),
             ("received", self.received_ms.to_string()),
             ("who", self.who.clone()),
             ("reason", self.reason.clone()),
@@ -86,7 +89,7 @@ impl Parked {
         let get = |k: &str| m.get(k).cloned().unwrap_or_default();
         Parked {
             id: id.to_string(),
-            form: get("form"),
+            what: get("form"),
             received_ms: get("received").parse().unwrap_or(0),
             who: get("who"),
             reason: get("reason"),
@@ -99,7 +102,7 @@ impl Parked {
 
 /// Today's notice: one id per UTC day, so runs that race write one notice between them.
 pub fn notice_id(now_ms: u64) -> String {
-    format!("{NOTICE}-{}", date(now_ms / 1000))
+    format!("{}-{}", FormKind::Notice.name(), date(now_ms / 1000))
 }
 
 /// The notice's params, listing `parked` (oldest first).
@@ -119,7 +122,7 @@ pub fn params(agent_email: &str, parked: &[Parked]) -> Params {
         message.push_str(&format!(
             "\n- {} — {}{who}: {} after {} attempts. Record: {}",
             date(p.received_ms / 1000),
-            p.form,
+            p.what,
             p.reason,
             p.attempts,
             record_key(&p.id)
@@ -137,9 +140,10 @@ mod tests {
     use super::*;
     use crate::delivery::Outcome;
 
-    fn parked(form: &str, params: &[(&'static str, &str)]) -> Delivery {
+    fn parked(form: FormKind, params: &[(&'static str, &str)]) -> Delivery {
         let params = Params(params.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect());
-        let mut d = Delivery::new(format!("1700000000000-{form}-00000000000000aa"), form, &params, 1_700_000_000_000);
+        let id = format!("1700000000000-{}-00000000000000aa", form.name());
+        let mut d = Delivery::new(id, form, &params, 1_700_000_000_000);
         for _ in 0..3 {
             d.attempted(Outcome::Failed(400), 1_700_000_000_000, 1);
         }
@@ -148,22 +152,22 @@ mod tests {
 
     #[test]
     fn a_parked_email_survives_its_marker() {
-        let p = Parked::of(&parked("contact", &[("from_name", "Ana Ruiz"), ("from_email", "ana@example.com")]));
+        let p = Parked::of(&parked(FormKind::Contact, &[("from_name", "Ana Ruiz"), ("from_email", "ana@example.com")]));
         assert_eq!(p.who, "Ana Ruiz <ana@example.com>");
         assert_eq!(p.reason, "EmailJS answered 400");
         assert_eq!(p.told, None);
         assert_eq!(Parked::from_metadata(&p.id, &p.metadata()), p);
         let listed = Parked { listed: Some("notice-2023-11-14".into()), ..p.clone() };
         assert_eq!(Parked::from_metadata(&p.id, &listed.metadata()), listed);
-        assert_eq!(Parked::of(&parked("quiz", &[("to_email", "v@example.com")])).who, "v@example.com");
-        assert_eq!(Parked::of(&parked("concierge", &[("from_name", "Move to JAX")])).who, "");
-        let lead = parked("contact", &[("from_name", "Ana Ruiz"), ("from_email", "ana@example.com")]);
+        assert_eq!(Parked::of(&parked(FormKind::Quiz, &[("to_email", "v@example.com")])).who, "v@example.com");
+        assert_eq!(Parked::of(&parked(FormKind::Concierge, &[("from_name", "Move to JAX")])).who, "");
+        let lead = parked(FormKind::Contact, &[("from_name", "Ana Ruiz"), ("from_email", "ana@example.com")]);
         let handoff = Parked::of(&lead.handoff(crate::crm::Handoff::FollowUpBoss, None, 1));
         assert_eq!(
-            (handoff.form.as_str(), handoff.who.as_str()),
+            (handoff.what.as_str(), handoff.who.as_str()),
             ("contact hand-off to Follow Up Boss", p.who.as_str())
         );
-        let notice = Delivery::new(notice_id(0), NOTICE, &Params(Default::default()), 0);
+        let notice = Delivery::new(notice_id(0), FormKind::Notice, &Params(Default::default()), 0);
         assert_eq!(Parked::of(&notice).told.as_deref(), Some("notice-1970-01-01"), "a notice is never reported");
     }
 
@@ -171,7 +175,7 @@ mod tests {
     fn one_notice_a_day_listing_each_email_and_counting_the_rest() {
         assert_eq!(notice_id(1_700_000_000_000), "notice-2023-11-14");
         assert_eq!(notice_id(1_700_000_000_000), notice_id(1_700_000_000_000 + 3_600_000));
-        let one = Parked::of(&parked("contact", &[("from_name", "Ana"), ("from_email", "ana@example.com")]));
+        let one = Parked::of(&parked(FormKind::Contact, &[("from_name", "Ana"), ("from_email", "ana@example.com")]));
         let p = params("agent@example.com", std::slice::from_ref(&one));
         assert_eq!(p.get("subject"), Some("1 e-mail from your website could not be delivered"));
         assert_eq!(p.get("to_email"), Some("agent@example.com"));

@@ -15,17 +15,19 @@ pub use jax_model::api::IDEMPOTENCY_KEY as FIELD;
 /// Where the first post of each key is remembered (for a day: retention's quota job).
 pub const ONCE: &str = "once/";
 
-/// The key a post of `form` is remembered under: its own key, or a hash of its client and values.
-pub fn key_of(form: &str, input: &Input, client: &str) -> Result<String, FieldError> {
+/// The key a post to the form `action` is remembered under — its API path's action
+/// (`api::bot_check_action`, the form's name for those that are a FormKind), so one form's key
+/// never answers another's post: its own key, or a hash of its client and values.
+pub fn key_of(action: &str, input: &Input, client: &str) -> Result<String, FieldError> {
     match input.fields.get(FIELD).map(|k| k.trim()).filter(|k| !k.is_empty()) {
-        Some(key) if is_key(key) => Ok(format!("{ONCE}{form}/k-{key}")),
+        Some(key) if is_key(key) => Ok(format!("{ONCE}{action}/k-{key}")),
         Some(_) => Err(FieldError {
             field: FIELD.into(),
             message: "Expected the submission's key: 8 to 64 letters, digits, dashes or underscores.".into(),
         }),
         None => {
             let mut h = Sha256::new();
-            for part in [form, client] {
+            for part in [action, client] {
                 h.update(part.as_bytes());
                 h.update([0]);
             }
@@ -40,23 +42,23 @@ pub fn key_of(form: &str, input: &Input, client: &str) -> Result<String, FieldEr
                 h.update(value.trim().as_bytes());
                 h.update([0]);
             }
-            Ok(format!("{ONCE}{form}/h-{}", hex(&h.finalize()[..16])))
+            Ok(format!("{ONCE}{action}/h-{}", hex(&h.finalize()[..16])))
         }
     }
 }
 
-/// The key of a concierge form posted without JavaScript (one multipart post, read part by part):
-/// its client and each part in order — a field's value, a file's field, name, length and first
-/// 64 KiB (enough to know a repeat, cheap for 60 MB).
+/// The key of a concierge form posted without JavaScript (one multipart post, read part by part),
+/// under its path's action as `key_of`'s are: its client and each part in order — a field's
+/// value, a file's field, name, length and first FILE_HEAD bytes.
 pub struct PostPrint(Sha256);
 
-/// How much of each file the print reads.
+/// How much of each file the print reads: enough to know a repeat, and cheap for the largest post.
 pub const FILE_HEAD: usize = 64 * 1024;
 
 impl PostPrint {
-    pub fn new(form: &str, client: &str) -> PostPrint {
+    pub fn new(action: &str, client: &str) -> PostPrint {
         let mut h = Sha256::new();
-        for part in [form, client] {
+        for part in [action, client] {
             h.update(part.as_bytes());
             h.update([0]);
         }
@@ -78,8 +80,8 @@ impl PostPrint {
         self.0.update(&head[..head.len().min(FILE_HEAD)]);
     }
 
-    pub fn key(self, form: &str) -> String {
-        format!("{ONCE}{form}/h-{}", hex(&self.0.finalize()[..16]))
+    pub fn key(self, action: &str) -> String {
+        format!("{ONCE}{action}/h-{}", hex(&self.0.finalize()[..16]))
     }
 }
 

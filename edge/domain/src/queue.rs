@@ -13,7 +13,8 @@
 use crate::crm::{Answer, Handoff};
 use crate::delivery::{gives_up, next_delay, Outcome};
 use crate::due;
-use crate::email::{self, Params};
+use crate::email::Params;
+use crate::form::FormKind;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -21,8 +22,8 @@ pub const RECORDS: &str = "submissions/";
 pub const PENDING: &str = "pending/";
 /// E-mails given up on, kept for the agent.
 pub const DEAD: &str = "dead/";
-/// How long a claim holds: well beyond one attempt (a 10 s timeout and a few writes), so a
-/// claimer that died lets the record go again a minute later.
+/// How long a claim holds: well beyond one attempt (services/fetch.rs's TIMEOUT and a few writes),
+/// so a claimer that died lets the record go again a minute later.
 pub const LEASE_MS: u64 = 60_000;
 /// E-mails kept instead of sent in local development without EmailJS.
 pub const OUTBOX: &str = "outbox/";
@@ -31,8 +32,8 @@ pub const OUTBOX: &str = "outbox/";
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Delivery {
     pub id: String,
-    /// lead, listing-request, contact, quiz or concierge.
-    pub form: String,
+    /// What it sends: a visitor's form, or one of the website's own e-mails.
+    pub form: FormKind,
     pub received_ms: u64,
     pub params: BTreeMap<String, String>,
     pub attempts: u32,
@@ -85,10 +86,10 @@ pub enum State {
 }
 
 impl Delivery {
-    pub fn new(id: String, form: &str, params: &Params, now_ms: u64) -> Delivery {
+    pub fn new(id: String, form: FormKind, params: &Params, now_ms: u64) -> Delivery {
         Delivery {
             id,
-            form: form.into(),
+            form,
             received_ms: now_ms,
             params: params.0.clone(),
             attempts: 0,
@@ -109,7 +110,7 @@ impl Delivery {
     /// The hand-off of this lead to `to`, owed now: the lead's words, its own id and attempts.
     pub fn handoff(&self, to: Handoff, page: Option<String>, now_ms: u64) -> Delivery {
         let mut d =
-            Delivery::new(format!("{}-{}", self.id, to.suffix()), &self.form, &Params(self.params.clone()), now_ms);
+            Delivery::new(format!("{}-{}", self.id, to.suffix()), self.form, &Params(self.params.clone()), now_ms);
         d.received_ms = self.received_ms;
         d.handoff = Some(to);
         d.page = page;
@@ -165,7 +166,7 @@ impl Delivery {
 
     /// The website's own e-mails to the agent (the notice, the digest): her address and template.
     pub fn is_agents_own(&self) -> bool {
-        self.handoff.is_none() && email::is_agents_own(&self.form)
+        self.handoff.is_none() && self.form.is_agents_own()
     }
 
     /// Taken for an attempt now (written with a condition on the etag read, so one claimer wins).
@@ -219,8 +220,8 @@ pub fn parse_pending(key: &str) -> Option<(u64, &str)> {
 }
 
 /// Ids are `<ms>-<form>-<16 hex>`: sortable by arrival and safe in a key.
-pub fn new_id(now_ms: u64, form: &str, random: u64) -> String {
-    format!("{now_ms:013}-{form}-{random:016x}")
+pub fn new_id(now_ms: u64, form: FormKind, random: u64) -> String {
+    format!("{now_ms:013}-{}-{random:016x}", form.name())
 }
 
 fn is_id(s: &str) -> bool {
@@ -231,16 +232,15 @@ fn is_id(s: &str) -> bool {
 mod tests {
     use super::*;
     use crate::delivery::MAX_ATTEMPTS;
-    use crate::email::NOTICE;
 
-    fn delivery(form: &str) -> Delivery {
+    fn delivery(form: FormKind) -> Delivery {
         let params = Params::new([("subject", "Hi".to_string())]);
         Delivery::new(new_id(1_700_000_000_000, form, 0xabc), form, &params, 1_700_000_000_000)
     }
 
     #[test]
     fn a_failed_delivery_waits_and_a_sent_one_is_done() {
-        let mut d = delivery("contact");
+        let mut d = delivery(FormKind::Contact);
         let t = d.received_ms;
         assert_eq!(d.id, "1700000000000-contact-0000000000000abc");
         assert_eq!(d.pending_key(), "pending/1700000000000/1700000000000-contact-0000000000000abc");
@@ -262,14 +262,14 @@ mod tests {
 
     #[test]
     fn a_claimer_that_died_lets_go_after_the_lease() {
-        let mut d = delivery("lead");
+        let mut d = delivery(FormKind::Lead);
         d.claim(d.received_ms);
         assert_eq!(d.state(d.received_ms + LEASE_MS), State::Due);
     }
 
     #[test]
     fn a_refused_delivery_is_parked_after_a_few_attempts() {
-        let mut d = delivery("contact");
+        let mut d = delivery(FormKind::Contact);
         let t = d.received_ms;
         for n in 0..3 {
             assert_ne!(d.state(u64::MAX), State::Parked, "attempt {n}");
@@ -279,7 +279,7 @@ mod tests {
         assert_eq!(d.parked_ms, Some(t));
         assert_eq!(d.dead_key(), "dead/1700000000000-contact-0000000000000abc");
         // The agent's own notice outlasts a refusal like an outage: it is her address and template.
-        let mut notice = delivery(NOTICE);
+        let mut notice = delivery(FormKind::Notice);
         for _ in 0..MAX_ATTEMPTS - 1 {
             notice.attempted(Outcome::Failed(400), t, 1);
         }
@@ -290,7 +290,7 @@ mod tests {
 
     #[test]
     fn a_handoff_is_a_record_of_its_own_retried_on_its_own() {
-        let lead = delivery("contact");
+        let lead = delivery(FormKind::Contact);
         let t = lead.received_ms + 5;
         let mut h = lead.handoff(Handoff::FollowUpBoss, Some("https://www.movetojax.com/sell/".into()), t);
         assert_eq!(h.id, "1700000000000-contact-0000000000000abc-fub");
@@ -336,6 +336,29 @@ mod tests {
         }
         // Records written before claims and parking existed still read.
         let old = r#"{"id":"x","form":"lead","received_ms":1,"params":{},"attempts":0,"next_attempt_ms":1}"#;
-        assert_eq!(serde_json::from_str::<Delivery>(old).unwrap().state(1), State::Due);
+        let old: Delivery = serde_json::from_str(old).unwrap();
+        assert_eq!((old.form, old.state(1)), (FormKind::Lead, State::Due));
+        let quiz = r#"{"id":"y","form":"quiz","received_ms":1,"params":{},"attempts":0,"next_attempt_ms":1}"#;
+        assert_eq!(serde_json::from_str::<Delivery>(quiz).unwrap().form, FormKind::Quiz);
+    }
+
+    #[test]
+    fn a_record_stored_with_its_forms_name_reads_back_as_its_kind_and_writes_back_the_same() {
+        let stored = |form: &str| {
+            format!(
+                r#"{{"id":"1700000000000-{form}-0000000000000abc","form":"{form}","received_ms":1700000000000,"params":{{"subject":"Hi","to_email":"ana@example.com"}},"attempts":1,"next_attempt_ms":1700000060000,"last_outcome":"EmailJS answered 500","delivered_ms":null,"claimed_until_ms":null,"parked_ms":null,"withheld":null,"unverified":true}}"#
+            )
+        };
+        // The names themselves are form.rs's test: here, each in a whole record as stored.
+        for kind in FormKind::ALL {
+            let name = kind.name();
+            let json = stored(name);
+            let d: Delivery = serde_json::from_str(&json).unwrap();
+            assert_eq!((d.form, d.id.as_str()), (kind, new_id(1_700_000_000_000, kind, 0xabc).as_str()));
+            assert_eq!(d.state(1_700_000_060_000), State::Due);
+            assert_eq!(serde_json::to_string(&d).unwrap(), json, "{name} is written back as it was stored");
+        }
+        // A form no kind is named is not taken for another.
+        assert!(serde_json::from_str::<Delivery>(&stored("newsletter")).is_err());
     }
 }

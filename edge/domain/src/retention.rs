@@ -2,8 +2,8 @@
 //! gets a timer, `timers/<due ms>/<job>/<subject>`, sorted by due time like the e-mail queue, and
 //! the scheduled run does each job when its time comes: uploads never filed go after 24 hours;
 //! a filed submission's documents, and every record, after the retention period; quota records
-//! after their day. A submission holds at most 6 × 10 MB however often a document is replaced, and
-//! when it is filed only the documents its filing names are kept.
+//! after their day. A submission holds at most every document at its limit however often one is
+//! replaced, and when it is filed only the documents its filing names are kept.
 
 use crate::due;
 use jax_model::forms::Forms;

@@ -1,4 +1,4 @@
-//! Saved searches (issue 36): a buyer saves a search of `/homes/` with an e-mail address, confirms
+//! Saved searches: a buyer saves a search of `/homes/` with an e-mail address, confirms
 //! it from a signed link (double opt-in: nothing else is sent before), and manages or stops it
 //! from links in every e-mail, without an account.
 //!
@@ -189,7 +189,7 @@ pub fn query_of(query: &str) -> Query {
 /// neighborhoods' slugs and names; a type or a status is shown from its slug.
 pub fn describe(query: &str, form: &SavedSearchForm, areas: &[(String, String)]) -> String {
     // Read from the kept parameters as written (`normalize` made them one line each), not through
-    // `Query`: its word rule needs Unicode's tables, which would cost the worker ~30 KiB.
+    // `Query`: its word rule needs Unicode's tables, which the worker would then carry.
     let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes()).into_owned().collect();
     let get = |name: &str| pairs.iter().find(|(k, _)| k == name).map_or("", |(_, v)| v.as_str());
     let count = |name: &str| Some(get(name)).filter(|v| !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()));

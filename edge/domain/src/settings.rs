@@ -7,6 +7,7 @@ use crate::bot_check::{Keys, VERIFY_URL};
 use crate::content::Content;
 use crate::crm::Handoffs;
 use crate::email::EmailJs;
+use crate::form::FormKind;
 use crate::keys::Keyring;
 use crate::searches::links::SearchKeys;
 use jax_model::forms::Budget;
@@ -35,9 +36,11 @@ pub const MIN_LINK_SECRET_BYTES: usize = 32;
 /// The largest e-mail budget a day (EmailJS's largest plans send about as many a month).
 pub const MAX_EMAILS_PER_DAY: u32 = 100_000;
 
-/// The forms that send e-mail, as they name their template variables and records.
-pub const FORMS: [&str; 7] =
-    ["lead", "listing-request", "contact", "quiz", "concierge", "search-confirm", "search-alert"];
+/// The forms whose e-mails have a template of their own (EMAILJS_TEMPLATE_ID_<FORM>): every one
+/// but those that borrow another's (FormKind::template).
+pub fn templated() -> impl Iterator<Item = FormKind> {
+    FormKind::ALL.into_iter().filter(|f| f.template() == *f)
+}
 
 #[derive(Debug, Clone)]
 pub struct Settings {
@@ -67,7 +70,7 @@ pub struct Settings {
     /// CONFIRMATIONS_PER_CLIENT_PER_DAY and CRM_LEADS_PER_DAY.
     pub budget: Budget,
     /// Bytes one client may upload a day (UPLOAD_BYTES_PER_CLIENT_PER_DAY): by default as many
-    /// submissions' worth as it may file (CONCIERGE_PER_CLIENT_PER_DAY × six documents × 10 MB),
+    /// submissions' worth as it may file (CONCIERGE_PER_CLIENT_PER_DAY × every document at its limit),
     /// never more than the day's whole budget, so one client cannot spend it all.
     pub upload_bytes_per_client_per_day: u64,
     /// The bot check (domain/bot_check.rs): None, off, without TURNSTILE_SITE_KEY and
@@ -77,9 +80,9 @@ pub struct Settings {
     pub handoffs: Handoffs,
 }
 
-/// `EMAILJS_TEMPLATE_ID_LISTING_REQUEST` for "listing-request".
-pub fn template_var(form: &str) -> String {
-    format!("EMAILJS_TEMPLATE_ID_{}", form.replace('-', "_").to_ascii_uppercase())
+/// `EMAILJS_TEMPLATE_ID_LISTING_REQUEST` for the listing request.
+pub fn template_var(form: FormKind) -> String {
+    format!("EMAILJS_TEMPLATE_ID_{}", form.name().replace('-', "_").to_ascii_uppercase())
 }
 
 impl Settings {
@@ -96,14 +99,14 @@ impl Settings {
             private_key: get("EMAILJS_PRIVATE_KEY"),
             service_id: get("EMAILJS_SERVICE_ID"),
             template_id: get("EMAILJS_TEMPLATE_ID"),
-            form_templates: FORMS.iter().filter_map(|f| get(&template_var(f)).map(|t| (*f, t))).collect(),
+            form_templates: templated().filter_map(|f| get(&template_var(f)).map(|t| (f, t))).collect(),
         });
         if let Some(e) = &emailjs {
             let unset = |name: &str, value: bool| (!value).then(|| name.to_string());
             missing.extend(unset("EMAILJS_PUBLIC_KEY", !e.public_key.is_empty()));
             missing.extend(unset("EMAILJS_PRIVATE_KEY", e.private_key.is_some()));
             missing.extend(unset("EMAILJS_SERVICE_ID", e.service_id.is_some()));
-            missing.extend(unset("EMAILJS_TEMPLATE_ID", FORMS.iter().all(|f| e.template_for(f).is_some())));
+            missing.extend(unset("EMAILJS_TEMPLATE_ID", templated().all(|f| e.template_for(f).is_some())));
             // The private key travels in every send's body.
             missing.extend(unset("EMAILJS_API_URL (an https:// URL)", crate::http::is_secure_url(&e.api_url)));
         }
@@ -428,7 +431,7 @@ mod tests {
         per_form.push(("DOCUMENT_LINK_SECRET".into(), SECRET.into()));
         per_form.push(("AGENT_EMAIL".into(), "agent@example.com".into()));
         per_form.push(("SITE_URL".into(), "https://movetojax.com".into()));
-        per_form.extend(FORMS.iter().map(|f| (template_var(f), format!("tpl-{f}"))));
+        per_form.extend(templated().map(|f| (template_var(f), format!("tpl-{}", f.name()))));
         let vars: Vec<(&str, &str)> = per_form.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
         assert!(settings(&vars).is_ok());
         assert_eq!(settings(&vars[..vars.len() - 1]).unwrap_err(), ["EMAILJS_TEMPLATE_ID"]);
@@ -497,8 +500,8 @@ mod tests {
         assert_eq!(keys.verify_url, "http://127.0.0.1:9/siteverify");
         let e = s.emailjs.as_ref().unwrap();
         assert_eq!(e.api_url, "http://127.0.0.1:9");
-        assert_eq!(e.template_for("quiz"), Some("tpl-quiz"));
-        assert_eq!(e.template_for("lead"), Some("tpl"));
+        assert_eq!(e.template_for(FormKind::Quiz), Some("tpl-quiz"));
+        assert_eq!(e.template_for(FormKind::Lead), Some("tpl"));
         assert_eq!(e.private_key.as_deref(), Some("priv"));
         assert_eq!(s.agent_email, "agent@example.com");
         assert_eq!(s.site_url, "http://127.0.0.1:8787");
@@ -506,6 +509,18 @@ mod tests {
         assert_eq!(s.retry_first_s, 1);
         assert_eq!(s.quiz_emails_per_day, 0);
         assert_eq!(s.retention_s, 3 * 86_400);
-        assert_eq!(template_var("listing-request"), "EMAILJS_TEMPLATE_ID_LISTING_REQUEST");
+        // The variables deployments set (docs/deploy.md, scripts/worker-env.sh), as they were named.
+        assert_eq!(
+            templated().map(template_var).collect::<Vec<_>>(),
+            [
+                "EMAILJS_TEMPLATE_ID_LEAD",
+                "EMAILJS_TEMPLATE_ID_LISTING_REQUEST",
+                "EMAILJS_TEMPLATE_ID_CONTACT",
+                "EMAILJS_TEMPLATE_ID_QUIZ",
+                "EMAILJS_TEMPLATE_ID_CONCIERGE",
+                "EMAILJS_TEMPLATE_ID_SEARCH_CONFIRM",
+                "EMAILJS_TEMPLATE_ID_SEARCH_ALERT",
+            ]
+        );
     }
 }

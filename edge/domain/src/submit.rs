@@ -4,42 +4,12 @@
 
 use crate::content::Content;
 use crate::email::{self, LeadKind, Params};
+use crate::form::FormKind;
 use crate::listing;
 use jax_model::api;
 use jax_model::forms::Forms;
 use jax_model::submission::{validate, FieldError, Values};
 use std::collections::BTreeMap;
-
-/// The forms that send the agent (or, for the quiz, the visitor) an e-mail.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FormKind {
-    Lead,
-    ListingRequest,
-    Contact,
-    Quiz,
-}
-
-impl FormKind {
-    pub fn from_path(path: &str) -> Option<FormKind> {
-        match path {
-            api::LEAD => Some(FormKind::Lead),
-            api::LISTING_REQUEST => Some(FormKind::ListingRequest),
-            api::CONTACT => Some(FormKind::Contact),
-            api::QUIZ => Some(FormKind::Quiz),
-            _ => None,
-        }
-    }
-
-    /// The name in records, logs and per-form template settings.
-    pub fn name(self) -> &'static str {
-        match self {
-            FormKind::Lead => "lead",
-            FormKind::ListingRequest => "listing-request",
-            FormKind::Contact => "contact",
-            FormKind::Quiz => "quiz",
-        }
-    }
-}
 
 /// Objects a JSON body may nest: the quiz's answers, the concierge's document ids.
 const GROUPS: [&str; 2] = ["answers", "documents"];
@@ -145,8 +115,8 @@ pub fn parse_urlencoded(body: &[u8]) -> Result<Input, Vec<FieldError>> {
 pub enum Accepted {
     /// The honeypot was filled in: a bot. Answered like a success, then forgotten.
     Dropped,
-    /// An e-mail to send (the form's name, its template params).
-    Email(&'static str, Params),
+    /// An e-mail to send: its template params.
+    Email(Params),
 }
 
 fn required(field: &str, label: &str, content: &Content) -> FieldError {
@@ -154,7 +124,8 @@ fn required(field: &str, label: &str, content: &Content) -> FieldError {
     FieldError { field: field.into(), message: m.required.replace("{label}", label) }
 }
 
-/// Check a submission of `kind` and build its e-mail, or list every problem.
+/// Check a submission of `kind` (a form posted to its own path: FormKind::from_path) and build its
+/// e-mail, or list every problem.
 pub fn accept(
     kind: FormKind,
     input: &Input,
@@ -217,8 +188,18 @@ pub fn accept(
                 }
             }
         }
+        // Filed by routes of their own (the concierge's, the saved searches'), or the website's
+        // own: no post of these is checked here.
+        FormKind::Concierge
+        | FormKind::SearchConfirm
+        | FormKind::SavedSearch
+        | FormKind::SearchAlert
+        | FormKind::Notice
+        | FormKind::Digest => {
+            return Err(vec![FieldError { field: "request".into(), message: "This form is not taken here.".into() }])
+        }
     };
-    Ok(Accepted::Email(kind.name(), params))
+    Ok(Accepted::Email(params))
 }
 
 #[cfg(test)]
@@ -260,10 +241,7 @@ mod tests {
 
     #[test]
     fn the_contact_form_becomes_its_email() {
-        let Ok(Accepted::Email(form, p)) = accept(FormKind::Contact, &input(CONTACT), content(), AGENT) else {
-            panic!()
-        };
-        assert_eq!(form, "contact");
+        let Ok(Accepted::Email(p)) = accept(FormKind::Contact, &input(CONTACT), content(), AGENT) else { panic!() };
         assert_eq!(p.get("subject"), Some("New Contact Form Submission from Ana Ruiz"));
         assert_eq!(p.get("to_email"), Some(AGENT));
     }
@@ -272,10 +250,10 @@ mod tests {
     fn a_listing_named_reaches_the_email_and_a_bad_one_is_refused_with_the_rest() {
         let mut i = input(CONTACT);
         i.fields.insert("listing".into(), "/homes/12-oak-st-jacksonville-fl-32205-2104001/".into());
-        let Ok(Accepted::Email(_, p)) = accept(FormKind::Contact, &i, content(), AGENT) else { panic!() };
+        let Ok(Accepted::Email(p)) = accept(FormKind::Contact, &i, content(), AGENT) else { panic!() };
         assert_eq!(p.get("listing"), Some("https://www.movetojax.com/homes/12-oak-st-jacksonville-fl-32205-2104001/"));
         // None named, no param (the specification's params stay as they were).
-        let Ok(Accepted::Email(_, p)) = accept(FormKind::Contact, &input(CONTACT), content(), AGENT) else { panic!() };
+        let Ok(Accepted::Email(p)) = accept(FormKind::Contact, &input(CONTACT), content(), AGENT) else { panic!() };
         assert_eq!(p.get("listing"), None);
         // A made-up one is named with every other problem.
         let i = input(&[("listing", "/listings/made-up/"), ("email", "ana@example.com")]);
@@ -306,7 +284,7 @@ mod tests {
         );
         let mut with_address = input(&lead);
         with_address.fields.insert("propertyAddress".into(), "1 Ocean Blvd".into());
-        assert!(matches!(accept(FormKind::Lead, &with_address, content(), AGENT), Ok(Accepted::Email("lead", _))));
+        assert!(matches!(accept(FormKind::Lead, &with_address, content(), AGENT), Ok(Accepted::Email(_))));
     }
 
     #[test]
@@ -318,9 +296,17 @@ mod tests {
         for q in ["q1", "q2", "q3", "q4", "q5", "q6"] {
             i.groups.entry("answers".into()).or_default().insert(q.into(), "urban".into());
         }
-        let Ok(Accepted::Email("quiz", p)) = accept(FormKind::Quiz, &i, content(), AGENT) else { panic!() };
+        let Ok(Accepted::Email(p)) = accept(FormKind::Quiz, &i, content(), AGENT) else { panic!() };
         assert_eq!(p.get("to_email"), Some("ana@example.com"));
         assert_eq!(p.get("result_neighborhood"), Some("Urban Cool"));
+    }
+
+    #[test]
+    fn a_form_with_a_route_of_its_own_is_not_taken_here() {
+        for kind in [FormKind::Concierge, FormKind::SavedSearch, FormKind::Notice] {
+            let errors = accept(kind, &input(CONTACT), content(), AGENT).unwrap_err();
+            assert_eq!(errors[0].field, "request", "{kind:?}");
+        }
     }
 
     /// Every refusal names a field and a reason (the route answers it 400).
@@ -440,9 +426,8 @@ mod tests {
             let honeypot = input.fields.get("website").is_some_and(|v| !v.trim().is_empty());
             match accept(kind, &input, content(), AGENT) {
                 Ok(Accepted::Dropped) => prop_assert!(honeypot),
-                Ok(Accepted::Email(form, p)) => {
+                Ok(Accepted::Email(p)) => {
                     prop_assert!(!honeypot);
-                    prop_assert_eq!(form, kind.name());
                     prop_assert!(p.get("to_email").is_some_and(|to| !to.is_empty()));
                 }
                 Err(errors) => {

@@ -1,7 +1,7 @@
 //! A URL as the WHATWG URL standard reads it. In the worker that is the runtime's own `URL`, the
-//! parser its fetch uses: the url crate would add ~36 KiB to the wasm, which V8 checks at every
-//! cold start (issue 36). On the host, where the domain is tested, it is the url crate, which
-//! follows the same standard.
+//! parser its fetch uses: the url crate would be a second parser in the wasm, which V8 checks at
+//! every cold start (docs/benchmarks.md has what it cost). On the host, where the domain is
+//! tested, it is the url crate, which follows the same standard.
 
 /// The parts of a URL the worker decides by.
 #[derive(Debug, Clone, PartialEq)]

@@ -1,8 +1,9 @@
 //! What the routes read of a request, and the answers they share: who sent it, its body within
-//! its limits, its standing with the bot check, and the page a form without JavaScript gets back.
+//! its limits, its standing with the bot check, and a post's answer as domain/answer.rs decides it.
 
 use crate::failure::Failure;
 use crate::services;
+use domain::answer::Answer;
 use domain::bot_check::{Expected, Trust};
 use domain::http::{admit, body_kind, BodyKind, Refusal};
 use domain::quota::client_key;
@@ -10,7 +11,7 @@ use domain::settings::Settings;
 use domain::web_url::{self, WebUrl};
 use futures_util::StreamExt;
 use jax_model::api;
-use worker::{Request, Response};
+use worker::{console_error, console_warn, Request, Response};
 
 /// How a post carrying `token` (or none) stands with the bot check (services/bot_check.rs says
 /// what `key` and `tokenless` do); siteverify is told the client's address, and its token must be
@@ -24,8 +25,14 @@ pub async fn bot_check(
 ) -> Result<Trust, Failure> {
     let ip = req.headers().get(CLIENT_IP)?;
     let url = url_of(req)?;
-    let expected = Expected { hostname: &url.hostname, action: api::bot_check_action(&url.path).unwrap_or_default() };
+    let expected = Expected { hostname: &url.hostname, action: &action(&url) };
     services::bot_check::check(settings, ip.as_deref(), token, key, tokenless, expected).await
+}
+
+/// The form a post is to: its API path's action (`api::bot_check_action`), which both its bot
+/// check's token and its `once/` key (domain/once.rs) are bound to.
+pub fn action(url: &WebUrl) -> String {
+    api::bot_check_action(&url.path).unwrap_or_default().to_string()
 }
 
 /// The header Cloudflare puts the client's address in.
@@ -72,26 +79,37 @@ pub async fn read_body(req: &mut Request, max: u64) -> Result<Vec<u8>, Failure> 
     Ok(body)
 }
 
-/// Without JavaScript a form gets a page back: the thank-you page, or the error page.
-pub fn redirect_to(req: &Request, page: &str, form: &str) -> Result<Response, Failure> {
-    see_other(req, page, Some(&format!("form={form}")))
+/// A post's answer, as domain/answer.rs decided it: the failure a page stands for is logged (by
+/// field and reason, never a value the visitor typed), `what` naming the form.
+pub fn respond(req: &Request, what: &str, answer: Answer<Failure>) -> Result<Response, Failure> {
+    match answer {
+        Answer::SeeOther { location, hiding } => {
+            match hiding {
+                None => {}
+                Some(Failure::Refused(status, errors)) => {
+                    let why: Vec<String> = errors.iter().map(|e| format!("{}: {}", e.field, e.message)).collect();
+                    console_warn!("{what} without JavaScript refused ({status}): {}", why.join("; "));
+                }
+                Some(failure) => console_error!("{what} without JavaScript failed: {failure:?}"),
+            }
+            see_other(req, &location)
+        }
+        Answer::Json(body) => Ok(Response::from_json(&body)?),
+        Answer::Failed(failure) => Err(failure),
+    }
 }
 
-/// A 303 to `page` of the site, with `query` (each the site's own, URL-safe).
-pub fn see_other(req: &Request, page: &str, query: Option<&str>) -> Result<Response, Failure> {
-    let origin = url_of(req)?.origin;
-    let location = match query {
-        Some(query) => format!("{origin}{page}?{query}"),
-        None => format!("{origin}{page}"),
-    };
+/// A 303 to `location`, a path of the site with its query (each the site's own, URL-safe).
+pub fn see_other(req: &Request, location: &str) -> Result<Response, Failure> {
+    let location = format!("{}{location}", url_of(req)?.origin);
     // Built by hand: Response::redirect's headers are immutable, and every answer gets more.
     let mut response = Response::empty()?.with_status(303);
     response.headers_mut().set("Location", &location)?;
     Ok(response)
 }
 
-/// The request's URL as the runtime reads it (domain/web_url.rs: not the url crate, which would
-/// add ~36 KiB to the wasm).
+/// The request's URL as the runtime reads it (domain/web_url.rs: its own parser, rather than the
+/// url crate's compiled into the wasm).
 pub fn url_of(req: &Request) -> Result<WebUrl, Failure> {
     web_url::parse(&req.inner().url())
         .ok_or_else(|| Failure::field(400, "request", "The request's address could not be read."))

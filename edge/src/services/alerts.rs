@@ -6,7 +6,7 @@
 use crate::services::{mail, random_u64, searches, storage};
 use domain::content::content;
 use domain::delivery::Outcome;
-use domain::email::SEARCH_ALERT;
+use domain::form::FormKind;
 use domain::queue::{new_id, Delivery};
 use domain::searches::alerts::{
     alert, due, homes_for, imports_needed, index_of, news_of, since, AlertLinks, Footer, Found, Sweep,
@@ -144,7 +144,8 @@ pub async fn run(settings: &Settings, env: &Env, bucket: &Bucket, now: u64) -> w
         let ids: Vec<String> = found.iter().map(|(s, _)| s.id.clone()).collect();
         let parts: Vec<Found> = found.into_iter().map(|(_, f)| f).collect();
         let params = alert(&form.alert, email, &parts, &links, &footer);
-        let d = Delivery::new(new_id(now, SEARCH_ALERT, random_u64()?), SEARCH_ALERT, &params, now);
+        let form = FormKind::SearchAlert;
+        let d = Delivery::new(new_id(now, form, random_u64()?), form, &params, now);
         match mail::send(settings, bucket, &d).await {
             Outcome::Sent => {
                 run.sent += 1;

@@ -8,9 +8,9 @@ use domain::alert::Alert;
 use domain::bot_check::Trust;
 use domain::budget::{
     client_uploads_key, confirmations_prefix, day_start, digest, digest_due, digest_id, emails_alerted_key,
-    emails_prefix, held_id, held_key, unverified_alerted_key, uploads_alerted_key, uploads_key, DIGEST, DIGEST_PARTS,
-    HELD,
+    emails_prefix, held_id, held_key, unverified_alerted_key, uploads_alerted_key, uploads_key, DIGEST_PARTS, HELD,
 };
+use domain::form::FormKind;
 use domain::queue::{record_key, Delivery, State};
 use domain::retention::Job;
 use domain::settings::Settings;
@@ -226,7 +226,7 @@ async fn send_digest(
     }
     domain::sort_by_number(&mut held, |d| u128::from(d.unverified) << 64 | u128::from(d.received_ms));
     let (params, listed) = digest(&settings.agent_email, &held);
-    let mut d = Delivery::new(id.clone(), DIGEST, &params, now_ms());
+    let mut d = Delivery::new(id.clone(), FormKind::Digest, &params, now_ms());
     d.covers = listed;
     let listed: HashMap<String, String> = [(LISTED.to_string(), id.clone())].into();
     let covers: Vec<String> =

@@ -9,6 +9,7 @@ use domain::concierge::{email, Final, Listed};
 use domain::content::content;
 use domain::documents::{loggable, sign};
 use domain::email::Params;
+use domain::form::FormKind;
 use domain::queue::{record_key, Delivery, State};
 use domain::retention::{count_key, filing, Filing, Job, Uploads};
 use domain::settings::Settings;
@@ -108,7 +109,7 @@ pub async fn is_filed(bucket: &Bucket, submission: &str) -> worker::Result<bool>
 }
 
 fn record_id(submission: &str) -> String {
-    format!("concierge-{submission}")
+    format!("{}-{submission}", FormKind::Concierge.name())
 }
 
 /// A document into R2: its type and Cache-Control for the download, what it is as custom
@@ -189,9 +190,9 @@ pub async fn file(
         })?;
         let mut params = email_of(settings, origin, &done.client, &filing, &names)?;
         if trust == Trust::Unverified {
-            bot_check::mark(&mut params, &content().forms.bot_check.unverified, Some("message"));
+            bot_check::mark(FormKind::Concierge, &mut params, &content().forms.bot_check.unverified);
         }
-        let mut d = Delivery::new(id.clone(), "concierge", &params, now_ms());
+        let mut d = Delivery::new(id.clone(), FormKind::Concierge, &params, now_ms());
         d.unverified = trust == Trust::Unverified;
         let cap = settings.budget.concierge_per_client_per_day;
         let key = filings_key(&settings.keys.counting, client, d.received_ms);

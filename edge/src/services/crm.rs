@@ -13,7 +13,7 @@ use worker::{console_error, console_warn, Bucket, Method};
 /// One attempt at hand-off `d`, to `to`.
 pub async fn send(settings: &Settings, d: &Delivery, to: Handoff) -> Answer {
     let now_s = now_ms() / 1000;
-    let lead = Lead::of(d.lead_id(), &d.form, &d.params, d.page.clone());
+    let lead = Lead::of(d.lead_id(), d.form, &d.params, d.page.clone());
     let Some(out) = settings.handoffs.request(to, &lead, &content().base_url, now_s) else { return Answer::Unset };
     let headers: Vec<(&str, &str)> = out.headers.iter().map(|(name, value)| (*name, value.as_str())).collect();
     match fetch::request(Method::Post, &out.url, &headers, Some(&out.body)).await {

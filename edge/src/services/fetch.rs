@@ -54,8 +54,8 @@ pub async fn request(
         for (name, value) in headers {
             sent.set(name, value)?;
         }
-        // web_sys's RequestInit, not worker's: converting that one carries every `cf` option
-        // (~11 KB of the wasm, issue 36), and no request here sets one.
+        // web_sys's RequestInit, not worker's: converting that one carries every `cf` option into
+        // the wasm, and no request here sets one.
         let init = web_sys::RequestInit::new();
         init.set_method(method.as_ref());
         init.set_headers(&sent.0);

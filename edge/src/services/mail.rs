@@ -23,7 +23,7 @@ async fn to_outbox(bucket: &Bucket, d: &Delivery) -> Outcome {
     match storage::put_json(bucket, &key, &emailed(&d.params)).await {
         Ok(()) => {
             // Its subject and recipient stay in the record: a preview's visitors are real people.
-            console_log!("outbox: {} e-mail kept at {key} (no EmailJS: local development or a preview)", d.form);
+            console_log!("outbox: {} e-mail kept at {key} (no EmailJS: local development or a preview)", d.form.name());
             Outcome::Sent
         }
         Err(e) => {
@@ -34,7 +34,7 @@ async fn to_outbox(bucket: &Bucket, d: &Delivery) -> Outcome {
 }
 
 async fn to_emailjs(e: &EmailJs, d: &Delivery) -> Outcome {
-    match emailjs_request(e, &d.form, &d.params) {
+    match emailjs_request(e, d.form, &d.params) {
         Ok((url, body)) => fetch::post_json(&url, &body).await,
         Err(outcome) => outcome,
     }

@@ -1,4 +1,5 @@
-//! The only code that does I/O: settings from the environment, R2, EmailJS and the outbox, the CRMs.
+//! The only code that does I/O: settings from the environment, R2, EmailJS and the outbox, the CRMs;
+//! and the orchestration of it: a request recorded and sent (submissions.rs), the cron run (cron.rs).
 
 pub mod alert;
 pub mod alerts;
@@ -6,6 +7,7 @@ pub mod bot_check;
 pub mod budget;
 pub mod concierge;
 pub mod crm;
+pub mod cron;
 pub mod document_stream;
 pub mod fetch;
 pub mod form_parts;
@@ -17,6 +19,7 @@ pub mod quota;
 pub mod retention;
 pub mod searches;
 pub mod storage;
+pub mod submissions;
 pub mod upload_stream;
 
 use crate::failure::Failure;

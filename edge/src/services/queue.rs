@@ -6,11 +6,12 @@
 use crate::services::storage::{self, Listing, Only};
 use crate::services::{alert, crm, mail, now_ms, retention};
 use domain::alert::Alert;
-use domain::budget::{held_key, DIGEST};
+use domain::budget::held_key;
 use domain::crm::Answer;
 use domain::delivery::Outcome;
 use domain::due;
-use domain::notice::{self, Parked, NOTICE};
+use domain::form::FormKind;
+use domain::notice::{self, Parked};
 use domain::queue::{parse_pending, pending_key, record_key, Delivery, State, DEAD, LEASE_MS, PENDING};
 use domain::retention::Job;
 use domain::settings::Settings;
@@ -110,7 +111,7 @@ pub async fn attempt(settings: &Settings, bucket: &Bucket, claimed: Claimed) -> 
             matches!(answer, Answer::Unauthorized(_) | Answer::Archived)
         }
     };
-    let what = format!("{} {} ({}, attempt {})", d.what(), d.id, d.form, d.attempts);
+    let what = format!("{} {} ({}, attempt {})", d.what(), d.id, d.form.name(), d.attempts);
     let outcome = d.last_outcome.clone().unwrap_or_default();
     match (d.delivered_ms, d.parked_ms) {
         (Some(_), _) if to_fix => console_error!("{what}: {outcome}"),
@@ -142,7 +143,7 @@ pub async fn attempt(settings: &Settings, bucket: &Bucket, claimed: Claimed) -> 
 /// e-mail of the lead still goes.
 pub async fn hand_off(settings: &Settings, bucket: &Bucket, lead: &Delivery, page: Option<&str>) -> Vec<Claimed> {
     let mut claimed = Vec::new();
-    let to = settings.handoffs.for_lead(&lead.form, lead.unverified);
+    let to = settings.handoffs.for_lead(lead.form, lead.unverified);
     if to.is_empty() {
         return claimed;
     }
@@ -174,17 +175,17 @@ pub async fn attempt_all(settings: &Settings, bucket: &Bucket, claimed: Vec<Clai
 /// an e-mail given up on goes to the second channel too, a notice given up on by its entries'
 /// records (which count as told if the webhook took it: she finds them in storage).
 async fn after(settings: &Settings, bucket: &Bucket, d: &Delivery) -> worker::Result<()> {
-    match (d.form.as_str(), d.delivered_ms.is_some(), d.parked_ms.is_some()) {
-        (NOTICE, true, _) => mark_told(bucket, &d.covers, &d.id).await,
-        (DIGEST, true, _) => digest_delivered(bucket, d).await,
-        (NOTICE, _, true) => {
+    match (d.form, d.delivered_ms.is_some(), d.parked_ms.is_some()) {
+        (FormKind::Notice, true, _) => mark_told(bucket, &d.covers, &d.id).await,
+        (FormKind::Digest, true, _) => digest_delivered(bucket, d).await,
+        (FormKind::Notice, _, true) => {
             if alert::send(settings, &Alert::undelivered(false, &d.covers)).await {
                 mark_told(bucket, &d.covers, &format!("{} (webhook)", d.id)).await?;
             }
             Ok(())
         }
         // A digest given up on: its requests stay held for the next one; the webhook is told which.
-        (DIGEST, _, true) => {
+        (FormKind::Digest, _, true) => {
             alert::send(settings, &Alert::undelivered(true, &d.covers)).await;
             Ok(())
         }
@@ -385,7 +386,7 @@ async fn tell_agent(settings: &Settings, bucket: &Bucket, today_ms: u64) -> work
     if bucket.head(record_key(&id)).await?.is_some() {
         return Ok(None);
     }
-    let mut d = Delivery::new(id.clone(), NOTICE, &notice::params(&settings.agent_email, &untold), now);
+    let mut d = Delivery::new(id.clone(), FormKind::Notice, &notice::params(&settings.agent_email, &untold), now);
     d.covers = untold.iter().map(|p| p.id.clone()).collect();
     let Some(claimed) = record(settings, bucket, d).await? else { return Ok(None) };
     for mut p in untold {

@@ -1,5 +1,5 @@
 //! An upload's body handed to R2 as the runtime's own stream, never pumped through wasm chunk by
-//! chunk (which left a 60 MB submission's every byte as garbage in the isolate's heap): its first
+//! chunk (which left a whole submission's every byte as garbage in the isolate's heap): its first
 //! bytes are read from one branch of a tee, which is then cancelled so the other flows on alone,
 //! and the other branch goes through the runtime's FixedLengthStream, so R2 knows its length.
 

@@ -26,15 +26,15 @@ fn each_form_is_its_event_type() {
     let valuation = params(&[("from_name", "Ana"), (LEAD_TYPE, "cma-request")]);
     let consultation = params(&[("from_name", "Ana"), (LEAD_TYPE, "consultation")]);
     let cases = [
-        (Lead::of("1", "saved-search", &p, None).event, EventType::Registration),
-        (Lead::of("1", "listing-request", &about, None).event, EventType::PropertyInquiry),
-        (Lead::of("1", "contact", &about, None).event, EventType::PropertyInquiry),
-        (Lead::of("1", "lead", &valuation, None).event, EventType::SellerInquiry),
-        (Lead::of("1", "lead", &consultation, None).event, EventType::GeneralInquiry),
+        (Lead::of("1", FormKind::SavedSearch, &p, None).event, EventType::Registration),
+        (Lead::of("1", FormKind::ListingRequest, &about, None).event, EventType::PropertyInquiry),
+        (Lead::of("1", FormKind::Contact, &about, None).event, EventType::PropertyInquiry),
+        (Lead::of("1", FormKind::Lead, &valuation, None).event, EventType::SellerInquiry),
+        (Lead::of("1", FormKind::Lead, &consultation, None).event, EventType::GeneralInquiry),
         // A listing request without a listing: a seller asking to list their home.
-        (Lead::of("1", "listing-request", &p, None).event, EventType::SellerInquiry),
-        (Lead::of("1", "contact", &p, None).event, EventType::GeneralInquiry),
-        (Lead::of("1", "concierge", &p, None).event, EventType::GeneralInquiry),
+        (Lead::of("1", FormKind::ListingRequest, &p, None).event, EventType::SellerInquiry),
+        (Lead::of("1", FormKind::Contact, &p, None).event, EventType::GeneralInquiry),
+        (Lead::of("1", FormKind::Concierge, &p, None).event, EventType::GeneralInquiry),
     ];
     for (i, (got, want)) in cases.into_iter().enumerate() {
         assert_eq!(got, want, "case {i}");
@@ -45,9 +45,9 @@ fn each_form_is_its_event_type() {
 #[test]
 fn the_message_is_the_visitors_words_and_a_filing_never_carries_its_links() {
     let request = params(&[("property_address", "12 Oak St"), ("notes", "Call after 5")]);
-    assert_eq!(Lead::of("1", "listing-request", &request, None).message, "Property: 12 Oak St\nCall after 5");
+    assert_eq!(Lead::of("1", FormKind::ListingRequest, &request, None).message, "Property: 12 Oak St\nCall after 5");
     let filing = params(&[("message", "A client submitted…\nhttps://www.movetojax.com/api/documents/x?sig=y")]);
-    let lead = Lead::of("1", "concierge", &filing, None);
+    let lead = Lead::of("1", FormKind::Concierge, &filing, None);
     assert!(!lead.message.contains("http"), "{}", lead.message);
 }
 
@@ -72,7 +72,7 @@ fn follow_up_boss_gets_its_event_with_basic_auth_and_the_system() {
         ("message", "Can I see it Saturday?"),
         ("listing", &listing),
     ]);
-    let lead = Lead::of("1700000000000-contact-00ab", "contact", &p, Some(listing.clone()));
+    let lead = Lead::of("1700000000000-contact-00ab", FormKind::Contact, &p, Some(listing.clone()));
     let out = follow_up_boss(&fub(), &lead, "https://www.movetojax.com");
     assert_eq!(out.url, "http://127.0.0.1:9/v1/events");
     // base64("fub-key:")
@@ -99,7 +99,7 @@ fn follow_up_boss_gets_its_event_with_basic_auth_and_the_system() {
     // A registration from an address alone: no phone, no last name.
     let alone = Lead::of(
         "2",
-        "saved-search",
+        FormKind::SavedSearch,
         &params(&[("from_name", "ana@example.com"), ("from_email", "ana@example.com")]),
         None,
     );
@@ -122,7 +122,7 @@ fn the_source_is_the_domain_without_www() {
 #[test]
 fn the_webhook_is_signed_over_time_and_body() {
     let hook = LeadWebhook { url: "https://hooks.example/lead".into(), secret: "s3cret".into() };
-    let lead = Lead::of("1", "contact", &params(&[("from_name", "Ana"), ("message", "Hi")]), None);
+    let lead = Lead::of("1", FormKind::Contact, &params(&[("from_name", "Ana"), ("message", "Hi")]), None);
     let out = webhook(&hook, &lead, 1_700_000_000);
     let header = &out.headers.iter().find(|(h, _)| *h == SIGNATURE_HEADER).unwrap().1;
     let mut mac = Hmac::<Sha256>::new_from_slice(b"s3cret").unwrap();
@@ -224,22 +224,22 @@ fn leads_are_handed_off_and_the_quiz_and_unverified_posts_are_not() {
         ],
         false,
     );
-    for form in LEAD_FORMS {
-        assert_eq!(set.for_lead(form, false), [Handoff::FollowUpBoss, Handoff::Webhook], "{form}");
-        assert!(set.for_lead(form, true).is_empty(), "{form}, unverified");
+    let leads =
+        [FormKind::Lead, FormKind::ListingRequest, FormKind::Contact, FormKind::Concierge, FormKind::SavedSearch];
+    for form in FormKind::ALL {
+        let to = if leads.contains(&form) { vec![Handoff::FollowUpBoss, Handoff::Webhook] } else { vec![] };
+        assert_eq!(set.for_lead(form, false), to, "{form:?}");
+        assert!(set.for_lead(form, true).is_empty(), "{form:?}, unverified");
     }
-    for form in ["quiz", "notice", "digest"] {
-        assert!(set.for_lead(form, false).is_empty(), "{form}");
-    }
-    let lead = Lead::of("1", "contact", &params(&[("from_name", "Ana")]), None);
+    let lead = Lead::of("1", FormKind::Contact, &params(&[("from_name", "Ana")]), None);
     let to_fub = set.request(Handoff::FollowUpBoss, &lead, "https://www.movetojax.com", 7).unwrap();
     assert_eq!(to_fub.url, format!("{FOLLOW_UP_BOSS_API_URL}/v1/events"));
     let to_hook = set.request(Handoff::Webhook, &lead, "https://www.movetojax.com", 7).unwrap();
     assert_eq!(to_hook.url, "https://hooks.example/lead");
     let only_hook = Handoffs { follow_up_boss: None, ..set };
     assert_eq!(only_hook.request(Handoff::FollowUpBoss, &lead, "https://www.movetojax.com", 7), None);
-    assert_eq!(only_hook.for_lead("contact", false), [Handoff::Webhook]);
-    assert!(Handoffs::default().for_lead("contact", false).is_empty());
+    assert_eq!(only_hook.for_lead(FormKind::Contact, false), [Handoff::Webhook]);
+    assert!(Handoffs::default().for_lead(FormKind::Contact, false).is_empty());
 }
 
 #[test]
@@ -263,7 +263,7 @@ fn several_listings_are_the_first_as_the_property_and_every_one_in_the_message()
     let other = "https://www.movetojax.com/homes/12-oak-st-jacksonville-fl-32205-2104001/";
     let listings = format!("https://www.movetojax.com{SHOWING}\n{other}");
     let p = params(&[("from_name", "Ana"), ("message", "Which can I see Saturday?"), ("listing", &listings)]);
-    let lead = Lead::of("1", "contact", &p, None);
+    let lead = Lead::of("1", FormKind::Contact, &p, None);
     assert_eq!(lead.event, EventType::PropertyInquiry);
     assert_eq!(lead.property.unwrap().mls_number.as_deref(), Some("2111072"));
     assert_eq!(lead.message, format!("Which can I see Saturday?\n{listings}"));

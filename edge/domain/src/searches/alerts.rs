@@ -170,7 +170,7 @@ pub fn homes_for<'a>(s: &SavedSearch, since: u64, through: u64, news: &[&'a News
 }
 
 /// The build's files read from JSON values, field by field: serde's derived readers of these
-/// types would cost the worker ~8 KiB gzip, and serde_json's `Value` is in it already.
+/// types would each be code of their own in the worker, and serde_json's `Value` is in it already.
 pub fn index_of(v: &serde_json::Value) -> Option<NewsIndex> {
     let imports = v.get("imports")?.as_array()?;
     let import = |i: &serde_json::Value| {

@@ -1,16 +1,12 @@
-//! The e-mails of a saved search: the confirmation to the buyer (its own template,
-//! EMAILJS_TEMPLATE_ID_SEARCH_CONFIRM, else EMAILJS_TEMPLATE_ID), and the agent's "a new saved
-//! search" lead once it is confirmed (through the contact form's template, as her notices are).
+//! The e-mails of a saved search: the confirmation to the buyer (FormKind::SearchConfirm: its own
+//! template, EMAILJS_TEMPLATE_ID_SEARCH_CONFIRM, else EMAILJS_TEMPLATE_ID), and the agent's "a new
+//! saved search" lead once it is confirmed (FormKind::SavedSearch: through the contact form's
+//! template, as her notices are; her CRM takes it as a Registration).
 
 use super::{describe, fill, SavedSearch};
 use crate::email::Params;
 use crate::words::unlinked;
 use jax_model::saved_search::SavedSearchForm;
-
-/// The agent's lead's: her CRM takes it as a Registration (domain/crm.rs).
-pub use crate::email::SAVED_SEARCH as LEAD;
-/// The confirmation's form name (its template's, and its delivery record's).
-pub use crate::email::SEARCH_CONFIRMATION as CONFIRMATION;
 
 /// The confirmation's links: on the site's own address (SITE_URL), never one a request named.
 pub struct Links {

@@ -155,7 +155,7 @@ fn a_strangers_name_and_words_are_inert_in_every_email_and_crm_record() {
         let s = SavedSearch { name: case.text.clone(), query, ..search("") };
         let c = confirmation(form, "Move to JAX", &s, &content().areas, &links);
         let l = lead(form, "agent@example.com", &s, &content().areas, &page);
-        let crm = crate::crm::Lead::of("id", LEAD_FORM, &l.0, None);
+        let crm = crate::crm::Lead::of("id", crate::form::FormKind::SavedSearch, &l.0, None);
         let sinks = [
             ("confirmation subject", c.get("subject").unwrap().to_string()),
             ("confirmation message", c.get("message").unwrap().to_string()),
@@ -183,8 +183,6 @@ fn a_strangers_name_and_words_are_inert_in_every_email_and_crm_record() {
     let closing = SavedSearch { query: normalize("q=pool%E2%80%9D+and+more").unwrap(), ..search("") };
     assert!(describe(&closing.query, form, &[]).ends_with("matching “pool\" and more”"));
 }
-
-const LEAD_FORM: &str = super::emails::LEAD;
 
 fn urlencoding(s: &str) -> String {
     form_urlencoded::byte_serialize(s.as_bytes()).collect()

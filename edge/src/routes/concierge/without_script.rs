@@ -2,43 +2,50 @@
 
 use super::admission::{day_room, multipart_max, reserve};
 use crate::failure::Failure;
-use crate::routes::request::{client, declared_length, redirect_to};
+use crate::routes::request::{self, client, declared_length, respond, url_of};
 use crate::services::concierge::{file, metadata_of, remove_unfiled};
 use crate::services::document_stream::DocumentStream;
 use crate::services::form_parts::Parts;
 use crate::services::{self, bot_check, now_ms, once, random_uuid, retention, storage, upload_stream};
+use domain::answer::{answer, Pages, Taken};
 use domain::bot_check::Trust;
 use domain::concierge::{check_final, check_type, NAME_TOO_LONG};
 use domain::content::content;
 use domain::documents::{object_key, proven_name, NAME_MAX_BYTES};
+use domain::form::FormKind;
 use domain::multipart;
 use domain::once::{PostPrint, FILE_HEAD};
 use domain::retention::{Job, UNFILED_MS};
 use domain::settings::Settings;
 use domain::submit::Input;
-use jax_model::api::{CONCIERGE_FORM_ERROR, CONCIERGE_THANK_YOU};
 use jax_model::forms::SNIFF_LEN;
 use jax_model::submission::one_line;
 use worker::{console_log, console_warn, Bucket, Env, Request, Response};
 
 /// The portal's form posted without JavaScript: one multipart request. Each document is read
-/// (at most the 10 MB limit, which the reader enforces as it reads), checked by its first bytes and
+/// (at most its size limit, which the reader enforces as it reads), checked by its first bytes and
 /// stored before the next part is read — so at most one is held at a time — then the set is filed
-/// like the JSON submission. The visitor gets the portal's thank-you or error page (303); unless
-/// filed, what was stored of this post is removed again.
+/// like the JSON submission. The visitor gets the portal's thank-you or error page (303, decided by
+/// domain/answer.rs); unless filed, what was stored of this post is removed again.
 pub async fn submit(mut req: Request, env: &Env, settings: &Settings) -> Result<Response, Failure> {
+    let taken = take(&mut req, env, settings).await;
+    respond(&req, FormKind::Concierge.name(), answer(Pages::CONCIERGE, true, taken))
+}
+
+/// What became of the post: every document stored and the set filed, or nothing kept.
+async fn take(req: &mut Request, env: &Env, settings: &Settings) -> Result<Taken, Failure> {
     let bucket = storage::bucket(env)?;
     let submission = random_uuid()?;
     let mut stored = Vec::new();
     // No token can come without JavaScript: unverified when the check is on, and counted first.
-    let trust = crate::routes::request::bot_check(&req, settings, None, None, true).await?;
-    let who = client(&req)?;
+    let trust = request::bot_check(req, settings, None, None, true).await?;
+    let who = client(req)?;
     let counted = match trust {
         Trust::Unverified => bot_check::count_unverified(settings, &bucket, &who).await,
         _ => Ok(()),
     };
     // The post stores at most its length: that much of the client's share is taken first.
-    let length = declared_length(&req)?;
+    let length = declared_length(req)?;
     let admitted = match counted {
         Ok(()) => {
             let most = length.unwrap_or(multipart_max(&content().forms));
@@ -48,7 +55,7 @@ pub async fn submit(mut req: Request, env: &Env, settings: &Settings) -> Result<
     };
     let outcome = match admitted {
         Ok(reservation) => {
-            let outcome = read_and_file(&mut req, settings, &bucket, &submission, &mut stored, trust).await;
+            let outcome = read_and_file(req, settings, &bucket, &submission, &mut stored, trust).await;
             match outcome {
                 Ok(Filed::Yes) => reservation.stored(&bucket, kept(&stored)).await,
                 _ => reservation.release(&bucket).await,
@@ -67,15 +74,7 @@ pub async fn submit(mut req: Request, env: &Env, settings: &Settings) -> Result<
         remove_unfiled(&bucket, stored.iter().map(|(key, _)| key.as_str())).await;
     }
     console_log!("concierge without JavaScript: the isolate's wasm memory is {} MiB", services::wasm_memory_mib());
-    match outcome {
-        Ok(_) => redirect_to(&req, CONCIERGE_THANK_YOU, "concierge"),
-        Err(Failure::Refused(status, errors)) => {
-            let why: Vec<String> = errors.iter().map(|e| format!("{}: {}", e.field, e.message)).collect();
-            console_warn!("concierge without JavaScript refused ({status}): {}", why.join("; "));
-            redirect_to(&req, CONCIERGE_FORM_ERROR, "concierge")
-        }
-        Err(other) => Err(other),
-    }
+    outcome.map(|_| Taken::Quietly)
 }
 
 enum Filed {
@@ -105,7 +104,8 @@ async fn read_and_file(
     let mut input = Input::default();
     input.fields.insert("submission".into(), submission.to_string());
     let client = client(req)?;
-    let mut print = PostPrint::new("concierge", &client);
+    let action = request::action(&url_of(req)?);
+    let mut print = PostPrint::new(&action, &client);
     // Every part read and stored; on a refusal the rest of the body is read and dropped before the
     // answer, so the browser still sending gets the error page rather than a reset connection.
     let read = async {
@@ -170,7 +170,7 @@ async fn read_and_file(
     }
     let done = check_final(forms, &input).map_err(|e| Failure::Refused(400, e))?;
     // A static form carries no key per visit: a repeat is the same client sending the same parts.
-    let once_key = print.key("concierge");
+    let once_key = print.key(&action);
     if let Some(first) = once::claim(bucket, &once_key, submission).await? {
         console_warn!("concierge without JavaScript: a repeat of {first}; nothing filed again");
         return Ok(Filed::Repeat);

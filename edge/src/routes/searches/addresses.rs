@@ -1,19 +1,10 @@
-//! Where a saved search's e-mails and answers lead: its links, on the site's own address, and the
-//! pages of the site an answer sends the browser to.
+//! Where a saved search's e-mails lead: its links, on the site's own address.
 
-use crate::failure::Failure;
-use crate::routes::request::see_other;
 use crate::services::now_ms;
 use domain::searches::emails::Links;
 use domain::searches::SavedSearch;
 use domain::settings::Settings;
 use jax_model::api;
-use worker::{Request, Response};
-
-/// A 303 to a page of the site (`path`).
-pub(super) fn see(req: &Request, path: &str) -> Result<Response, Failure> {
-    see_other(req, path, None)
-}
 
 /// A search's links, on the site's own address (SITE_URL): a request's Host names no link. The
 /// manage page's is signed for the address's `epoch`.

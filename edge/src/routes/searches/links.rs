@@ -4,13 +4,14 @@
 //! sends. A link that was changed, has expired, or names what is no longer kept gets a 4xx page
 //! that says which.
 
-use super::addresses::{search_link, see};
+use super::addresses::search_link;
 use crate::failure::Failure;
-use crate::routes::forms::record_and_send;
-use crate::routes::request::url_of;
+use crate::routes::request::{see_other, url_of};
+use crate::services::submissions::record_and_send;
 use crate::services::{fetch, now_ms, random_u64, searches, storage};
 use domain::bot_check::{self as check, Trust};
 use domain::content::content;
+use domain::form::FormKind;
 use domain::queue::{new_id, Delivery};
 use domain::searches::emails;
 use domain::searches::links::Refused;
@@ -34,7 +35,7 @@ pub async fn confirm_link(req: Request, env: &Env, settings: &Settings) -> Resul
         return page(&req, env, 404, api::ALERTS_UNKNOWN, None).await;
     };
     if s.confirmed_ms.is_some() {
-        return see(&req, api::ALERTS_CONFIRMED);
+        return see_other(&req, api::ALERTS_CONFIRMED);
     }
     if !post {
         return page(&req, env, 200, api::ALERTS_CONFIRM, Some((api::SAVED_SEARCH_CONFIRM, &token))).await;
@@ -44,7 +45,7 @@ pub async fn confirm_link(req: Request, env: &Env, settings: &Settings) -> Resul
     s.since_ms = now;
     if !searches::update(&bucket, &s, etag).await? {
         // Pressed twice at once: the other press confirmed it and told the agent.
-        return see(&req, api::ALERTS_CONFIRMED);
+        return see_other(&req, api::ALERTS_CONFIRMED);
     }
     let c = content();
     let search = search_link(settings, &s);
@@ -52,15 +53,16 @@ pub async fn confirm_link(req: Request, env: &Env, settings: &Settings) -> Resul
     // Her CRM takes it with the save's trust: pressing a button proves no one is a person.
     let trust = if s.unverified { Trust::Unverified } else { Trust::Verified };
     if s.unverified {
-        check::mark(&mut params, &c.forms.bot_check.unverified, Some("message"));
+        check::mark(FormKind::SavedSearch, &mut params, &c.forms.bot_check.unverified);
     }
-    let mut lead = Delivery::new(new_id(now, emails::LEAD, random_u64()?), emails::LEAD, &params, now);
+    let form = FormKind::SavedSearch;
+    let mut lead = Delivery::new(new_id(now, form, random_u64()?), form, &params, now);
     lead.unverified = s.unverified;
     // The search is confirmed whatever becomes of the agent's e-mail (it is queued and retried).
     if let Err(e) = record_and_send(settings, &bucket, lead, trust, Some(&search)).await {
         console_error!("saved search {}: the agent's e-mail was not recorded: {e:?}", s.id);
     }
-    see(&req, api::ALERTS_CONFIRMED)
+    see_other(&req, api::ALERTS_CONFIRMED)
 }
 
 /// `GET` (the link in every alert: its page) or `POST` (that page's button, or a mail client's
@@ -83,7 +85,7 @@ pub async fn unsubscribe(req: Request, env: &Env, settings: &Settings) -> Result
     }
     let deleted = searches::stop(&bucket, link.address).await?;
     worker::console_log!("saved searches: an address unsubscribed ({deleted} deleted)");
-    see(&req, api::ALERTS_UNSUBSCRIBED)
+    see_other(&req, api::ALERTS_UNSUBSCRIBED)
 }
 
 /// Whether the request is the link's POST (else its GET).

@@ -1,13 +1,15 @@
 //! `POST /api/searches`: a search saved, and its confirmation e-mail.
 
-use super::addresses::{links, see};
+use super::addresses::links;
 use crate::failure::Failure;
-use crate::routes::request::{client, read_body, sized_up};
+use crate::routes::request::{self, client, read_body, respond, sized_up, url_of};
 use crate::services::quota::{self, Added};
 use crate::services::{bot_check, budget, now_ms, once as first, queue, random_u64, searches, storage};
+use domain::answer::{answer, Pages, Taken};
 use domain::bot_check::{self as check, Trust};
 use domain::budget::client_confirmations_key;
 use domain::content::content;
+use domain::form::FormKind;
 use domain::http::BodyKind;
 use domain::once;
 use domain::queue::{new_id, Delivery};
@@ -15,51 +17,41 @@ use domain::searches::emails;
 use domain::searches::{accept, SavedSearch};
 use domain::settings::Settings;
 use domain::submit::{parse_json, parse_urlencoded};
-use jax_model::api;
-use jax_model::submission::FieldError;
 use worker::{Env, Request, Response};
 
 /// `POST /api/searches`: a search saved from `/homes/` (a form post, with or without JavaScript;
 /// or JSON). Its confirmation e-mail goes to the address given; nothing else does until the
-/// button on its link's page is pressed.
+/// button on its link's page is pressed. The answer is decided once (domain/answer.rs).
 pub async fn save(mut req: Request, env: &Env, settings: &Settings) -> Result<Response, Failure> {
-    let c = content();
-    let form = &c.forms.saved_search;
-    let max = u64::from(c.forms.limits.body_max_bytes);
+    let max = u64::from(content().forms.limits.body_max_bytes);
     let body_kind = sized_up(&req, max, &[BodyKind::Json, BodyKind::UrlEncoded])?;
     let plain = body_kind == BodyKind::UrlEncoded;
     let body = read_body(&mut req, max).await?;
-    let input = match body_kind {
-        BodyKind::Json => parse_json(&body),
-        _ => parse_urlencoded(&body),
-    };
-    let client = client(&req)?;
-    let refused =
-        |errors: Vec<FieldError>| if plain { see(&req, api::ALERTS_ERROR) } else { Err(Failure::Refused(400, errors)) };
-    let input = match input {
-        Ok(input) if input.is_bot(&c.forms) => return if plain { see(&req, api::ALERTS_SENT) } else { ok() },
-        Ok(input) => input,
-        Err(errors) => return refused(errors),
-    };
-    let (save, once_key) = match accept(&input, &c.forms)
-        .and_then(|save| Ok((save, once::key_of("searches", &input, &client).map_err(|e| vec![e])?)))
-    {
-        Ok(accepted) => accepted,
-        Err(errors) => return refused(errors),
-    };
+    let taken = take(&req, env, settings, plain, &body).await;
+    respond(&req, "saved search", answer(Pages::SAVED_SEARCH, plain, taken))
+}
+
+/// What became of the save: checked, judged by the bot check, then stored with its confirmation
+/// e-mail sent.
+async fn take(req: &Request, env: &Env, settings: &Settings, plain: bool, body: &[u8]) -> Result<Taken, Failure> {
+    let c = content();
+    let form = &c.forms.saved_search;
+    let refused = |errors| Failure::Refused(400, errors);
+    let input = if plain { parse_urlencoded(body) } else { parse_json(body) }.map_err(refused)?;
+    let client = client(req)?;
+    if input.is_bot(&c.forms) {
+        return Ok(Taken::Quietly);
+    }
+    let save = accept(&input, &c.forms).map_err(refused)?;
+    let once_key = once::key_of(&request::action(&url_of(req)?), &input, &client).map_err(|e| refused(vec![e]))?;
     let field = |name: &str| input.fields.get(name).map(String::as_str);
-    let trust =
-        match crate::routes::request::bot_check(&req, settings, field(check::FIELD), field(once::FIELD), plain).await {
-            Ok(trust) => trust,
-            Err(_) if plain => return see(&req, api::ALERTS_ERROR),
-            Err(refusal) => return Err(refusal),
-        };
+    let trust = request::bot_check(req, settings, field(check::FIELD), field(once::FIELD), plain).await?;
     let bucket = storage::bucket(env)?;
     let now = now_ms();
     let id = format!("{:016x}", random_u64()?);
     if first::claim(&bucket, &once_key, &id).await?.is_some() {
         // A double tap: the first post's confirmation is on its way.
-        return if plain { see(&req, api::ALERTS_SENT) } else { ok() };
+        return Ok(Taken::Quietly);
     }
     let hashes = settings.keys.searches.addresses_of(&save.email);
     let address = hashes[0].clone();
@@ -96,29 +88,17 @@ pub async fn save(mut req: Request, env: &Env, settings: &Settings) -> Result<Re
         }
     }
     .await;
-    match stored {
-        Ok(()) if plain => see(&req, api::ALERTS_SENT),
-        Ok(()) => ok(),
-        Err(failure) => {
-            // Nothing kept: a retry is a new post.
-            first::forget(&bucket, &once_key).await;
-            if plain {
-                worker::console_error!("saving a search failed: {failure:?}");
-                return see(&req, api::ALERTS_ERROR);
-            }
-            Err(failure)
-        }
+    if stored.is_err() {
+        // Nothing kept: a retry is a new post.
+        first::forget(&bucket, &once_key).await;
     }
+    stored.map(|()| Taken::Quietly)
 }
 
 /// Every refusal of a save answers the same (content's `refused`): a stranger learns nothing of
 /// an address, not even whether it has searches.
 fn save_refused() -> Failure {
     Failure::field(429, "email", content().forms.saved_search.refused.clone())
-}
-
-fn ok() -> Result<Response, Failure> {
-    Ok(Response::from_json(&serde_json::json!({ "ok": true }))?)
 }
 
 /// Send `s`'s confirmation e-mail, from the day's saved-search e-mails (never the leads'): past
@@ -128,7 +108,8 @@ async fn confirm(settings: &Settings, bucket: &worker::Bucket, s: &SavedSearch) 
     let links = links(settings, s, searches::epoch(bucket, &s.address).await?);
     let params = emails::confirmation(&c.forms.saved_search, &c.header.brand, s, &c.areas, &links);
     let now = now_ms();
-    let d = Delivery::new(new_id(now, emails::CONFIRMATION, random_u64()?), emails::CONFIRMATION, &params, now);
+    let form = FormKind::SearchConfirm;
+    let d = Delivery::new(new_id(now, form, random_u64()?), form, &params, now);
     let Some(slot) = budget::spend_confirmation(settings, bucket).await? else {
         searches::delete(bucket, s).await?;
         return Err(save_refused());
