@@ -2,7 +2,7 @@
 // seed's submit cycle ('Sending...' disabled → toast; success resets and closes, failure keeps
 // the dialog open with its data).
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { ApiError, newKey, postJson, type FieldError } from '../../lib/api';
+import { ApiError, newKey, sendForm, type FieldError, type FormName } from '../../lib/api';
 import { refusalToast, type BotCheck } from '../../lib/bot-check';
 import type { DialogsProps, Field, ToastText } from '../../lib/props';
 import { toast } from '../../lib/toast';
@@ -14,7 +14,8 @@ export type FormSpec = {
   submit: string;
   fields: Field[];
   toasts: { success: ToastText; error: ToastText };
-  endpoint: string;
+  /** Where it posts: its path's name in `Endpoints`. */
+  form: Exclude<FormName, 'quiz'>;
   /** Sent along with the fields, e.g. the lead type. */
   extra?: Record<string, string>;
   /** Fields required here though optional in general. */
@@ -77,13 +78,8 @@ export function FormDialogBody({
     setSending(true);
     try {
       const token = await botCheck.token();
-      await postJson(spec.endpoint, {
-        ...spec.extra,
-        ...payload(spec.fields, values),
-        [shared.honeypot]: honeypot.current?.value ?? '',
-        [shared.api.idempotency_key]: key,
-        ...(token && { [shared.api.bot_check_field]: token }),
-      });
+      const fields = { ...spec.extra, ...payload(spec.fields, values), [shared.honeypot]: honeypot.current?.value ?? '' };
+      await sendForm(shared.api, spec.form, fields, { key, token });
       toast({ ...spec.toasts.success, dismiss: shared.dismiss, link: spec.successLink });
       setKey(newKey());
       setValues({});

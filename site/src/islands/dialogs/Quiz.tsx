@@ -1,7 +1,7 @@
 // "What's your Jacksonville vibe?": six questions, an e-mail step, then the matching profile.
 // The result is computed here for the visitor and again by the worker for the e-mail.
 import { useId, useState, type FormEvent } from 'react';
-import { ApiError, newKey, postJson } from '../../lib/api';
+import { ApiError, newKey, sendForm } from '../../lib/api';
 import type { BotCheck } from '../../lib/bot-check';
 import type { Endpoints, ProfileKey, Quiz as QuizProps, QuizResult } from '../../lib/props';
 import { score } from './score';
@@ -58,13 +58,7 @@ export function QuizBody({
     setSending(true);
     try {
       const token = await botCheck.token();
-      await postJson(api.quiz, {
-        email: email.trim(),
-        answers,
-        [honeypot]: '',
-        [api.idempotency_key]: key,
-        ...(token && { [api.bot_check_field]: token }),
-      });
+      await sendForm(api, 'quiz', { email: email.trim(), answers, [honeypot]: '' }, { key, token });
     } catch (error) {
       // A failed delivery still shows the visitor's result; anything else is a bug worth saying.
       if (!(error instanceof ApiError)) alert(l.error_alert);

@@ -8,7 +8,7 @@ import mount from '../dialogs';
 // A failure that is not an HTTP answer (a bug, not an outage).
 vi.mock('../../lib/api', async (original) => ({
   ...(await original<typeof import('../../lib/api')>()),
-  postJson: () => Promise.reject(new Error('boom')),
+  sendForm: () => Promise.reject(new Error('boom')),
 }));
 
 it('alerts when sending the quiz throws, and still shows the result', async () => {
