@@ -1,6 +1,6 @@
 // The islands' lint gate (make lint): typescript-eslint's type-aware checks, the rules of hooks
 // (and the React Compiler's checks that come with them), jsx-a11y for what the islands render, and
-// no circle among site/'s own modules (import-x/no-cycle, issue 35).
+// no circle among site/'s own modules (import-x/no-cycle).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';

@@ -1,4 +1,4 @@
-// The browser editor at /admin/ (issue 22), as make dev serves it: Decap CMS over the content
+// The browser editor at /admin/, as make dev serves it: Decap CMS over the content
 // files through decap-server on loopback (scripts/editor-files.sh), here on a copy of content/
 // made for this run (EDITOR_ROOT, playwright.config.ts), so the repository's files stay as they are.
 import AxeBuilder from '@axe-core/playwright';
@@ -322,7 +322,7 @@ test('every file opened in the editor would be saved byte for byte as it is', as
       (r) => r.url().endsWith('/__preview') && (JSON.parse(r.postData() ?? '{}') as { file?: string }).file === `content/${file}`,
     );
     // Through the collection's list: the editor keeps an entry's form when the next one is opened
-    // from it directly, and a fresh load of the editor for each takes ~3 s.
+    // from it directly, and a fresh load of the editor for each would cost more than the check.
     const hash = url.slice(url.indexOf('#'));
     await page.evaluate((to) => (location.hash = to), hash.replace(/\/entries\/.*$/, ''));
     await expect(page.locator('#preview-pane')).toHaveCount(0);

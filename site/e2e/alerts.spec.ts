@@ -1,4 +1,4 @@
-// Saved searches (issue 36): "Save this search" on the lists of homes for sale, with and without
+// Saved searches: "Save this search" on the lists of homes for sale, with and without
 // JavaScript, sends the buyer a confirmation (the fake EmailJS's outbox) and nothing else; its
 // link opens a page whose button confirms the search and tells the agent ("a new saved search");
 // the manage page its e-mail links to changes the search and deletes everything the site keeps

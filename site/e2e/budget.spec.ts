@@ -1,4 +1,4 @@
-// The issues' budgets, measured in the browser: JS fetched by /, /market/ and /homes/ before any
+// The JavaScript budgets, measured in the browser: JS fetched by /, /market/ and /homes/ before any
 // interaction.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';

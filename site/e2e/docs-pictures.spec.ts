@@ -1,6 +1,6 @@
-// The pictures in docs/editing.md, taken here so they show the editor and the site as they are
-// (issue 35): each run writes docs/images/*.jpg again (a changed look shows up in `git status`
-// to commit with the change). Each picture is first checked to show what the guide says it does:
+// The pictures in docs/editing.md, taken here so they show the editor and the site as they are:
+// each run writes docs/images/*.jpg again (a changed look shows up in `git status` to commit
+// with the change). Each picture is first checked to show what the guide says it does:
 // the editor's form with its preview, or the words of a content file on the page it changes.
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -1,4 +1,4 @@
-// The editor's GitHub sign-in on the live site (issue 22), in a real browser against the fake
+// The editor's GitHub sign-in on the live site, in a real browser against the fake
 // GitHub on loopback (edge/tests/fake-github.mjs; stack.env turns the sign-in on): the window
 // Decap opens goes through GitHub's consent page and back to the worker, whose page hands the
 // editor its answer with Decap's handshake. The editor's side of the handshake is played here as

@@ -7,8 +7,8 @@
 // median), taken as a majority: runs (after the first, of performance alone) stop once three agree,
 // which decides what the fourth and fifth could not change, so a page that passes three times
 // takes three runs, not five. The first run's performance counts only when it passes: auditing
-// every category, it can trace some of Lighthouse's own gathering (a 230 ms task of
-// `_lighthouse-eval.js` cost the concierge page 93 against 100 in the runs after it), so it is a
+// every category, it can trace some of Lighthouse's own gathering (a long task of its
+// `_lighthouse-eval.js` cost the concierge page its 100 in the runs after it), so it is a
 // lower bound of the page's score, and when it fails a run of performance alone stands in for it.
 // Prints the medians of the runs counted with LCP, TBT and CLS.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

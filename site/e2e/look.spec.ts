@@ -1,12 +1,12 @@
 // Look and feel, every page type at each width the site is designed for, in one visit per page
-// and width (each check below once visited every page on its own: 16 passes, now 5):
+// and width for all the checks below:
 // - no fixed element (the contact widget, 'Explore More') over a control or a figure in the first
-//   screen or at the end of the page, and the widget never hidden (issue 21: the widget over
-//   'View Details'; issue 33);
+//   screen or at the end of the page, and the widget never hidden (it once covered a card's
+//   'View Details');
 // - no sideways scroll;
 // - at phone and tablet widths, every grid or flex item holding wide content may shrink;
 // - at phone widths, no e-mail address or number broken across lines and no select or button
-//   whose text is cut (issue 21: the footer's e-mail split mid-word, "Riverside & O");
+//   whose text is cut (the footer's e-mail once split mid-word, "Riverside & O");
 // - at 390 and 1280 px, full-page screenshots in test-output/screenshots/ (not committed) for a
 //   person to look at.
 // The same checks run in WebKit and Firefox (engines/suite.mjs).
@@ -76,8 +76,8 @@ for (const width of [360, 390, 768, 1280, 1920]) {
   const screenshots = width === 390 || width === 1280;
   const checks = ['nothing covered', 'no sideways scroll', ...(width <= 768 ? ['grid items shrink'] : []), ...(phone ? ['no text broken or cut'] : []), ...(screenshots ? ['full-page screenshots'] : [])];
   test(`every page type at ${width} px: ${checks.join(', ')}`, async ({ page }) => {
-    // Every page type, each scrolled through: the narrowest are the longest (a list of 24 homes
-    // at 360 px is some 20 screens).
+    // Every page type, each scrolled through: the narrowest are the longest (a list of homes
+    // is many screens long on a phone).
     test.setTimeout(PAGE_TYPES.length * 12_000);
     await page.setViewportSize({ width, height: width === 360 ? 800 : phone ? 844 : 900 });
     // The carousel holds still (it never rotates under reduced motion), so no picture catches a

@@ -17,8 +17,8 @@ export function generator(...args: string[]): string {
 
 /** A build's flags for test-output/`name`, with an image cache of its own (the preview's generator
  * serve and the other tests' builds use theirs meanwhile), given the images `make test`'s build
- * encoded (the image cache is content-addressed: it only spares encoding them again, ~25 s of a
- * debug build), and the listings in `mls`. */
+ * encoded (the image cache is content-addressed: it only spares encoding them again, the slow
+ * part of a debug build), and the listings in `mls`. */
 export function beside(name: string, mls = '.cache/mls'): string[] {
   const out = resolve(root, 'test-output', name);
   const built = resolve(root, '.cache/generator');

@@ -65,9 +65,9 @@ test('every page in the sitemap, and the form result pages, answer 200 with thei
   for (const f of reports) expect(paths).toContain(`/reports/${f.replace(/\.mdx$/, '')}/`);
   for (const path of ['/privacy-policy/', '/terms-of-service/']) expect(paths).toContain(path);
   for (const route of ROUTES) expect(paths).toContain(`/neighborhoods/${route}/`);
-  // Some 280 pages with the sample's listings, each asked for as the browser asks (the page
-  // types themselves load in the browser in the tests beside this one; loading all 280 with
-  // their images took 2.0 of the 2.2 minutes this test had, and failed it on a busy machine).
+  // Every page with the sample's listings, each asked for as the browser asks (the page types
+  // themselves load in the browser in the tests beside this one; loading every page with its
+  // images took most of the time this test had, and failed it on a busy machine).
   // The time allowed guards against a hang; it measures nothing.
   test.setTimeout(30_000 + paths.length * 500);
   const titles = new Set<string>();

@@ -1,4 +1,4 @@
-// Saved homes (issue 36): the heart on a card or a listing page keeps the home on this device,
+// Saved homes: the heart on a card or a listing page keeps the home on this device,
 // /homes/saved/ lists them from the search's files (current price and status; a home that left
 // the market says so), and a shared link opens the same list elsewhere. Without JavaScript the
 // hearts are not shown.

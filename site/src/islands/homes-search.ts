@@ -21,8 +21,8 @@ export function onFirstScreen(list: Element): number {
   return columns * Math.max(1, rows);
 }
 
-/** The list items of cards' HTML, parsed at once in a template (inert: 2–3× faster than an
- * element's innerHTML per card at 4× CPU throttling, its images asked for once on the page). */
+/** The list items of cards' HTML, parsed at once in a template (inert, and faster than each
+ * card's own innerHTML: docs/benchmarks.md; its images asked for once on the page). */
 function items(html: string[]): Element[] {
   const template = document.createElement('template');
   template.innerHTML = html.map((h) => `<li>${h}</li>`).join('');
@@ -131,8 +131,8 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
   /** `startedAt`: when the visitor asked (an event's time stamp), for the User Timing measures.
    * `record`: puts the query in the history once its results are on screen (the URL then names
    * what is shown, and a failed search leaves it as it was; a new URL costs Chromium's main thread
-   * ~5–20 ms and makes it fetch and parse the page's SVG icon again, work kept off the way to the
-   * results).
+   * time and makes it fetch and parse the page's SVG icon again, work kept off the way to the
+   * results: docs/benchmarks.md).
    * `again`: whether a failure may start it once more, from meta.json. `before`: the results
    * shown when the visitor asked, put back if the search fails (its first cards may be on screen:
    * results are whole or not at all). */
@@ -158,7 +158,7 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
       const shown = found.slice((page - 1) * props.per_page, page * props.per_page);
       // The cards on the first screen as soon as their shards are in (often all of them are
       // then); the rest's shards not asked for yet are asked for once those are painted: each
-      // fetch() costs the main thread ~5 ms at 4× throttling, and a sparse search (words, a
+      // fetch() costs the main thread time (docs/benchmarks.md), and a sparse search (words, a
       // neighborhood) may need a dozen.
       const first = await cards(c, order, shown.slice(0, firstScreen));
       if (mine !== latest) return; // a newer search is under way
@@ -284,8 +284,8 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
   // The URL's search (a shared link, a reload), else what the visitor chose before this woke; with
   // neither (or only other parameters) the prerendered first page is the answer, and what a first
   // search most likely needs is fetched now, at idle, so that it waits for no round trip: the
-  // index's meta.json, the filters' columns and the first card shard (8 files, ~40 KB gzip at
-  // 10,000 listings; scripts/search-scale.mjs prints them). Word shards wait for words.
+  // index's meta.json, the filters' columns and the first card shard (their sizes are in
+  // docs/benchmarks.md; scripts/search-scale.mjs prints them). Word shards wait for words.
   const asked = fromUrl();
   const chosen = fromForm();
   if (toParams(asked, fields).size > 0) {

@@ -1,6 +1,6 @@
 // The islands' bootstrap, written into the <head> of every page with islands (the generator adds
-// its hash to the CSP) so it runs before anything can be tapped; 1.4 KB gzip, and the only
-// script a page runs until an island wakes. It
+// its hash to the CSP) so it runs before anything can be tapped; small (e2e/budget.spec.ts holds
+// it to AT_LOAD_BUDGET), and the only script a page runs until an island wakes. It
 // - starts each island when its strategy says (load, idle, visible, interaction), fetching the
 //   runtime (./main.ts, named by this script's `data-runtime`) with the first one;
 // - wakes an island at the first click in it, and holds what a visitor does in an island that is
