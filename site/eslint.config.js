@@ -26,7 +26,10 @@ const REQUEST = {
 };
 const REQUESTS = [
   { selector: "CallExpression[callee.name='fetch']", ...REQUEST },
-  { selector: "CallExpression[callee.object.name=/^(window|globalThis|self)$/][callee.property.name='fetch']", ...REQUEST },
+  {
+    selector: "CallExpression[callee.object.name=/^(window|globalThis|self)$/][callee.property.name='fetch']",
+    ...REQUEST,
+  },
   { selector: "NewExpression[callee.name='XMLHttpRequest']", ...REQUEST },
   { selector: "CallExpression[callee.property.name='sendBeacon']", ...REQUEST },
 ];

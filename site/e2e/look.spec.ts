@@ -57,14 +57,19 @@ function stuckItems() {
   );
   const item = (el: Element) => {
     const parent = el.parentElement && getComputedStyle(el.parentElement);
-    return !!parent && (/grid/.test(parent.display) || (/flex/.test(parent.display) && !parent.flexDirection.startsWith('column')));
+    return (
+      !!parent &&
+      (/grid/.test(parent.display) || (/flex/.test(parent.display) && !parent.flexDirection.startsWith('column')))
+    );
   };
   const out = new Set<string>();
   for (const w of wide) {
     for (let el: HTMLElement | null = w; el && el !== document.body; el = el.parentElement) {
       const style = getComputedStyle(el);
       if (item(el) && style.minWidth === 'auto' && style.overflowX === 'visible') {
-        out.add(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} holds ${w.tagName.toLowerCase()}.${[...w.classList].join('.')}`);
+        out.add(
+          `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} holds ${w.tagName.toLowerCase()}.${[...w.classList].join('.')}`,
+        );
       }
     }
   }
@@ -74,7 +79,13 @@ function stuckItems() {
 for (const width of [360, 390, 768, 1280, 1920]) {
   const phone = width < 768;
   const screenshots = width === 390 || width === 1280;
-  const checks = ['nothing covered', 'no sideways scroll', ...(width <= 768 ? ['grid items shrink'] : []), ...(phone ? ['no text broken or cut'] : []), ...(screenshots ? ['full-page screenshots'] : [])];
+  const checks = [
+    'nothing covered',
+    'no sideways scroll',
+    ...(width <= 768 ? ['grid items shrink'] : []),
+    ...(phone ? ['no text broken or cut'] : []),
+    ...(screenshots ? ['full-page screenshots'] : []),
+  ];
   test(`every page type at ${width} px: ${checks.join(', ')}`, async ({ page }) => {
     // Every page type, each scrolled through: the narrowest are the longest (a list of homes
     // is many screens long on a phone).
@@ -91,8 +102,10 @@ for (const width of [360, 390, 768, 1280, 1920]) {
       for (const c of await covered(page)) found.push(`${name} ${c}`);
       await settle(page, idle);
       const wide = await page.evaluate(sideways);
-      if (wide.scroll > 0 || wide.out.length) found.push(`${name}: scrolls ${wide.scroll} px sideways (${wide.out.join(', ')})`);
-      if (width <= 768) for (const item of await page.evaluate(stuckItems)) found.push(`${name}: ${item} and cannot shrink`);
+      if (wide.scroll > 0 || wide.out.length)
+        found.push(`${name}: scrolls ${wide.scroll} px sideways (${wide.out.join(', ')})`);
+      if (width <= 768)
+        for (const item of await page.evaluate(stuckItems)) found.push(`${name}: ${item} and cannot shrink`);
       if (phone) for (const f of await page.evaluate(cutText)) found.push(`${name}: ${f}`);
       if (screenshots) await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
     }

@@ -13,7 +13,12 @@ const started = Date.now();
 const stop = await startStack();
 let status = 1;
 try {
-  status = spawnSync(process.execPath, ['--test', '--test-concurrency=2', ...args.filter((a) => a.startsWith('--')), ...files], { stdio: 'inherit' }).status ?? 1;
+  status =
+    spawnSync(
+      process.execPath,
+      ['--test', '--test-concurrency=2', ...args.filter((a) => a.startsWith('--')), ...files],
+      { stdio: 'inherit' },
+    ).status ?? 1;
 } finally {
   await stop();
 }

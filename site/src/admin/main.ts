@@ -182,6 +182,6 @@ export const NOT_SET_UP =
 
 /** site.yaml names the git host, but the worker lacks the GitHub App's keys. */
 export const SIGN_IN_OFF =
-  "The editor is off: its GitHub sign-in has no GitHub App on this site yet (docs/deploy.md: Set up publishing). The rest of the site works as usual. On the computer that holds the site, make dev opens the editor at http://127.0.0.1:8787/admin/.";
+  'The editor is off: its GitHub sign-in has no GitHub App on this site yet (docs/deploy.md: Set up publishing). The rest of the site works as usual. On the computer that holds the site, make dev opens the editor at http://127.0.0.1:8787/admin/.';
 
 document.addEventListener('DOMContentLoaded', () => void start());

@@ -52,7 +52,8 @@ export function keeper(api: string, deps: Deps): Keeper {
     deps.storage.setItem(KEY, JSON.stringify(held));
     try {
       const user = JSON.parse(deps.storage.getItem(DECAP_USER) ?? 'null') as Record<string, unknown> | null;
-      if (user && typeof user === 'object') deps.storage.setItem(DECAP_USER, JSON.stringify({ ...user, token: held.token }));
+      if (user && typeof user === 'object')
+        deps.storage.setItem(DECAP_USER, JSON.stringify({ ...user, token: held.token }));
     } catch {
       // Decap's own record is Decap's: one it cannot read is left as it is.
     }

@@ -86,7 +86,8 @@ export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
   const startCheck = () => {
     if (botCheck.current) return botCheck.current;
     const { submitButton } = controlsOf(host, props);
-    const el = submitButton.parentElement?.querySelector<HTMLElement>(':scope > .bot-check') ?? document.createElement('div');
+    const el =
+      submitButton.parentElement?.querySelector<HTMLElement>(':scope > .bot-check') ?? document.createElement('div');
     el.className = 'bot-check';
     submitButton.before(el);
     return (botCheck.current = startBotCheck(el, props.api, props.api.concierge));
@@ -190,7 +191,11 @@ export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
         }
       }
       setFailed(true);
-      toast({ ...refusalToast(props.toasts.failure, fieldErrors, props.api.bot_check_field), variant: 'destructive', dismiss });
+      toast({
+        ...refusalToast(props.toasts.failure, fieldErrors, props.api.bot_check_field),
+        variant: 'destructive',
+        dismiss,
+      });
     } finally {
       // Its token is spent or refused: the next try gets a new one.
       botCheck.current?.renew();
@@ -257,7 +262,8 @@ export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
   // The thank-you card replaces the form.
   useEffect(() => {
     if (!done) return;
-    for (const el of host.querySelectorAll<HTMLElement>(':scope > :not([data-island-root]):not(script)')) el.hidden = true;
+    for (const el of host.querySelectorAll<HTMLElement>(':scope > :not([data-island-root]):not(script)'))
+      el.hidden = true;
     thanks.current?.focus();
   }, [done, host]);
 

@@ -65,7 +65,9 @@ function formSpec(open: Open, props: DialogsProps): FormSpec | undefined {
       };
     }
     case 'listing-request':
-      return props.listing_request && { ...props.listing_request, form: 'listing_request', ...about(open.about, props) };
+      return (
+        props.listing_request && { ...props.listing_request, form: 'listing_request', ...about(open.about, props) }
+      );
     case 'contact':
       return { ...props.contact, form: 'contact', ...about(open.about, props) };
     default:
@@ -139,11 +141,28 @@ export function Dialogs({ props }: IslandProps<DialogsProps>) {
   const close = () => setState((s) => (s?.n === n ? null : s));
   const spec = formSpec(state.open, props);
   return (
-    <Dialog key={dialogKey} titleId={titleId} closeLabel={props.close} onClose={close} returnFocus={state.from} className={`dialog--${state.open.kind}`}>
+    <Dialog
+      key={dialogKey}
+      titleId={titleId}
+      closeLabel={props.close}
+      onClose={close}
+      returnFocus={state.from}
+      className={`dialog--${state.open.kind}`}
+    >
       {spec ? (
         <FormDialogBody spec={spec} shared={props} botCheck={botCheck} titleId={titleId} onDone={close} />
       ) : (
-        props.quiz && <QuizBody quiz={props.quiz} result={props.quiz_result ?? undefined} api={props.api} botCheck={botCheck} honeypot={props.honeypot} titleId={titleId} onClose={close} />
+        props.quiz && (
+          <QuizBody
+            quiz={props.quiz}
+            result={props.quiz_result ?? undefined}
+            api={props.api}
+            botCheck={botCheck}
+            honeypot={props.honeypot}
+            titleId={titleId}
+            onClose={close}
+          />
+        )
       )}
       <div className="bot-check" ref={checkSlot} />
     </Dialog>

@@ -48,7 +48,11 @@ export default function searchAlerts(host: HTMLElement, props: SearchAlertsProps
   }
 
   const button = (label: string, onClick: () => void) => {
-    const b = Object.assign(document.createElement('button'), { type: 'button', className: 'btn btn--outline', textContent: label });
+    const b = Object.assign(document.createElement('button'), {
+      type: 'button',
+      className: 'btn btn--outline',
+      textContent: label,
+    });
     b.addEventListener('click', onClick);
     return b;
   };
@@ -58,11 +62,13 @@ export default function searchAlerts(host: HTMLElement, props: SearchAlertsProps
     const link = Object.assign(document.createElement('a'), { href: s.path, textContent: s.words });
     const label = Object.assign(document.createElement('label'), { textContent: `${l.frequency} ` });
     const select = document.createElement('select');
-    for (const value of FREQUENCIES) select.append(new Option(props.frequencies[value], value, false, value === s.frequency));
+    for (const value of FREQUENCIES)
+      select.append(new Option(props.frequencies[value], value, false, value === s.frequency));
     select.addEventListener('change', () => void run({ action: 'frequency', id: s.id, frequency: select.value }));
     label.append(select);
     li.append(link, label);
-    if (s.paused) li.append(Object.assign(document.createElement('span'), { className: 'badge', textContent: l.paused }));
+    if (s.paused)
+      li.append(Object.assign(document.createElement('span'), { className: 'badge', textContent: l.paused }));
     li.append(
       button(s.paused ? l.resume : l.pause, () => void run({ action: s.paused ? 'resume' : 'pause', id: s.id })),
       button(l.delete, () => void run({ action: 'delete', id: s.id })),

@@ -63,7 +63,10 @@ function answering(answer: () => Promise<Response>): Sent[] {
   });
   return sent;
 }
-const json = (body: unknown, status = 200) => () => Promise.resolve(Response.json(body, { status }));
+const json =
+  (body: unknown, status = 200) =>
+  () =>
+    Promise.resolve(Response.json(body, { status }));
 const offline = () => Promise.reject(new TypeError('Failed to fetch'));
 
 /** The paths and names as the pages' props carry them (jax_model::api). */
@@ -161,7 +164,9 @@ describe('the concierge', () => {
   it("an upload rejects with the server's field errors, and an answer without an id is a failure", async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXHR);
     const refused = uploadDocument(api, begun, 'photoId', new File(['x'], 'x.gif'), () => {}, undefined);
-    FakeXHR.last.answer(415, { errors: [{ field: 'photoId', message: 'Please upload a file in the accepted format.' }] });
+    FakeXHR.last.answer(415, {
+      errors: [{ field: 'photoId', message: 'Please upload a file in the accepted format.' }],
+    });
     const error = await refused.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(415);
@@ -196,7 +201,9 @@ describe("the bot check's site key", () => {
   it('is the worker’s answer, or null while the check is off or the answer is not the worker’s', async () => {
     const sent = answering(json({ site_key: 'site-key' }));
     expect(await botCheckSiteKey(api)).toBe('site-key');
-    expect(sent.map((s) => [s.path, s.method, s.headers])).toEqual([['/api/bot-check', 'GET', { Accept: 'application/json' }]]);
+    expect(sent.map((s) => [s.path, s.method, s.headers])).toEqual([
+      ['/api/bot-check', 'GET', { Accept: 'application/json' }],
+    ]);
     answering(json({ site_key: null }));
     expect(await botCheckSiteKey(api)).toBeNull();
     answering(() => Promise.resolve(new Response('<html>', { status: 500 })));
@@ -213,7 +220,9 @@ describe("the manage page's request", () => {
   it('posts the link’s key with the change, and answers the searches', async () => {
     const searches = { searches: [], stopped: false };
     const sent = answering(json(searches));
-    await expect(manageSearches('/api/searches/manage', 'key-1', { action: 'pause', id: 's1' })).resolves.toEqual(searches);
+    await expect(manageSearches('/api/searches/manage', 'key-1', { action: 'pause', id: 's1' })).resolves.toEqual(
+      searches,
+    );
     expect(sent.map((s) => [s.path, s.method, s.body])).toEqual([
       ['/api/searches/manage', 'POST', { token: 'key-1', action: 'pause', id: 's1' }],
     ]);
@@ -228,7 +237,7 @@ describe("the manage page's request", () => {
   });
 });
 
-describe("away from this machine the editor asks the worker whether its GitHub sign-in is on", () => {
+describe('away from this machine the editor asks the worker whether its GitHub sign-in is on', () => {
   it('on only when the worker says so', async () => {
     const sent = answering(json({ sign_in: true }));
     expect(await editorSignInOn()).toBe(true);

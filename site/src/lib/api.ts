@@ -42,7 +42,11 @@ type Call = { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: s
 async function request<T>(path: string, { headers, ...init }: Call, send: typeof fetch = fetch): Promise<T> {
   let response: Response;
   try {
-    response = await send(path, { ...init, headers: { Accept: 'application/json', ...headers }, credentials: 'same-origin' });
+    response = await send(path, {
+      ...init,
+      headers: { Accept: 'application/json', ...headers },
+      credentials: 'same-origin',
+    });
   } catch {
     throw new ApiError(0);
   }
@@ -168,7 +172,8 @@ export type ConciergeApi = Pick<
 /** Step 0: a new submission from the worker. */
 export async function beginSubmission(api: Pick<ConciergeApi, 'concierge_submissions'>): Promise<Begun> {
   const begun = await postJson<Partial<Begun>>(api.concierge_submissions, {});
-  if (typeof begun.submission !== 'string' || typeof begun.token !== 'string') throw new Error('No submission from the worker');
+  if (typeof begun.submission !== 'string' || typeof begun.token !== 'string')
+    throw new Error('No submission from the worker');
   return { submission: begun.submission, token: begun.token };
 }
 
@@ -183,7 +188,14 @@ export async function uploadDocument(
   token: string | undefined,
 ): Promise<string> {
   const headers = { [api.submission_token_header]: begun.token, ...(token && { [api.bot_check_header]: token }) };
-  const { id } = await uploadFile<{ id?: unknown }>(api.concierge_documents, field, file, onProgress, { submission: begun.submission }, headers);
+  const { id } = await uploadFile<{ id?: unknown }>(
+    api.concierge_documents,
+    field,
+    file,
+    onProgress,
+    { submission: begun.submission },
+    headers,
+  );
   // An answer without an id would file the set with a hole in it.
   if (typeof id !== 'string' || !id) throw new Error(`No id for the uploaded ${field}`);
   return id;
@@ -209,7 +221,11 @@ export async function fileSubmission(
  * `change` (none: as they are), asked with the key its link carries. Rejects with ApiError; a
  * refusal of the link itself names the `token` field (403: it changed on its way, 404: sent before
  * the address stopped, 410: past its year). */
-export function manageSearches(path: string, token: string, change: Record<string, string> = {}): Promise<ManageAnswer> {
+export function manageSearches(
+  path: string,
+  token: string,
+  change: Record<string, string> = {},
+): Promise<ManageAnswer> {
   return postJson<ManageAnswer>(path, { token, ...change });
 }
 
@@ -233,6 +249,10 @@ export type Renewed = { token: string; expires_in: number };
  * rejects with ApiError: 401 once the sign-in has ended, 403 when the account may no longer edit,
  * 0 offline. */
 export async function renewEditorToken(send: typeof fetch): Promise<Renewed | null> {
-  const { token, expires_in } = await request<{ token?: unknown; expires_in?: unknown }>(AUTH_REFRESH, { method: 'POST' }, send);
+  const { token, expires_in } = await request<{ token?: unknown; expires_in?: unknown }>(
+    AUTH_REFRESH,
+    { method: 'POST' },
+    send,
+  );
   return typeof token === 'string' && typeof expires_in === 'number' ? { token, expires_in } : null;
 }

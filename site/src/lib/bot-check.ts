@@ -76,7 +76,11 @@ export function botCheckAction(path: string): string | undefined {
 }
 
 /** Start the check in `container` (an empty element inside the form posting to `endpoint`). */
-export function startBotCheck(container: HTMLElement, api: Pick<Endpoints, 'bot_check' | 'bot_check_script'>, endpoint: string): BotCheck {
+export function startBotCheck(
+  container: HTMLElement,
+  api: Pick<Endpoints, 'bot_check' | 'bot_check_script'>,
+  endpoint: string,
+): BotCheck {
   let current: string | undefined;
   let waiting: ((token: string | undefined) => void)[] = [];
   let widget: Widget | undefined;

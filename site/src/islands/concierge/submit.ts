@@ -38,7 +38,14 @@ export async function submitDocuments({
       onProgress(field, 1);
       continue;
     }
-    uploaded[field] = await uploadDocument(api, begun, field, file, (f) => onProgress(field, f), await botCheck.token());
+    uploaded[field] = await uploadDocument(
+      api,
+      begun,
+      field,
+      file,
+      (f) => onProgress(field, f),
+      await botCheck.token(),
+    );
   }
   const documents = Object.fromEntries(files.map(([field]) => [field, uploaded[field]]));
   const fields = { ...client, documents, [acknowledgment]: true, [honeypot[0]]: honeypot[1] };

@@ -78,7 +78,11 @@ export function FormDialogBody({
     setSending(true);
     try {
       const token = await botCheck.token();
-      const fields = { ...spec.extra, ...payload(spec.fields, values), [shared.honeypot]: honeypot.current?.value ?? '' };
+      const fields = {
+        ...spec.extra,
+        ...payload(spec.fields, values),
+        [shared.honeypot]: honeypot.current?.value ?? '',
+      };
       await sendForm(shared.api, spec.form, fields, { key, token });
       toast({ ...spec.toasts.success, dismiss: shared.dismiss, link: spec.successLink });
       setKey(newKey());
@@ -87,7 +91,11 @@ export function FormDialogBody({
       onDone();
     } catch (error) {
       const errors = error instanceof ApiError ? error.errors : [];
-      toast({ ...refusalToast(spec.toasts.error, errors, shared.api.bot_check_field), variant: 'destructive', dismiss: shared.dismiss });
+      toast({
+        ...refusalToast(spec.toasts.error, errors, shared.api.bot_check_field),
+        variant: 'destructive',
+        dismiss: shared.dismiss,
+      });
       const fieldErrors = errors.filter((x) => spec.fields.some((f) => f.name === x.field));
       if (fieldErrors.length) {
         setErrors(fieldErrors);
@@ -139,7 +147,12 @@ export function FormDialogBody({
                   )}
                 </label>
                 {f.type === 'textarea' ? (
-                  <textarea {...control} rows={4} maxLength={shared.limits.message_max} placeholder={f.placeholder ?? undefined} />
+                  <textarea
+                    {...control}
+                    rows={4}
+                    maxLength={shared.limits.message_max}
+                    placeholder={f.placeholder ?? undefined}
+                  />
                 ) : f.type === 'select' ? (
                   <select {...control}>
                     <option value="">{f.placeholder ?? ''}</option>
@@ -150,7 +163,12 @@ export function FormDialogBody({
                     ))}
                   </select>
                 ) : (
-                  <input {...control} type={f.type} maxLength={shared.limits.text_max} placeholder={f.placeholder ?? undefined} />
+                  <input
+                    {...control}
+                    type={f.type}
+                    maxLength={shared.limits.text_max}
+                    placeholder={f.placeholder ?? undefined}
+                  />
                 )}
                 {error && (
                   <p className="field__error" id={`${control.id}-error`}>
@@ -163,7 +181,15 @@ export function FormDialogBody({
         </div>
         <div className="visually-hidden" aria-hidden="true">
           <label htmlFor={fieldId(shared.honeypot)}>{shared.honeypot}</label>
-          <input ref={honeypot} type="text" id={fieldId(shared.honeypot)} name={shared.honeypot} tabIndex={-1} autoComplete="off" defaultValue="" />
+          <input
+            ref={honeypot}
+            type="text"
+            id={fieldId(shared.honeypot)}
+            name={shared.honeypot}
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
         </div>
         <button className="btn btn--navy form__submit" type="submit" disabled={sending}>
           {sending ? shared.sending : spec.submit}

@@ -94,7 +94,14 @@ export function QuizBody({
         <div className="btn-row quiz__actions">
           {result && (
             // The dialogs' own click handler turns this into the consultation dialog.
-            <a className="btn btn--gold" href={result.contact} data-open="lead" data-type="consultation" role="button" aria-haspopup="dialog">
+            <a
+              className="btn btn--gold"
+              href={result.contact}
+              data-open="lead"
+              data-type="consultation"
+              role="button"
+              aria-haspopup="dialog"
+            >
               {result.consultation}
             </a>
           )}
@@ -145,7 +152,14 @@ export function QuizBody({
       <h2 className="dialog__title" id={titleId}>
         {quiz.title}
       </h2>
-      <div className="quiz__progress" role="progressbar" aria-label={progress} aria-valuemin={1} aria-valuemax={total} aria-valuenow={current}>
+      <div
+        className="quiz__progress"
+        role="progressbar"
+        aria-label={progress}
+        aria-valuemin={1}
+        aria-valuemax={total}
+        aria-valuenow={current}
+      >
         <div className="quiz__progress-bar" style={{ width: `${(current / total) * 100}%` }} />
       </div>
       <fieldset className="quiz__question" key={q.id}>
