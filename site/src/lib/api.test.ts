@@ -11,7 +11,7 @@ import {
   uploadDocument,
 } from './api';
 import { AUTH_REFRESH, AUTH_STATUS } from './editor';
-import type { Endpoints } from './props';
+import { props } from '../test/dialogs-props';
 
 /** Records what an upload sends and answers as told. */
 class FakeXHR {
@@ -63,26 +63,14 @@ function answering(answer: () => Promise<Response>): Sent[] {
   });
   return sent;
 }
-const json =
-  (body: unknown, status = 200) =>
-  () =>
-    Promise.resolve(Response.json(body, { status }));
+/** An answer of the worker's: `body` as JSON, with `status`. */
+function json(body: unknown, status = 200) {
+  return () => Promise.resolve(Response.json(body, { status }));
+}
 const offline = () => Promise.reject(new TypeError('Failed to fetch'));
 
 /** The paths and names as the pages' props carry them (jax_model::api). */
-const api = {
-  lead: '/api/lead',
-  quiz: '/api/quiz',
-  concierge_submissions: '/api/concierge/submissions',
-  submission_token_header: 'X-Submission-Token',
-  submission_token_field: 'submission_token',
-  concierge_documents: '/api/concierge/documents',
-  concierge: '/api/concierge',
-  idempotency_key: 'idempotency_key',
-  bot_check: '/api/bot-check',
-  bot_check_field: 'cf-turnstile-response',
-  bot_check_header: 'CF-Turnstile-Response',
-} as Endpoints;
+const api = props.api;
 const begun = { submission: 'S-1', token: 'T-1' };
 
 afterEach(() => vi.unstubAllGlobals());
