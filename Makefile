@@ -45,7 +45,7 @@ WRANGLER := WRANGLER_SEND_METRICS=false CLOUDFLARE_CF_FETCH_ENABLED=false \
 help:
 	@echo "make dev    build the site and serve it on http://$(HOST):$(PORT) (the editor: /admin/)"
 	@echo "make test   run every test (Rust, Vitest, Nu HTML checker, Playwright + axe, Lighthouse, WebKit + Firefox)"
-	@echo "make lint   rustfmt, clippy, tsc and ESLint, no warning allowed (make test runs it first)"
+	@echo "make lint   rustfmt, clippy, tsc, ESLint and Prettier, no warning allowed (make test runs it first)"
 	@echo "make test-rust | test-site | test-build | test-worker | test-e2e | test-engines   one stage of make test"
 	@echo "make build  build the site into dist/"
 	@echo "make deploy build the site and the worker, check what a deploy needs, then publish (DRY_RUN=1: only check)"
@@ -153,16 +153,17 @@ test-engines:
 # The static checks, no warning allowed: rustfmt (rustfmt.toml), clippy on every crate and target,
 # and on the worker and its domain again for wasm32-unknown-unknown, the target they ship for; no
 # circle among the modules of each crate (scripts/circles.mjs); then the islands'
-# type check (tsc strict) and ESLint (site/eslint.config.js); then actionlint on the publishing
-# workflow (.github/workflows). Needs what `make setup-test` installs: site/node_modules, the
-# wasm32 target and actionlint.
+# type check (tsc strict), ESLint (site/eslint.config.js) and Prettier's format check
+# (site/prettier.config.js; `cd site && npm run format` writes it); then actionlint on the
+# publishing workflow (.github/workflows). Needs what `make setup-test` installs: site/node_modules,
+# the wasm32 target and actionlint.
 lint:
 	@[[ -f site/node_modules/.package-lock.json ]] || { echo "lint: site/node_modules is missing: run make setup first" >&2; exit 1; }
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy -p edge -p edge-domain --target wasm32-unknown-unknown -- -D warnings
 	node scripts/circles.mjs
-	cd site && npm run --silent typecheck && npm run --silent lint
+	cd site && npm run --silent typecheck && npm run --silent lint && npm run --silent format:check
 	@[[ -x .cache/venv/bin/actionlint ]] || { echo "lint: actionlint is missing: run scripts/setup.sh --test" >&2; exit 1; }
 	.cache/venv/bin/actionlint .github/workflows/*.yml
 

@@ -3,7 +3,14 @@
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-type Chunk = { fileName: string; code: string; imports: string[]; dynamicImports: string[]; isEntry: boolean; facadeModuleId: string | null };
+type Chunk = {
+  fileName: string;
+  code: string;
+  imports: string[];
+  dynamicImports: string[];
+  isEntry: boolean;
+  facadeModuleId: string | null;
+};
 
 export function gzipSizes(): Plugin {
   return {

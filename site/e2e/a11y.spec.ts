@@ -10,7 +10,26 @@ async function expectNoViolations(page: Page, what: string) {
 }
 
 // Every page type: home, neighborhood, market, listing, concierge portal, 404, the form result pages, the legal pages, the reports, the MLS's lists and listings, the sellers' page and the sales.
-for (const path of ['/', '/neighborhoods/ortega/', '/market/', `/listings/${listingIds[0]}/`, '/client-concierge/', '/privacy-policy/', '/terms-of-service/', '/no-such-page', '/thank-you/?form=contact', '/form-error/?form=contact', '/client-concierge/thank-you/?form=concierge', '/client-concierge/form-error/?form=concierge', '/reports/', REPORT, '/homes/', FOR_SALE, '/sell/', '/sold/']) {
+for (const path of [
+  '/',
+  '/neighborhoods/ortega/',
+  '/market/',
+  `/listings/${listingIds[0]}/`,
+  '/client-concierge/',
+  '/privacy-policy/',
+  '/terms-of-service/',
+  '/no-such-page',
+  '/thank-you/?form=contact',
+  '/form-error/?form=contact',
+  '/client-concierge/thank-you/?form=concierge',
+  '/client-concierge/form-error/?form=concierge',
+  '/reports/',
+  REPORT,
+  '/homes/',
+  FOR_SALE,
+  '/sell/',
+  '/sold/',
+]) {
   test(`axe: ${path}`, async ({ page }) => {
     await page.goto(path);
     await page.waitForLoadState('networkidle');

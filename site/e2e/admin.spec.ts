@@ -1,4 +1,4 @@
-// The browser editor at /admin/ (issue 22), as make dev serves it: Decap CMS over the content
+// The browser editor at /admin/, as make dev serves it: Decap CMS over the content
 // files through decap-server on loopback (scripts/editor-files.sh), here on a copy of content/
 // made for this run (EDITOR_ROOT, playwright.config.ts), so the repository's files stay as they are.
 import AxeBuilder from '@axe-core/playwright';
@@ -98,7 +98,15 @@ test('the editor lists every kind of her content and none of the MLS listings', 
   const collections = page.getByRole('navigation').getByRole('link');
   await expect(collections.first()).toBeVisible();
   await expect(page.getByText('Featured listings', { exact: true })).toBeVisible();
-  for (const name of ['Site and pages', 'Neighborhoods', 'Market snapshots', 'Market reports', 'Testimonials', 'Sold homes', 'Legal pages']) {
+  for (const name of [
+    'Site and pages',
+    'Neighborhoods',
+    'Market snapshots',
+    'Market reports',
+    'Testimonials',
+    'Sold homes',
+    'Legal pages',
+  ]) {
     await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
   }
   await expect(page.getByText(/MLS listings/)).toHaveCount(0);
@@ -151,7 +159,9 @@ test('the preview beside the form is the page the generator renders from the uns
   expect(changedLines(`listings/${id}.md`)).toEqual([]);
 });
 
-test("a report's preview follows its text as she types, its MDX compiled by the preview's own Node", async ({ page }) => {
+test("a report's preview follows its text as she types, its MDX compiled by the preview's own Node", async ({
+  page,
+}) => {
   const slug = REPORT.split('/').filter(Boolean).pop()!;
   await page.goto(`/admin/#/collections/reports/entries/${slug}`);
   await page.getByRole('button', { name: 'Login' }).click();
@@ -258,7 +268,9 @@ test('a listing created with an uploaded photo is saved with its alt text and pu
   // The photo, uploaded through the editor's media library into content/images.
   await page.getByRole('button', { name: 'Choose an image' }).click();
   const photo = readFileSync(resolve(content, 'images/og-default.png'));
-  await page.locator('input[type=file]').setInputFiles({ name: 'harbor-view.png', mimeType: 'image/png', buffer: photo });
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'harbor-view.png', mimeType: 'image/png', buffer: photo });
   await page.getByRole('button', { name: 'Choose selected' }).click();
   await fill('Image alt', 'The river side of 12 Harbor View Lane at dusk');
   for (const feature of ['Private dock', 'Chef kitchen', 'Saltwater pool', 'Three-car garage']) {
@@ -275,8 +287,12 @@ test('a listing created with an uploaded photo is saved with its alt text and pu
   const stored = resolve(edited, 'images/listings/harbor-view.png');
   await expect.poll(() => existsSync(stored) && readFileSync(stored).equals(photo)).toBe(true);
   const saved = readFileSync(file, 'utf8');
-  expect(saved).toMatch(/^---\n# yaml-language-server: \$schema=\.\.\/schemas\/listing\.schema\.json\nid: harbor-view\n/);
-  expect(saved).toContain('image: images/listings/harbor-view.png\nimage_alt: The river side of 12 Harbor View Lane at dusk\n');
+  expect(saved).toMatch(
+    /^---\n# yaml-language-server: \$schema=\.\.\/schemas\/listing\.schema\.json\nid: harbor-view\n/,
+  );
+  expect(saved).toContain(
+    'image: images/listings/harbor-view.png\nimage_alt: The river side of 12 Harbor View Lane at dusk\n',
+  );
   // Published as the workflow publishes: checked, built; its page shows the photo with its alt text.
   const out = resolve(root, 'test-output/editor-listing-site');
   generator('build', ...beside('editor-listing-site'));
@@ -297,7 +313,10 @@ function everyEntry(): { url: string; file: string }[] {
     c.files
       ? c.files
           .filter((f) => existsSync(resolve(root, f.file)))
-          .map((f) => ({ url: `/admin/#/collections/${c.name}/entries/${f.name}`, file: f.file.replace('content/', '') }))
+          .map((f) => ({
+            url: `/admin/#/collections/${c.name}/entries/${f.name}`,
+            file: f.file.replace('content/', ''),
+          }))
       : readdirSync(resolve(root, c.folder!))
           .filter((f) => f.endsWith(`.${c.extension}`))
           .map((f) => ({
@@ -319,10 +338,12 @@ test('every file opened in the editor would be saved byte for byte as it is', as
   await expect(page.getByRole('navigation').getByRole('link').first()).toBeVisible();
   for (const { url, file } of entries) {
     const sent = page.waitForRequest(
-      (r) => r.url().endsWith('/__preview') && (JSON.parse(r.postData() ?? '{}') as { file?: string }).file === `content/${file}`,
+      (r) =>
+        r.url().endsWith('/__preview') &&
+        (JSON.parse(r.postData() ?? '{}') as { file?: string }).file === `content/${file}`,
     );
     // Through the collection's list: the editor keeps an entry's form when the next one is opened
-    // from it directly, and a fresh load of the editor for each takes ~3 s.
+    // from it directly, and a fresh load of the editor for each would cost more than the check.
     const hash = url.slice(url.indexOf('#'));
     await page.evaluate((to) => (location.hash = to), hash.replace(/\/entries\/.*$/, ''));
     await expect(page.locator('#preview-pane')).toHaveCount(0);
@@ -355,6 +376,8 @@ test("axe finds nothing in what the project adds to the editor's pages", async (
   await page.route('https://editor.example/api/auth/status', (route) => route.fulfill({ json: { sign_in: false } }));
   await page.goto('https://editor.example/admin/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('The editor is not set up here yet');
-  await expect(page.getByText('The editor is off: its GitHub sign-in has no GitHub App on this site yet')).toBeVisible();
+  await expect(
+    page.getByText('The editor is off: its GitHub sign-in has no GitHub App on this site yet'),
+  ).toBeVisible();
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });

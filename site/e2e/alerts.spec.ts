@@ -1,4 +1,4 @@
-// Saved searches (issue 36): "Save this search" on the lists of homes for sale, with and without
+// Saved searches: "Save this search" on the lists of homes for sale, with and without
 // JavaScript, sends the buyer a confirmation (the fake EmailJS's outbox) and nothing else; its
 // link opens a page whose button confirms the search and tells the agent ("a new saved search");
 // the manage page its e-mail links to changes the search and deletes everything the site keeps
@@ -42,7 +42,10 @@ async function confirmation(email: string) {
   return sent.template_params;
 }
 
-test('a search saved with JavaScript is the one on screen; its link confirms it, and the agent hears of it', async ({ page, consoleErrors }) => {
+test('a search saved with JavaScript is the one on screen; its link confirms it, and the agent hears of it', async ({
+  page,
+  consoleErrors,
+}) => {
   const email = buyer();
   await page.goto('/homes/?area=ortega&beds=3&sort=price-asc');
   await expect(page.locator('.homes__count')).not.toHaveText(/^$/);
@@ -76,7 +79,9 @@ test('a search saved with JavaScript is the one on screen; its link confirms it,
   await page.reload();
   await expect(page.locator('.alerts__list li').getByRole('combobox')).toHaveValue('weekly');
   await page.getByRole('button', { name: text('manage', 'delete_all') }).click();
-  await expect(page.locator('[data-status]')).toHaveText(`${text('manage', 'deleted_all')} ${text('manage', 'stopped')}`);
+  await expect(page.locator('[data-status]')).toHaveText(
+    `${text('manage', 'deleted_all')} ${text('manage', 'stopped')}`,
+  );
   await expect(page.locator('.alerts__list li')).toHaveCount(0);
   // Nobody can sign the address up again for 30 days, but its owner, from this page.
   await page.getByRole('button', { name: text('manage', 'allow') }).click();
@@ -121,7 +126,14 @@ test.describe('without JavaScript', () => {
 });
 
 /** What this test reads of a RESO Property record. */
-type Listing = { ListingKey: string; ListPrice: number; SubdivisionName: string; BedroomsTotal: number; UnparsedAddress: string; ListOfficeName: string };
+type Listing = {
+  ListingKey: string;
+  ListPrice: number;
+  SubdivisionName: string;
+  BedroomsTotal: number;
+  UnparsedAddress: string;
+  ListOfficeName: string;
+};
 
 /** The sample feed's records, as `generator sample reso` writes it after `round` rounds of news. */
 function sampleFeed(dir: string, round: number): Listing[] {
@@ -134,7 +146,10 @@ function sampleFeed(dir: string, round: number): Listing[] {
 const alertPage = (p: Record<string, string>) =>
   `<main>${p.homes_html}<p>${p.why}</p><p><a href="${p.manage_url}">Manage</a> <a href="${p.unsubscribe_url}">Unsubscribe</a></p><p>${p.sender}</p><p>${p.disclaimer}</p></main>`;
 
-test("an import's new listing and price cut reach a saved search in one alert; unsubscribed, nothing after the next import", async ({ page, browser }) => {
+test("an import's new listing and price cut reach a saved search in one alert; unsubscribed, nothing after the next import", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   // The site as the publishing job makes it, in a folder of its own: an import of the sample,
   // a build, a deploy (here a restart of the test's own worker), each round.
@@ -175,15 +190,26 @@ test("an import's new listing and price cut reach a saved search in one alert; u
     await expect(page).toHaveURL(/beds=/);
     const area = await filters.getByLabel('Neighborhood').inputValue();
     await saveSearch(page, js, 'instant');
-    const plain = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { 'CF-Connecting-IP': '10.250.0.1' } });
+    const plain = await browser.newContext({
+      javaScriptEnabled: false,
+      extraHTTPHeaders: { 'CF-Connecting-IP': '10.250.0.1' },
+    });
     const noScript = await plain.newPage();
     await noScript.goto(`${worker.base}/homes/in/${area}/`);
     await saveSearch(noScript, noJs, 'instant');
     for (const email of [js, noJs]) {
-      await follow(noScript, (await confirmation(email)).confirm_url, ['pages', 'confirm', 'button'], ['pages', 'confirmed', 'title']);
+      await follow(
+        noScript,
+        (await confirmation(email)).confirm_url,
+        ['pages', 'confirm', 'button'],
+        ['pages', 'confirmed', 'title'],
+      );
     }
     await plain.close();
-    const alerts = async (email: string) => (await emailjs.acceptedAbout(email)).filter((s) => s.template_params.to_email === email && 'homes_html' in s.template_params);
+    const alerts = async (email: string) =>
+      (await emailjs.acceptedAbout(email)).filter(
+        (s) => s.template_params.to_email === email && 'homes_html' in s.template_params,
+      );
 
     await publish(1);
     expect(await worker.cron()).toMatch(/2 alert\(s\) sent.*the sweep is done/);
@@ -191,7 +217,9 @@ test("an import's new listing and price cut reach a saved search in one alert; u
     expect(await alerts(js)).toHaveLength(1);
     const p = alert.template_params;
     expect(p.subject).toBe(`2 new for your search: Homes for sale in ${home.SubdivisionName}, ${beds}+ beds`);
-    expect(p.homes_html).toContain(`Price reduced from $${before.find((r) => r.ListingKey === cheaper.ListingKey)!.ListPrice.toLocaleString('en-US')}`);
+    expect(p.homes_html).toContain(
+      `Price reduced from $${before.find((r) => r.ListingKey === cheaper.ListingKey)!.ListPrice.toLocaleString('en-US')}`,
+    );
     expect(p.homes_html).toContain('New listing');
     expect(p.message).toContain(contentValue('site.yaml', 'address'));
     await page.setContent(alertPage(p));

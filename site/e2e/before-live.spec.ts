@@ -10,7 +10,9 @@ import { BASE, emailjs } from './stack';
 import { contentField, dialog, expect, test, openContactWidget } from './fixtures';
 import { REPORT } from './page-types.mjs';
 
-const manifest = JSON.parse(readFileSync(resolve(import.meta.dirname, '../dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+const manifest = JSON.parse(
+  readFileSync(resolve(import.meta.dirname, '../dist/.vite/manifest.json'), 'utf8'),
+) as Record<string, { file: string }>;
 
 /** Holds the requests for a built entry (`src/islands/carousel.tsx`…) until `release()`. */
 async function holdBack(page: Page, entry: string) {
@@ -136,7 +138,9 @@ test.describe('dialog triggers', () => {
     });
   }
 
-  test('Space on a dialog control before the dialogs are live opens it without scrolling the page', async ({ page }) => {
+  test('Space on a dialog control before the dialogs are live opens it without scrolling the page', async ({
+    page,
+  }) => {
     const bundle = await holdBack(page, island('dialogs'));
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
@@ -167,7 +171,11 @@ test('the carousel arrows pressed before the carousel is live move it', async ({
   await notLive(page.locator('[data-island="carousel"]'));
   bundle.release();
   await expect(page.locator('[data-slide="2"]')).toHaveAttribute('aria-current', 'true');
-  await expect.poll(() => page.locator('.slide').evaluateAll((ss) => ss.flatMap((s, i) => ((s as HTMLElement).inert ? [] : [i + 1])))).toEqual([2]);
+  await expect
+    .poll(() =>
+      page.locator('.slide').evaluateAll((ss) => ss.flatMap((s, i) => ((s as HTMLElement).inert ? [] : [i + 1]))),
+    )
+    .toEqual([2]);
 });
 
 test('a swipe before the carousel is live is kept: it wakes on the slide the visitor chose', async ({ page }) => {
@@ -200,7 +208,9 @@ test('the menu toggle pressed before the header is live opens the menu', async (
   await expect(page.locator('#site-nav')).toBeVisible();
 });
 
-test("the contact widget opens at once, and its 'Message' before the dialogs are live opens the contact form", async ({ page }) => {
+test("the contact widget opens at once, and its 'Message' before the dialogs are live opens the contact form", async ({
+  page,
+}) => {
   const widget = await holdBack(page, island('contact-widget'));
   const dialogs = await holdBack(page, island('dialogs'));
   await page.goto('/');
@@ -228,30 +238,49 @@ test.describe('Client Concierge', () => {
     await page.getByLabel('Phone').fill('(904) 555-0147');
   };
 
-  test('files, the acknowledgment and Submit before the form is live: each file checked, then the submit validated', async ({ page, api }) => {
+  test('files, the acknowledgment and Submit before the form is live: each file checked, then the submit validated', async ({
+    page,
+    api,
+  }) => {
     const bundle = await holdBack(page, island('concierge-form'));
     await page.goto('/client-concierge/', { waitUntil: 'domcontentloaded' });
     await identify(page);
     const inputs = page.locator('input[type="file"]');
     await inputs.nth(0).setInputFiles(pdf('id.pdf'));
-    await inputs.nth(1).setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: Buffer.from('GIF89a not a pdf') });
-    await inputs.nth(2).setInputFiles({ name: 'big.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 0x25) });
+    await inputs
+      .nth(1)
+      .setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: Buffer.from('GIF89a not a pdf') });
+    await inputs.nth(2).setInputFiles({
+      name: 'big.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 0x25),
+    });
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Submit Documents' }).click();
     await notLive(card(page));
     // Held: the form was not posted without the island.
     await expect(page).toHaveURL(`${BASE}/client-concierge/`);
     bundle.release();
-    await expect(page.getByRole('alert').filter({ hasText: 'Invalid file type' })).toContainText('Please upload a file in the accepted format.');
-    await expect(page.getByRole('alert').filter({ hasText: 'File too large' })).toContainText('Please upload a file smaller than 10MB.');
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid file type' })).toContainText(
+      'Please upload a file in the accepted format.',
+    );
+    await expect(page.getByRole('alert').filter({ hasText: 'File too large' })).toContainText(
+      'Please upload a file smaller than 10MB.',
+    );
     await expect(inputs.nth(1)).toHaveValue('');
     await expect(inputs.nth(2)).toHaveValue('');
     // The submit ran once the checks were done: the refused and missing documents are named, the
     // valid one and the acknowledgment are not.
-    for (const message of ['Recent credit report is required', 'Proof of income or employment is required', 'Bank statement for month 1 is required'])
+    for (const message of [
+      'Recent credit report is required',
+      'Proof of income or employment is required',
+      'Bank statement for month 1 is required',
+    ])
       await expect(page.getByText(message, { exact: true })).toBeVisible();
     await expect(page.getByText('Government-issued photo ID is required', { exact: true })).toHaveCount(0);
-    await expect(page.getByText('You must acknowledge the exclusive broker agreement requirement', { exact: true })).toHaveCount(0);
+    await expect(
+      page.getByText('You must acknowledge the exclusive broker agreement requirement', { exact: true }),
+    ).toHaveCount(0);
     await expect(inputs.nth(1)).toBeFocused();
     expect(api.calls).toEqual([]);
   });
@@ -269,8 +298,12 @@ test.describe('Client Concierge', () => {
     bundle.release();
     await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'Documents submitted successfully!' })).toBeVisible();
-    expect(api.calls.filter((c) => c.path === '/api/concierge/documents').map((c) => c.query.get('name'))).toEqual([0, 1, 2, 3, 4, 5].map((i) => `doc-${i}.pdf`));
-    expect(api.calls.filter((c) => c.path === '/api/concierge').map((c) => c.json)).toEqual([expect.objectContaining({ name: 'Ana Ruiz', acknowledgment: true })]);
+    expect(api.calls.filter((c) => c.path === '/api/concierge/documents').map((c) => c.query.get('name'))).toEqual(
+      [0, 1, 2, 3, 4, 5].map((i) => `doc-${i}.pdf`),
+    );
+    expect(api.calls.filter((c) => c.path === '/api/concierge').map((c) => c.json)).toEqual([
+      expect.objectContaining({ name: 'Ana Ruiz', acknowledgment: true }),
+    ]);
   });
 });
 
@@ -284,7 +317,9 @@ test("'Explore More' before its island is live still returns to the neighborhood
   bundle.release();
 });
 
-test("'Save this search' sent before its island is live is held, then posts once with the bot check's token", async ({ page }) => {
+test("'Save this search' sent before its island is live is held, then posts once with the bot check's token", async ({
+  page,
+}) => {
   const saveText = (...keys: string[]) => contentField('forms.yaml', 'saved_search', ...keys);
   const bundle = await holdBack(page, 'src/islands/checked-form.ts');
   const email = `early-${randomUUID().slice(0, 8)}@example.com`;

@@ -8,7 +8,8 @@ import { dialog, expect, fillDialog, test, TURNSTILE_SCRIPT, openContactWidget }
 import { FAKE_EMAILJS, emailjs } from './stack';
 
 type Verification = { response: string; remoteip?: string; idempotency_key?: string };
-const verifications = async (): Promise<Verification[]> => (await fetch(`${FAKE_EMAILJS}/__siteverify`)).json() as Promise<Verification[]>;
+const verifications = async (): Promise<Verification[]> =>
+  (await fetch(`${FAKE_EMAILJS}/__siteverify`)).json() as Promise<Verification[]>;
 
 /** 'Let's Connect' → 'Message': the contact dialog. */
 async function openContactDialog(page: Page) {
@@ -17,7 +18,10 @@ async function openContactDialog(page: Page) {
   await expect(dialog(page)).toBeVisible();
 }
 
-test('nothing of the check loads until a dialog opens; then the post carries a token the worker verified', async ({ page, turnstile }) => {
+test('nothing of the check loads until a dialog opens; then the post carries a token the worker verified', async ({
+  page,
+  turnstile,
+}) => {
   const asked: string[] = [];
   page.on('request', (r: Request) => asked.push(new URL(r.url()).pathname));
   await page.goto('/');
@@ -30,7 +34,10 @@ test('nothing of the check loads until a dialog opens; then the post carries a t
   await expect.poll(() => turnstile).toEqual([TURNSTILE_SCRIPT]);
   expect(asked).toContain('/api/bot-check');
   // The widget rendered inside the dialog, with the worker's site key.
-  await expect(dialog(page).locator('[data-fake-turnstile]')).toHaveAttribute('data-fake-turnstile', 'e2e-turnstile-site-key');
+  await expect(dialog(page).locator('[data-fake-turnstile]')).toHaveAttribute(
+    'data-fake-turnstile',
+    'e2e-turnstile-site-key',
+  );
   await fillDialog(page, { Name: 'Ana Ruiz', Email: email, Phone: '904 555 0199', Message: 'Checked by the widget.' });
   const posted = page.waitForRequest((r) => r.url().endsWith('/api/contact'));
   await dialog(page).getByRole('button', { name: 'Send Message' }).click();
@@ -58,7 +65,7 @@ test("the home page's contact form, which posts as is, carries a token too", asy
   expect(sent.template_params.bot_check).toBeUndefined();
 });
 
-test("a dialog whose check cannot load says what to do, and nothing is sent", async ({ page }) => {
+test('a dialog whose check cannot load says what to do, and nothing is sent', async ({ page }) => {
   await page.unroute('https://challenges.cloudflare.com/**');
   await page.route('https://challenges.cloudflare.com/**', (route) => route.abort('blockedbyclient'));
   const email = `ana.${randomUUID().slice(0, 8)}@example.com`;
@@ -68,7 +75,9 @@ test("a dialog whose check cannot load says what to do, and nothing is sent", as
   const answered = page.waitForResponse((r) => r.url().endsWith('/api/contact'));
   await dialog(page).getByRole('button', { name: 'Send Message' }).click();
   expect((await answered).status()).toBe(403);
-  await expect(page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: 'The spam check has not finished yet' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: 'The spam check has not finished yet' }),
+  ).toBeVisible();
   await expect(dialog(page)).toBeVisible();
   await new Promise((r) => setTimeout(r, 500));
   expect(await emailjs.about(email)).toEqual([]);

@@ -1,4 +1,4 @@
-// The issues' budgets, measured in the browser: JS fetched by /, /market/ and /homes/ before any
+// The JavaScript budgets, measured in the browser: JS fetched by /, /market/ and /homes/ before any
 // interaction.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -11,7 +11,9 @@ const JS_BUDGET = 80 * 1024;
 const AT_LOAD_BUDGET = 1.5 * 1024;
 
 /** What each built file is, from Vite's manifest: an island's entry or a shared chunk. */
-const manifest = JSON.parse(readFileSync(resolve(import.meta.dirname, '../dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string; name?: string; isEntry?: boolean }>;
+const manifest = JSON.parse(
+  readFileSync(resolve(import.meta.dirname, '../dist/.vite/manifest.json'), 'utf8'),
+) as Record<string, { file: string; name?: string; isEntry?: boolean }>;
 const roleOf = (path: string) => {
   if (path.startsWith('inline')) return 'early script (inline)';
   const chunk = Object.values(manifest).find((c) => path.endsWith(`/${c.file}`));
@@ -58,7 +60,9 @@ async function jsBeforeInteraction(page: Page, path: string) {
   return { atLoad, total, paths: [...sizes.keys()] };
 }
 
-test('the home page loads at most 80 KB of gzipped JS before any interaction, even scrolled to the end', async ({ page }) => {
+test('the home page loads at most 80 KB of gzipped JS before any interaction, even scrolled to the end', async ({
+  page,
+}) => {
   const { atLoad, total, paths } = await jsBeforeInteraction(page, '/');
   expect(atLoad).toBeLessThanOrEqual(AT_LOAD_BUDGET);
   expect(total).toBeLessThanOrEqual(JS_BUDGET);
@@ -66,7 +70,9 @@ test('the home page loads at most 80 KB of gzipped JS before any interaction, ev
   expect(paths.some((p) => p.includes('dialogs') || p.includes('concierge'))).toBe(false);
 });
 
-test('the market page loads at most 80 KB of gzipped JS before any interaction, its table island included', async ({ page }) => {
+test('the market page loads at most 80 KB of gzipped JS before any interaction, its table island included', async ({
+  page,
+}) => {
   // The table wakes once the page has loaded (idle), so only the total has a budget here.
   const { total, paths } = await jsBeforeInteraction(page, '/market/');
   expect(total).toBeLessThanOrEqual(JS_BUDGET);
@@ -75,7 +81,9 @@ test('the market page loads at most 80 KB of gzipped JS before any interaction, 
   expect(paths.some((p) => p.includes('dialogs'))).toBe(false);
 });
 
-test('/homes/ loads at most 80 KB of gzipped JS before any interaction, its search island included', async ({ page }) => {
+test('/homes/ loads at most 80 KB of gzipped JS before any interaction, its search island included', async ({
+  page,
+}) => {
   // The search wakes once the page has loaded (idle); it needs no framework.
   const { total, paths } = await jsBeforeInteraction(page, '/homes/');
   expect(total).toBeLessThanOrEqual(JS_BUDGET);

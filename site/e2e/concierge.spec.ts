@@ -11,7 +11,9 @@ async function identify(page: import('@playwright/test').Page, email = 'ana@exam
   await page.getByLabel('Phone').fill('(904) 555-0147');
 }
 
-test('the portal says who sees the documents, how they are kept, and when they are deleted (the figure from content)', async ({ page }) => {
+test('the portal says who sees the documents, how they are kept, and when they are deleted (the figure from content)', async ({
+  page,
+}) => {
   await page.goto('/client-concierge/');
   const trust = page.getByRole('heading', { name: 'Who sees your documents, and for how long' }).locator('..');
   await expect(trust.getByRole('listitem')).toHaveText([
@@ -22,7 +24,10 @@ test('the portal says who sees the documents, how they are kept, and when they a
   ]);
   await expect(trust.getByRole('link', { name: /privacy policy/ })).toHaveAttribute('href', '/privacy-policy/');
   // The client's details come first, then the six documents.
-  const order = await page.locator('#concierge-form').locator('input:not([type=hidden]):not([tabindex="-1"])').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).name));
+  const order = await page
+    .locator('#concierge-form')
+    .locator('input:not([type=hidden]):not([tabindex="-1"])')
+    .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).name));
   expect(order.slice(0, 4)).toEqual(['name', 'email', 'phone', 'photoId']);
 });
 
@@ -46,11 +51,19 @@ test('Client Concierge: checks, messages, uploads one by one, Thank You', async 
   ])
     await expect(page.getByText(message, { exact: true })).toBeVisible();
 
-  await inputs.nth(1).setInputFiles({ name: 'big.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 0x25) });
-  await expect(page.getByRole('alert').filter({ hasText: 'File too large' })).toContainText('Please upload a file smaller than 10MB.');
+  await inputs
+    .nth(1)
+    .setInputFiles({ name: 'big.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 0x25) });
+  await expect(page.getByRole('alert').filter({ hasText: 'File too large' })).toContainText(
+    'Please upload a file smaller than 10MB.',
+  );
   await expect(inputs.nth(1)).toHaveValue('');
-  await inputs.nth(3).setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: Buffer.from('GIF89a not a pdf') });
-  await expect(page.getByRole('alert').filter({ hasText: 'Invalid file type' })).toContainText('Please upload a file in the accepted format.');
+  await inputs
+    .nth(3)
+    .setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: Buffer.from('GIF89a not a pdf') });
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid file type' })).toContainText(
+    'Please upload a file in the accepted format.',
+  );
   await expect(inputs.nth(3)).toHaveValue('');
 
   await identify(page);
@@ -86,7 +99,11 @@ test('Client Concierge: checks, messages, uploads one by one, Thank You', async 
   await expect(page.getByRole('button', { name: 'Submitting Documents...' })).toBeDisabled();
   release();
   await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
-  await expect(page.getByText('Your documents have been received. A member of our team will be in touch shortly.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Your documents have been received. A member of our team will be in touch shortly.', {
+      exact: true,
+    }),
+  ).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Documents submitted successfully!' })).toContainText(
     'Thank you! Your documents have been received. A member of our team will be in touch shortly.',
   );
@@ -94,18 +111,34 @@ test('Client Concierge: checks, messages, uploads one by one, Thank You', async 
   const finals = api.calls.filter((c) => c.path === '/api/concierge');
   expect(finals).toHaveLength(2);
   expect(finals[0].json).toEqual(finals[1].json);
-  expect(finals[1].json).toMatchObject({ name: 'Ana Ruiz', email: 'ana@example.com', phone: '(904) 555-0147', acknowledgment: true });
+  expect(finals[1].json).toMatchObject({
+    name: 'Ana Ruiz',
+    email: 'ana@example.com',
+    phone: '(904) 555-0147',
+    acknowledgment: true,
+  });
 });
 
-test('Client Concierge through the real worker: six documents filed, one e-mail with six links, each downloading the exact bytes', async ({ page, consoleErrors }) => {
+test('Client Concierge through the real worker: six documents filed, one e-mail with six links, each downloading the exact bytes', async ({
+  page,
+  consoleErrors,
+}) => {
   await page.goto('/client-concierge/');
   const inputs = page.locator('input[type="file"]');
   await expect(page.locator('.concierge__card[data-hydrated="true"]')).toBeAttached({ timeout: 10_000 });
   // Each file unique to this run, so the e-mail can be told apart and the bytes compared.
   const run = randomUUID();
   const files = [
-    { name: `Führerschein ${run.slice(0, 8)}.png`, mimeType: 'image/png', buffer: Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), Buffer.from(run), randomBytes(2048)]) },
-    ...[1, 2, 3, 4, 5].map((i) => ({ name: `doc-${i}.pdf`, mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from(`${run}-${i}`), randomBytes(4096)]) })),
+    {
+      name: `Führerschein ${run.slice(0, 8)}.png`,
+      mimeType: 'image/png',
+      buffer: Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), Buffer.from(run), randomBytes(2048)]),
+    },
+    ...[1, 2, 3, 4, 5].map((i) => ({
+      name: `doc-${i}.pdf`,
+      mimeType: 'application/pdf',
+      buffer: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from(`${run}-${i}`), randomBytes(4096)]),
+    })),
   ];
   await identify(page, `ana.${run.slice(0, 8)}@example.com`);
   for (const [i, file] of files.entries()) await inputs.nth(i).setInputFiles(file);
@@ -125,14 +158,34 @@ test('Client Concierge through the real worker: six documents filed, one e-mail 
     ?.searchParams.get('submission');
   expect(submission).toBeTruthy();
   const [mail] = await emailjs.waitFor(submission!);
-  expect(mail.template_params).toMatchObject({ to_email: contentValue('site.yaml', 'email'), subject: 'New Client Concierge Document Submission', from_name: 'Ana Ruiz' });
+  expect(mail.template_params).toMatchObject({
+    to_email: contentValue('site.yaml', 'email'),
+    subject: 'New Client Concierge Document Submission',
+    from_name: 'Ana Ruiz',
+  });
   const message = mail.template_params.message;
-  expect(message).toContain(`\nFull Name: Ana Ruiz\nEmail: ana.${run.slice(0, 8)}@example.com\nPhone: (904) 555-0147\n`);
-  for (const kind of ['Government ID', 'Credit Report', 'Proof of Income', 'Bank Statement Month 1', 'Bank Statement Month 2', 'Bank Statement Month 3'])
+  expect(message).toContain(
+    `\nFull Name: Ana Ruiz\nEmail: ana.${run.slice(0, 8)}@example.com\nPhone: (904) 555-0147\n`,
+  );
+  for (const kind of [
+    'Government ID',
+    'Credit Report',
+    'Proof of Income',
+    'Bank Statement Month 1',
+    'Bank Statement Month 2',
+    'Bank Statement Month 3',
+  ])
     expect(message).toMatch(new RegExp(`\\n${kind}: `));
   const links = message.match(/https?:\/\/\S+\/api\/documents\/\S+/g) ?? [];
   expect(links).toHaveLength(6);
-  for (const [i, field] of ['photoId', 'creditReport', 'proofOfIncome', 'bankStatement1', 'bankStatement2', 'bankStatement3'].entries()) {
+  for (const [i, field] of [
+    'photoId',
+    'creditReport',
+    'proofOfIncome',
+    'bankStatement1',
+    'bankStatement2',
+    'bankStatement3',
+  ].entries()) {
     const link = links.find((l) => l.includes(`-${field}-`))!;
     expect(new URL(link).origin).toBe(BASE);
     const download = await page.request.get(link);
@@ -148,7 +201,11 @@ test('Client Concierge through the real worker: six documents filed, one e-mail 
   const url = new URL(links[0]!);
   const sig = url.searchParams.get('sig')!;
   const other = (sig[0] === 'a' ? 'b' : 'a') + sig.slice(1);
-  for (const altered of [`${url.origin}${url.pathname}?expires=${url.searchParams.get('expires')}&sig=${other}`, `${url.origin}${url.pathname}?expires=${Number(url.searchParams.get('expires')) + 60}&sig=${sig}`, links[1].replace(/-bankStatement|-creditReport|-proofOfIncome/, '-photoId')]) {
+  for (const altered of [
+    `${url.origin}${url.pathname}?expires=${url.searchParams.get('expires')}&sig=${other}`,
+    `${url.origin}${url.pathname}?expires=${Number(url.searchParams.get('expires')) + 60}&sig=${sig}`,
+    links[1].replace(/-bankStatement|-creditReport|-proofOfIncome/, '-photoId'),
+  ]) {
     const refused = await page.request.get(altered);
     expect(refused.status(), altered).toBe(403);
     expect(await refused.text()).not.toContain(run);

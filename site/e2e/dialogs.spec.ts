@@ -5,7 +5,13 @@ import { dialog, expect, fillDialog, test, type ApiStub, openContactWidget } fro
 import type { Page } from '@playwright/test';
 
 const fillLead = (page: Page) =>
-  fillDialog(page, { 'First Name': 'Ana', 'Last Name': 'Ruiz', Email: 'ana@example.com', Phone: '(904) 555-0199', Message: 'A riverfront condo, please.' });
+  fillDialog(page, {
+    'First Name': 'Ana',
+    'Last Name': 'Ruiz',
+    Email: 'ana@example.com',
+    Phone: '(904) 555-0199',
+    Message: 'A riverfront condo, please.',
+  });
 
 const SUCCESS = 'Thank you, your message has been received by a concierge';
 
@@ -27,7 +33,9 @@ test.describe('lead dialogs', () => {
     await expect(d.getByRole('button', { name: 'Sending...' })).toBeDisabled();
     release();
     await expect(page.getByRole('status')).toContainText(SUCCESS);
-    await expect(page.getByRole('status')).toContainText('We will contact you within 24 hours to assist with your request');
+    await expect(page.getByRole('status')).toContainText(
+      'We will contact you within 24 hours to assist with your request',
+    );
     await expect(d).toHaveCount(0);
     expect(api.calls.map((c) => [c.path, c.json])).toEqual([
       [
@@ -43,7 +51,9 @@ test.describe('lead dialogs', () => {
           message: 'A riverfront condo, please.',
           website: '',
           // Made once for this submission: a retry of it repeats the key, so the worker sends it once.
-          idempotency_key: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+          idempotency_key: expect.stringMatching(
+            /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+          ),
         },
       ],
     ]);
@@ -102,7 +112,9 @@ test.describe('lead dialogs', () => {
     await fillLead(page);
     await dialog(page).getByRole('button', { name: 'Request Consultation' }).click();
     await expect(page.getByRole('alert')).toContainText('Error');
-    await expect(page.getByRole('alert')).toContainText('There was an issue submitting your request. Please try again.');
+    await expect(page.getByRole('alert')).toContainText(
+      'There was an issue submitting your request. Please try again.',
+    );
     await expect(dialog(page).getByLabel('First Name', { exact: false })).toHaveValue('Ana');
   });
 });
@@ -117,9 +129,25 @@ test("'Join Our Luxury Portfolio' sends a listing request", async ({ page, api }
   await page.goto('/');
   await page.getByRole('button', { name: 'Join Our Luxury Portfolio' }).click();
   await expect(dialog(page)).toHaveAccessibleName('Join Our Luxury Portfolio');
-  await sendSimple(page, api, { 'Full Name': 'Ana Ruiz', Email: 'ana@example.com', Phone: '904 555 0199', 'Property Address': '1 Ocean Blvd' }, 'Request Listing Consultation');
-  await expect(page.getByRole('status')).toContainText('We will contact you within 24 hours to schedule your luxury home consultation');
-  expect(api.calls[0]).toMatchObject({ path: '/api/listing-request', json: { name: 'Ana Ruiz', email: 'ana@example.com', phone: '904 555 0199', propertyAddress: '1 Ocean Blvd', notes: '' } });
+  await sendSimple(
+    page,
+    api,
+    { 'Full Name': 'Ana Ruiz', Email: 'ana@example.com', Phone: '904 555 0199', 'Property Address': '1 Ocean Blvd' },
+    'Request Listing Consultation',
+  );
+  await expect(page.getByRole('status')).toContainText(
+    'We will contact you within 24 hours to schedule your luxury home consultation',
+  );
+  expect(api.calls[0]).toMatchObject({
+    path: '/api/listing-request',
+    json: {
+      name: 'Ana Ruiz',
+      email: 'ana@example.com',
+      phone: '904 555 0199',
+      propertyAddress: '1 Ocean Blvd',
+      notes: '',
+    },
+  });
 });
 
 test('the contact form: success and failure texts', async ({ page, api }) => {
@@ -127,12 +155,22 @@ test('the contact form: success and failure texts', async ({ page, api }) => {
   await openContactWidget(page);
   await page.getByRole('button', { name: 'Message', exact: true }).click();
   api.answer = () => 'abort';
-  await sendSimple(page, api, { Name: 'Ana', Email: 'ana@example.com', Phone: '904 555 0199', Message: 'Hello' }, 'Send Message');
+  await sendSimple(
+    page,
+    api,
+    { Name: 'Ana', Email: 'ana@example.com', Phone: '904 555 0199', Message: 'Hello' },
+    'Send Message',
+  );
   await expect(page.getByRole('alert')).toContainText('There was an issue submitting your message. Please try again.');
   api.answer = () => ({ status: 200, json: { ok: true } });
   await dialog(page).getByRole('button', { name: 'Send Message' }).click();
-  await expect(page.getByRole('status')).toContainText('We will contact you within 24 hours to discuss your real estate needs');
-  expect(api.calls.at(-1)).toMatchObject({ path: '/api/contact', json: { name: 'Ana', email: 'ana@example.com', phone: '904 555 0199', message: 'Hello' } });
+  await expect(page.getByRole('status')).toContainText(
+    'We will contact you within 24 hours to discuss your real estate needs',
+  );
+  expect(api.calls.at(-1)).toMatchObject({
+    path: '/api/contact',
+    json: { name: 'Ana', email: 'ana@example.com', phone: '904 555 0199', message: 'Hello' },
+  });
 });
 
 test('the quiz: six questions, alerts, e-mail step, result, retake, close', async ({ page, api }) => {
@@ -149,7 +187,8 @@ test('the quiz: six questions, alerts, e-mail step, result, retake, close', asyn
   await expect.poll(() => alerts).toEqual(['Please choose an option.']);
   for (let i = 1; i <= 6; i++) {
     const bar = d.locator('.quiz__progress-bar');
-    const ratio = () => bar.evaluate((el) => el.getBoundingClientRect().width / el.parentElement!.getBoundingClientRect().width);
+    const ratio = () =>
+      bar.evaluate((el) => el.getBoundingClientRect().width / el.parentElement!.getBoundingClientRect().width);
     await expect.poll(ratio).toBeCloseTo(i / 6, 2);
     await expect(d.getByRole('radio')).toHaveCount(5);
     await d.locator('input[type="radio"][value="coastal"]').check();
@@ -161,9 +200,18 @@ test('the quiz: six questions, alerts, e-mail step, result, retake, close', asyn
   await d.getByRole('button', { name: /See My Match/ }).click();
   await expect(d.getByRole('heading', { name: 'Coastal Chill' })).toBeVisible();
   // The areas lead to their pages.
-  await expect(d.getByRole('link', { name: 'Jacksonville Beach', exact: true })).toHaveAttribute('href', '/neighborhoods/jacksonville-beach/');
-  await expect(d.getByRole('link', { name: 'Atlantic Beach', exact: true })).toHaveAttribute('href', '/neighborhoods/atlantic-beach/');
-  expect(api.calls[0]).toMatchObject({ path: '/api/quiz', json: { email: 'ana@example.com', answers: { q1: 'coastal', q6: 'coastal' } } });
+  await expect(d.getByRole('link', { name: 'Jacksonville Beach', exact: true })).toHaveAttribute(
+    'href',
+    '/neighborhoods/jacksonville-beach/',
+  );
+  await expect(d.getByRole('link', { name: 'Atlantic Beach', exact: true })).toHaveAttribute(
+    'href',
+    '/neighborhoods/atlantic-beach/',
+  );
+  expect(api.calls[0]).toMatchObject({
+    path: '/api/quiz',
+    json: { email: 'ana@example.com', answers: { q1: 'coastal', q6: 'coastal' } },
+  });
   await d.getByRole('button', { name: 'Take Quiz Again' }).click();
   await expect(d.locator('input[type="radio"]:checked')).toHaveCount(0);
   for (let i = 1; i <= 6; i++) {
@@ -185,7 +233,10 @@ test('the quiz: six questions, alerts, e-mail step, result, retake, close', asyn
   }
   await d.getByLabel(/email/i).fill('ana@example.com');
   await d.getByRole('button', { name: /See My Match/ }).click();
-  await expect(d.getByRole('link', { name: 'Southbank' })).toHaveAttribute('href', '/neighborhoods/downtown-jacksonville/');
+  await expect(d.getByRole('link', { name: 'Southbank' })).toHaveAttribute(
+    'href',
+    '/neighborhoods/downtown-jacksonville/',
+  );
   await d.getByRole('button', { name: 'Schedule Consultation' }).click();
   await expect(dialog(page)).toHaveAccessibleName('Schedule a Private Consultation');
 });

@@ -1,6 +1,6 @@
-// The pictures in docs/editing.md, taken here so they show the editor and the site as they are
-// (issue 35): each run writes docs/images/*.jpg again (a changed look shows up in `git status`
-// to commit with the change). Each picture is first checked to show what the guide says it does:
+// The pictures in docs/editing.md, taken here so they show the editor and the site as they are:
+// each run writes docs/images/*.jpg again (a changed look shows up in `git status` to commit
+// with the change). Each picture is first checked to show what the guide says it does:
 // the editor's form with its preview, or the words of a content file on the page it changes.
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -17,14 +17,22 @@ test.use({ viewport: { width: 1280, height: 800 } });
  * those waiting for a visitor's touch) has hydrated: a picture never catches one half there. */
 function islandsSettled() {
   return [...document.querySelectorAll<HTMLElement>('[data-island][data-hydrate]')]
-    .filter((el) => ['load', 'visible', 'idle'].includes(el.dataset.hydrate ?? '') && el.getBoundingClientRect().top < innerHeight)
+    .filter(
+      (el) =>
+        ['load', 'visible', 'idle'].includes(el.dataset.hydrate ?? '') && el.getBoundingClientRect().top < innerHeight,
+    )
     .every((el) => el.dataset.hydrated === 'true');
 }
 
 /** The page as it looks once still: its islands in sight (and those of `frames`, e.g. the
  * editor's preview) hydrated, fonts in, the images in sight decoded, no caret or animation.
  * The editor's pictures leave out its top 3 px, where its loading bar comes and goes. */
-async function picture(page: Page, name: string, shows: Locator, { editor = false, frames = [] as FrameLocator[] } = {}) {
+async function picture(
+  page: Page,
+  name: string,
+  shows: Locator,
+  { editor = false, frames = [] as FrameLocator[] } = {},
+) {
   await expect(shows).toBeInViewport();
   for (const body of [page.locator('body'), ...frames.map((f) => f.locator('body'))]) {
     await expect.poll(() => body.evaluate(islandsSettled)).toBe(true);
@@ -37,7 +45,14 @@ async function picture(page: Page, name: string, shows: Locator, { editor = fals
   });
   mkdirSync(pictures, { recursive: true });
   const clip = editor ? { x: 0, y: 3, width: 1280, height: 797 } : undefined;
-  await page.screenshot({ path: resolve(pictures, `${name}.jpg`), type: 'jpeg', quality: 70, animations: 'disabled', caret: 'hide', clip });
+  await page.screenshot({
+    path: resolve(pictures, `${name}.jpg`),
+    type: 'jpeg',
+    quality: 70,
+    animations: 'disabled',
+    caret: 'hide',
+    clip,
+  });
 }
 
 test.describe('the editor', () => {
@@ -45,13 +60,20 @@ test.describe('the editor', () => {
     await page.goto('/admin/#/collections/neighborhoods');
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByRole('link', { name: /Featured listings/ })).toBeVisible();
-    await picture(page, 'editor-collections', page.getByText(new RegExp(contentField('neighborhoods/ortega.md', 'name'), 'i')).first(), { editor: true });
+    await picture(
+      page,
+      'editor-collections',
+      page.getByText(new RegExp(contentField('neighborhoods/ortega.md', 'name'), 'i')).first(),
+      { editor: true },
+    );
   });
 
   test("a listing's form with the page it makes beside it", async ({ page }) => {
     await page.goto(`/admin/#/collections/listings/entries/${LISTING}`);
     await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page.getByLabel('Price', { exact: true })).toHaveValue(contentField(`listings/${LISTING}.md`, 'price'));
+    await expect(page.getByLabel('Price', { exact: true })).toHaveValue(
+      contentField(`listings/${LISTING}.md`, 'price'),
+    );
     const shown = page.frameLocator('#preview-pane').frameLocator('iframe[title="Preview of the page"]');
     await expect(shown.locator('main h1')).toBeVisible();
     await picture(page, 'editor-listing', page.getByLabel('Price', { exact: true }), { editor: true, frames: [shown] });

@@ -9,7 +9,9 @@
   const issue = (id) =>
     setTimeout(() => {
       const options = widgets.get(id);
-      options?.callback(`pass-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}~${options.action ?? ''}~${location.hostname}`);
+      options?.callback(
+        `pass-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}~${options.action ?? ''}~${location.hostname}`,
+      );
     }, 50);
   window.turnstile = {
     render(el, options) {

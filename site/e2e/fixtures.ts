@@ -18,7 +18,10 @@ export function contentValue(file: string, key: string): string {
     .split('\n')
     .find((l) => l.trimStart().startsWith(`${key}:`));
   if (!line) throw new Error(`${key} not found in content/${file}`);
-  return line.slice(line.indexOf(':') + 1).trim().replace(/^["']|["']$/g, '');
+  return line
+    .slice(line.indexOf(':') + 1)
+    .trim()
+    .replace(/^["']|["']$/g, '');
 }
 
 /** A value of a content file (YAML, or a Markdown file's front matter) by its path of keys, for
@@ -54,14 +57,23 @@ export const ROUTES = [
   'ponte-vedra-beach',
 ];
 
-export type ApiCall = { path: string; query: URLSearchParams; contentType: string; json?: Record<string, unknown>; body: Buffer | null };
+export type ApiCall = {
+  path: string;
+  query: URLSearchParams;
+  contentType: string;
+  json?: Record<string, unknown>;
+  body: Buffer | null;
+};
 export type ApiAnswer = { status: number; json?: unknown } | 'abort';
 
 /** Records every /api request and answers with `answer` (200 {ok:true}, or {id} for uploads);
  * the bot check says it is off, and a concierge submission is minted. */
 export class ApiStub {
   calls: ApiCall[] = [];
-  answer: (call: ApiCall) => ApiAnswer = (c) => ({ status: 200, json: c.path.endsWith('/documents') ? { id: `doc-${this.calls.length}` } : { ok: true } });
+  answer: (call: ApiCall) => ApiAnswer = (c) => ({
+    status: 200,
+    json: c.path.endsWith('/documents') ? { id: `doc-${this.calls.length}` } : { ok: true },
+  });
 
   async install(page: Page) {
     await page.route('**/api/**', async (route) => {
@@ -69,10 +81,15 @@ export class ApiStub {
       const contentType = (r.headers()['content-type'] ?? '').split(';')[0];
       const url = new URL(r.url());
       // Stubbed, the bot check is off (and its question is not one of the calls).
-      if (url.pathname === '/api/bot-check') return route.fulfill({ status: 200, contentType: 'application/json', body: '{"site_key":null}' });
+      if (url.pathname === '/api/bot-check')
+        return route.fulfill({ status: 200, contentType: 'application/json', body: '{"site_key":null}' });
       // A concierge submission is minted as the worker mints one (not one of the calls either).
       if (url.pathname === '/api/concierge/submissions')
-        return route.fulfill({ status: 201, contentType: 'application/json', body: JSON.stringify({ submission: randomUUID(), token: 'stub-token' }) });
+        return route.fulfill({
+          status: 201,
+          contentType: 'application/json',
+          body: JSON.stringify({ submission: randomUUID(), token: 'stub-token' }),
+        });
       const call: ApiCall = { path: url.pathname, query: url.searchParams, contentType, body: r.postDataBuffer() };
       if (contentType === 'application/json') call.json = r.postDataJSON() as Record<string, unknown>;
       this.calls.push(call);
@@ -107,7 +124,8 @@ export const test = base.extend<{ api: ApiStub; consoleErrors: string[]; noSecre
         const head = Object.entries(headers).join('\n');
         // Redirects and aborted requests have no body.
         const body = (await r.body().catch(() => Buffer.alloc(0))).toString('latin1');
-        for (const secret of SECRETS) if (head.includes(secret) || body.includes(secret)) leaks.push(`${r.url()} holds ${secret}`);
+        for (const secret of SECRETS)
+          if (head.includes(secret) || body.includes(secret)) leaks.push(`${r.url()} holds ${secret}`);
       };
       const reads = new Map<Promise<void>, string>();
       const onResponse = (r: Response) => {
@@ -118,7 +136,8 @@ export const test = base.extend<{ api: ApiStub; consoleErrors: string[]; noSecre
       await use();
       page.off('response', onResponse);
       const settled = Promise.all(reads.keys()).then(() => true);
-      if (!(await Promise.race([settled, new Promise<false>((r) => setTimeout(() => r(false), 10_000))]))) unread.push(...reads.values());
+      if (!(await Promise.race([settled, new Promise<false>((r) => setTimeout(() => r(false), 10_000))])))
+        unread.push(...reads.values());
       expect(unread, 'every answer the browser got was read before its page closed').toEqual([]);
       expect(leaks, 'no answer the browser gets holds a secret').toEqual([]);
     },
@@ -157,7 +176,8 @@ export const dialog = (page: Page) => page.locator('dialog[open]');
 
 /** Fills the open dialog's fields, by label. */
 export async function fillDialog(page: Page, values: Record<string, string>) {
-  for (const [label, value] of Object.entries(values)) await dialog(page).getByLabel(label, { exact: false }).fill(value);
+  for (const [label, value] of Object.entries(values))
+    await dialog(page).getByLabel(label, { exact: false }).fill(value);
 }
 
 /** Opens the contact widget. */
@@ -177,7 +197,7 @@ export function firstPartyIdle(page: Page) {
   page.on('requestfinished', (r) => pending.delete(r));
   page.on('requestfailed', (r) => pending.delete(r));
   return async () => {
-    for (let quiet = 0; quiet < 500; ) {
+    for (let quiet = 0; quiet < 500;) {
       await page.waitForTimeout(50);
       quiet = pending.size ? 0 : quiet + 50;
     }

@@ -17,7 +17,9 @@ test('header buttons scroll to their sections', async ({ page }) => {
         const section = document.getElementById(id)!;
         return Math.abs(section.getBoundingClientRect().top - parseFloat(getComputedStyle(section).scrollMarginTop));
       }, id);
-    await expect.poll(offset, { message: `#${id}'s distance (px) from where its link should bring it` }).toBeLessThan(1);
+    await expect
+      .poll(offset, { message: `#${id}'s distance (px) from where its link should bring it` })
+      .toBeLessThan(1);
   }
 });
 
@@ -31,7 +33,15 @@ test('below the md breakpoint the nav hides behind a menu toggle', async ({ page
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   const items = page.locator('#site-nav a');
   const phone = contentValue('site.yaml', 'phone');
-  await expect(items).toHaveText(['Properties', 'Neighborhoods', 'New Developments', 'Client Concierge', 'Sell', phone, 'Schedule Consultation']);
+  await expect(items).toHaveText([
+    'Properties',
+    'Neighborhoods',
+    'New Developments',
+    'Client Concierge',
+    'Sell',
+    phone,
+    'Schedule Consultation',
+  ]);
   const boxes = await items.evaluateAll((as) => as.map((a) => a.getBoundingClientRect().top));
   expect(boxes).toEqual([...boxes].sort((a, b) => a - b));
   expect(new Set(boxes).size).toBe(7);
@@ -66,7 +76,9 @@ test.describe('featured carousel', () => {
   const shown = (page: import('@playwright/test').Page) =>
     page.locator('.slide').evaluateAll((ss) => ss.flatMap((s, i) => ((s as HTMLElement).inert ? [] : [i + 1])));
 
-  test('arrows wrap around, thumbnails select, inactive slides are hidden from assistive technology', async ({ page }) => {
+  test('arrows wrap around, thumbnails select, inactive slides are hidden from assistive technology', async ({
+    page,
+  }) => {
     await page.clock.install();
     await page.goto('/');
     await page.locator('#featured-properties').scrollIntoViewIfNeeded();
@@ -82,7 +94,8 @@ test.describe('featured carousel', () => {
     await expect.poll(() => shown(page)).toEqual([4]);
     await expect(page.locator('.slide[aria-hidden="true"]')).toHaveCount(7);
     const slide = page.locator('#slide-4');
-    for (const part of ['.eyebrow', '.price', '.slide__title', '.facts']) await expect(slide.locator(part)).toBeVisible();
+    for (const part of ['.eyebrow', '.price', '.slide__title', '.facts'])
+      await expect(slide.locator(part)).toBeVisible();
     await expect(slide.locator('.features li')).toHaveCount(3);
   });
 
@@ -111,7 +124,9 @@ test.describe('featured carousel', () => {
     expect(await shown(page)).toEqual([2]);
   });
 
-  test("'Inquire' opens the contact form naming the home, and the agent's e-mail has its address and link", async ({ page }) => {
+  test("'Inquire' opens the contact form naming the home, and the agent's e-mail has its address and link", async ({
+    page,
+  }) => {
     const email = `ana.${randomUUID().slice(0, 8)}@example.com`;
     await page.goto('/');
     const slide = page.locator('#slide-1');
@@ -120,7 +135,12 @@ test.describe('featured carousel', () => {
     await slide.getByRole('button', { name: /^Inquire/ }).click();
     await expect(dialog(page)).toHaveAccessibleName(`Let's Connect — ${address}`);
     await expect(dialog(page).getByLabel('Message', { exact: false })).toHaveValue('');
-    await fillDialog(page, { 'Full Name': 'Ana Ruiz', Email: email, Phone: '904 555 0199', Message: 'Is it still available?' });
+    await fillDialog(page, {
+      'Full Name': 'Ana Ruiz',
+      Email: email,
+      Phone: '904 555 0199',
+      Message: 'Is it still available?',
+    });
     await dialog(page).getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByRole('status')).toContainText('We will contact you within 24 hours');
     const [sent] = await emailjs.waitFor(email);
@@ -162,7 +182,9 @@ test.describe('neighborhood tabs', () => {
     const cards = page.locator('#neighborhoods .card:visible');
     await expect(cards).toHaveCount(1);
     await cards.getByRole('link', { name: /Explore/ }).click();
-    await expect(page.getByRole('tab', { name: 'All Neighborhoods' })).toHaveAttribute('aria-selected', 'true', { timeout: 1000 });
+    await expect(page.getByRole('tab', { name: 'All Neighborhoods' })).toHaveAttribute('aria-selected', 'true', {
+      timeout: 1000,
+    });
     await expect(cards).toHaveCount(12);
   });
 
@@ -173,12 +195,17 @@ test.describe('neighborhood tabs', () => {
     await page.keyboard.press('Escape');
     await expect(page.locator('.neighborhoods[data-hydrated="true"]')).toBeAttached();
     await page.getByRole('tab', { name: 'San Marco' }).click();
-    await page.locator('#neighborhoods .card:visible').getByRole('link', { name: /Explore/ }).click();
+    await page
+      .locator('#neighborhoods .card:visible')
+      .getByRole('link', { name: /Explore/ })
+      .click();
     await expect(page).toHaveURL(/\/neighborhoods\/san-marco\/$/);
   });
 });
 
-test('neighborhood page: Explore More returns to the neighborhoods; Request a Showing opens the contact form', async ({ page }) => {
+test('neighborhood page: Explore More returns to the neighborhoods; Request a Showing opens the contact form', async ({
+  page,
+}) => {
   await page.goto('/neighborhoods/ortega/');
   await page.getByRole('button', { name: 'Request a Showing' }).first().click();
   await expect(dialog(page)).toHaveAccessibleName("Let's Connect");
@@ -188,11 +215,16 @@ test('neighborhood page: Explore More returns to the neighborhoods; Request a Sh
   await expect(page.locator('#neighborhoods')).toBeInViewport();
 });
 
-test("contact widget: 'Let's Connect' toggles it, 'Text Me' texts the agent, 'Message' opens the contact form", async ({ page }) => {
+test("contact widget: 'Let's Connect' toggles it, 'Text Me' texts the agent, 'Message' opens the contact form", async ({
+  page,
+}) => {
   await page.goto('/client-concierge/');
   const toggle = await openContactWidget(page);
   const phone = contentValue('site.yaml', 'phone').replace(/[^\d+]/g, '');
-  await expect(page.getByRole('link', { name: 'Text Me' })).toHaveAttribute('href', `sms:+1${phone.replace(/^\+?1?/, '')}`);
+  await expect(page.getByRole('link', { name: 'Text Me' })).toHaveAttribute(
+    'href',
+    `sms:+1${phone.replace(/^\+?1?/, '')}`,
+  );
   await toggle.click();
   await expect(page.getByRole('link', { name: 'Text Me' })).toBeHidden();
   await toggle.click();
@@ -206,11 +238,16 @@ test("a neighborhood page shows the agent's listings there, each 'Inquire' about
   const cards = mine.locator('article.slide__card');
   await expect(cards).toHaveCount(2);
   const address = await cards.first().getByRole('heading').innerText();
-  await cards.first().getByRole('button', { name: /^Inquire/ }).click();
+  await cards
+    .first()
+    .getByRole('button', { name: /^Inquire/ })
+    .click();
   await expect(dialog(page)).toHaveAccessibleName(`Let's Connect — ${address}`);
   // Downtown's page also holds the listings filed under its other names (Southbank, Downtown).
   await page.goto('/neighborhoods/downtown-jacksonville/');
-  await expect(page.getByRole('region', { name: 'Featured Listings in Downtown Jacksonville' }).locator('article.slide__card')).toHaveCount(4);
+  await expect(
+    page.getByRole('region', { name: 'Featured Listings in Downtown Jacksonville' }).locator('article.slide__card'),
+  ).toHaveCount(4);
 });
 
 test("the contact widget offers 'Call' beside 'Text Me' and 'Message'", async ({ page }) => {
@@ -222,7 +259,9 @@ test("the contact widget offers 'Call' beside 'Text Me' and 'Message'", async ({
   await expect(panel.getByRole('link', { name: 'Call' })).toHaveAttribute('href', `tel:+1${digits}`);
 });
 
-test('the contact widget shows on the first screen of a page, as a round button below a wide screen', async ({ page }) => {
+test('the contact widget shows on the first screen of a page, as a round button below a wide screen', async ({
+  page,
+}) => {
   const toggle = page.getByRole('button', { name: "Let's Connect" });
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto('/homes/');

@@ -23,7 +23,10 @@ test.describe('without JavaScript', () => {
       // The paging closes the list: once it names this page, every card above it has been parsed
       // (a URL changes before the page has arrived).
       await expect(page.locator('.paging')).toContainText(`Page ${n} of ${pages}`);
-      for (const href of await cards(page).locator('h2 a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))) seen.add(href!);
+      for (const href of await cards(page)
+        .locator('h2 a')
+        .evaluateAll((as) => as.map((a) => a.getAttribute('href'))))
+        seen.add(href!);
       const next = page.getByRole('link', { name: 'Next page' });
       if (!(await next.count())) break;
       await next.click();
@@ -33,12 +36,16 @@ test.describe('without JavaScript', () => {
     await page.getByRole('link', { name: 'Previous page' }).click();
     await expect(page.locator('.paging')).toContainText(`Page ${pages - 1} of ${pages}`);
 
-    await page.locator('.homes__areas').getByRole('link', { name: /^Riverside \d+$/ }).click();
+    await page
+      .locator('.homes__areas')
+      .getByRole('link', { name: /^Riverside \d+$/ })
+      .click();
     await expect(page).toHaveURL(/\/homes\/in\/riverside\/$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Homes for Sale in Riverside');
     const here = Number((await page.locator('.homes__count').innerText()).split(' ')[0]);
     await expect(cards(page)).toHaveCount(Math.min(here, 24));
-    for (const place of await cards(page).locator('.home-card__place').allInnerTexts()) expect(place).toMatch(/, FL \d{5}$/);
+    for (const place of await cards(page).locator('.home-card__place').allInnerTexts())
+      expect(place).toMatch(/, FL \d{5}$/);
   });
 
   test("a listing's page names its office, says it is a sample, and carries the MLS's notice", async ({ page }) => {
@@ -53,7 +60,9 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test("'Request a Showing' opens the listing request about the home: the agent's e-mail has its address, MLS number and link", async ({ page }) => {
+test("'Request a Showing' opens the listing request about the home: the agent's e-mail has its address, MLS number and link", async ({
+  page,
+}) => {
   const tag = randomUUID().slice(0, 8);
   const email = `ana.${tag}@example.com`;
   await page.goto(FOR_SALE);
@@ -63,7 +72,9 @@ test("'Request a Showing' opens the listing request about the home: the agent's 
   await expect(dialog(page)).toHaveAccessibleName(new RegExp(`^Join Our Luxury Portfolio — ${street}, `));
   const address = dialog(page).getByLabel('Property Address', { exact: false });
   await expect(address).toHaveValue(new RegExp(`^${street}, .+, FL \\d{5}$`));
-  await expect(dialog(page).getByLabel('Notes', { exact: false })).toHaveValue(new RegExp(`^I would like to see ${street}, .+ \\(MLS # ${number}\\)\\.`));
+  await expect(dialog(page).getByLabel('Notes', { exact: false })).toHaveValue(
+    new RegExp(`^I would like to see ${street}, .+ \\(MLS # ${number}\\)\\.`),
+  );
   const home = await address.inputValue();
   await fillDialog(page, { 'Full Name': 'Ana Ruiz', Email: email, Phone: '904 555 0199' });
   await dialog(page).getByRole('button', { name: 'Request Listing Consultation' }).click();

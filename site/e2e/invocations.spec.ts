@@ -39,7 +39,7 @@ for (const [name, path] of PAGE_TYPES) {
     /** Until no request to the site has been under way for 300 ms (other origins, such as a map's
      * tiles, may never settle here: they are refused off this machine's network). */
     const quiet = async () => {
-      for (let still = 0; still < 6; ) {
+      for (let still = 0; still < 6;) {
         await page.waitForTimeout(50);
         still = inflight === 0 ? still + 1 : 0;
       }
@@ -52,7 +52,12 @@ for (const [name, path] of PAGE_TYPES) {
     const worker = paths.filter((p) => p.startsWith('/api/') || !isAsset(p));
     const elsewhere = seen.filter((u) => !own(u) && !u.startsWith('data:'));
     // Other origins (the agent's map, the MLS's media host) are never the worker.
-    costs.push([name, paths.length - worker.length, worker.length, [...worker, ...elsewhere.map((u) => `(elsewhere: ${new URL(u).origin})`)]]);
+    costs.push([
+      name,
+      paths.length - worker.length,
+      worker.length,
+      [...worker, ...elsewhere.map((u) => `(elsewhere: ${new URL(u).origin})`)],
+    ]);
     // A page is a static asset; only the page that does not exist runs the worker (it answers the
     // 404 and logs the path).
     if (name === 'not-found') expect(worker.length, worker.join(', ')).toBeLessThanOrEqual(2);
@@ -63,5 +68,7 @@ for (const [name, path] of PAGE_TYPES) {
 test.afterAll(() => {
   console.log('Worker invocations per page view (static assets cost none):');
   for (const [name, assets, worker, paths] of costs)
-    console.log(`  ${name.padEnd(22)} ${String(assets).padStart(3)} static requests, ${worker} invocations ${paths.join(' ')}`);
+    console.log(
+      `  ${name.padEnd(22)} ${String(assets).padStart(3)} static requests, ${worker} invocations ${paths.join(' ')}`,
+    );
 });

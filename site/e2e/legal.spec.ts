@@ -20,7 +20,10 @@ for (const { label, path, file } of LINKS) {
     await expect(page).toHaveTitle(`${contentValue(file, 'title')} | ${contentValue('site.yaml', 'brand')}`);
     // The shared chrome: the header's navigation, and the footer with the same two links.
     await expect(page.getByRole('banner')).toBeVisible();
-    await expect(page.getByRole('contentinfo').getByRole('link', { name: label, exact: true })).toHaveAttribute('href', path);
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: label, exact: true })).toHaveAttribute(
+      'href',
+      path,
+    );
     await page.waitForLoadState('networkidle');
     expect(consoleErrors).toEqual([]);
   });
@@ -44,5 +47,8 @@ test('the terms say the information is deemed reliable but not guaranteed', asyn
   await page.goto('/terms-of-service/');
   await expect(page.locator('main')).toContainText('deemed reliable but not guaranteed');
   await expect(page.locator('main')).toContainText('Exclusive Broker Agreement');
-  await expect(page.locator('main').getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy/');
+  await expect(page.locator('main').getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+    'href',
+    '/privacy-policy/',
+  );
 });

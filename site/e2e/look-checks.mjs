@@ -17,7 +17,9 @@ export function coveredByPills() {
     range.selectNodeContents(el);
     return [...range.getClientRects()];
   };
-  const pills = [...document.querySelectorAll(fixed)].filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden');
+  const pills = [...document.querySelectorAll(fixed)].filter(
+    (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden',
+  );
   const boxes = pills.map((el) => el.getBoundingClientRect());
   const seen = (el) => {
     const r = el.getBoundingClientRect();
@@ -33,8 +35,13 @@ export function coveredByPills() {
   const out = [];
   for (const el of document.querySelectorAll(`${controls}, ${figures}`)) {
     if (!seen(el) || el.closest('.contact-widget, .explore-more')) continue;
-    const overlap = (r) => (b) => Math.min(r.right, b.right) - Math.max(r.left, b.left) > 1 && Math.min(r.bottom, b.bottom) - Math.max(r.top, b.top) > 1;
-    if (rects(el).some((r) => boxes.some(overlap(r)))) out.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 30)}"`);
+    const overlap = (r) => (b) =>
+      Math.min(r.right, b.right) - Math.max(r.left, b.left) > 1 &&
+      Math.min(r.bottom, b.bottom) - Math.max(r.top, b.top) > 1;
+    if (rects(el).some((r) => boxes.some(overlap(r))))
+      out.push(
+        `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 30)}"`,
+      );
   }
   return out;
 }
@@ -53,7 +60,12 @@ export function cutText() {
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const host = n.parentElement;
     // The row of clients' words scrolls sideways by design: its figures are whole, just out of view.
-    if (!host || host.closest('.visually-hidden, script, style, svg, [hidden], .words') || host.getClientRects().length === 0) continue;
+    if (
+      !host ||
+      host.closest('.visually-hidden, script, style, svg, [hidden], .words') ||
+      host.getClientRects().length === 0
+    )
+      continue;
     for (const m of (n.textContent ?? '').matchAll(pattern)) {
       const range = document.createRange();
       range.setStart(n, m.index);
@@ -69,12 +81,15 @@ export function cutText() {
     canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
     // The widest option, as any may be chosen; the arrow takes about 1.5em.
     const widest = Math.max(...[...s.options].map((o) => canvas.measureText(o.text).width));
-    const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 1.5 * parseFloat(style.fontSize);
-    if (widest > room + 1) out.push(`select#${s.id} cuts its text (${Math.round(widest)} px in ${Math.round(room)} px)`);
+    const room =
+      s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 1.5 * parseFloat(style.fontSize);
+    if (widest > room + 1)
+      out.push(`select#${s.id} cuts its text (${Math.round(widest)} px in ${Math.round(room)} px)`);
   }
   for (const b of document.querySelectorAll('button, .btn')) {
     if (b.getClientRects().length === 0 || b.closest('.visually-hidden, .words')) continue;
-    if (b.scrollWidth > b.clientWidth + 1) out.push(`${b.tagName.toLowerCase()} "${b.textContent?.trim()}" cuts its text`);
+    if (b.scrollWidth > b.clientWidth + 1)
+      out.push(`${b.tagName.toLowerCase()} "${b.textContent?.trim()}" cuts its text`);
   }
   return out;
 }
@@ -90,11 +105,17 @@ export function settled() {
 export function sideways() {
   const limit = document.documentElement.clientWidth;
   const inScroller = (el) => {
-    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) if (/auto|scroll/.test(getComputedStyle(p).overflowX)) return true;
+    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement)
+      if (/auto|scroll/.test(getComputedStyle(p).overflowX)) return true;
     return false;
   };
   const out = [...document.querySelectorAll('body *')]
-    .filter((el) => el.offsetParent !== null && el.getBoundingClientRect().right > limit + 1 && getComputedStyle(el).position !== 'fixed')
+    .filter(
+      (el) =>
+        el.offsetParent !== null &&
+        el.getBoundingClientRect().right > limit + 1 &&
+        getComputedStyle(el).position !== 'fixed',
+    )
     .filter((el) => !el.closest('[inert], [aria-hidden="true"], .carousel__track, .visually-hidden') && !inScroller(el))
     .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
   return { scroll: document.documentElement.scrollWidth - limit, out: [...new Set(out)].slice(0, 5) };

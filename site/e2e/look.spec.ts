@@ -1,12 +1,12 @@
 // Look and feel, every page type at each width the site is designed for, in one visit per page
-// and width (each check below once visited every page on its own: 16 passes, now 5):
+// and width for all the checks below:
 // - no fixed element (the contact widget, 'Explore More') over a control or a figure in the first
-//   screen or at the end of the page, and the widget never hidden (issue 21: the widget over
-//   'View Details'; issue 33);
+//   screen or at the end of the page, and the widget never hidden (it once covered a card's
+//   'View Details');
 // - no sideways scroll;
 // - at phone and tablet widths, every grid or flex item holding wide content may shrink;
 // - at phone widths, no e-mail address or number broken across lines and no select or button
-//   whose text is cut (issue 21: the footer's e-mail split mid-word, "Riverside & O");
+//   whose text is cut (the footer's e-mail once split mid-word, "Riverside & O");
 // - at 390 and 1280 px, full-page screenshots in test-output/screenshots/ (not committed) for a
 //   person to look at.
 // The same checks run in WebKit and Firefox (engines/suite.mjs).
@@ -57,14 +57,19 @@ function stuckItems() {
   );
   const item = (el: Element) => {
     const parent = el.parentElement && getComputedStyle(el.parentElement);
-    return !!parent && (/grid/.test(parent.display) || (/flex/.test(parent.display) && !parent.flexDirection.startsWith('column')));
+    return (
+      !!parent &&
+      (/grid/.test(parent.display) || (/flex/.test(parent.display) && !parent.flexDirection.startsWith('column')))
+    );
   };
   const out = new Set<string>();
   for (const w of wide) {
     for (let el: HTMLElement | null = w; el && el !== document.body; el = el.parentElement) {
       const style = getComputedStyle(el);
       if (item(el) && style.minWidth === 'auto' && style.overflowX === 'visible') {
-        out.add(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} holds ${w.tagName.toLowerCase()}.${[...w.classList].join('.')}`);
+        out.add(
+          `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} holds ${w.tagName.toLowerCase()}.${[...w.classList].join('.')}`,
+        );
       }
     }
   }
@@ -74,10 +79,16 @@ function stuckItems() {
 for (const width of [360, 390, 768, 1280, 1920]) {
   const phone = width < 768;
   const screenshots = width === 390 || width === 1280;
-  const checks = ['nothing covered', 'no sideways scroll', ...(width <= 768 ? ['grid items shrink'] : []), ...(phone ? ['no text broken or cut'] : []), ...(screenshots ? ['full-page screenshots'] : [])];
+  const checks = [
+    'nothing covered',
+    'no sideways scroll',
+    ...(width <= 768 ? ['grid items shrink'] : []),
+    ...(phone ? ['no text broken or cut'] : []),
+    ...(screenshots ? ['full-page screenshots'] : []),
+  ];
   test(`every page type at ${width} px: ${checks.join(', ')}`, async ({ page }) => {
-    // Every page type, each scrolled through: the narrowest are the longest (a list of 24 homes
-    // at 360 px is some 20 screens).
+    // Every page type, each scrolled through: the narrowest are the longest (a list of homes
+    // is many screens long on a phone).
     test.setTimeout(PAGE_TYPES.length * 12_000);
     await page.setViewportSize({ width, height: width === 360 ? 800 : phone ? 844 : 900 });
     // The carousel holds still (it never rotates under reduced motion), so no picture catches a
@@ -91,8 +102,10 @@ for (const width of [360, 390, 768, 1280, 1920]) {
       for (const c of await covered(page)) found.push(`${name} ${c}`);
       await settle(page, idle);
       const wide = await page.evaluate(sideways);
-      if (wide.scroll > 0 || wide.out.length) found.push(`${name}: scrolls ${wide.scroll} px sideways (${wide.out.join(', ')})`);
-      if (width <= 768) for (const item of await page.evaluate(stuckItems)) found.push(`${name}: ${item} and cannot shrink`);
+      if (wide.scroll > 0 || wide.out.length)
+        found.push(`${name}: scrolls ${wide.scroll} px sideways (${wide.out.join(', ')})`);
+      if (width <= 768)
+        for (const item of await page.evaluate(stuckItems)) found.push(`${name}: ${item} and cannot shrink`);
       if (phone) for (const f of await page.evaluate(cutText)) found.push(`${name}: ${f}`);
       if (screenshots) await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
     }

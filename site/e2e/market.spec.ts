@@ -11,13 +11,23 @@ const SNAPSHOT: Figures[] = [
   ...readFileSync(resolve(import.meta.dirname, '../../content', LATEST_SNAPSHOT), 'utf8').matchAll(
     /^ {2}([a-z-]+): \{median_price: (\d+), yoy_growth: (-?[\d.]+), days_on_market: (\d+), zip: "(\d{5})"\}$/gm,
   ),
-].map(([, slug, median, yoy, days, zip]) => ({ slug, median: Number(median), yoy: Number(yoy), days: Number(days), zip }));
+].map(([, slug, median, yoy, days, zip]) => ({
+  slug,
+  median: Number(median),
+  yoy: Number(yoy),
+  days: Number(days),
+  zip,
+}));
 
 const rows = (page: Page) => page.locator('tbody tr[data-slug]');
-const slugs = async (page: Page) => rows(page).evaluateAll((trs) => trs.filter((tr) => !(tr as HTMLElement).hidden).map((tr) => (tr as HTMLElement).dataset.slug));
+const slugs = async (page: Page) =>
+  rows(page).evaluateAll((trs) =>
+    trs.filter((tr) => !(tr as HTMLElement).hidden).map((tr) => (tr as HTMLElement).dataset.slug),
+  );
 const median = (slug: string | undefined) => SNAPSHOT.find((f) => f.slug === slug)?.median ?? NaN;
 /** `order` sorted by the snapshot's median price, ties kept in `order`'s order. */
-const byMedian = (dir: 1 | -1, order: (string | undefined)[]) => [...order].sort((a, b) => dir * (median(a) - median(b)));
+const byMedian = (dir: 1 | -1, order: (string | undefined)[]) =>
+  [...order].sort((a, b) => dir * (median(a) - median(b)));
 
 test('the snapshot file holds every neighborhood', () => {
   expect(SNAPSHOT.map((f) => f.slug).sort()).toEqual([...ROUTES].sort());
@@ -31,8 +41,15 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Jacksonville Market Snapshot');
     await expect(rows(page)).toHaveCount(12);
     for (const f of SNAPSHOT) {
-      const cells = rows(page).and(page.locator(`[data-slug="${f.slug}"]`)).locator('td');
-      await expect(cells).toContainText([`$${f.median / 1000}K`, `${f.yoy >= 0 ? '+' : ''}${f.yoy.toFixed(1)}%`, String(f.days), f.zip]);
+      const cells = rows(page)
+        .and(page.locator(`[data-slug="${f.slug}"]`))
+        .locator('td');
+      await expect(cells).toContainText([
+        `$${f.median / 1000}K`,
+        `${f.yoy >= 0 ? '+' : ''}${f.yoy.toFixed(1)}%`,
+        String(f.days),
+        f.zip,
+      ]);
     }
     // Nothing that needs the island: no filters, no sort buttons; the chart is there.
     await expect(page.locator('select')).toHaveCount(0);
@@ -59,7 +76,9 @@ test.describe('with JavaScript', () => {
     expect(r.headers()['content-type']).toContain('application/json');
     const data = (await r.json()) as { month: string; neighborhoods: { slug: string; median_price: number }[] };
     expect(data.month).toBe(LATEST_SNAPSHOT.slice('market/'.length, 'market/YYYY-MM'.length));
-    expect(data.neighborhoods.map((n) => [n.slug, n.median_price])).toEqual(expect.arrayContaining(SNAPSHOT.map((f) => [f.slug, f.median])));
+    expect(data.neighborhoods.map((n) => [n.slug, n.median_price])).toEqual(
+      expect.arrayContaining(SNAPSHOT.map((f) => [f.slug, f.median])),
+    );
   });
 
   test('sorts by any column, both ways, with the mouse and the keyboard', async ({ page }) => {
@@ -95,10 +114,16 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('status')).toHaveText('No neighborhood matches these filters.');
     await page.getByLabel('Area', { exact: true }).selectOption('All areas');
     await page.getByLabel('Median price').selectOption('Under $400K');
-    expect((await slugs(page)).sort()).toEqual(SNAPSHOT.filter((f) => f.median < 400000).map((f) => f.slug).sort());
+    expect((await slugs(page)).sort()).toEqual(
+      SNAPSHOT.filter((f) => f.median < 400000)
+        .map((f) => f.slug)
+        .sort(),
+    );
   });
 
-  test('without its island (its bundle fails) the table stays complete, in the site order, with plain heads', async ({ page }) => {
+  test('without its island (its bundle fails) the table stays complete, in the site order, with plain heads', async ({
+    page,
+  }) => {
     await page.route('**/assets/market-table*.js', (r) => r.abort());
     await page.goto('/market/');
     await page.waitForLoadState('networkidle');

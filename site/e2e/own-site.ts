@@ -12,13 +12,17 @@ export { root };
 
 /** The generator `make test` built (make build PROFILE=test): its output, or its error's. */
 export function generator(...args: string[]): string {
-  return execFileSync(resolve(root, 'target/debug/generator'), args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync(resolve(root, 'target/debug/generator'), args, {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 /** A build's flags for test-output/`name`, with an image cache of its own (the preview's generator
  * serve and the other tests' builds use theirs meanwhile), given the images `make test`'s build
- * encoded (the image cache is content-addressed: it only spares encoding them again, ~25 s of a
- * debug build), and the listings in `mls`. */
+ * encoded (the image cache is content-addressed: it only spares encoding them again, the slow
+ * part of a debug build), and the listings in `mls`. */
 export function beside(name: string, mls = '.cache/mls'): string[] {
   const out = resolve(root, 'test-output', name);
   const built = resolve(root, '.cache/generator');
@@ -47,7 +51,12 @@ export class OwnWorker {
     mkdirSync(this.dir, { recursive: true });
     const vars = { ...STACK_ENV, LOCAL_DEVELOPMENT: 'true', SITE_URL: this.base, ...this.vars };
     const args = ['--test-scheduled', '--persist-to', resolve(this.dir, 'state'), '--assets', this.assets];
-    const wrangler = await wranglerWithVars(Number(new URL(this.base).port), vars, resolve(this.dir, 'worker.env'), args);
+    const wrangler = await wranglerWithVars(
+      Number(new URL(this.base).port),
+      vars,
+      resolve(this.dir, 'worker.env'),
+      args,
+    );
     this.stopWorker = wrangler.stop;
     this.readLog = wrangler.log;
   }
@@ -67,7 +76,11 @@ export class OwnWorker {
     const lines = (what: string) => this.log().match(new RegExp(`${what}: [^\\n]*`, 'g')) ?? [];
     const [runs, said] = [lines('retention').length, lines('alerts').length];
     await (await fetch(`${this.base}/cdn-cgi/handler/scheduled?time=${time}`)).text();
-    for (const deadline = Date.now() + 20_000; lines('retention').length === runs; await new Promise((r) => setTimeout(r, 100))) {
+    for (
+      const deadline = Date.now() + 20_000;
+      lines('retention').length === runs;
+      await new Promise((r) => setTimeout(r, 100))
+    ) {
       if (Date.now() > deadline) throw new Error(`the cron run did not end:\n${this.log().slice(-3000)}`);
     }
     return lines('alerts')[said] ?? null;

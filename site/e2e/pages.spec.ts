@@ -9,7 +9,8 @@ test.describe('pages without JavaScript', () => {
     await page.goto('/');
     await expect(page.locator('#featured-properties .slide')).toHaveCount(8);
     await expect(page.locator('#neighborhoods .card')).toHaveCount(12);
-    for (const id of ['hero', 'featured-properties', 'neighborhoods', 'new-developments', 'contact']) await expect(page.locator(`#${id}`)).toBeAttached();
+    for (const id of ['hero', 'featured-properties', 'neighborhoods', 'new-developments', 'contact'])
+      await expect(page.locator(`#${id}`)).toBeAttached();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Discover Jacksonville');
   });
 
@@ -17,7 +18,8 @@ test.describe('pages without JavaScript', () => {
     test(`/neighborhoods/${route}/ shows its market snapshot`, async ({ page }) => {
       const response = await page.goto(`/neighborhoods/${route}/`);
       expect(response?.status()).toBe(200);
-      for (const label of ['Median Condo Price', 'YoY Price Growth', 'Days on Market', 'ZIP Code']) await expect(page.getByText(label, { exact: true })).toBeVisible();
+      for (const label of ['Median Condo Price', 'YoY Price Growth', 'Days on Market', 'ZIP Code'])
+        await expect(page.getByText(label, { exact: true })).toBeVisible();
       const zip = contentValue(LATEST_SNAPSHOT, route).match(/zip: "?(\d{5})/)?.[1];
       expect(zip).toBeTruthy();
       await expect(page.locator('main')).toContainText(zip!);
@@ -51,7 +53,9 @@ test('every page in the sitemap, and the form result pages, answer 200 with thei
   // Home, twelve neighborhoods, every listing, the concierge portal, the two legal pages, the market
   // page, the list of reports and each report.
   const folder = resolve(import.meta.dirname, '../../content/reports');
-  const reports = readdirSync(folder).filter((f) => f.endsWith('.mdx') && !/^draft: true$/m.test(readFileSync(resolve(folder, f), 'utf8')));
+  const reports = readdirSync(folder).filter(
+    (f) => f.endsWith('.mdx') && !/^draft: true$/m.test(readFileSync(resolve(folder, f), 'utf8')),
+  );
   // The MLS's listings (the sample `make build` imported): a page each, and their lists.
   const mls = paths.filter((p) => p.startsWith('/homes/'));
   const imported = readdirSync(resolve(import.meta.dirname, '../../.cache/mls/current/listings')).length;
@@ -65,9 +69,9 @@ test('every page in the sitemap, and the form result pages, answer 200 with thei
   for (const f of reports) expect(paths).toContain(`/reports/${f.replace(/\.mdx$/, '')}/`);
   for (const path of ['/privacy-policy/', '/terms-of-service/']) expect(paths).toContain(path);
   for (const route of ROUTES) expect(paths).toContain(`/neighborhoods/${route}/`);
-  // Some 280 pages with the sample's listings, each asked for as the browser asks (the page
-  // types themselves load in the browser in the tests beside this one; loading all 280 with
-  // their images took 2.0 of the 2.2 minutes this test had, and failed it on a busy machine).
+  // Every page with the sample's listings, each asked for as the browser asks (the page types
+  // themselves load in the browser in the tests beside this one; loading every page with its
+  // images took most of the time this test had, and failed it on a busy machine).
   // The time allowed guards against a hang; it measures nothing.
   test.setTimeout(30_000 + paths.length * 500);
   const titles = new Set<string>();
@@ -91,7 +95,9 @@ test('an unknown path gets the 404 page with status 404, and the path is logged'
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
   await expect.poll(() => logged.some((l) => l.includes('/no-such-page'))).toBe(true);
   // The worker logs it too (wrangler's output, .cache/wrangler-e2e.log).
-  await expect.poll(() => readFileSync(resolve(import.meta.dirname, '../../.cache/wrangler-e2e.log'), 'utf8')).toContain('404 GET /no-such-page');
+  await expect
+    .poll(() => readFileSync(resolve(import.meta.dirname, '../../.cache/wrangler-e2e.log'), 'utf8'))
+    .toContain('404 GET /no-such-page');
   await page.getByRole('link', { name: 'Return to Home' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Discover Jacksonville');

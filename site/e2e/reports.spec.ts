@@ -19,7 +19,9 @@ const [, listingId] = source.match(/<Listing id="([^"]+)" \/>/) ?? [];
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('a report page holds its text, its listing card and a call to action that leads to the contact form', async ({ page }) => {
+  test('a report page holds its text, its listing card and a call to action that leads to the contact form', async ({
+    page,
+  }) => {
     expect(ctaLabel && listingId, 'the sample report uses <Cta> and <Listing>').toBeTruthy();
     const response = await page.goto(REPORT);
     expect(response?.status()).toBe(200);
@@ -62,9 +64,14 @@ test('the reports are listed newest first, and every footer leads to the list', 
     .sort()
     .reverse();
   await page.goto('/');
-  await page.getByRole('contentinfo').getByRole('link', { name: contentValue('site.yaml', 'reports'), exact: true }).click();
+  await page
+    .getByRole('contentinfo')
+    .getByRole('link', { name: contentValue('site.yaml', 'reports'), exact: true })
+    .click();
   await expect(page).toHaveURL(`${BASE}/reports/`);
-  const shown = await page.locator('.report-entry time').evaluateAll((els) => els.map((el) => el.getAttribute('datetime')));
+  const shown = await page
+    .locator('.report-entry time')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('datetime')));
   expect(shown).toEqual(dates);
   await page.locator('.report-entry').first().getByRole('link').first().click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -41,7 +41,13 @@ const UNVERIFIED =
 /** What the lead e-mail's body says once after the visitor's values (edge/domain/src/words.rs). */
 const VISITOR_WORDS = "(Each value above is the visitor's own words, as typed; links in them are not clickable.)";
 
-const lead = (email: string) => ({ 'First Name': 'Ana', 'Last Name': 'Ruiz', Email: email, Phone: '(904) 555-0199', Message: 'A riverfront condo, please.' });
+const lead = (email: string) => ({
+  'First Name': 'Ana',
+  'Last Name': 'Ruiz',
+  Email: email,
+  Phone: '(904) 555-0199',
+  Message: 'A riverfront condo, please.',
+});
 /** The agent's e-mail for `lead(email)` sent with the given subject, address and interest. */
 const leadMail = (email: string, subject: string, propertyAddress = '', interestedIn = '') => ({
   to_email: AGENT,
@@ -75,7 +81,9 @@ test.describe('the five request forms reach the agent', () => {
     await dialog(page).getByLabel('Interested In').selectOption('waterfront');
     await dialog(page).getByRole('button', { name: 'Request Consultation' }).click();
     await expect(page.getByRole('status')).toContainText(SUCCESS);
-    expect(await mailAbout(email)).toEqual(leadMail(email, 'Consultation Request from Ana Ruiz', '', 'Waterfront Property'));
+    expect(await mailAbout(email)).toEqual(
+      leadMail(email, 'Consultation Request from Ana Ruiz', '', 'Waterfront Property'),
+    );
     await expectOnlyOne(email);
   });
 
@@ -102,7 +110,9 @@ test.describe('the five request forms reach the agent', () => {
     await dialog(page).getByLabel('Interested In').selectOption('selling');
     await dialog(page).getByRole('button', { name: 'Request My Valuation' }).click();
     await expect(page.getByRole('status')).toContainText(SUCCESS);
-    expect(await mailAbout(email)).toEqual(leadMail(email, 'Home Valuation Request from Ana Ruiz', '4320 Ortega Blvd', 'Selling My Home'));
+    expect(await mailAbout(email)).toEqual(
+      leadMail(email, 'Home Valuation Request from Ana Ruiz', '4320 Ortega Blvd', 'Selling My Home'),
+    );
   });
 
   test("'Join Our Luxury Portfolio' → a listing request", async ({ page }) => {
@@ -110,9 +120,17 @@ test.describe('the five request forms reach the agent', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Join Our Luxury Portfolio' }).click();
     await expect(dialog(page)).toHaveAccessibleName('Join Our Luxury Portfolio');
-    await fillDialog(page, { 'Full Name': 'Ana Ruiz', Email: email, Phone: '904 555 0199', 'Property Address': '1 Ocean Blvd', Notes: 'Pool resurfaced in 2025' });
+    await fillDialog(page, {
+      'Full Name': 'Ana Ruiz',
+      Email: email,
+      Phone: '904 555 0199',
+      'Property Address': '1 Ocean Blvd',
+      Notes: 'Pool resurfaced in 2025',
+    });
     await dialog(page).getByRole('button', { name: 'Request Listing Consultation' }).click();
-    await expect(page.getByRole('status')).toContainText('We will contact you within 24 hours to schedule your luxury home consultation');
+    await expect(page.getByRole('status')).toContainText(
+      'We will contact you within 24 hours to schedule your luxury home consultation',
+    );
     await expect(dialog(page)).toHaveCount(0);
     expect(await mailAbout(email)).toEqual({
       to_email: AGENT,
@@ -130,9 +148,16 @@ test.describe('the five request forms reach the agent', () => {
     await page.goto('/client-concierge/');
     await openContactWidget(page);
     await page.getByRole('button', { name: 'Message', exact: true }).click();
-    await fillDialog(page, { Name: 'Ana Ruiz', Email: email, Phone: '904 555 0199', Message: 'Is the Ortega listing\nstill available?' });
+    await fillDialog(page, {
+      Name: 'Ana Ruiz',
+      Email: email,
+      Phone: '904 555 0199',
+      Message: 'Is the Ortega listing\nstill available?',
+    });
     await dialog(page).getByRole('button', { name: 'Send Message' }).click();
-    await expect(page.getByRole('status')).toContainText('We will contact you within 24 hours to discuss your real estate needs');
+    await expect(page.getByRole('status')).toContainText(
+      'We will contact you within 24 hours to discuss your real estate needs',
+    );
     expect(await mailAbout(email)).toEqual({
       to_email: AGENT,
       from_name: 'Ana Ruiz',
@@ -154,13 +179,20 @@ async function scheduledUntil(page: Page, done: () => Promise<boolean>, within =
   }
 }
 
-test('an EmailJS outage (500, then 429) loses nothing: the scheduled retry delivers once it recovers', async ({ page }) => {
+test('an EmailJS outage (500, then 429) loses nothing: the scheduled retry delivers once it recovers', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const { email } = visitor();
   await emailjs.fail(500, email);
   await page.goto('/');
   await page.getByRole('button', { name: 'Join Our Luxury Portfolio' }).click();
-  await fillDialog(page, { 'Full Name': 'Ana Ruiz', Email: email, Phone: '904 555 0199', 'Property Address': '7 Marsh Landing' });
+  await fillDialog(page, {
+    'Full Name': 'Ana Ruiz',
+    Email: email,
+    Phone: '904 555 0199',
+    'Property Address': '7 Marsh Landing',
+  });
   await dialog(page).getByRole('button', { name: 'Request Listing Consultation' }).click();
   // The request is stored before the e-mail is tried, so the visitor is told it was received.
   await expect(page.getByRole('status')).toContainText(SUCCESS);
@@ -175,13 +207,19 @@ test('an EmailJS outage (500, then 429) loses nothing: the scheduled retry deliv
 
   await emailjs.recover(email);
   await scheduledUntil(page, async () => (await emailjs.acceptedAbout(email)).length > 0);
-  expect(await mailAbout(email)).toMatchObject({ subject: 'Luxury Home Listing Request from Ana Ruiz', property_address: '7 Marsh Landing', from_email: email });
+  expect(await mailAbout(email)).toMatchObject({
+    subject: 'Luxury Home Listing Request from Ana Ruiz',
+    property_address: '7 Marsh Landing',
+    from_email: email,
+  });
   // Later runs do not send it again.
   await page.request.get(`${BASE}/__scheduled?cron=*/5+*+*+*+*`);
   await expectOnlyOne(email);
 });
 
-test('the quiz: alerts, the tie order, the e-mail step, the result e-mailed to the visitor, retake', async ({ page }) => {
+test('the quiz: alerts, the tie order, the e-mail step, the result e-mailed to the visitor, retake', async ({
+  page,
+}) => {
   const alerts: string[] = [];
   page.on('dialog', (d) => {
     alerts.push(d.message());
@@ -209,7 +247,8 @@ test('the quiz: alerts, the tie order, the e-mail step, the result e-mailed to t
   await d.getByLabel('Email address').fill(email);
   await d.getByRole('button', { name: 'See My Match' }).click();
   await expect(d.getByRole('heading', { name: 'Historic Soul' })).toBeVisible();
-  for (const area of ['Riverside', 'Avondale', 'Springfield']) await expect(d.getByText(area, { exact: true })).toBeVisible();
+  for (const area of ['Riverside', 'Avondale', 'Springfield'])
+    await expect(d.getByText(area, { exact: true })).toBeVisible();
 
   const params = await mailAbout(email, STACK_ENV.EMAILJS_TEMPLATE_ID_QUIZ);
   expect(params).toMatchObject({
@@ -275,7 +314,11 @@ test.describe('without JavaScript', () => {
     const run = randomUUID();
     const inputs = page.locator('input[type="file"]');
     await expect(inputs).toHaveCount(6);
-    const files = [0, 1, 2, 3, 4, 5].map((i) => ({ name: `nojs-${i}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.7\n${run}-${i}\n`) }));
+    const files = [0, 1, 2, 3, 4, 5].map((i) => ({
+      name: `nojs-${i}.pdf`,
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(`%PDF-1.7\n${run}-${i}\n`),
+    }));
     await page.getByLabel('Full Name').fill('Ana Ruiz');
     await page.getByLabel('Email').fill(`ana.${run.slice(0, 8)}@example.com`);
     await page.getByLabel('Phone').fill('(904) 555-0147');
@@ -292,16 +335,28 @@ test.describe('without JavaScript', () => {
     expect(mail.template_params.message).toContain(`Email: ana.${run.slice(0, 8)}@example.com`);
     const links = mail.template_params.message.match(/https?:\/\/\S+\/api\/documents\/\S+/g) ?? [];
     expect(links).toHaveLength(6);
-    for (const [i, field] of ['photoId', 'creditReport', 'proofOfIncome', 'bankStatement1', 'bankStatement2', 'bankStatement3'].entries()) {
+    for (const [i, field] of [
+      'photoId',
+      'creditReport',
+      'proofOfIncome',
+      'bankStatement1',
+      'bankStatement2',
+      'bankStatement3',
+    ].entries()) {
       const body = await (await page.request.get(links.find((l) => l.includes(`-${field}-`))!)).body();
       expect(body.equals(files[i].buffer), field).toBe(true);
     }
   });
 
-  test("a concierge post the worker refuses lands on the portal's error page, which leads back to the form", async ({ page }) => {
+  test("a concierge post the worker refuses lands on the portal's error page, which leads back to the form", async ({
+    page,
+  }) => {
     await page.goto('/client-concierge/');
     await page.locator('#concierge-form').evaluate((f) => ((f as HTMLFormElement).noValidate = true));
-    await page.locator('input[type="file"]').first().setInputFiles({ name: 'id.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n') });
+    await page
+      .locator('input[type="file"]')
+      .first()
+      .setInputFiles({ name: 'id.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n') });
     await page.getByRole('button', { name: 'Submit Documents' }).click();
     await expect(page).toHaveURL(`${BASE}/client-concierge/form-error/?form=concierge`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Documents Could Not Be Filed');

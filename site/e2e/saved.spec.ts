@@ -1,4 +1,4 @@
-// Saved homes (issue 36): the heart on a card or a listing page keeps the home on this device,
+// Saved homes: the heart on a card or a listing page keeps the home on this device,
 // /homes/saved/ lists them from the search's files (current price and status; a home that left
 // the market says so), and a shared link opens the same list elsewhere. Without JavaScript the
 // hearts are not shown.
@@ -9,9 +9,14 @@ import { FOR_SALE } from './page-types.mjs';
 
 /** A text of content/site.yaml's `mls.labels.saved`. */
 const saved = (key: string) => contentField('site.yaml', 'mls', 'labels', 'saved', key);
-const heart = (page: import('@playwright/test').Page, within = page.locator('main')) => within.locator('button[data-save-home]');
+const heart = (page: import('@playwright/test').Page, within = page.locator('main')) =>
+  within.locator('button[data-save-home]');
 
-test('hearts keep homes across a reload; /homes/saved/ lists them; a shared link opens the same list elsewhere', async ({ page, browser, consoleErrors }) => {
+test('hearts keep homes across a reload; /homes/saved/ lists them; a shared link opens the same list elsewhere', async ({
+  page,
+  browser,
+  consoleErrors,
+}) => {
   await page.goto('/homes/');
   const cards = page.locator('article.home-card');
   const first = heart(page, cards.nth(0));
@@ -26,7 +31,10 @@ test('hearts keep homes across a reload; /homes/saved/ lists them; a shared link
   await expect(first).toHaveAttribute('aria-pressed', 'true');
   // The heart is not a link: the page stays.
   await expect(page).toHaveURL(/\/homes\/$/);
-  const numbers = [await first.getAttribute('data-save-home'), await heart(page, cards.nth(2)).getAttribute('data-save-home')];
+  const numbers = [
+    await first.getAttribute('data-save-home'),
+    await heart(page, cards.nth(2)).getAttribute('data-save-home'),
+  ];
 
   await page.reload();
   await page.locator('article.home-card').nth(0).scrollIntoViewIfNeeded();
@@ -100,7 +108,9 @@ test('a listing page has its heart; a saved home that left the market says so', 
   await expect(gone).toContainText(saved('gone'));
 });
 
-test('a shared link shows only MLS numbers of the feed\'s format, and an unknown one as no longer listed, never its text', async ({ page }) => {
+test("a shared link shows only MLS numbers of the feed's format, and an unknown one as no longer listed, never its text", async ({
+  page,
+}) => {
   await page.goto('/homes/');
   const known = await heart(page, page.locator('article.home-card').nth(0)).getAttribute('data-save-home');
   const title = await page.locator('article.home-card .home-card__title').nth(0).innerText();
@@ -125,7 +135,9 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('"Ask about these homes" opens the contact form about the list, and the agent\'s e-mail links each home', async ({ page }) => {
+test('"Ask about these homes" opens the contact form about the list, and the agent\'s e-mail links each home', async ({
+  page,
+}) => {
   await page.goto('/homes/');
   const cards = page.locator('article.home-card');
   await cards.nth(0).scrollIntoViewIfNeeded();

@@ -14,7 +14,10 @@ const form = (page: Page) => page.getByRole('search', { name: 'Search homes for 
 const live = (page: Page) => expect(page.locator('.homes-search[data-hydrated="true"]')).toHaveCount(1);
 const dollars = (text: string) => Number(text.replace(/[$,]/g, ''));
 const figure = (facts: string, unit: string) => Number(new RegExp(`(\\d+) ${unit}`).exec(facts)?.[1] ?? 0);
-const hrefs = (page: Page) => cards(page).locator('h2 a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+const hrefs = (page: Page) =>
+  cards(page)
+    .locator('h2 a')
+    .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
 /** The results once every card is in (the first ones show before the rest). */
 async function settled(page: Page) {
   await expect(page.locator('.homes-search[aria-busy]')).toHaveCount(0);
@@ -60,7 +63,9 @@ test("a neighborhood's results are its static list's homes, and sorting orders t
   // The generator's list of Ortega, built without the search.
   await page.goto('/homes/in/ortega/');
   const expected = await total(page);
-  const firstStatic = await page.locator('article.home-card h2 a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  const firstStatic = await page
+    .locator('article.home-card h2 a')
+    .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   expect(firstStatic.length).toBe(Math.min(expected, 24));
 
   await page.goto('/homes/');
@@ -72,32 +77,41 @@ test("a neighborhood's results are its static list's homes, and sorting orders t
 
   await form(page).getByLabel('Sort by').selectOption({ label: 'Price: low to high' });
   await expect(page).toHaveURL(/area=ortega&sort=price-asc$/);
-  await expect.poll(async () => {
-    const prices = (await cards(page).locator('.price').allInnerTexts()).map(dollars);
-    return prices.length > 0 && prices.every((p, i) => i === 0 || prices[i - 1] <= p);
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const prices = (await cards(page).locator('.price').allInnerTexts()).map(dollars);
+      return prices.length > 0 && prices.every((p, i) => i === 0 || prices[i - 1] <= p);
+    })
+    .toBe(true);
   await form(page).getByLabel('Sort by').selectOption({ label: 'Price: high to low' });
-  await expect.poll(async () => {
-    const prices = (await cards(page).locator('.price').allInnerTexts()).map(dollars);
-    return prices.length > 0 && prices.every((p, i) => i === 0 || prices[i - 1] >= p);
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const prices = (await cards(page).locator('.price').allInnerTexts()).map(dollars);
+      return prices.length > 0 && prices.every((p, i) => i === 0 || prices[i - 1] >= p);
+    })
+    .toBe(true);
   await form(page).getByLabel('Sort by').selectOption({ label: 'Size: largest first' });
-  await expect.poll(async () => {
-    const sizes = (await cards(page).locator('.home-card__facts').allInnerTexts()).map((f) => Number(/([\d,]+) Sq/.exec(f)?.[1].replace(/,/g, '') ?? 0));
-    return sizes.length > 0 && sizes.every((s, i) => i === 0 || sizes[i - 1] >= s);
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const sizes = (await cards(page).locator('.home-card__facts').allInnerTexts()).map((f) =>
+        Number(/([\d,]+) Sq/.exec(f)?.[1].replace(/,/g, '') ?? 0),
+      );
+      return sizes.length > 0 && sizes.every((s, i) => i === 0 || sizes[i - 1] >= s);
+    })
+    .toBe(true);
   // Every result is still one of Ortega's.
   expect(await total(page)).toBe(expected);
 });
 
-test("words find the homes whose pages say them; type and status narrow as asked", async ({ page, request }) => {
+test('words find the homes whose pages say them; type and status narrow as asked', async ({ page, request }) => {
   await page.goto('/homes/');
   await live(page);
   await form(page).getByLabel('Keywords').pressSequentially('pool');
   await expect(count(page)).toHaveText(/homes match your search$/);
   const found = await settled(page);
   expect(found.length).toBeGreaterThan(0);
-  for (const href of found.slice(0, 4)) expect((await (await request.get(href!)).text()).toLowerCase()).toContain('pool');
+  for (const href of found.slice(0, 4))
+    expect((await (await request.get(href!)).text()).toLowerCase()).toContain('pool');
 
   await form(page).getByLabel('Type').selectOption({ index: 1 });
   const kind = await form(page).getByLabel('Type').locator('option:checked').innerText();
@@ -114,7 +128,9 @@ test("words find the homes whose pages say them; type and status narrow as asked
   await expect(cards(page)).toHaveCount(0);
 });
 
-test('the query lives in the URL: a shared link opens on it, Back and Forward restore it, paging keeps it', async ({ page }) => {
+test('the query lives in the URL: a shared link opens on it, Back and Forward restore it, paging keeps it', async ({
+  page,
+}) => {
   await page.goto('/homes/?beds=4&sort=price-desc');
   await live(page);
   await expect(form(page).getByLabel('Beds')).toHaveValue('4');
@@ -164,10 +180,13 @@ test('a choice made before the island woke is searched once it does', async ({ p
   await live(page);
   await expect(page).toHaveURL(/\?beds=5$/);
   await expect(count(page)).toHaveText(/homes match your search$/);
-  for (const facts of await cards(page).locator('.home-card__facts').allInnerTexts()) expect(figure(facts, 'Beds')).toBeGreaterThanOrEqual(5);
+  for (const facts of await cards(page).locator('.home-card__facts').allInnerTexts())
+    expect(figure(facts, 'Beds')).toBeGreaterThanOrEqual(5);
 });
 
-test('on a phone the keywords and a "Filters" button come before the homes: the first photo is on the first screen, the rest of the form in a sheet', async ({ page }) => {
+test('on a phone the keywords and a "Filters" button come before the homes: the first photo is on the first screen, the rest of the form in a sheet', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/homes/');
   await live(page);
@@ -190,7 +209,9 @@ test('on a phone the keywords and a "Filters" button come before the homes: the 
   await expect(count(page)).toHaveText(/^\d[\d,]* homes match your search$/);
   const found = await totalFor(page, /\/homes\/\?beds=3&area=ortega$/);
   // Its button says how many homes they leave, and closes it; the count of filters stays on "Filters".
-  await form(page).getByRole('button', { name: `Show ${found} homes` }).click();
+  await form(page)
+    .getByRole('button', { name: `Show ${found} homes` })
+    .click();
   await expect(form(page).getByLabel('Beds')).toBeHidden();
   await expect(form(page).getByRole('button', { name: 'Filters 2 active' })).toBeVisible();
   await expect(page).toHaveURL(/\/homes\/\?beds=3&area=ortega$/);

@@ -74,14 +74,32 @@ test("/sell/'s form with JavaScript: the bot check's island takes it over, and i
   expect(sent.template_params.subject).toBe('Home Valuation Request from Ana Ruiz');
 });
 
-test("sellers find /sell/: the nav's own item, the hero, the footer, and a sent valuation's message", async ({ page }) => {
+test("sellers find /sell/: the nav's own item, the hero, the footer, and a sent valuation's message", async ({
+  page,
+}) => {
   await page.goto('/');
   const nav = page.getByRole('navigation').first();
-  await expect(nav.getByRole('link')).toHaveText(['Properties', 'Neighborhoods', 'New Developments', 'Client Concierge', 'Sell']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Properties',
+    'Neighborhoods',
+    'New Developments',
+    'Client Concierge',
+    'Sell',
+  ]);
   await expect(page.locator('.hero').getByRole('link', { name: 'Sell Your Home' })).toHaveAttribute('href', '/sell/');
-  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Sell Your Home' })).toHaveAttribute('href', '/sell/');
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Sell Your Home' })).toHaveAttribute(
+    'href',
+    '/sell/',
+  );
   await page.getByRole('button', { name: "What's My Home Worth?" }).first().click();
-  await fillDialog(page, { 'First Name': 'Ana', 'Last Name': 'Ruiz', Email: email(), Phone: '904 555 0199', 'Property Address': '9 Oak St', Message: 'Hi' });
+  await fillDialog(page, {
+    'First Name': 'Ana',
+    'Last Name': 'Ruiz',
+    Email: email(),
+    Phone: '904 555 0199',
+    'Property Address': '9 Oak St',
+    Message: 'Hi',
+  });
   await dialog(page).getByRole('button', { name: 'Request My Valuation' }).click();
   const status = page.getByRole('status');
   await status.getByRole('link', { name: 'Sell Your Home' }).click();
@@ -91,9 +109,13 @@ test("sellers find /sell/: the nav's own item, the hero, the footer, and a sent 
 test("clients' words: on the home page, and on the page of their neighborhood only", async ({ page }) => {
   await page.goto('/');
   const words = page.getByRole('region', { name: 'In Their Words' });
-  await expect(words.locator('figure.quote')).toHaveCount(readdirSync(resolve(import.meta.dirname, '../../content/testimonials')).length);
+  await expect(words.locator('figure.quote')).toHaveCount(
+    readdirSync(resolve(import.meta.dirname, '../../content/testimonials')).length,
+  );
   await page.goto('/neighborhoods/ortega/');
-  await expect(page.getByRole('region', { name: 'In Their Words' }).locator('figcaption')).toHaveText([/Ortega, 2023$/]);
+  await expect(page.getByRole('region', { name: 'In Their Words' }).locator('figcaption')).toHaveText([
+    /Ortega, 2023$/,
+  ]);
   await page.goto('/neighborhoods/springfield/');
   await expect(page.getByRole('region', { name: 'In Their Words' })).toHaveCount(0);
 });

@@ -22,7 +22,15 @@ export const FAKE_EMAILJS = STACK_ENV.EMAILJS_API_URL;
 export const EDITOR_ROOT = resolve(import.meta.dirname, '../../test-output/editor-root');
 
 /** Values that must never reach dist/ or the browser. */
-export const SECRETS = ['EMAILJS_PUBLIC_KEY', 'EMAILJS_PRIVATE_KEY', 'DOCUMENT_LINK_SECRET', 'COUNTING_SECRET', 'SAVED_SEARCH_SECRET', 'TURNSTILE_SECRET_KEY', 'GITHUB_CLIENT_SECRET'].map((k) => {
+export const SECRETS = [
+  'EMAILJS_PUBLIC_KEY',
+  'EMAILJS_PRIVATE_KEY',
+  'DOCUMENT_LINK_SECRET',
+  'COUNTING_SECRET',
+  'SAVED_SEARCH_SECRET',
+  'TURNSTILE_SECRET_KEY',
+  'GITHUB_CLIENT_SECRET',
+].map((k) => {
   const v = STACK_ENV[k];
   if (!v) throw new Error(`stack.env must set ${k}`);
   return v;
@@ -64,7 +72,8 @@ export const emailjs = {
     for (;;) {
       const mine = accepted ? await this.acceptedAbout(marker) : await this.about(marker);
       if (mine.length >= count) return mine;
-      if (Date.now() > deadline) throw new Error(`the fake EmailJS got ${mine.length} of ${count} e-mails mentioning ${marker}`);
+      if (Date.now() > deadline)
+        throw new Error(`the fake EmailJS got ${mine.length} of ${count} e-mails mentioning ${marker}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   },

@@ -20,11 +20,17 @@ test('the concierge portal: the six document labels, the acknowledgment and its 
   await expect(ack).toHaveAttribute('name', 'acknowledgment');
   await expect(page.locator('main')).toContainText('Our team will review your documents and follow up');
   // The privacy bullets stay.
-  for (const bullet of ['Your files are kept in private, access-controlled storage.', 'Only your agent sees them, never the public or other clients.', 'Download links are signed and expire automatically.'])
+  for (const bullet of [
+    'Your files are kept in private, access-controlled storage.',
+    'Only your agent sees them, never the public or other clients.',
+    'Download links are signed and expire automatically.',
+  ])
     await expect(page.getByText(bullet, { exact: true })).toBeVisible();
 });
 
-test("the footer lists the agent's e-mail beside the phone, and 'Downtown Jacksonville' by that name", async ({ page }) => {
+test("the footer lists the agent's e-mail beside the phone, and 'Downtown Jacksonville' by that name", async ({
+  page,
+}) => {
   await page.goto('/');
   const email = contentValue('site.yaml', 'email');
   const footer = page.getByRole('contentinfo');
@@ -33,7 +39,9 @@ test("the footer lists the agent's e-mail beside the phone, and 'Downtown Jackso
   await expect(page.locator('#neighborhoods .card').filter({ hasText: 'Downtown Jacksonville' })).toHaveCount(1);
 });
 
-test("'Contact Me for Details' in New Developments opens the contact form, whose name field is 'Full Name'", async ({ page }) => {
+test("'Contact Me for Details' in New Developments opens the contact form, whose name field is 'Full Name'", async ({
+  page,
+}) => {
   await page.goto('/');
   await page.locator('#new-developments').getByRole('button', { name: 'Contact Me for Details', exact: true }).click();
   await expect(dialog(page).getByRole('heading', { name: "Let's Connect" })).toBeVisible();
@@ -51,7 +59,9 @@ test.describe('without JavaScript', () => {
       await expect(control).not.toHaveAttribute('role', /./);
       await expect(control).toHaveAttribute('href', /#contact$/);
     }
-    await expect(page.locator('#new-developments').getByRole('link', { name: 'Contact Me for Details', exact: true })).toBeVisible();
+    await expect(
+      page.locator('#new-developments').getByRole('link', { name: 'Contact Me for Details', exact: true }),
+    ).toBeVisible();
     // The prerendered contact form says 'Full Name' too.
     await expect(page.locator('#contact').getByLabel('Full Name')).toBeVisible();
   });

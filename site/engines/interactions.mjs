@@ -13,7 +13,9 @@ import { errors, pick, tap, until } from './suite.mjs';
 async function fill(b, label, value, scope = 'dialog[open]') {
   const id = await b.eval(
     (scope, label) => {
-      const l = [...document.querySelectorAll(`${scope} label`)].find((l) => l.textContent.toLowerCase().includes(label.toLowerCase()) && l.control);
+      const l = [...document.querySelectorAll(`${scope} label`)].find(
+        (l) => l.textContent.toLowerCase().includes(label.toLowerCase()) && l.control,
+      );
       if (!l) return null;
       l.control.setAttribute('data-engines-field', label);
       return label;
@@ -58,7 +60,9 @@ async function landsBelowTheHeader(b, id) {
 
 // Run in the page (so self-contained): the neighborhood cards shown, the links they explore.
 const cardLinks = () =>
-  [...document.querySelectorAll('#neighborhoods .card')].filter((c) => c.getClientRects().length > 0).map((c) => c.querySelector('a[href]').getAttribute('href'));
+  [...document.querySelectorAll('#neighborhoods .card')]
+    .filter((c) => c.getClientRects().length > 0)
+    .map((c) => c.querySelector('a[href]').getAttribute('href'));
 
 export function interactions(b) {
   const run = randomUUID().slice(0, 8);
@@ -71,7 +75,12 @@ export function interactions(b) {
       await b.size(1280, 900);
       await b.goto(`${BASE}/no-such-page`);
       // Only an engine with preload scripts sees the 404 page's own report, made while loading.
-      if (b.preload) await until(b, "the 404 page's report", () => window.__engineErrors.some((e) => e.includes('404 Error: User attempted to access non-existent route: /no-such-page')));
+      if (b.preload)
+        await until(b, "the 404 page's report", () =>
+          window.__engineErrors.some((e) =>
+            e.includes('404 Error: User attempted to access non-existent route: /no-such-page'),
+          ),
+        );
       await b.eval(() => {
         setTimeout(() => {
           throw new Error('probe-thrown');
@@ -97,11 +106,24 @@ export function interactions(b) {
         ['Jax Beach', 'jacksonville-beach'],
       ]) {
         await tap(b, '[role="tab"]', tab);
-        await until(b, `${tab} alone`, async () => document.querySelector('[aria-selected="true"]') && [...document.querySelectorAll('#neighborhoods .card')].filter((c) => c.getClientRects().length > 0).length === 1);
+        await until(
+          b,
+          `${tab} alone`,
+          async () =>
+            document.querySelector('[aria-selected="true"]') &&
+            [...document.querySelectorAll('#neighborhoods .card')].filter((c) => c.getClientRects().length > 0)
+              .length === 1,
+        );
         assert.deepEqual(await b.eval(cardLinks), [`/neighborhoods/${route}/`]);
       }
       await tap(b, '[role="tab"]', 'All Neighborhoods');
-      await until(b, 'all twelve cards', () => [...document.querySelectorAll('#neighborhoods .card')].filter((c) => c.getClientRects().length > 0).length === 12);
+      await until(
+        b,
+        'all twelve cards',
+        () =>
+          [...document.querySelectorAll('#neighborhoods .card')].filter((c) => c.getClientRects().length > 0).length ===
+          12,
+      );
       await noErrors();
     });
 
@@ -109,7 +131,9 @@ export function interactions(b) {
       await b.size(1280, 900);
       await b.goto(`${BASE}/`);
       await tap(b, '#hero [data-open="lead"]', 'Schedule Consultation');
-      await until(b, 'the dialog', () => document.querySelector('dialog[open]')?.textContent.includes('Schedule a Private Consultation'));
+      await until(b, 'the dialog', () =>
+        document.querySelector('dialog[open]')?.textContent.includes('Schedule a Private Consultation'),
+      );
       const marker = `consultation-${b.name}-${run}`;
       for (const [label, value] of [
         ['First Name', 'Ana'],
@@ -120,7 +144,11 @@ export function interactions(b) {
       ])
         await fill(b, label, value);
       await tap(b, 'dialog[open] button[type="submit"]', 'Request Consultation');
-      await until(b, 'the success toast', () => [...document.querySelectorAll('[role="status"]')].some((s) => s.textContent.includes('Thank you, your message has been received')));
+      await until(b, 'the success toast', () =>
+        [...document.querySelectorAll('[role="status"]')].some((s) =>
+          s.textContent.includes('Thank you, your message has been received'),
+        ),
+      );
       assert.equal(await b.eval(() => document.querySelectorAll('dialog[open]').length), 0);
       const [mail] = await sendAbout(marker);
       assert.equal(mail.refusedWith, undefined);
@@ -133,7 +161,14 @@ export function interactions(b) {
       await b.goto(`${BASE}/`);
       await tap(b, '[data-open="quiz"]');
       for (let i = 1; i <= 6; i++) {
-        await until(b, `question ${i}`, (i) => document.querySelector('dialog[open] [role="progressbar"]')?.getAttribute('aria-valuenow') === String(i) && document.querySelectorAll('dialog[open] input[type="radio"]').length === 5, i);
+        await until(
+          b,
+          `question ${i}`,
+          (i) =>
+            document.querySelector('dialog[open] [role="progressbar"]')?.getAttribute('aria-valuenow') === String(i) &&
+            document.querySelectorAll('dialog[open] input[type="radio"]').length === 5,
+          i,
+        );
         await tap(b, 'dialog[open] label.quiz__option:has(input[value="coastal"])');
         assert.ok(await b.eval(() => document.querySelector('dialog[open] input[value="coastal"]').checked));
         await tap(b, 'dialog[open] button[type="submit"]', i === 6 ? 'Get My Results!' : 'Next');
@@ -142,7 +177,11 @@ export function interactions(b) {
       await until(b, 'the e-mail step', () => !!document.querySelector('dialog[open] input[type="email"]'));
       await fill(b, 'mail', email);
       await tap(b, 'dialog[open] button', 'See My Match');
-      await until(b, 'the result', () => [...document.querySelectorAll('dialog[open] h2, dialog[open] h3')].some((h) => h.textContent.includes('Coastal Chill')));
+      await until(b, 'the result', () =>
+        [...document.querySelectorAll('dialog[open] h2, dialog[open] h3')].some((h) =>
+          h.textContent.includes('Coastal Chill'),
+        ),
+      );
       const [mail] = await sendAbout(email);
       assert.equal(mail.refusedWith, undefined);
       assert.match(JSON.stringify(mail.template_params), /Coastal Chill/);
@@ -156,7 +195,9 @@ export function interactions(b) {
       // A GIF named .pdf: refused by its first bytes, in the browser.
       writeFileSync(join(files, 'statement.pdf'), 'GIF89a not a pdf');
       await b.upload('#concierge-bankStatement1', join(files, 'statement.pdf'));
-      await until(b, 'the refusal', () => [...document.querySelectorAll('[role="alert"]')].some((a) => a.textContent.includes('Invalid file type')));
+      await until(b, 'the refusal', () =>
+        [...document.querySelectorAll('[role="alert"]')].some((a) => a.textContent.includes('Invalid file type')),
+      );
       assert.equal(await b.eval(() => document.querySelector('#concierge-bankStatement1').value), '');
       // Who the client is, before the documents.
       await fill(b, 'Full Name', 'Ana Ruiz', '#concierge-form');
@@ -172,7 +213,9 @@ export function interactions(b) {
       await tap(b, 'label:has(#concierge-acknowledgment), label[for="concierge-acknowledgment"]');
       assert.ok(await b.eval(() => document.querySelector('#concierge-acknowledgment').checked));
       await tap(b, 'button[type="submit"]', 'Submit Documents');
-      await until(b, 'Thank You', () => [...document.querySelectorAll('h2, h3')].some((h) => h.textContent.includes('Thank You!')));
+      await until(b, 'Thank You', () =>
+        [...document.querySelectorAll('h2, h3')].some((h) => h.textContent.includes('Thank You!')),
+      );
       const submission = await b.eval(() =>
         performance
           .getEntriesByType('resource')
@@ -190,20 +233,42 @@ export function interactions(b) {
     test('the mobile menu at 360 px opens, stacks its links, and goes to a section', async () => {
       await b.size(360, 800);
       await b.goto(`${BASE}/`);
-      const state = () => [document.querySelector('.menu-toggle').getAttribute('aria-expanded'), document.querySelector('#site-nav').getClientRects().length > 0];
+      const state = () => [
+        document.querySelector('.menu-toggle').getAttribute('aria-expanded'),
+        document.querySelector('#site-nav').getClientRects().length > 0,
+      ];
       assert.deepEqual(await b.eval(state), ['false', false]);
       await b.click('.menu-toggle');
-      await until(b, 'the open menu', () => document.querySelector('.menu-toggle').getAttribute('aria-expanded') === 'true');
-      const tops = await b.eval(() => [...document.querySelectorAll('#site-nav a')].map((a) => [a.textContent.trim(), a.getBoundingClientRect().top]));
+      await until(
+        b,
+        'the open menu',
+        () => document.querySelector('.menu-toggle').getAttribute('aria-expanded') === 'true',
+      );
+      const tops = await b.eval(() =>
+        [...document.querySelectorAll('#site-nav a')].map((a) => [a.textContent.trim(), a.getBoundingClientRect().top]),
+      );
       // The nav's five, then the agent's phone and the consultation.
-      assert.deepEqual(tops.map(([t]) => t).slice(0, 5), ['Properties', 'Neighborhoods', 'New Developments', 'Client Concierge', 'Sell']);
+      assert.deepEqual(tops.map(([t]) => t).slice(0, 5), [
+        'Properties',
+        'Neighborhoods',
+        'New Developments',
+        'Client Concierge',
+        'Sell',
+      ]);
       assert.match(tops[5][0], /^\(\d{3}\) \d{3}-\d{4}$/);
       assert.equal(tops[6][0], 'Schedule Consultation');
-      assert.deepEqual(tops.map(([, y]) => y), [...tops.map(([, y]) => y)].sort((x, y) => x - y));
+      assert.deepEqual(
+        tops.map(([, y]) => y),
+        [...tops.map(([, y]) => y)].sort((x, y) => x - y),
+      );
       assert.equal(new Set(tops.map(([, y]) => y)).size, 7);
       await tap(b, '#site-nav a', 'Neighborhoods');
       await landsBelowTheHeader(b, 'neighborhoods');
-      await until(b, 'the menu closed', () => document.querySelector('.menu-toggle').getAttribute('aria-expanded') === 'false');
+      await until(
+        b,
+        'the menu closed',
+        () => document.querySelector('.menu-toggle').getAttribute('aria-expanded') === 'false',
+      );
       assert.deepEqual(await b.eval(state), ['false', false]);
       await noErrors();
     });
@@ -211,7 +276,11 @@ export function interactions(b) {
     test('the header links bring each section right below the header', async () => {
       await b.size(1280, 900);
       await b.goto(`${BASE}/`);
-      for (const [name, id] of [['New Developments', 'new-developments'], ['Neighborhoods', 'neighborhoods'], ['Properties', 'featured-properties']]) {
+      for (const [name, id] of [
+        ['New Developments', 'new-developments'],
+        ['Neighborhoods', 'neighborhoods'],
+        ['Properties', 'featured-properties'],
+      ]) {
         await tap(b, '#site-nav a', name);
         await landsBelowTheHeader(b, id);
       }
@@ -225,7 +294,8 @@ export function interactions(b) {
         await pick(b, '#featured-properties h2');
         await until(b, 'the carousel island', () => !!document.querySelector('.carousel[data-hydrated="true"]'));
         // The slides not inert (the one shown), as 1-based numbers joined, compared in the page.
-        const showing = (want) => [...document.querySelectorAll('.slide')].flatMap((s, i) => (s.inert ? [] : [i + 1])).join() === want;
+        const showing = (want) =>
+          [...document.querySelectorAll('.slide')].flatMap((s, i) => (s.inert ? [] : [i + 1])).join() === want;
         assert.ok(await b.eval(showing, '1'));
         await tap(b, '.carousel [data-carousel="previous"]');
         await until(b, 'the last slide', showing, '8');

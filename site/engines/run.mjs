@@ -1,7 +1,7 @@
 // Runs the cross-engine suite: starts the stack (stack.mjs) on its own ports, runs the engines'
 // files side by side with Node's test runner, then stops the stack. Side by side on two cores:
-// each engine waits on the worker and on its driver much of the time (295 s one after the other,
-// 198 s together, Firefox the longer).
+// each engine waits on the worker and on its driver much of the time, so together they finish well
+// before one after the other would (docs/benchmarks.md).
 import { spawnSync } from 'node:child_process';
 import { startStack } from './stack.mjs';
 
@@ -13,7 +13,12 @@ const started = Date.now();
 const stop = await startStack();
 let status = 1;
 try {
-  status = spawnSync(process.execPath, ['--test', '--test-concurrency=2', ...args.filter((a) => a.startsWith('--')), ...files], { stdio: 'inherit' }).status ?? 1;
+  status =
+    spawnSync(
+      process.execPath,
+      ['--test', '--test-concurrency=2', ...args.filter((a) => a.startsWith('--')), ...files],
+      { stdio: 'inherit' },
+    ).status ?? 1;
 } finally {
   await stop();
 }

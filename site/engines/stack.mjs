@@ -40,15 +40,30 @@ export async function startStack() {
   // The bot check off: WebDriver cannot stand a fake widget in for Turnstile's script, which
   // these browsers cannot reach (the Chromium suite runs with it on).
   const noCheck = { TURNSTILE_SITE_KEY: '', TURNSTILE_SECRET_KEY: '', TURNSTILE_VERIFY_URL: '' };
-  const env = { ...process.env, ...stackEnv, ...noCheck, EMAILJS_API_URL: FAKE_EMAILJS, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
+  const env = {
+    ...process.env,
+    ...stackEnv,
+    ...noCheck,
+    EMAILJS_API_URL: FAKE_EMAILJS,
+    WRANGLER_SEND_METRICS: 'false',
+    CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  };
   const children = [
-    spawn(process.execPath, ['edge/tests/fake-emailjs.mjs', String(FAKE_PORT)], { cwd: root, stdio: 'ignore', detached: true }),
-    spawn('make', ['--no-print-directory', 'serve', `PORT=${PORT}`, 'STATE=.wrangler/engines-state', 'ENV_FILE=.cache/engines.env'], {
+    spawn(process.execPath, ['edge/tests/fake-emailjs.mjs', String(FAKE_PORT)], {
       cwd: root,
-      env,
-      stdio: ['ignore', log, log],
+      stdio: 'ignore',
       detached: true,
     }),
+    spawn(
+      'make',
+      ['--no-print-directory', 'serve', `PORT=${PORT}`, 'STATE=.wrangler/engines-state', 'ENV_FILE=.cache/engines.env'],
+      {
+        cwd: root,
+        env,
+        stdio: ['ignore', log, log],
+        detached: true,
+      },
+    ),
   ];
   const stop = async () => {
     for (const c of children) {
@@ -58,7 +73,11 @@ export async function startStack() {
         // Already gone.
       }
     }
-    await Promise.all(children.map((c) => (c.exitCode === null && c.signalCode === null ? new Promise((r) => c.once('exit', r)) : null)));
+    await Promise.all(
+      children.map((c) =>
+        c.exitCode === null && c.signalCode === null ? new Promise((r) => c.once('exit', r)) : null,
+      ),
+    );
   };
   try {
     await waitUp(`${FAKE_EMAILJS}/__sends`, 10_000);

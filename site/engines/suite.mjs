@@ -36,7 +36,9 @@ export async function pick(b, css, text = '') {
   const id = String(++picks);
   const found = await b.eval(
     (css, text, id) => {
-      const el = [...document.querySelectorAll(css)].find((e) => e.getClientRects().length > 0 && e.textContent.replace(/\s+/g, ' ').includes(text));
+      const el = [...document.querySelectorAll(css)].find(
+        (e) => e.getClientRects().length > 0 && e.textContent.replace(/\s+/g, ' ').includes(text),
+      );
       if (!el) return false;
       el.scrollIntoView({ block: 'center', behavior: 'instant' });
       el.setAttribute('data-engines-pick', id);
@@ -64,7 +66,11 @@ export async function settle(b) {
     }
     scrollTo({ top: 0, behavior: 'instant' });
     await document.fonts.ready;
-    await Promise.all([...document.images].filter((i) => !i.complete).map((i) => new Promise((r) => i.addEventListener('loadend', r, { once: true }) || setTimeout(r, 2000))));
+    await Promise.all(
+      [...document.images]
+        .filter((i) => !i.complete)
+        .map((i) => new Promise((r) => i.addEventListener('loadend', r, { once: true }) || setTimeout(r, 2000))),
+    );
   });
 }
 
@@ -103,22 +109,27 @@ export function pageTypes(b) {
   mkdirSync(SHOTS, { recursive: true });
   describe('every page type', () => {
     for (const width of WIDTHS) {
-      test(`at ${width} px: no sideways scroll, no error, nothing covered or cut, a full-page screenshot`, { timeout: 120_000 }, async () => {
-        await b.size(width, width < 768 ? 800 : 900);
-        const problems = [];
-        for (const [name, path] of PAGES) {
-          await b.goto(BASE + path);
-          await settle(b);
-          const wide = await overflow(b);
-          if (wide.scroll > 0 || wide.out.length) problems.push(`${name}: scrolls ${wide.scroll} px sideways (${wide.out.join(', ')})`);
-          // The 404 page reports the path it was asked for, on purpose.
-          const own = name === 'not-found' ? /404 Error: User attempted to access non-existent route/ : null;
-          for (const e of await errors(b)) if (!own?.test(e)) problems.push(`${name}: ${e}`);
-          for (const f of await look(b, width)) problems.push(`${name}: ${f}`);
-          await b.screenshot(`${SHOTS}/${b.name}-${name}-${width}.png`);
-        }
-        assert.deepEqual(problems, [], `${b.name} at ${width} px`);
-      });
+      test(
+        `at ${width} px: no sideways scroll, no error, nothing covered or cut, a full-page screenshot`,
+        { timeout: 120_000 },
+        async () => {
+          await b.size(width, width < 768 ? 800 : 900);
+          const problems = [];
+          for (const [name, path] of PAGES) {
+            await b.goto(BASE + path);
+            await settle(b);
+            const wide = await overflow(b);
+            if (wide.scroll > 0 || wide.out.length)
+              problems.push(`${name}: scrolls ${wide.scroll} px sideways (${wide.out.join(', ')})`);
+            // The 404 page reports the path it was asked for, on purpose.
+            const own = name === 'not-found' ? /404 Error: User attempted to access non-existent route/ : null;
+            for (const e of await errors(b)) if (!own?.test(e)) problems.push(`${name}: ${e}`);
+            for (const f of await look(b, width)) problems.push(`${name}: ${f}`);
+            await b.screenshot(`${SHOTS}/${b.name}-${name}-${width}.png`);
+          }
+          assert.deepEqual(problems, [], `${b.name} at ${width} px`);
+        },
+      );
     }
   });
 }

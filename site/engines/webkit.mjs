@@ -37,7 +37,12 @@ export async function launch() {
   mkdirSync(join(home, 'gtk-3.0'), { recursive: true });
   writeFileSync(join(home, 'gtk-3.0/gtk.css'), GTK_CSS);
   const server = spawn('xvfb-run', ['-a', '-s', SCREEN, 'WebKitWebDriver', `--port=${DRIVER_PORT}`], {
-    env: { ...process.env, XDG_CONFIG_HOME: home, XDG_CACHE_HOME: join(home, 'cache'), XDG_DATA_HOME: join(home, 'data') },
+    env: {
+      ...process.env,
+      XDG_CONFIG_HOME: home,
+      XDG_CACHE_HOME: join(home, 'cache'),
+      XDG_DATA_HOME: join(home, 'data'),
+    },
     stdio: 'ignore',
     detached: true,
   });
@@ -59,7 +64,10 @@ export async function launch() {
   /** Sets the viewport to width × height CSS pixels. */
   async function size(width, height) {
     for (let attempt = 0; attempt < 3; attempt++) {
-      await driver.manage().window().setRect({ width: width + chrome.w, height: height + chrome.h });
+      await driver
+        .manage()
+        .window()
+        .setRect({ width: width + chrome.w, height: height + chrome.h });
       // GTK resizes the window asynchronously.
       let w, h;
       for (let i = 0; i < 20; i++) {
@@ -90,7 +98,8 @@ export async function launch() {
     // as a taller viewport can lengthen it), shot, and put back.
     async screenshot(path) {
       const [width, height] = await driver.executeScript('return [innerWidth, innerHeight]');
-      for (let i = 0; i < 2; i++) await size(width, await driver.executeScript('return document.documentElement.scrollHeight'));
+      for (let i = 0; i < 2; i++)
+        await size(width, await driver.executeScript('return document.documentElement.scrollHeight'));
       writeFileSync(path, Buffer.from(await driver.takeScreenshot(), 'base64'));
       await size(width, height);
     },

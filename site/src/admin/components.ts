@@ -34,7 +34,9 @@ const ATTRIBUTE = /(\w+)=(?:"([^"]*)"|\{(\[[^\]]*\])\})/g;
 /** The line of a report that is this component (it stands on a line of its own). */
 export function pattern(c: Component): RegExp {
   const attrs = String.raw`((?:\s+\w+=(?:"[^"]*"|\{\[[^\]]*\]\}))*)`;
-  return c.text ? new RegExp(String.raw`^<${c.name}${attrs}>(.*)</${c.name}>$`) : new RegExp(String.raw`^<${c.name}${attrs}\s*/>$`);
+  return c.text
+    ? new RegExp(String.raw`^<${c.name}${attrs}>(.*)</${c.name}>$`)
+    : new RegExp(String.raw`^<${c.name}${attrs}\s*/>$`);
 }
 
 /** The form's values from a matched line. */

@@ -23,7 +23,11 @@ const write = (path: string) => (isYaml(path) ? yamlToFile : frontmatterToFile);
 function roundTrip<T>(v: T): T {
   if (Array.isArray(v)) return v.map(roundTrip) as T;
   if (v === null || typeof v !== 'object') return v;
-  return Object.fromEntries(Object.entries(v).reverse().map(([k, x]) => [k, roundTrip(x)])) as T;
+  return Object.fromEntries(
+    Object.entries(v)
+      .reverse()
+      .map(([k, x]) => [k, roundTrip(x)]),
+  ) as T;
 }
 
 describe('the editor saves a file it opened unchanged byte for byte', () => {
@@ -64,7 +68,9 @@ describe('an edit changes only what she changed', () => {
     const data = roundTrip(yamlFromFile(text));
     data.beds = 3;
     const out = yamlToFile(data);
-    expect(out).toBe('# yaml-language-server: $schema=../schemas/sale.schema.json\nprice: "$1"\nside: seller\nbeds: 3\n');
+    expect(out).toBe(
+      '# yaml-language-server: $schema=../schemas/sale.schema.json\nprice: "$1"\nside: seller\nbeds: 3\n',
+    );
   });
 
   it('a new file has no source and is written plainly', () => {
@@ -99,6 +105,8 @@ describe('an edit changes only what she changed', () => {
     const out = yamlToFile({ ...data, neighborhoods, draft: false });
     const [before, after] = [latest.split('\n'), out.split('\n')];
     expect(after).toHaveLength(before.length);
-    expect(after.filter((line, i) => line !== before[i])).toEqual([expect.stringMatching(/^ {2}[\w-]+: \{.*yoy_growth: 99\.9,.*\}$/)]);
+    expect(after.filter((line, i) => line !== before[i])).toEqual([
+      expect.stringMatching(/^ {2}[\w-]+: \{.*yoy_growth: 99\.9,.*\}$/),
+    ]);
   });
 });

@@ -2,7 +2,8 @@
 // generator made from the content's model (/admin/config.json) and this site's file formats. On
 // this machine (make dev) it edits the files on disk through decap-server on loopback; elsewhere
 // it signs in with the git host.
-import { AUTH_STATUS, FRONTMATTER_FORMAT, LOCAL_PROXY, YAML_FORMAT } from '../lib/editor';
+import { editorSignInOn } from '../lib/api';
+import { FRONTMATTER_FORMAT, LOCAL_PROXY, YAML_FORMAT } from '../lib/editor';
 import { frontmatterFromFile, frontmatterToFile, yamlFromFile, yamlToFile } from './formats';
 import { type Choices, COMPONENTS, type Component, editorComponent } from './components';
 import { fileText, preview, problemLine, type Shown } from './preview';
@@ -91,7 +92,7 @@ async function start(): Promise<void> {
     showNotSetUp(document, NOT_SET_UP);
     return;
   }
-  if (!LOOPBACK.has(location.hostname) && !(await signInOn())) {
+  if (!LOOPBACK.has(location.hostname) && !(await editorSignInOn())) {
     showNotSetUp(document, SIGN_IN_OFF);
     return;
   }
@@ -162,16 +163,6 @@ function registerPreviews(cms: Cms, config: Data): void {
 export const PREVIEW_DOWN =
   'The preview needs generator serve, which make dev starts on this computer (http://127.0.0.1:4040).';
 
-/** Whether the worker has the GitHub App's keys (without them no one could sign in). */
-export async function signInOn(): Promise<boolean> {
-  try {
-    const answer = (await (await fetch(AUTH_STATUS)).json()) as { sign_in?: unknown };
-    return answer.sign_in === true;
-  } catch {
-    return false;
-  }
-}
-
 /** The page says why there is no editor: a heading and the reason, in a main landmark. */
 export function showNotSetUp(doc: Document, reason: string): void {
   const main = doc.createElement('main');
@@ -191,6 +182,6 @@ export const NOT_SET_UP =
 
 /** site.yaml names the git host, but the worker lacks the GitHub App's keys. */
 export const SIGN_IN_OFF =
-  "The editor is off: its GitHub sign-in has no GitHub App on this site yet (docs/deploy.md: Set up publishing). The rest of the site works as usual. On the computer that holds the site, make dev opens the editor at http://127.0.0.1:8787/admin/.";
+  'The editor is off: its GitHub sign-in has no GitHub App on this site yet (docs/deploy.md: Set up publishing). The rest of the site works as usual. On the computer that holds the site, make dev opens the editor at http://127.0.0.1:8787/admin/.';
 
 document.addEventListener('DOMContentLoaded', () => void start());

@@ -15,8 +15,12 @@ function page(renewals: (() => Response)[] = []) {
   let renewing = 0;
   let queue = Promise.resolve();
   const network = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const request = new Request(new URL(String(input instanceof Request ? input.url : input), 'https://site.example/'), init ?? (input instanceof Request ? input : undefined));
-    const authorization = input instanceof Request ? input.headers.get('Authorization') : request.headers.get('Authorization');
+    const request = new Request(
+      new URL(String(input instanceof Request ? input.url : input), 'https://site.example/'),
+      init ?? (input instanceof Request ? input : undefined),
+    );
+    const authorization =
+      input instanceof Request ? input.headers.get('Authorization') : request.headers.get('Authorization');
     sent.push({ url: request.url, authorization });
     if (request.url === `https://site.example${AUTH_REFRESH}`) {
       renewing++;
@@ -28,12 +32,15 @@ function page(renewals: (() => Response)[] = []) {
     }
     if (request.url.startsWith(API)) {
       const token = authorization?.replace(/^token /, '') ?? '';
-      return valid.has(token) ? Response.json({ login: 'awhitfield' }) : Response.json({ message: 'Bad credentials' }, { status: 401 });
+      return valid.has(token)
+        ? Response.json({ login: 'awhitfield' })
+        : Response.json({ message: 'Bad credentials' }, { status: 401 });
     }
     return new Response('elsewhere');
   };
   const kept = keeper(API, {
-    fetch: (input, init) => network(typeof input === 'string' && input.startsWith('/') ? `https://site.example${input}` : input, init),
+    fetch: (input, init) =>
+      network(typeof input === 'string' && input.startsWith('/') ? `https://site.example${input}` : input, init),
     storage: {
       getItem: (k) => store.get(k) ?? null,
       setItem: (k, v) => void store.set(k, v),
@@ -86,7 +93,11 @@ describe('the editor keeps its 8-hour GitHub token fresh through the worker', ()
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect(p.renewals()).toBe(1);
     expect(p.github()).toEqual(['token ghu_2', 'token ghu_2', 'token ghu_2']);
-    expect(JSON.parse(p.store.get(DECAP_USER)!)).toEqual({ token: 'ghu_2', login: 'awhitfield', backendName: 'github' });
+    expect(JSON.parse(p.store.get(DECAP_USER)!)).toEqual({
+      token: 'ghu_2',
+      login: 'awhitfield',
+      backendName: 'github',
+    });
     expect((JSON.parse(p.store.get(KEY)!) as { token: string }).token).toBe('ghu_2');
   });
 
@@ -99,7 +110,7 @@ describe('the editor keeps its 8-hour GitHub token fresh through the worker', ()
     expect(p.renewals()).toBe(1);
   });
 
-  it("uses what another tab renewed instead of spending the refresh token again", async () => {
+  it('uses what another tab renewed instead of spending the refresh token again', async () => {
     const p = page([renewedTo('ghu_3')]);
     p.kept.signedIn('ghu_1', 28800);
     p.later(8 * HOUR);
@@ -112,7 +123,8 @@ describe('the editor keeps its 8-hour GitHub token fresh through the worker', ()
   });
 
   it("when the sign-in has ended, Decap gets GitHub's own 401 (and asks her to sign in), and nothing is kept", async () => {
-    const ended = () => Response.json({ error: 'Your editor sign-in has ended: sign in with GitHub again.' }, { status: 401 });
+    const ended = () =>
+      Response.json({ error: 'Your editor sign-in has ended: sign in with GitHub again.' }, { status: 401 });
     const p = page([ended]);
     p.kept.signedIn('ghu_1', 28800);
     p.later(9 * HOUR);

@@ -1,10 +1,10 @@
 // The editor's GitHub token lasts 8 hours (a GitHub App's user token); the worker renews it with
-// the refresh token it keeps in an HttpOnly cookie (AUTH_REFRESH). Decap keeps the token it was
-// handed at sign-in and sends it with every call to GitHub's API, so the keeper stands between
-// Decap and `fetch`: each call to the API goes with the current token, renewed shortly before it
-// ends, or once after GitHub answers 401. A refresh token serves once, so the editor's tabs take
-// turns (a Web Lock) and read what another tab renewed before renewing it again.
-import { AUTH_REFRESH } from '../lib/editor';
+// the refresh token it keeps in an HttpOnly cookie (lib/api.ts: renewEditorToken). Decap keeps the
+// token it was handed at sign-in and sends it with every call to GitHub's API, so the keeper
+// stands between Decap and `fetch`: each call to the API goes with the current token, renewed
+// shortly before it ends, or once after GitHub answers 401. A refresh token serves once, so the
+// editor's tabs take turns (a Web Lock) and read what another tab renewed before renewing it again.
+import { ApiError, renewEditorToken, type Renewed } from '../lib/api';
 
 /** Where the keeper keeps the token and when it ends: {"token", "expiresAt"} (ms since 1970). */
 export const KEY = 'jax-editor-token';
@@ -52,7 +52,8 @@ export function keeper(api: string, deps: Deps): Keeper {
     deps.storage.setItem(KEY, JSON.stringify(held));
     try {
       const user = JSON.parse(deps.storage.getItem(DECAP_USER) ?? 'null') as Record<string, unknown> | null;
-      if (user && typeof user === 'object') deps.storage.setItem(DECAP_USER, JSON.stringify({ ...user, token: held.token }));
+      if (user && typeof user === 'object')
+        deps.storage.setItem(DECAP_USER, JSON.stringify({ ...user, token: held.token }));
     } catch {
       // Decap's own record is Decap's: one it cannot read is left as it is.
     }
@@ -71,23 +72,19 @@ export function keeper(api: string, deps: Deps): Keeper {
       const now = read();
       if (!now) return null;
       if (usable(now, refused)) return now.token;
-      let answer: Response;
+      let renewed: Renewed | null;
       try {
-        answer = await deps.fetch(AUTH_REFRESH, { method: 'POST', credentials: 'same-origin' });
-      } catch {
-        return null; // offline: GitHub's own answer will say so
+        renewed = await renewEditorToken(deps.fetch);
+      } catch (error) {
+        // The sign-in has ended (401) or the account may no longer edit (403): Decap's next call
+        // is refused by GitHub and it asks her to sign in again. Offline, GitHub's own answer
+        // will say so.
+        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) keep(null);
+        return null;
       }
-      if (answer.ok) {
-        const { token, expires_in } = (await answer.json()) as { token?: unknown; expires_in?: unknown };
-        if (typeof token === 'string' && typeof expires_in === 'number') {
-          signedIn(token, expires_in);
-          return token;
-        }
-      }
-      // The sign-in has ended (401) or the account may no longer edit (403): Decap's next call
-      // is refused by GitHub and it asks her to sign in again.
-      if (answer.status === 401 || answer.status === 403) keep(null);
-      return null;
+      if (!renewed) return null;
+      signedIn(renewed.token, renewed.expires_in);
+      return renewed.token;
     });
   };
 

@@ -4,8 +4,16 @@ import { mountIsland } from '../test/island';
 import mount, { ADVANCE_MS } from './carousel';
 
 const props = { count: 8, previous: 'Previous property', next: 'Next property', show_slide: 'Show property {n}' };
-const slides = Array.from({ length: 8 }, (_, i) => `<li class="slide" id="slide-${i + 1}"><article aria-labelledby="t${i + 1}"><h3 id="t${i + 1}">Home ${i + 1}</h3><a href="#contact">Inquire</a></article></li>`).join('');
-const thumbs = Array.from({ length: 8 }, (_, i) => `<button type="button" data-slide="${i + 1}"${i === 0 ? ' aria-current="true"' : ''}>Show property ${i + 1}</button>`).join('');
+const slides = Array.from(
+  { length: 8 },
+  (_, i) =>
+    `<li class="slide" id="slide-${i + 1}"><article aria-labelledby="t${i + 1}"><h3 id="t${i + 1}">Home ${i + 1}</h3><a href="#contact">Inquire</a></article></li>`,
+).join('');
+const thumbs = Array.from(
+  { length: 8 },
+  (_, i) =>
+    `<button type="button" data-slide="${i + 1}"${i === 0 ? ' aria-current="true"' : ''}>Show property ${i + 1}</button>`,
+).join('');
 const html = `<section aria-labelledby="featured-title"><h2 id="featured-title">Featured Properties</h2>
 <div class="carousel" data-island="carousel"><ol class="carousel__track" id="carousel-track">${slides}</ol>
 <div class="carousel__controls"><button type="button" data-carousel="previous">Previous property</button>${thumbs}<button type="button" data-carousel="next">Next property</button></div></div></section>`;

@@ -24,7 +24,10 @@ function useReducedMotion(): boolean {
 /** The prerendered track and its slides. They belong to the page, not to React: each effect looks
  * them up from the host. */
 function partsOf(host: HTMLElement) {
-  return { track: host.querySelector<HTMLElement>('.carousel__track'), slides: [...host.querySelectorAll<HTMLElement>('.slide')] };
+  return {
+    track: host.querySelector<HTMLElement>('.carousel__track'),
+    slides: [...host.querySelectorAll<HTMLElement>('.slide')],
+  };
 }
 
 /** The slide the track is scrolled to (the visitor may have swiped before the island woke). */

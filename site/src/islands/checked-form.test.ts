@@ -4,7 +4,11 @@ import type { CheckedFormProps } from '../lib/props';
 import checkedForm from './checked-form';
 
 const props = {
-  api: { bot_check: '/api/bot-check', bot_check_field: 'cf-turnstile-response', bot_check_script: 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit' },
+  api: {
+    bot_check: '/api/bot-check',
+    bot_check_field: 'cf-turnstile-response',
+    bot_check_script: 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit',
+  },
 } as CheckedFormProps;
 let host: HTMLElement;
 let form: HTMLFormElement;

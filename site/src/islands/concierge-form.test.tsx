@@ -11,7 +11,12 @@ import mount from './concierge-form';
 const docs = [
   ['photoId', 'Government-issued Photo ID', ['jpeg', 'png', 'pdf'], 'Government-issued photo ID is required'],
   ['creditReport', 'Recent Credit Report', ['pdf'], 'Recent credit report is required'],
-  ['proofOfIncome', 'Proof of Income or Employment', ['jpeg', 'png', 'pdf'], 'Proof of income or employment is required'],
+  [
+    'proofOfIncome',
+    'Proof of Income or Employment',
+    ['jpeg', 'png', 'pdf'],
+    'Proof of income or employment is required',
+  ],
   ['bankStatement1', 'Bank Statement (Month 1)', ['pdf'], 'Bank statement for month 1 is required'],
   ['bankStatement2', 'Bank Statement (Month 2)', ['pdf'], 'Bank statement for month 2 is required'],
   ['bankStatement3', 'Bank Statement (Month 3)', ['pdf'], 'Bank statement for month 3 is required'],
@@ -24,8 +29,24 @@ const props: ConciergeProps = {
   max_file_bytes: 10 * 1024 * 1024,
   document_retention_days: 30,
   fields: [
-    { name: 'name', label: 'Full Name', type: 'text', required: true, autocomplete: 'name', placeholder: null, options: [] },
-    { name: 'email', label: 'Email', type: 'email', required: true, autocomplete: 'email', placeholder: null, options: [] },
+    {
+      name: 'name',
+      label: 'Full Name',
+      type: 'text',
+      required: true,
+      autocomplete: 'name',
+      placeholder: null,
+      options: [],
+    },
+    {
+      name: 'email',
+      label: 'Email',
+      type: 'email',
+      required: true,
+      autocomplete: 'email',
+      placeholder: null,
+      options: [],
+    },
     { name: 'phone', label: 'Phone', type: 'tel', required: true, autocomplete: 'tel', placeholder: null, options: [] },
   ],
   limits: { text_max: 200, message_max: 5000, body_max_bytes: 65536 },
@@ -53,12 +74,38 @@ const props: ConciergeProps = {
       description: 'There was an error submitting your documents. Please try again or contact us directly.',
     },
   },
-  thank_you: { title: 'Thank You!', description: 'Your documents have been received. A member of our team will be in touch shortly.' },
+  thank_you: {
+    title: 'Thank You!',
+    description: 'Your documents have been received. A member of our team will be in touch shortly.',
+  },
   honeypot: 'website',
   dismiss: 'Dismiss notification',
-  messages: { required: '{label} is required.', email: 'Please enter a valid email address.', phone: '', too_long: '', option: '', listing: '' },
+  messages: {
+    required: '{label} is required.',
+    email: 'Please enter a valid email address.',
+    phone: '',
+    too_long: '',
+    option: '',
+    listing: '',
+  },
   action: '/api/concierge',
-  api: { lead: '', listing_request: '', contact: '', quiz: '', concierge_submissions: '/api/concierge/submissions', submission_token_header: 'X-Submission-Token', submission_token_field: 'submission_token', concierge_documents: '/api/concierge/documents', concierge: '/api/concierge', idempotency_key: 'idempotency_key', listing_field: 'listing', bot_check: '/api/bot-check', bot_check_field: 'cf-turnstile-response', bot_check_header: 'CF-Turnstile-Response', bot_check_script: 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit' },
+  api: {
+    lead: '',
+    listing_request: '',
+    contact: '',
+    quiz: '',
+    concierge_submissions: '/api/concierge/submissions',
+    submission_token_header: 'X-Submission-Token',
+    submission_token_field: 'submission_token',
+    concierge_documents: '/api/concierge/documents',
+    concierge: '/api/concierge',
+    idempotency_key: 'idempotency_key',
+    listing_field: 'listing',
+    bot_check: '/api/bot-check',
+    bot_check_field: 'cf-turnstile-response',
+    bot_check_header: 'CF-Turnstile-Response',
+    bot_check_script: 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit',
+  },
 };
 
 // As generator/render/templates/concierge.html writes it.
@@ -70,7 +117,10 @@ const html = `<section aria-labelledby="documents-title"><div class="concierge__
   ['email', 'Email', 'email', 'ana@example.com'],
   ['phone', 'Phone', 'tel', '(904) 555-0147'],
 ]
-  .map(([n, label, type, value]) => `<div class="field"><label class="field__label" for="concierge-${n}">${label}</label><input class="field__control" id="concierge-${n}" name="${n}" type="${type}" value="${value}" required></div>`)
+  .map(
+    ([n, label, type, value]) =>
+      `<div class="field"><label class="field__label" for="concierge-${n}">${label}</label><input class="field__control" id="concierge-${n}" name="${n}" type="${type}" value="${value}" required></div>`,
+  )
   .join('')}</div>
 <div class="documents">${docs
   .map(([f, label]) => {
@@ -89,7 +139,9 @@ type Plan = 'ok' | 'network' | 'hold' | { status: number; body: unknown };
 class FakeXHR {
   static sent: FakeXHR[] = [];
   static plan: (xhr: FakeXHR) => Plan = () => 'ok';
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
@@ -122,7 +174,11 @@ class FakeXHR {
     FakeXHR.sent.push(this);
     const plan = FakeXHR.plan(this);
     if (plan === 'hold') return;
-    queueMicrotask(() => (plan === 'network' ? this.onerror?.() : this.respond(plan === 'ok' ? 201 : plan.status, plan === 'ok' ? { id: `id-${this.field}` } : plan.body)));
+    queueMicrotask(() =>
+      plan === 'network'
+        ? this.onerror?.()
+        : this.respond(plan === 'ok' ? 201 : plan.status, plan === 'ok' ? { id: `id-${this.field}` } : plan.body),
+    );
   }
   progress(fraction: number) {
     const total = this.file.size;
@@ -144,10 +200,21 @@ const worker = (url: string, init: RequestInit) => {
   begun.push({ submission: crypto.randomUUID(), token: `token-${begun.length}` });
   return Promise.resolve(json(201, begun.at(-1)));
 };
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-type Final = { name: string; email: string; phone: string; submission: string; submission_token: string; documents: Record<string, string>; acknowledgment: boolean; website: string };
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+type Final = {
+  name: string;
+  email: string;
+  phone: string;
+  submission: string;
+  submission_token: string;
+  documents: Record<string, string>;
+  acknowledgment: boolean;
+  website: string;
+};
 /** The final requests' bodies. */
-const finals = () => fetchMock.mock.calls.map(([url, init]) => [url, JSON.parse(init.body as string) as Final] as const);
+const finals = () =>
+  fetchMock.mock.calls.map(([url, init]) => [url, JSON.parse(init.body as string) as Final] as const);
 
 beforeEach(() => {
   resetToasts();
@@ -199,7 +266,9 @@ describe('client concierge: choosing files', () => {
 
   it('refuses a file whose first bytes are not an accepted type, whatever its name, and clears the input', async () => {
     await mountIsland(html, mount, props);
-    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1])], 'statement.pdf', { type: 'application/pdf' });
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1])], 'statement.pdf', {
+      type: 'application/pdf',
+    });
     await user().upload(input('Bank Statement (Month 1)'), png);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Invalid file type');
@@ -216,15 +285,26 @@ describe('client concierge: choosing files', () => {
 describe('client concierge: what the page held before the island woke', () => {
   // Files chosen (or restored by the browser) and the box checked before the island was live,
   // and the Submit the early script hands over once it is.
-  const early = (files: [string, File][], check = true) => async () => {
-    const u = userEvent.setup({ applyAccept: false });
-    for (const [label, file] of files) await u.upload(input(label), file);
-    if (check) await u.click(screen.getByLabelText(ACK));
-  };
+  const early =
+    (files: [string, File][], check = true) =>
+    async () => {
+      const u = userEvent.setup({ applyAccept: false });
+      for (const [label, file] of files) await u.upload(input(label), file);
+      if (check) await u.click(screen.getByLabelText(ACK));
+    };
 
   it('checks each file the inputs already hold: a refused one is toasted and cleared, a good one kept', async () => {
     const gif = new File(['GIF89a not a pdf'], 'report.pdf', { type: 'application/pdf' });
-    await mountIsland(html, mount, props, undefined, early([['Government-issued Photo ID', pdf('id.pdf')], ['Recent Credit Report', gif]]));
+    await mountIsland(
+      html,
+      mount,
+      props,
+      undefined,
+      early([
+        ['Government-issued Photo ID', pdf('id.pdf')],
+        ['Recent Credit Report', gif],
+      ]),
+    );
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Invalid file type');
     expect(input('Recent Credit Report').value).toBe('');
@@ -260,7 +340,9 @@ describe('client concierge: checks on submit', () => {
       expect(input(label)).toHaveAccessibleDescription(expect.stringContaining(message));
     }
     // The hint stays part of the description.
-    expect(input('Proof of Income or Employment')).toHaveAccessibleDescription(`${HINT} Proof of income or employment is required`);
+    expect(input('Proof of Income or Employment')).toHaveAccessibleDescription(
+      `${HINT} Proof of income or employment is required`,
+    );
     expect(screen.getByLabelText(ACK)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText(ACK)).toHaveAccessibleDescription(ACK_REQUIRED);
     expect(input('Government-issued Photo ID')).toHaveFocus();
@@ -318,7 +400,10 @@ describe('client concierge: sending', () => {
     expect(button).toBeDisabled();
     expect(screen.getAllByRole('progressbar')).toHaveLength(6);
     expect(screen.getByRole('progressbar', { name: 'Recent Credit Report' })).toHaveAttribute('aria-valuenow', '100');
-    expect(screen.getByRole('progressbar', { name: 'Proof of Income or Employment' })).toHaveAttribute('aria-valuenow', '50');
+    expect(screen.getByRole('progressbar', { name: 'Proof of Income or Employment' })).toHaveAttribute(
+      'aria-valuenow',
+      '50',
+    );
     expect(screen.getByRole('progressbar', { name: 'Bank Statement (Month 3)' })).toHaveAttribute('aria-valuenow', '0');
     expect(within(documentOf('Proof of Income or Employment')).getByRole('progressbar')).toBeInTheDocument();
     expect(input('Recent Credit Report')).toBeDisabled();
@@ -328,9 +413,15 @@ describe('client concierge: sending', () => {
     await screen.findByRole('heading', { name: 'Thank You!' });
 
     // Each document went alone, with the submission and its field.
-    expect(FakeXHR.sent.map((x) => [x.method, new URL(x.url, 'http://x').pathname, x.field, x.query.get('name'), x.file.name])).toEqual(
-      docs.map(([f, label]) => ['POST', '/api/concierge/documents', f, `${label}.pdf`, `${label}.pdf`]),
-    );
+    expect(
+      FakeXHR.sent.map((x) => [
+        x.method,
+        new URL(x.url, 'http://x').pathname,
+        x.field,
+        x.query.get('name'),
+        x.file.name,
+      ]),
+    ).toEqual(docs.map(([f, label]) => ['POST', '/api/concierge/documents', f, `${label}.pdf`, `${label}.pdf`]));
     // The body is the file itself.
     expect(FakeXHR.sent.every((x) => x.file instanceof File)).toBe(true);
     const submission = String(FakeXHR.sent[0].query.get('submission'));
@@ -385,7 +476,9 @@ describe('client concierge: failure and retry', () => {
     await u.click(submitButton());
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Submission failed');
-    expect(alert).toHaveTextContent('There was an error submitting your documents. Please try again or contact us directly.');
+    expect(alert).toHaveTextContent(
+      'There was an error submitting your documents. Please try again or contact us directly.',
+    );
     expect(fetchMock).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Submit Documents' })).toBeEnabled();
     expect(screen.queryAllByRole('progressbar')).toHaveLength(0);

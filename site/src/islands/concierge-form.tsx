@@ -2,16 +2,16 @@
 // instant checks of each chosen file, the seed's messages, per-document upload progress, and a
 // failure path that keeps every file so a retry needs no re-choosing. The island keeps the
 // prerendered form (no shift on hydration) and only adds texts into empty slots beside its
-// controls. The API it speaks is written down in concierge/submit.ts.
+// controls. The API it speaks is written down in lib/api.ts.
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { ApiError } from '../lib/api';
+import { ApiError, beginSubmission, type Begun } from '../lib/api';
 import { refusalToast, startBotCheck, type BotCheck } from '../lib/bot-check';
 import { defineIsland, type IslandProps } from '../lib/island';
 import type { ConciergeProps } from '../lib/props';
 import { toast } from '../lib/toast';
 import { check } from './concierge/sniff';
-import { beginSubmission, submitDocuments, type Begun, type Uploaded } from './concierge/submit';
+import { submitDocuments, type Uploaded } from './concierge/submit';
 import { payload, validate } from './dialogs/validate';
 
 /** An empty element after `anchor` for the island's additions (display: contents, so it adds no
@@ -86,7 +86,8 @@ export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
   const startCheck = () => {
     if (botCheck.current) return botCheck.current;
     const { submitButton } = controlsOf(host, props);
-    const el = submitButton.parentElement?.querySelector<HTMLElement>(':scope > .bot-check') ?? document.createElement('div');
+    const el =
+      submitButton.parentElement?.querySelector<HTMLElement>(':scope > .bot-check') ?? document.createElement('div');
     el.className = 'bot-check';
     submitButton.before(el);
     return (botCheck.current = startBotCheck(el, props.api, props.api.concierge));
@@ -190,7 +191,11 @@ export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
         }
       }
       setFailed(true);
-      toast({ ...refusalToast(props.toasts.failure, fieldErrors, props.api.bot_check_field), variant: 'destructive', dismiss });
+      toast({
+        ...refusalToast(props.toasts.failure, fieldErrors, props.api.bot_check_field),
+        variant: 'destructive',
+        dismiss,
+      });
     } finally {
       // Its token is spent or refused: the next try gets a new one.
       botCheck.current?.renew();
@@ -257,7 +262,8 @@ export function ConciergeForm({ host, props }: IslandProps<ConciergeProps>) {
   // The thank-you card replaces the form.
   useEffect(() => {
     if (!done) return;
-    for (const el of host.querySelectorAll<HTMLElement>(':scope > :not([data-island-root]):not(script)')) el.hidden = true;
+    for (const el of host.querySelectorAll<HTMLElement>(':scope > :not([data-island-root]):not(script)'))
+      el.hidden = true;
     thanks.current?.focus();
   }, [done, host]);
 

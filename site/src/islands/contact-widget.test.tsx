@@ -3,7 +3,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { mountIsland } from '../test/island';
 import mount from './contact-widget';
 
-const props = { title: "Let's Connect", text: 'Text Me', message: 'Message', sms: 'sms:+19045550147', contact_href: '#contact' };
+const props = {
+  title: "Let's Connect",
+  text: 'Text Me',
+  message: 'Message',
+  sms: 'sms:+19045550147',
+  contact_href: '#contact',
+};
 const html = `<div data-island="contact-widget"><button type="button" popovertarget="panel">Let's Connect</button>
 <div id="panel" popover><a href="sms:+19045550147">Text Me</a><a href="#contact" data-open="contact">Message</a></div></div>`;
 
@@ -29,7 +35,10 @@ describe('contact widget', () => {
     const panel = host.querySelector<HTMLElement>('[popover]')!;
     // jsdom has no Popover API: stand in for an open popover.
     const hide = vi.fn();
-    Object.assign(panel, { hidePopover: hide, matches: (s: string) => s === ':popover-open' || Element.prototype.matches.call(panel, s) });
+    Object.assign(panel, {
+      hidePopover: hide,
+      matches: (s: string) => s === ':popover-open' || Element.prototype.matches.call(panel, s),
+    });
     const seen = vi.fn();
     document.addEventListener('click', seen);
     act(() => void host.querySelector<HTMLElement>('[data-open]')!.click());

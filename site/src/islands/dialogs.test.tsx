@@ -36,7 +36,9 @@ beforeEach(() => {
     requests.push({ url, body: JSON.parse(init.body as string) as Record<string, unknown> });
     const a = answers.shift() ?? { status: 200, body: { ok: true } };
     if (a === 'network') return Promise.reject(new TypeError('Failed to fetch'));
-    return Promise.resolve(new Response(JSON.stringify(a.body ?? {}), { status: a.status, headers: { 'Content-Type': 'application/json' } }));
+    return Promise.resolve(
+      new Response(JSON.stringify(a.body ?? {}), { status: a.status, headers: { 'Content-Type': 'application/json' } }),
+    );
   });
 });
 afterEach(() => {
@@ -48,7 +50,8 @@ const start = (triggerId?: string) => mountIsland(page, mount, props, triggerId 
 
 async function fill(values: Record<string, string>) {
   const user = userEvent.setup();
-  for (const [label, value] of Object.entries(values)) await user.type(screen.getByLabelText(label, { exact: false }), value);
+  for (const [label, value] of Object.entries(values))
+    await user.type(screen.getByLabelText(label, { exact: false }), value);
   return user;
 }
 
@@ -73,10 +76,17 @@ describe('dialogs', () => {
 
   it('a showing request opens the listing request about the home: named, its address and notes started, its path sent', async () => {
     await start('showing');
-    expect(screen.getByRole('dialog', { name: /^Join Our Luxury Portfolio\s*—\s*12 Oak St, Jax$/ })).toBeInTheDocument();
+    expect(
+      screen.getByRole('dialog', { name: /^Join Our Luxury Portfolio\s*—\s*12 Oak St, Jax$/ }),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Property Address', { exact: false })).toHaveValue('12 Oak St, Jax');
     expect(screen.getByLabelText('Notes', { exact: false })).toHaveValue('See 12 Oak St (MLS # 2104001).');
-    const user = await fill({ 'Full Name': 'Ana Ruiz', Email: 'ana@example.com', Phone: '904 555 0147', Notes: ' Saturday?' });
+    const user = await fill({
+      'Full Name': 'Ana Ruiz',
+      Email: 'ana@example.com',
+      Phone: '904 555 0147',
+      Notes: ' Saturday?',
+    });
     await user.click(screen.getByRole('button', { name: 'Request Listing Consultation' }));
     await waitFor(() => expect(requests).toHaveLength(1));
     expect(requests[0].body).toMatchObject({
@@ -95,7 +105,12 @@ describe('dialogs', () => {
     await start('inquire');
     expect(screen.getByRole('dialog', { name: /^Let's Connect\s*—\s*12 Oak St$/ })).toBeInTheDocument();
     expect(screen.getByLabelText('Message', { exact: false })).toHaveValue('');
-    const user = await fill({ Name: 'Ana Ruiz', Email: 'ana@example.com', Phone: '904 555 0147', Message: 'Still available?' });
+    const user = await fill({
+      Name: 'Ana Ruiz',
+      Email: 'ana@example.com',
+      Phone: '904 555 0147',
+      Message: 'Still available?',
+    });
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     await waitFor(() => expect(requests).toHaveLength(1));
     expect(requests[0].body).toMatchObject({ listing: '/listings/oak/', message: 'Still available?' });
@@ -124,7 +139,13 @@ describe('dialogs', () => {
       // Other leads' messages carry no link.
       await user.click(within(screen.getByRole('status')).getByRole('button', { name: 'Dismiss notification' }));
       act(() => void document.getElementById('guide')!.click());
-      await fill({ 'First Name': 'Ana', 'Last Name': 'Ruiz', Email: 'ana@example.com', Phone: '904 555 0147', Message: 'Guide' });
+      await fill({
+        'First Name': 'Ana',
+        'Last Name': 'Ruiz',
+        Email: 'ana@example.com',
+        Phone: '904 555 0147',
+        Message: 'Guide',
+      });
       await user.click(screen.getByRole('button', { name: 'Send My Guide' }));
       expect(within(await screen.findByRole('status')).queryByRole('link')).toBeNull();
     } finally {
@@ -152,7 +173,13 @@ describe('dialogs', () => {
       return realFetch(url, init);
     });
     await start('hero');
-    const user = await fill({ 'First Name': 'Ana', 'Last Name': 'Ruiz', Email: 'ana@example.com', Phone: '904 555 0147', Message: 'A riverfront condo' });
+    const user = await fill({
+      'First Name': 'Ana',
+      'Last Name': 'Ruiz',
+      Email: 'ana@example.com',
+      Phone: '904 555 0147',
+      Message: 'A riverfront condo',
+    });
     await user.selectOptions(screen.getByLabelText('Interested In'), 'waterfront');
     await user.click(screen.getByRole('button', { name: 'Request Consultation' }));
     const sending = screen.getByRole('button', { name: 'Sending...' });
@@ -177,7 +204,9 @@ describe('dialogs', () => {
       },
     ]);
     expect(screen.getByRole('status')).toHaveTextContent('Thank you, your message has been received by a concierge');
-    expect(screen.getByRole('status')).toHaveTextContent('We will contact you within 24 hours to assist with your request');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'We will contact you within 24 hours to assist with your request',
+    );
     // Reopened: the fields are empty again and focus went back to the trigger.
     expect(document.activeElement).toBe(document.getElementById('hero'));
     act(() => void document.getElementById('hero')!.click());
@@ -218,7 +247,9 @@ describe('dialogs', () => {
     const user = await fill({ Name: 'Ana', Email: 'ana@example.com', Phone: '904 555 0147', Message: 'Hello' });
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Error'));
-    expect(screen.getByRole('alert')).toHaveTextContent('There was an issue submitting your message. Please try again.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'There was an issue submitting your message. Please try again.',
+    );
     expect(screen.getByRole('dialog', { name: "Let's Connect" })).toBeInTheDocument();
     expect(screen.getByLabelText('Name', { exact: false })).toHaveValue('Ana');
     expect(screen.getByRole('button', { name: 'Send Message' })).toBeEnabled();
@@ -238,10 +269,17 @@ describe('dialogs', () => {
   it("shows the server's field errors on a 400", async () => {
     answers = [{ status: 400, body: { errors: [{ field: 'email', message: 'Please enter a valid email address.' }] } }];
     await start('portfolio');
-    const user = await fill({ 'Full Name': 'Ana', Email: 'ana@example.com', Phone: '904 555 0147', 'Property Address': '1 Main St' });
+    const user = await fill({
+      'Full Name': 'Ana',
+      Email: 'ana@example.com',
+      Phone: '904 555 0147',
+      'Property Address': '1 Main St',
+    });
     await user.click(screen.getByRole('button', { name: 'Request Listing Consultation' }));
     await waitFor(() => expect(screen.getByText('Please enter a valid email address.')).toBeInTheDocument());
-    expect(screen.getByRole('alert')).toHaveTextContent('There was an issue submitting your request. Please try again.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'There was an issue submitting your request. Please try again.',
+    );
   });
 
   it('the close button closes and returns focus to the trigger', async () => {
@@ -304,7 +342,10 @@ describe('quiz', () => {
     // coastal ×4 (q1, q2, q4, q6), urban ×2.
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Coastal Chill' })).toBeInTheDocument());
     // Each area with a page links to it; one without stays text.
-    expect(screen.getByRole('link', { name: 'Jacksonville Beach' })).toHaveAttribute('href', '/neighborhoods/jacksonville-beach/');
+    expect(screen.getByRole('link', { name: 'Jacksonville Beach' })).toHaveAttribute(
+      'href',
+      '/neighborhoods/jacksonville-beach/',
+    );
     expect(screen.getByText('Atlantic Beach').closest('a')).toBeNull();
     expect(requests).toEqual([
       {

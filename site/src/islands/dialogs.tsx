@@ -57,7 +57,7 @@ function formSpec(open: Open, props: DialogsProps): FormSpec | undefined {
         ...t,
         fields: props.lead.fields,
         toasts: props.lead.toasts,
-        endpoint: props.api.lead,
+        form: 'lead',
         extra: { type: open.type },
         alsoRequired: t.require,
         // A sent valuation leads on to the sellers' page.
@@ -65,9 +65,11 @@ function formSpec(open: Open, props: DialogsProps): FormSpec | undefined {
       };
     }
     case 'listing-request':
-      return props.listing_request && { ...props.listing_request, endpoint: props.api.listing_request, ...about(open.about, props) };
+      return (
+        props.listing_request && { ...props.listing_request, form: 'listing_request', ...about(open.about, props) }
+      );
     case 'contact':
-      return { ...props.contact, endpoint: props.api.contact, ...about(open.about, props) };
+      return { ...props.contact, form: 'contact', ...about(open.about, props) };
     default:
       return undefined;
   }
@@ -98,7 +100,8 @@ export function Dialogs({ props }: IslandProps<DialogsProps>) {
   );
   const dialogKey = state && `${state.open.kind === 'lead' ? `lead-${state.open.type}` : state.open.kind}-${state.n}`;
   // Where the open dialog posts: its bot check's tokens are for that form only.
-  const endpoint = state && (state.open.kind === 'quiz' ? props.api.quiz : formSpec(state.open, props)?.endpoint);
+  const form = state && (state.open.kind === 'quiz' ? 'quiz' : formSpec(state.open, props)?.form);
+  const endpoint = form && props.api[form];
   useEffect(() => {
     if (!dialogKey || !endpoint || !checkSlot.current) return;
     const check = startBotCheck(checkSlot.current, props.api, endpoint);
@@ -138,11 +141,28 @@ export function Dialogs({ props }: IslandProps<DialogsProps>) {
   const close = () => setState((s) => (s?.n === n ? null : s));
   const spec = formSpec(state.open, props);
   return (
-    <Dialog key={dialogKey} titleId={titleId} closeLabel={props.close} onClose={close} returnFocus={state.from} className={`dialog--${state.open.kind}`}>
+    <Dialog
+      key={dialogKey}
+      titleId={titleId}
+      closeLabel={props.close}
+      onClose={close}
+      returnFocus={state.from}
+      className={`dialog--${state.open.kind}`}
+    >
       {spec ? (
         <FormDialogBody spec={spec} shared={props} botCheck={botCheck} titleId={titleId} onDone={close} />
       ) : (
-        props.quiz && <QuizBody quiz={props.quiz} result={props.quiz_result ?? undefined} api={props.api} botCheck={botCheck} honeypot={props.honeypot} titleId={titleId} onClose={close} />
+        props.quiz && (
+          <QuizBody
+            quiz={props.quiz}
+            result={props.quiz_result ?? undefined}
+            api={props.api}
+            botCheck={botCheck}
+            honeypot={props.honeypot}
+            titleId={titleId}
+            onClose={close}
+          />
+        )
       )}
       <div className="bot-check" ref={checkSlot} />
     </Dialog>

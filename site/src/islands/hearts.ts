@@ -25,7 +25,8 @@ export default function hearts(_host: HTMLElement, props: HeartsProps) {
       b.hidden = false;
     }
     // A listing page's offer of a search for homes like it, once its home is saved.
-    for (const like of document.querySelectorAll<HTMLElement>('[data-like]')) like.hidden = !saved.has(like.dataset.like ?? '');
+    for (const like of document.querySelectorAll<HTMLElement>('[data-like]'))
+      like.hidden = !saved.has(like.dataset.like ?? '');
   };
   document.addEventListener('click', (e) => {
     const button = (e.target as Element | null)?.closest<HTMLElement>(HEART);

@@ -15,7 +15,18 @@ const props: HomesSearchProps = {
   },
   per_page: 2,
   save_field: '#save-search input[name="search"]',
-  fields: { min_price: 'min_price', max_price: 'max_price', beds: 'beds', baths: 'baths', area: 'area', kind: 'type', status: 'status', words: 'q', sort: 'sort', page: 'page' },
+  fields: {
+    min_price: 'min_price',
+    max_price: 'max_price',
+    beds: 'beds',
+    baths: 'baths',
+    area: 'area',
+    kind: 'type',
+    status: 'status',
+    words: 'q',
+    sort: 'sort',
+    page: 'page',
+  },
   labels: {
     name: 'Search homes for sale',
     min_price: 'Min price',
@@ -65,9 +76,18 @@ const metaOf = (version: string): Meta => {
   const paths = [
     ...['price', 'beds', 'baths', 'sqft', 'area', 'kind', 'status'].map((c) => `columns/${c}.json`),
     ...Object.keys(b.words).map((k) => `words/${k}.json`),
-    ...['newest', 'price', 'size'].flatMap((order) => Array.from({ length: shards }, (_, n) => `cards/${order}/${n}.json`)),
+    ...['newest', 'price', 'size'].flatMap((order) =>
+      Array.from({ length: shards }, (_, n) => `cards/${order}/${n}.json`),
+    ),
   ];
-  return { size: b.titles.length, files: Object.fromEntries(paths.map((p) => [p, version])), per_shard: PER_SHARD, areas: [''], kinds: [''], statuses: ['active'] };
+  return {
+    size: b.titles.length,
+    files: Object.fromEntries(paths.map((p) => [p, version])),
+    per_shard: PER_SHARD,
+    areas: [''],
+    kinds: [''],
+    statuses: ['active'],
+  };
 };
 
 /** What the fake network answers: a body, or a status, or a thrown TypeError (LOST). */
@@ -80,12 +100,14 @@ function answer(url: string): Answer {
   const path = new URL(url, 'http://x').pathname;
   if (answers.has(path)) return answers.get(path)!;
   if (path === props.files.meta) return JSON.stringify(metaOf(live));
-  const [, version, kind, name] = /^\/data\/search\/(\w+)\/(columns|words|cards\/newest)\/(\w+)\.json$/.exec(path) ?? [];
+  const [, version, kind, name] =
+    /^\/data\/search\/(\w+)\/(columns|words|cards\/newest)\/(\w+)\.json$/.exec(path) ?? [];
   if (version !== live) return 404;
   const b = builds[version];
   if (kind === 'columns' && name === 'beds') return JSON.stringify(b.beds);
   // The other columns filter nothing out here: every listing has the first code or no figure.
-  if (kind === 'columns' && ['price', 'baths', 'area', 'kind', 'status'].includes(name)) return JSON.stringify(b.beds.map(() => 0));
+  if (kind === 'columns' && ['price', 'baths', 'area', 'kind', 'status'].includes(name))
+    return JSON.stringify(b.beds.map(() => 0));
   if (kind === 'words' && b.words[name]) return JSON.stringify(b.words[name]);
   if (kind === 'cards/newest') {
     const cards = b.titles.slice(Number(name) * PER_SHARD, (Number(name) + 1) * PER_SHARD);
@@ -104,7 +126,9 @@ beforeEach(() => {
       asked.push(url);
       const a = answer(url);
       if (a === LOST) return Promise.reject(new TypeError('Failed to fetch'));
-      return Promise.resolve(typeof a === 'number' ? new Response('not found', { status: a }) : new Response(a, { status: 200 }));
+      return Promise.resolve(
+        typeof a === 'number' ? new Response('not found', { status: a }) : new Response(a, { status: 200 }),
+      );
     }),
   );
   history.replaceState(null, '', '/homes/');
@@ -147,7 +171,12 @@ describe('the search island', () => {
     expect(host.querySelector('.homes-search__clear')!.hasAttribute('hidden')).toBe(false);
     // Only what the search needed: its meta.json, then one column beside the shard a first page
     // most likely starts in, and the other shard of b and c.
-    expect(asked).toEqual([props.files.meta, '/data/search/v1/cards/newest/0.json', '/data/search/v1/columns/beds.json', '/data/search/v1/cards/newest/1.json']);
+    expect(asked).toEqual([
+      props.files.meta,
+      '/data/search/v1/cards/newest/0.json',
+      '/data/search/v1/columns/beds.json',
+      '/data/search/v1/cards/newest/1.json',
+    ]);
   });
 
   it('counts the sheet’s active filters on the "Filters" button, and its results on the sheet’s button', async () => {
@@ -174,7 +203,9 @@ describe('the search island', () => {
     expect(host.querySelector('.home-cards')!.textContent).toBe('prerendered');
     // meta.json, then the filters' columns and the first card shard; no word shard, no sizes.
     expect(asked[0]).toBe(props.files.meta);
-    const columns = ['area', 'baths', 'beds', 'kind', 'price', 'status'].map((c) => `/data/search/v1/columns/${c}.json`);
+    const columns = ['area', 'baths', 'beds', 'kind', 'price', 'status'].map(
+      (c) => `/data/search/v1/columns/${c}.json`,
+    );
     expect(asked.slice(1).sort()).toEqual(['/data/search/v1/cards/newest/0.json', ...columns]);
     // A first search then waits for no file but the shard its results are in.
     choose(host, 'beds', '3');
@@ -212,8 +243,16 @@ describe('the search island', () => {
     release();
     // While Beds has focus: its column, then each of its choices' first cards (all in two shards),
     // beside what the island fetches at wake (the filters' columns, the first shard), each once.
-    const columns = ['area', 'baths', 'beds', 'kind', 'price', 'status'].map((c) => `/data/search/v1/columns/${c}.json`);
-    await waitFor(() => expect(asked.slice(1).sort()).toEqual(['/data/search/v1/cards/newest/0.json', '/data/search/v1/cards/newest/1.json', ...columns]));
+    const columns = ['area', 'baths', 'beds', 'kind', 'price', 'status'].map(
+      (c) => `/data/search/v1/columns/${c}.json`,
+    );
+    await waitFor(() =>
+      expect(asked.slice(1).sort()).toEqual([
+        '/data/search/v1/cards/newest/0.json',
+        '/data/search/v1/cards/newest/1.json',
+        ...columns,
+      ]),
+    );
     choose(host, 'beds', '3');
     await waitFor(() => expect(titles(host)).toBe('b,c'));
     // The choice fetched nothing more.
@@ -229,7 +268,13 @@ describe('the search island', () => {
     choose(host, 'q', 'pool');
     await waitFor(() => expect(titles(host)).toBe('b'));
     expect(host.querySelector('.homes__count')!.textContent).toBe('1 homes match your search');
-    expect(asked.slice(-5)).toEqual([props.files.meta, '/data/search/v2/cards/newest/0.json', '/data/search/v2/columns/beds.json', '/data/search/v2/words/po.json', '/data/search/v2/cards/newest/1.json']);
+    expect(asked.slice(-5)).toEqual([
+      props.files.meta,
+      '/data/search/v2/cards/newest/0.json',
+      '/data/search/v2/columns/beds.json',
+      '/data/search/v2/words/po.json',
+      '/data/search/v2/cards/newest/1.json',
+    ]);
   });
 
   it('shows no results but the failure when a card shard cannot be had twice, and asks again next time', async () => {

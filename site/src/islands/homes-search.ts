@@ -6,7 +6,24 @@
 // folder of its hash, as meta.json names it: one that fails (a newer deploy removed it, the
 // network) makes the search start again from meta.json once; results are shown whole or not at all.
 // What the visitor chose before the island woke is read from the form when it does.
-import { cardOrder, Columns, columnsFor, filters, FILTER_COLUMNS, json, matching, sheetFilters, needs, readQuery, search, shardKey, toParams, words, type Query, type Shard } from '../lib/homes-search';
+import {
+  cardOrder,
+  Columns,
+  columnsFor,
+  filters,
+  FILTER_COLUMNS,
+  json,
+  matching,
+  sheetFilters,
+  needs,
+  readQuery,
+  search,
+  shardKey,
+  toParams,
+  words,
+  type Query,
+  type Shard,
+} from '../lib/homes-search';
 import type { CardOrder, Column, HomesSearchProps, Meta } from '../lib/props';
 
 /** How many cards the list shows on the first screen: its columns times the rows from its top to
@@ -21,8 +38,8 @@ export function onFirstScreen(list: Element): number {
   return columns * Math.max(1, rows);
 }
 
-/** The list items of cards' HTML, parsed at once in a template (inert: 2–3× faster than an
- * element's innerHTML per card at 4× CPU throttling, its images asked for once on the page). */
+/** The list items of cards' HTML, parsed at once in a template (inert, and faster than each
+ * card's own innerHTML: docs/benchmarks.md; its images asked for once on the page). */
 function items(html: string[]): Element[] {
   const template = document.createElement('template');
   template.innerHTML = html.map((h) => `<li>${h}</li>`).join('');
@@ -69,7 +86,9 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
   async function columns(needed: readonly Column[]): Promise<Columns> {
     const meta = (index ??= json<Meta>(props.files.meta).then((m) => new Columns(m)));
     const load = (name: Column) =>
-      meta.then((c) => json<number[]>(c.url(props.files.column.replace('{name}', name))).then((values) => c.add(name, values)));
+      meta.then((c) =>
+        json<number[]>(c.url(props.files.column.replace('{name}', name))).then((values) => c.add(name, values)),
+      );
     await Promise.all(
       needed.map((name) => {
         const underway = loading.get(name) ?? load(name);
@@ -87,7 +106,8 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
   };
   const typedShards = async (c: Columns, typed: readonly string[]) =>
     new Map(await Promise.all([...new Set(typed.map(shardKey))].map(async (k) => [k, await shard(c, k)] as const)));
-  const cardUrl = (c: Columns, order: CardOrder, n: number) => c.url(props.files.cards.replace('{order}', order).replace('{shard}', String(n)));
+  const cardUrl = (c: Columns, order: CardOrder, n: number) =>
+    c.url(props.files.cards.replace('{order}', order).replace('{shard}', String(n)));
   /** The card shard `n` of `order` (each once). */
   const cardShard = (c: Columns, order: CardOrder, n: number) => {
     const url = cardUrl(c, order, n);
@@ -131,12 +151,15 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
   /** `startedAt`: when the visitor asked (an event's time stamp), for the User Timing measures.
    * `record`: puts the query in the history once its results are on screen (the URL then names
    * what is shown, and a failed search leaves it as it was; a new URL costs Chromium's main thread
-   * ~5–20 ms and makes it fetch and parse the page's SVG icon again, work kept off the way to the
-   * results).
+   * time and makes it fetch and parse the page's SVG icon again, work kept off the way to the
+   * results: docs/benchmarks.md).
    * `again`: whether a failure may start it once more, from meta.json. `before`: the results
    * shown when the visitor asked, put back if the search fails (its first cards may be on screen:
    * results are whole or not at all). */
-  async function run(q: Query, { startedAt = performance.now(), record = () => {}, again = true, before = shownNow() } = {}) {
+  async function run(
+    q: Query,
+    { startedAt = performance.now(), record = () => {}, again = true, before = shownNow() } = {},
+  ) {
     const mine = ++latest;
     // Measured now, while the page's layout is the one the visitor acted on (clean): read once the
     // results are in, it would force a layout of its own in the task that shows them.
@@ -158,14 +181,18 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
       const shown = found.slice((page - 1) * props.per_page, page * props.per_page);
       // The cards on the first screen as soon as their shards are in (often all of them are
       // then); the rest's shards not asked for yet are asked for once those are painted: each
-      // fetch() costs the main thread ~5 ms at 4× throttling, and a sparse search (words, a
+      // fetch() costs the main thread time (docs/benchmarks.md), and a sparse search (words, a
       // neighborhood) may need a dozen.
       const first = await cards(c, order, shown.slice(0, firstScreen));
       if (mine !== latest) return; // a newer search is under way
       performance.measure('homes-search: first results', { start: startedAt });
       list!.replaceChildren(...items(first));
       const n = found.length.toLocaleString('en-US');
-      count!.textContent = !filters(q) ? props.count.replace('{count}', n) : found.length ? labels.results.replace('{count}', n) : labels.none;
+      count!.textContent = !filters(q)
+        ? props.count.replace('{count}', n)
+        : found.length
+          ? labels.results.replace('{count}', n)
+          : labels.none;
       if (showResults) showResults.textContent = labels.show.replace('{count}', n);
       if (clear) clear.hidden = !filters(q);
       showPaging({ ...q, page }, pages);
@@ -217,7 +244,8 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
   function go(q: Query, typed: boolean, startedAt?: number) {
     const record = () => {
       const to = url(q);
-      if (to !== `${location.pathname}${location.search}`) history[typed && typedEntry ? 'replaceState' : 'pushState'](null, '', to);
+      if (to !== `${location.pathname}${location.search}`)
+        history[typed && typedEntry ? 'replaceState' : 'pushState'](null, '', to);
       typedEntry = typed;
       keepSaveForm();
     };
@@ -235,7 +263,9 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
   const saveForm = document.querySelector<HTMLInputElement>(props.save_field)?.closest('details');
   if (saveForm && location.hash === `#${saveForm.querySelector('form')?.id}`) saveForm.open = true;
 
-  form.addEventListener('input', (e) => go(fromForm(), (e.target as HTMLElement).getAttribute('name') === fields.words, e.timeStamp));
+  form.addEventListener('input', (e) =>
+    go(fromForm(), (e.target as HTMLElement).getAttribute('name') === fields.words, e.timeStamp),
+  );
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     go(fromForm(), false);
@@ -246,7 +276,10 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
     if (!link || new URL(link.href).pathname !== location.pathname) return;
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
-    go(readQuery((name) => new URL(link.href).searchParams.get(name), fields), false);
+    go(
+      readQuery((name) => new URL(link.href).searchParams.get(name), fields),
+      false,
+    );
     form.scrollIntoView({ block: 'start' });
   });
   addEventListener('popstate', () => {
@@ -260,7 +293,9 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
   async function warm(select: HTMLSelectElement) {
     const now = fromForm();
     const rest = toParams(now, fields);
-    const asks = [...select.options].map((o) => readQuery((name) => (name === select.name ? o.value : rest.get(name)), fields));
+    const asks = [...select.options].map((o) =>
+      readQuery((name) => (name === select.name ? o.value : rest.get(name)), fields),
+    );
     const c = await columns([...new Set(asks.flatMap(needs))]);
     const typed = words(now.words);
     const mask = typed.length ? matching(c.size, typed, await typedShards(c, typed)) : null;
@@ -284,8 +319,8 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
   // The URL's search (a shared link, a reload), else what the visitor chose before this woke; with
   // neither (or only other parameters) the prerendered first page is the answer, and what a first
   // search most likely needs is fetched now, at idle, so that it waits for no round trip: the
-  // index's meta.json, the filters' columns and the first card shard (8 files, ~40 KB gzip at
-  // 10,000 listings; scripts/search-scale.mjs prints them). Word shards wait for words.
+  // index's meta.json, the filters' columns and the first card shard (their sizes are in
+  // docs/benchmarks.md; scripts/search-scale.mjs prints them). Word shards wait for words.
   const asked = fromUrl();
   const chosen = fromForm();
   if (toParams(asked, fields).size > 0) {

@@ -25,7 +25,11 @@ const data: MarketData = {
   month_label: 'December 2024',
   source: 'MLS',
   source_url: null,
-  neighborhoods: [row('downtown', 'Downtown', 'Urban Core', 425000, 9.2), row('ponte-vedra', 'Ponte Vedra', 'The Beaches', 825000, 13.5), row('springfield', 'Springfield', 'Urban Core', 285000, 12.1)],
+  neighborhoods: [
+    row('downtown', 'Downtown', 'Urban Core', 425000, 9.2),
+    row('ponte-vedra', 'Ponte Vedra', 'The Beaches', 825000, 13.5),
+    row('springfield', 'Springfield', 'Urban Core', 285000, 12.1),
+  ],
 };
 
 // The page's markup (templates/market.html), as prerendered.
@@ -38,15 +42,21 @@ const heads = [
 const html = `<div data-island="market-table"><div data-market-filters></div><table><thead><tr>${heads
   .map(([k, l]) => `<th scope="col" data-sort="${k}"><span>${l}</span></th>`)
   .join('')}</tr></thead><tbody>${data.neighborhoods
-  .map((r) => `<tr data-slug="${r.slug}"><th scope="row"><a href="${r.url}">${r.name}</a></th><td>${r.area}</td><td>${r.median_text}</td><td>${r.yoy_text}</td></tr>`)
+  .map(
+    (r) =>
+      `<tr data-slug="${r.slug}"><th scope="row"><a href="${r.url}">${r.name}</a></th><td>${r.area}</td><td>${r.median_text}</td><td>${r.yoy_text}</td></tr>`,
+  )
   .join('')}</tbody></table></div>`;
 
 const order = () => [...document.querySelectorAll<HTMLElement>('tbody tr')].map((tr) => tr.dataset.slug);
-const shown = () => [...document.querySelectorAll<HTMLElement>('tbody tr')].filter((tr) => !tr.hidden).map((tr) => tr.dataset.slug);
+const shown = () =>
+  [...document.querySelectorAll<HTMLElement>('tbody tr')].filter((tr) => !tr.hidden).map((tr) => tr.dataset.slug);
 const head = (key: string) => document.querySelector<HTMLElement>(`th[data-sort="${key}"]`)!;
 
 function serve(body: unknown, status = 200) {
-  const fetch = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(() => Promise.resolve(new Response(JSON.stringify(body), { status })));
+  const fetch = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(() =>
+    Promise.resolve(new Response(JSON.stringify(body), { status })),
+  );
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }
@@ -55,7 +65,9 @@ async function live() {
   const fetch = serve(data);
   await mountIsland(html, mount, props);
   // The fetch is mocked; the wait is for React under a busy CPU, not for a network.
-  await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Showing 3 of 3 neighborhoods'), { timeout: 5000 });
+  await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Showing 3 of 3 neighborhoods'), {
+    timeout: 5000,
+  });
   return fetch;
 }
 

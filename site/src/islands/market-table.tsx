@@ -37,7 +37,10 @@ export function MarketTable({ host, props }: IslandProps<MarketTableProps>) {
     return () => abort.abort();
   }, [props.data]);
 
-  const filter = useMemo(() => ({ area, band: band === '' ? null : (props.price_bands[Number(band)] ?? null) }), [area, band, props.price_bands]);
+  const filter = useMemo(
+    () => ({ area, band: band === '' ? null : (props.price_bands[Number(band)] ?? null) }),
+    [area, band, props.price_bands],
+  );
   const ordered = useMemo(() => sortRows(data?.neighborhoods ?? [], sort), [data, sort]);
   const count = ordered.filter((r) => matches(r, filter)).length;
 

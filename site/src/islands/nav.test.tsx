@@ -7,7 +7,9 @@ const html = `<div data-island="nav"><button class="menu-toggle" aria-expanded="
 <nav class="site-nav" id="site-nav"><a href="#featured-properties">Properties</a><a href="#nowhere">Gone</a><a href="/client-concierge/">Client Concierge</a></nav></div>
 <section id="featured-properties"></section>`;
 
-beforeEach(() => vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {} })));
+beforeEach(() =>
+  vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {} })),
+);
 
 describe('nav', () => {
   it('opens the menu when the click that loaded it was on the toggle, then toggles', async () => {

@@ -3,22 +3,43 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mountIsland } from '../test/island';
 import mount, { RESET_MS } from './neighborhood-tabs';
 
-const routes = ['downtown-jacksonville', 'riverside', 'san-marco', 'jacksonville-beach', 'nocatee', 'murray-hill', 'avondale', 'southside', 'ortega', 'springfield', 'atlantic-beach', 'ponte-vedra-beach'];
+const routes = [
+  'downtown-jacksonville',
+  'riverside',
+  'san-marco',
+  'jacksonville-beach',
+  'nocatee',
+  'murray-hill',
+  'avondale',
+  'southside',
+  'ortega',
+  'springfield',
+  'atlantic-beach',
+  'ponte-vedra-beach',
+];
 const tabs = [
   ['Riverside', 'riverside'],
   ['San Marco', 'san-marco'],
   ['Jax Beach', 'jacksonville-beach'],
   ['Nocatee', 'nocatee'],
 ];
-const props = { tabs: tabs.map(([label, route]) => ({ label, route })), all: 'All Neighborhoods', panel: 'neighborhood-panel' };
+const props = {
+  tabs: tabs.map(([label, route]) => ({ label, route })),
+  all: 'All Neighborhoods',
+  panel: 'neighborhood-panel',
+};
 const html = `<div data-island="neighborhood-tabs"><div role="tablist">${tabs
-  .map(([l, r]) => `<a role="tab" id="tab-${r}" href="/neighborhoods/${r}/" aria-selected="false" data-route="${r}">${l}</a>`)
+  .map(
+    ([l, r]) =>
+      `<a role="tab" id="tab-${r}" href="/neighborhoods/${r}/" aria-selected="false" data-route="${r}">${l}</a>`,
+  )
   .join('')}<a role="tab" id="tab-all" href="#neighborhood-panel" aria-selected="true">All Neighborhoods</a></div>
 <div id="neighborhood-panel" role="tabpanel" aria-labelledby="tab-all"><ul>${routes
   .map((r) => `<li class="card" data-route="${r}"><a href="/neighborhoods/${r}/">Explore</a></li>`)
   .join('')}</ul></div></div>`;
 
-const visible = () => [...document.querySelectorAll<HTMLElement>('.card')].filter((c) => !c.hidden).map((c) => c.dataset.route);
+const visible = () =>
+  [...document.querySelectorAll<HTMLElement>('.card')].filter((c) => !c.hidden).map((c) => c.dataset.route);
 const tab = (name: string) => [...document.querySelectorAll('[role="tab"]')].find((t) => t.textContent === name)!;
 
 beforeEach(() => vi.useFakeTimers());
@@ -26,7 +47,12 @@ afterEach(() => vi.useRealTimers());
 
 describe('neighborhood tabs', () => {
   it('starts on the tab the page shows as selected', async () => {
-    const sanMarcoSelected = html.replace('aria-selected="true"', 'aria-selected="false"').replace('id="tab-san-marco" href="/neighborhoods/san-marco/" aria-selected="false"', 'id="tab-san-marco" href="/neighborhoods/san-marco/" aria-selected="true"');
+    const sanMarcoSelected = html
+      .replace('aria-selected="true"', 'aria-selected="false"')
+      .replace(
+        'id="tab-san-marco" href="/neighborhoods/san-marco/" aria-selected="false"',
+        'id="tab-san-marco" href="/neighborhoods/san-marco/" aria-selected="true"',
+      );
     expect(sanMarcoSelected).toContain('id="tab-san-marco" href="/neighborhoods/san-marco/" aria-selected="true"');
     await mountIsland(sanMarcoSelected, mount, props);
     expect(visible()).toEqual(['san-marco']);

@@ -9,7 +9,11 @@ import { SAVED_CHANGED, shareUrl, sharedNumbers, storedHomes, type SavedHome } f
 /** Each home's place in the index (newest first), or none when no listing for sale has its MLS number. */
 async function places(c: Columns, props: SavedHomesProps, numbers: string[]): Promise<Map<string, number>> {
   const keys = [...new Set(numbers.map((n) => shardKey(n.toLowerCase())))].filter((k) => c.hasShard(k));
-  const shards = new Map(await Promise.all(keys.map(async (k) => [k, await json<Shard>(c.url(props.files.words.replace('{key}', k)))] as const)));
+  const shards = new Map(
+    await Promise.all(
+      keys.map(async (k) => [k, await json<Shard>(c.url(props.files.words.replace('{key}', k)))] as const),
+    ),
+  );
   const found = new Map<string, number>();
   for (const n of numbers) {
     let at = 0;
@@ -38,7 +42,9 @@ export default async function savedHomes(host: HTMLElement, props: SavedHomesPro
   if (shared && heading) heading.textContent = props.labels.shared;
   // A shared home this device does not know: only the site's own card can name it; if the index
   // has none, it shows as no longer listed, never by the text of the link.
-  const homes: SavedHome[] = shared ? shared.map((n) => stored().find((h) => h.n === n) ?? { n, t: '', u: '', p: '' }) : stored();
+  const homes: SavedHome[] = shared
+    ? shared.map((n) => stored().find((h) => h.n === n) ?? { n, t: '', u: '', p: '' })
+    : stored();
 
   share.addEventListener('click', () => {
     const url = shareUrl(location.href, props.param, shared ? homes : stored());
@@ -61,10 +67,22 @@ export default async function savedHomes(host: HTMLElement, props: SavedHomesPro
   if (!homes.length) return; // the page's own words say there is none
   const meta = await json<Meta>(props.files.meta);
   const c = new Columns(meta);
-  const at = await places(c, props, homes.map((h) => h.n));
+  const at = await places(
+    c,
+    props,
+    homes.map((h) => h.n),
+  );
   const shardsOf = [...new Set([...at.values()].map((p) => c.shardOf('newest', p)))];
   const cards = new Map(
-    await Promise.all(shardsOf.map(async (n) => [n, await json<string[]>(c.url(props.files.cards.replace('{order}', 'newest').replace('{shard}', String(n))))] as const)),
+    await Promise.all(
+      shardsOf.map(
+        async (n) =>
+          [
+            n,
+            await json<string[]>(c.url(props.files.cards.replace('{order}', 'newest').replace('{shard}', String(n)))),
+          ] as const,
+      ),
+    ),
   );
   const template = document.createElement('template');
   const items = homes.map((h) => {

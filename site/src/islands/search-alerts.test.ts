@@ -6,21 +6,43 @@ import searchAlerts from './search-alerts';
 // The manage page shows each search's words as the worker wrote them (edge/domain/src/words.rs
 // made a stranger's inert): as text, never as a link or a tag of theirs.
 const labels = {
-  title: 'Your Saved Searches', intro: 'Yours.', frequency: 'How often', paused: 'Paused', pause: 'Pause', resume: 'Resume', delete: 'Delete',
-  delete_all: 'Delete everything', deleted_all: 'Deleted.', empty: 'None.', invalid: 'Invalid.', no_script: 'Needs JavaScript.', failed: 'Failed.',
-  stopped: 'Stopped.', allow: 'Allow.', expired: 'Expired.', unknown: 'Unknown.',
+  title: 'Your Saved Searches',
+  intro: 'Yours.',
+  frequency: 'How often',
+  paused: 'Paused',
+  pause: 'Pause',
+  resume: 'Resume',
+  delete: 'Delete',
+  delete_all: 'Delete everything',
+  deleted_all: 'Deleted.',
+  empty: 'None.',
+  invalid: 'Invalid.',
+  no_script: 'Needs JavaScript.',
+  failed: 'Failed.',
+  stopped: 'Stopped.',
+  allow: 'Allow.',
+  expired: 'Expired.',
+  unknown: 'Unknown.',
 };
-const props: SearchAlertsProps = { manage: '/api/searches/manage', labels, frequencies: { instant: 'As they come', daily: 'Once a day', weekly: 'Once a week' } };
+const props: SearchAlertsProps = {
+  manage: '/api/searches/manage',
+  labels,
+  frequencies: { instant: 'As they come', daily: 'Once a day', weekly: 'Once a week' },
+};
 
 function mount(answer: ManageAnswer | { status: number; field: string }) {
   const host = document.createElement('div');
-  host.innerHTML = '<p data-status></p><ul data-list></ul><button data-delete-all hidden></button><button data-allow hidden></button>';
+  host.innerHTML =
+    '<p data-status></p><ul data-list></ul><button data-delete-all hidden></button><button data-allow hidden></button>';
   document.body.append(host);
   const response = () =>
     'status' in answer
       ? new Response(JSON.stringify({ errors: [{ field: answer.field, message: 'x' }] }), { status: answer.status })
       : new Response(JSON.stringify(answer), { status: 200 });
-  vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(response())));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => Promise.resolve(response())),
+  );
   location.hash = '#token';
   searchAlerts(host, props);
   return host;
@@ -33,7 +55,14 @@ afterEach(() => {
 
 describe('the manage page', () => {
   it("shows every hostile case's words as text: one link a search, to the search's own page", async () => {
-    const searches = table.cases.map((c, i) => ({ id: `${i}`, words: c.inert, path: `/homes/?q=${i}`, frequency: 'daily', confirmed: true, paused: false }));
+    const searches = table.cases.map((c, i) => ({
+      id: `${i}`,
+      words: c.inert,
+      path: `/homes/?q=${i}`,
+      frequency: 'daily',
+      confirmed: true,
+      paused: false,
+    }));
     const host = mount({ searches, stopped: false });
     await vi.waitFor(() => expect(host.querySelectorAll('li')).toHaveLength(table.cases.length));
     const links = [...host.querySelectorAll('a')];
@@ -44,7 +73,11 @@ describe('the manage page', () => {
   });
 
   it("says which of the link's refusals it is: changed, sent before the address stopped, past its year", async () => {
-    for (const [status, said] of [[403, 'Invalid.'], [404, 'Unknown.'], [410, 'Expired.']] as const) {
+    for (const [status, said] of [
+      [403, 'Invalid.'],
+      [404, 'Unknown.'],
+      [410, 'Expired.'],
+    ] as const) {
       const host = mount({ status, field: 'token' });
       await vi.waitFor(() => expect(host.querySelector('[data-status]')).toHaveTextContent(said));
       host.remove();

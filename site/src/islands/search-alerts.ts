@@ -3,6 +3,7 @@
 // Each search can change how often it is sent, pause or resume, or go; "Delete everything"
 // removes all the site keeps about the address. An address that stopped the site's e-mails can be
 // allowed them again here, by the one holding its link.
+import { ApiError, manageSearches } from '../lib/api';
 import type { ManageAnswer, ManagedSearch, SearchAlertsProps } from '../lib/props';
 
 /** The frequencies' values, in the order the form offers them (jax_model::saved_search). */
@@ -24,44 +25,34 @@ export default function searchAlerts(host: HTMLElement, props: SearchAlertsProps
 
   /** Asks the worker for the searches after `change`; null when it refused (said in the status). */
   async function ask(change: Record<string, string> = {}): Promise<ManageAnswer | null> {
-    let res: Response;
     try {
-      res = await fetch(props.manage, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ token, ...change }),
-      });
-    } catch {
-      say(l.failed);
+      return await manageSearches(props.manage, token, change);
+    } catch (error) {
+      const refused = linkRefused(error);
+      if (refused) {
+        list.replaceChildren();
+        deleteAll.hidden = true;
+        allow.hidden = true;
+      }
+      say(refused ?? l.failed);
       return null;
     }
-    // The link refused (its token): changed on its way, sent before the address stopped, past its year.
-    const refused = { 403: l.invalid, 404: l.unknown, 410: l.expired }[res.status];
-    if (refused && (await tokenRefused(res))) {
-      list.replaceChildren();
-      deleteAll.hidden = true;
-      allow.hidden = true;
-      say(refused);
-      return null;
-    }
-    if (!res.ok) {
-      say(l.failed);
-      return null;
-    }
-    return (await res.json()) as ManageAnswer;
   }
 
-  /** Whether a refusal names the link's token (not a search gone meanwhile). */
-  async function tokenRefused(res: Response) {
-    try {
-      return ((await res.clone().json()) as { errors?: { field: string }[] }).errors?.[0]?.field === 'token';
-    } catch {
-      return false;
-    }
+  /** What the status says when `error` refuses the link itself (its token): changed on its way,
+   * sent before the address stopped, past its year. Undefined for any other failure (a search gone
+   * meanwhile, no answer). */
+  function linkRefused(error: unknown): string | undefined {
+    if (!(error instanceof ApiError) || error.errors[0]?.field !== 'token') return undefined;
+    return ({ 403: l.invalid, 404: l.unknown, 410: l.expired } as Record<number, string>)[error.status];
   }
 
   const button = (label: string, onClick: () => void) => {
-    const b = Object.assign(document.createElement('button'), { type: 'button', className: 'btn btn--outline', textContent: label });
+    const b = Object.assign(document.createElement('button'), {
+      type: 'button',
+      className: 'btn btn--outline',
+      textContent: label,
+    });
     b.addEventListener('click', onClick);
     return b;
   };
@@ -71,11 +62,13 @@ export default function searchAlerts(host: HTMLElement, props: SearchAlertsProps
     const link = Object.assign(document.createElement('a'), { href: s.path, textContent: s.words });
     const label = Object.assign(document.createElement('label'), { textContent: `${l.frequency} ` });
     const select = document.createElement('select');
-    for (const value of FREQUENCIES) select.append(new Option(props.frequencies[value], value, false, value === s.frequency));
+    for (const value of FREQUENCIES)
+      select.append(new Option(props.frequencies[value], value, false, value === s.frequency));
     select.addEventListener('change', () => void run({ action: 'frequency', id: s.id, frequency: select.value }));
     label.append(select);
     li.append(link, label);
-    if (s.paused) li.append(Object.assign(document.createElement('span'), { className: 'badge', textContent: l.paused }));
+    if (s.paused)
+      li.append(Object.assign(document.createElement('span'), { className: 'badge', textContent: l.paused }));
     li.append(
       button(s.paused ? l.resume : l.pause, () => void run({ action: s.paused ? 'resume' : 'pause', id: s.id })),
       button(l.delete, () => void run({ action: 'delete', id: s.id })),

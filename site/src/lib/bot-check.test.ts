@@ -2,7 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import cases from '../../../spec/cases/bot_check_actions.json';
 import { botCheckAction, resetBotCheck, startBotCheck } from './bot-check';
 
-const api = { bot_check: '/api/bot-check', bot_check_script: 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit' };
+const api = {
+  bot_check: '/api/bot-check',
+  bot_check_script: 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit',
+};
 let gets: string[];
 let siteKey: string | null;
 
@@ -12,7 +15,9 @@ beforeEach(() => {
   siteKey = 'site-key';
   vi.stubGlobal('fetch', (url: string) => {
     gets.push(url);
-    return Promise.resolve(new Response(JSON.stringify({ site_key: siteKey }), { headers: { 'Content-Type': 'application/json' } }));
+    return Promise.resolve(
+      new Response(JSON.stringify({ site_key: siteKey }), { headers: { 'Content-Type': 'application/json' } }),
+    );
   });
 });
 afterEach(() => {
@@ -29,7 +34,10 @@ function fakeTurnstile() {
     reset: vi.fn(),
     remove: vi.fn(),
   };
-  const callback = (name: string) => (...args: unknown[]) => (rendered.at(-1)!.options[name] as (...a: unknown[]) => void)(...args);
+  const callback =
+    (name: string) =>
+    (...args: unknown[]) =>
+      (rendered.at(-1)!.options[name] as (...a: unknown[]) => void)(...args);
   return { widget, rendered, give: callback('callback'), fail: callback('error-callback') };
 }
 
@@ -57,7 +65,11 @@ describe('the bot check', () => {
     await scriptLoaded(t);
     await vi.waitFor(() => expect(t.widget.render).toHaveBeenCalled());
     expect(t.rendered[0].el).toBe(el);
-    expect(t.rendered[0].options).toMatchObject({ sitekey: 'site-key', action: 'concierge', appearance: 'interaction-only' });
+    expect(t.rendered[0].options).toMatchObject({
+      sitekey: 'site-key',
+      action: 'concierge',
+      appearance: 'interaction-only',
+    });
     // A post made before the token came waits for it.
     const first = check.token();
     t.give('tok-1');
@@ -98,5 +110,6 @@ describe('the bot check', () => {
 });
 
 describe('the widget’s action mirrors the worker’s', () => {
-  for (const { path, action } of cases) it(`${path} → ${action}`, () => expect(botCheckAction(path) ?? null).toBe(action));
+  for (const { path, action } of cases)
+    it(`${path} → ${action}`, () => expect(botCheckAction(path) ?? null).toBe(action));
 });

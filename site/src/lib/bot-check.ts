@@ -3,7 +3,7 @@
 // key, GET api.bot_check), Turnstile's script loads and its widget renders into the form — seen
 // only if it needs the visitor. A post carries the newest token; after each post the widget
 // makes a new one (a token is good once).
-import type { FieldError } from './api';
+import { API_PREFIX, botCheckSiteKey, type FieldError } from './api';
 import type { Endpoints, ToastText } from './props';
 
 type Widget = {
@@ -36,15 +36,11 @@ let siteKey: Promise<string | null> | undefined;
 let script: Promise<Widget> | undefined;
 
 /** The site key, once per page (null: the check is off, or the worker could not say). */
-function loadSiteKey(path: string): Promise<string | null> {
-  siteKey ??= Promise.resolve()
-    .then(() => fetch(path, { headers: { Accept: 'application/json' }, credentials: 'same-origin' }))
-    .then((r): Promise<{ site_key?: unknown }> | object => (r.ok ? r.json() : {}))
-    .then((b) => ('site_key' in b && typeof b.site_key === 'string' && b.site_key ? b.site_key : null))
-    .catch(() => {
-      siteKey = undefined; // asked again next time
-      return null;
-    });
+function loadSiteKey(api: Pick<Endpoints, 'bot_check'>): Promise<string | null> {
+  siteKey ??= botCheckSiteKey(api).catch(() => {
+    siteKey = undefined; // asked again next time
+    return null;
+  });
   return siteKey;
 }
 
@@ -75,12 +71,16 @@ export type BotCheck = {
 /** The widget's action for a form posting to `path`: the API path's first segment, as the worker
  * expects it back from siteverify (jax_model::api::bot_check_action, tested on the same cases). */
 export function botCheckAction(path: string): string | undefined {
-  const rest = path.startsWith('/api/') ? path.slice('/api/'.length) : undefined;
+  const rest = path.startsWith(API_PREFIX) ? path.slice(API_PREFIX.length) : undefined;
   return rest?.split(/[/?#]/)[0] || undefined;
 }
 
 /** Start the check in `container` (an empty element inside the form posting to `endpoint`). */
-export function startBotCheck(container: HTMLElement, api: Pick<Endpoints, 'bot_check' | 'bot_check_script'>, endpoint: string): BotCheck {
+export function startBotCheck(
+  container: HTMLElement,
+  api: Pick<Endpoints, 'bot_check' | 'bot_check_script'>,
+  endpoint: string,
+): BotCheck {
   let current: string | undefined;
   let waiting: ((token: string | undefined) => void)[] = [];
   let widget: Widget | undefined;
@@ -93,7 +93,7 @@ export function startBotCheck(container: HTMLElement, api: Pick<Endpoints, 'bot_
     waiting.forEach((w) => w(token));
     waiting = [];
   };
-  const ready = loadSiteKey(api.bot_check)
+  const ready = loadSiteKey(api)
     .then(async (key) => {
       if (!key || stopped) return;
       widget = await loadScript(api.bot_check_script);

@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { cardOrder, Columns, columnsFor, filters, sheetFilters, matching, needs, NO_QUERY, readQuery, search, shardKey, toParams, words, type Query, type Shard } from './homes-search';
+import {
+  cardOrder,
+  Columns,
+  columnsFor,
+  filters,
+  sheetFilters,
+  matching,
+  needs,
+  NO_QUERY,
+  readQuery,
+  search,
+  shardKey,
+  toParams,
+  words,
+  type Query,
+  type Shard,
+} from './homes-search';
 import type { CardOrder, Fields, Meta } from './props';
 import table from '../../../spec/cases/search-words.json';
 import filterCases from '../../../spec/cases/search-filters.json';
@@ -19,7 +35,14 @@ const fields: Fields = {
 
 // Five listings in /homes/' order (newest first).
 const files = { 'words/po.json': 'h1', 'words/or.json': 'h2', 'columns/price.json': 'h3' };
-const meta: Meta = { size: 5, files, per_shard: 2, areas: ['', 'riverside', 'ortega'], kinds: ['', 'condominium', 'single-family-residence'], statuses: ['active', 'pending', 'coming-soon'] };
+const meta: Meta = {
+  size: 5,
+  files,
+  per_shard: 2,
+  areas: ['', 'riverside', 'ortega'],
+  kinds: ['', 'condominium', 'single-family-residence'],
+  statuses: ['active', 'pending', 'coming-soon'],
+};
 const names = ['a', 'b', 'c', 'd', 'e'];
 const index = {
   price: [450_000, 1_250_000, 650_000, 650_000, 2_900_000],
@@ -47,7 +70,14 @@ describe('the search', () => {
   it('needs only the columns its filters and order use', () => {
     expect(needs(NO_QUERY)).toEqual([]);
     expect(needs(q({ beds: 2, sort: 'price-desc' }))).toEqual(['price', 'beds']);
-    expect(needs(q({ maxPrice: 1, baths: 1, area: 'x', kind: 'y', status: 'z', sort: 'size' }))).toEqual(['price', 'baths', 'sqft', 'area', 'kind', 'status']);
+    expect(needs(q({ maxPrice: 1, baths: 1, area: 'x', kind: 'y', status: 'z', sort: 'size' }))).toEqual([
+      'price',
+      'baths',
+      'sqft',
+      'area',
+      'kind',
+      'status',
+    ]);
     // What a query needs and is not loaded is an error, never a wrong answer.
     const bare = new Columns(meta);
     expect(() => search(bare, q({ beds: 3 }), null)).toThrow('the column beds is not loaded');
@@ -61,16 +91,32 @@ describe('the search', () => {
     expect(ranks('newest')).toEqual([0, 1, 2, 3, 4]);
     expect(ranks('price')).toEqual([0, 3, 1, 2, 4]);
     expect(ranks('size')).toEqual([3, 1, 4, 2, 0]);
-    expect([0, 1, 2, 3, 4].map((at) => [columns.shardOf('newest', at), columns.inShard('newest', at)])).toEqual([[0, 0], [0, 1], [1, 0], [1, 1], [2, 0]]);
-    expect([4, 1].map((at) => [columns.shardOf('price', at), columns.inShard('price', at)])).toEqual([[2, 0], [1, 1]]);
+    expect([0, 1, 2, 3, 4].map((at) => [columns.shardOf('newest', at), columns.inShard('newest', at)])).toEqual([
+      [0, 0],
+      [0, 1],
+      [1, 0],
+      [1, 1],
+      [2, 0],
+    ]);
+    expect([4, 1].map((at) => [columns.shardOf('price', at), columns.inShard('price', at)])).toEqual([
+      [2, 0],
+      [1, 1],
+    ]);
     expect(columns.cardShards('newest', [4, 1, 0, 3])).toEqual([2, 0, 1]);
     expect(columns.cardShards('size', [4, 1])).toEqual([0]);
     expect(columns.cardShards('newest', [])).toEqual([]);
-    expect(['newest', 'price-asc', 'price-desc', 'size'].map((sort) => cardOrder(sort as Query['sort']))).toEqual(['newest', 'price', 'price', 'size']);
+    expect(['newest', 'price-asc', 'price-desc', 'size'].map((sort) => cardOrder(sort as Query['sort']))).toEqual([
+      'newest',
+      'price',
+      'price',
+      'size',
+    ]);
     expect([columns.hasShard('po'), columns.hasShard('zz')]).toEqual([true, false]);
     // A file's URL is in the folder meta.json names for it; one it does not name is no file.
     expect(columns.url('/data/search/{version}/columns/price.json')).toBe('/data/search/h3/columns/price.json');
-    expect(() => columns.url('/data/search/{version}/columns/beds.json')).toThrow('meta.json names no columns/beds.json');
+    expect(() => columns.url('/data/search/{version}/columns/beds.json')).toThrow(
+      'meta.json names no columns/beds.json',
+    );
   });
 
   it('without filters lists everything in /homes/ order', () => {
@@ -136,7 +182,19 @@ describe('the query in the URL', () => {
     // The "Filters" button counts the sheet's fields only: not the words, the order or the page.
     expect(sheetFilters(NO_QUERY)).toBe(0);
     expect(sheetFilters(q({ words: 'pool', sort: 'size', page: 2 }))).toBe(0);
-    expect(sheetFilters(q({ minPrice: 300000, maxPrice: 900000, beds: 3, baths: 2, area: 'ortega', kind: 'condominium', status: 'active' }))).toBe(7);
+    expect(
+      sheetFilters(
+        q({
+          minPrice: 300000,
+          maxPrice: 900000,
+          beds: 3,
+          baths: 2,
+          area: 'ortega',
+          kind: 'condominium',
+          status: 'active',
+        }),
+      ),
+    ).toBe(7);
     expect(sheetFilters(q({ beds: 3, words: 'dock' }))).toBe(1);
   });
 });
@@ -154,30 +212,65 @@ describe('which listings a search finds: the same cases as jax_model::search (sp
     }
   });
   // Places as gaps from the one before.
-  for (const shard of shardFiles.values()) for (const [w, at] of Object.entries(shard)) shard[w] = at.map((p, i) => p - (at[i - 1] ?? 0));
+  for (const shard of shardFiles.values())
+    for (const [w, at] of Object.entries(shard)) shard[w] = at.map((p, i) => p - (at[i - 1] ?? 0));
   const casesMeta: Meta = {
     size: listed.length,
     files: {},
     per_shard: 2,
-    areas: codes(listed.map((l) => l.area), true),
-    kinds: codes(listed.map((l) => l.kind), true),
-    statuses: codes(listed.map((l) => l.status), false),
+    areas: codes(
+      listed.map((l) => l.area),
+      true,
+    ),
+    kinds: codes(
+      listed.map((l) => l.kind),
+      true,
+    ),
+    statuses: codes(
+      listed.map((l) => l.status),
+      false,
+    ),
   };
   const built = new Columns(casesMeta);
-  built.add('price', listed.map((l) => l.price));
-  built.add('beds', listed.map((l) => l.beds));
-  built.add('baths', listed.map((l) => l.baths));
-  built.add('sqft', listed.map(() => 0));
-  built.add('area', listed.map((l) => casesMeta.areas.indexOf(l.area)));
-  built.add('kind', listed.map((l) => casesMeta.kinds.indexOf(l.kind)));
-  built.add('status', listed.map((l) => casesMeta.statuses.indexOf(l.status)));
+  built.add(
+    'price',
+    listed.map((l) => l.price),
+  );
+  built.add(
+    'beds',
+    listed.map((l) => l.beds),
+  );
+  built.add(
+    'baths',
+    listed.map((l) => l.baths),
+  );
+  built.add(
+    'sqft',
+    listed.map(() => 0),
+  );
+  built.add(
+    'area',
+    listed.map((l) => casesMeta.areas.indexOf(l.area)),
+  );
+  built.add(
+    'kind',
+    listed.map((l) => casesMeta.kinds.indexOf(l.kind)),
+  );
+  built.add(
+    'status',
+    listed.map((l) => casesMeta.statuses.indexOf(l.status)),
+  );
   for (const c of filterCases.cases) {
     it(`?${c.params} finds ${c.finds.join(', ') || 'none'}`, () => {
       const params = new URLSearchParams(c.params);
       const asked = readQuery((n) => params.get(n), fields);
       const typed = words(asked.words);
       const mask = typed.length ? matching(listed.length, typed, shardFiles) : null;
-      expect(search(built, asked, mask).map((at) => listed[at].mls).sort()).toEqual([...c.finds].sort());
+      expect(
+        search(built, asked, mask)
+          .map((at) => listed[at].mls)
+          .sort(),
+      ).toEqual([...c.finds].sort());
     });
   }
 });

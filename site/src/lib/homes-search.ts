@@ -90,7 +90,9 @@ export const filters = (q: Query): boolean =>
 /** How many of the phone's filters sheet's fields (price, beds, baths, area, type, status) filter:
  * the count on its "Filters" button. */
 export const sheetFilters = (q: Query): number =>
-  [q.minPrice > 0, q.maxPrice > 0, q.beds > 0, q.baths > 0, q.area !== '', q.kind !== '', q.status !== ''].filter(Boolean).length;
+  [q.minPrice > 0, q.maxPrice > 0, q.beds > 0, q.baths > 0, q.area !== '', q.kind !== '', q.status !== ''].filter(
+    Boolean,
+  ).length;
 
 /** The words of a text as the index keeps them: runs of letters and digits, lowercased, of two
  * characters or more (the generator's `search::words`; both run spec/cases/search-words.json). */
@@ -151,7 +153,15 @@ export function needs(q: Query): Column[] {
 
 /** The columns of the form's filters (not the sizes, which only a sort uses): what a first search
  * most likely needs, fetched with the first card shard once the island wakes. */
-export const FILTER_COLUMNS: readonly Column[] = needs({ ...NO_QUERY, minPrice: 1, beds: 1, baths: 1, area: '-', kind: '-', status: '-' });
+export const FILTER_COLUMNS: readonly Column[] = needs({
+  ...NO_QUERY,
+  minPrice: 1,
+  beds: 1,
+  baths: 1,
+  area: '-',
+  kind: '-',
+  status: '-',
+});
 
 /** The columns a search through the form's control `name` may need (any of its choices': a sort
  * may need the prices or the sizes), to fetch while the visitor is still choosing. */
@@ -197,7 +207,8 @@ export class Columns {
 
   /** A column as its file has it; one of another length is not this index's: refused. */
   add(c: Column, values: readonly number[]) {
-    if (values.length !== this.size) throw new Error(`the column ${c} has ${values.length} values, the index ${this.size}`);
+    if (values.length !== this.size)
+      throw new Error(`the column ${c} has ${values.length} values, the index ${this.size}`);
     this.numbers.set(c, Float64Array.from(values, Number));
   }
 
@@ -263,8 +274,16 @@ export function search(c: Columns, q: Query, words: Uint8Array | null): number[]
   if (area === -2 || kind === -2 || status === -2) return [];
   const column = (name: Column, used: boolean) => (used ? c.get(name) : null);
   const price = column('price', q.minPrice > 0 || q.maxPrice > 0 || q.sort.startsWith('price'));
-  const [beds, baths, sqft] = [column('beds', q.beds > 0), column('baths', q.baths > 0), column('sqft', q.sort === 'size')];
-  const [areas, kinds, statuses] = [column('area', area >= 0), column('kind', kind >= 0), column('status', status >= 0)];
+  const [beds, baths, sqft] = [
+    column('beds', q.beds > 0),
+    column('baths', q.baths > 0),
+    column('sqft', q.sort === 'size'),
+  ];
+  const [areas, kinds, statuses] = [
+    column('area', area >= 0),
+    column('kind', kind >= 0),
+    column('status', status >= 0),
+  ];
   const found: number[] = [];
   for (let i = 0; i < c.size; i++) {
     if (words && !words[i]) continue;

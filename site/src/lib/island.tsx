@@ -63,7 +63,8 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, ErrorState
 export function describeError(error: unknown): string {
   if (error && typeof error === 'object') {
     const e = error as { status?: unknown; statusText?: unknown; message?: unknown };
-    if (typeof e.status === 'number') return `${e.status}${typeof e.statusText === 'string' && e.statusText ? ` ${e.statusText}` : ''}`;
+    if (typeof e.status === 'number')
+      return `${e.status}${typeof e.statusText === 'string' && e.statusText ? ` ${e.statusText}` : ''}`;
     if (typeof e.message === 'string' && e.message) return e.message;
   }
   return String(error);

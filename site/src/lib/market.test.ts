@@ -18,16 +18,41 @@ describe('sorting', () => {
   });
 
   it('sorts numbers as numbers, both ways, ties in the site order', () => {
-    expect(slugs(sortRows(ROWS, { key: 'median_price', direction: 'ascending' }))).toEqual(['springfield', 'downtown-jacksonville', 'riverside', 'ponte-vedra-beach']);
-    expect(slugs(sortRows(ROWS, { key: 'median_price', direction: 'descending' }))).toEqual(['ponte-vedra-beach', 'downtown-jacksonville', 'riverside', 'springfield']);
+    expect(slugs(sortRows(ROWS, { key: 'median_price', direction: 'ascending' }))).toEqual([
+      'springfield',
+      'downtown-jacksonville',
+      'riverside',
+      'ponte-vedra-beach',
+    ]);
+    expect(slugs(sortRows(ROWS, { key: 'median_price', direction: 'descending' }))).toEqual([
+      'ponte-vedra-beach',
+      'downtown-jacksonville',
+      'riverside',
+      'springfield',
+    ]);
     expect(slugs(sortRows(ROWS, { key: 'yoy_growth', direction: 'descending' }))[0]).toBe('ponte-vedra-beach');
     expect(slugs(sortRows(ROWS, { key: 'days_on_market', direction: 'ascending' }))[0]).toBe('springfield');
   });
 
   it('sorts text by the alphabet, ZIP codes as digits', () => {
-    expect(slugs(sortRows(ROWS, { key: 'name', direction: 'ascending' }))).toEqual(['downtown-jacksonville', 'ponte-vedra-beach', 'riverside', 'springfield']);
-    expect(slugs(sortRows(ROWS, { key: 'area', direction: 'ascending' }))).toEqual(['riverside', 'ponte-vedra-beach', 'downtown-jacksonville', 'springfield']);
-    expect(slugs(sortRows(ROWS, { key: 'zip', direction: 'descending' }))).toEqual(['springfield', 'riverside', 'downtown-jacksonville', 'ponte-vedra-beach']);
+    expect(slugs(sortRows(ROWS, { key: 'name', direction: 'ascending' }))).toEqual([
+      'downtown-jacksonville',
+      'ponte-vedra-beach',
+      'riverside',
+      'springfield',
+    ]);
+    expect(slugs(sortRows(ROWS, { key: 'area', direction: 'ascending' }))).toEqual([
+      'riverside',
+      'ponte-vedra-beach',
+      'downtown-jacksonville',
+      'springfield',
+    ]);
+    expect(slugs(sortRows(ROWS, { key: 'zip', direction: 'descending' }))).toEqual([
+      'springfield',
+      'riverside',
+      'downtown-jacksonville',
+      'ponte-vedra-beach',
+    ]);
   });
 
   it('sorts ascending first, then reverses on the same column', () => {

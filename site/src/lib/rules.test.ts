@@ -7,7 +7,9 @@ describe('format rules mirror the server', () => {
     ['email', isEmail],
     ['phone', isPhone],
   ] as const) {
-    for (const value of cases[rule].valid) it(`${rule} accepts ${JSON.stringify(value)}`, () => expect(check(value)).toBe(true));
-    for (const value of cases[rule].invalid) it(`${rule} rejects ${JSON.stringify(value)}`, () => expect(check(value)).toBe(false));
+    for (const value of cases[rule].valid)
+      it(`${rule} accepts ${JSON.stringify(value)}`, () => expect(check(value)).toBe(true));
+    for (const value of cases[rule].invalid)
+      it(`${rule} rejects ${JSON.stringify(value)}`, () => expect(check(value)).toBe(false));
   }
 });

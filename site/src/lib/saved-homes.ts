@@ -25,7 +25,12 @@ export function readSaved(stored: string | null): SavedHome[] {
   if (!Array.isArray(value)) return [];
   const seen = new Set<string>();
   return value
-    .filter((h): h is SavedHome => !!h && typeof h === 'object' && ['n', 't', 'u', 'p'].every((k) => typeof (h as Record<string, unknown>)[k] === 'string'))
+    .filter(
+      (h): h is SavedHome =>
+        !!h &&
+        typeof h === 'object' &&
+        ['n', 't', 'u', 'p'].every((k) => typeof (h as Record<string, unknown>)[k] === 'string'),
+    )
     .filter((h) => MLS_NUMBER.test(h.n) && !seen.has(h.n) && seen.add(h.n))
     .slice(0, MAX_SAVED);
 }
@@ -62,7 +67,10 @@ export function fitsNumber(format: string | null | undefined, number: string): b
 /** The MLS numbers a shared link names in `value` (by commas), of the feed's `format`, in its
  * order, each once. */
 export function sharedNumbers(value: string | null, format?: string | null): string[] {
-  const numbers = (value ?? '').split(',').map((n) => n.trim()).filter((n) => fitsNumber(format, n));
+  const numbers = (value ?? '')
+    .split(',')
+    .map((n) => n.trim())
+    .filter((n) => fitsNumber(format, n));
   return [...new Set(numbers)].slice(0, MAX_SAVED);
 }
 

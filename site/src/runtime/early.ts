@@ -1,6 +1,6 @@
 // The islands' bootstrap, written into the <head> of every page with islands (the generator adds
-// its hash to the CSP) so it runs before anything can be tapped; 1.4 KB gzip, and the only
-// script a page runs until an island wakes. It
+// its hash to the CSP) so it runs before anything can be tapped; small (e2e/budget.spec.ts holds
+// it to AT_LOAD_BUDGET), and the only script a page runs until an island wakes. It
 // - starts each island when its strategy says (load, idle, visible, interaction), fetching the
 //   runtime (./main.ts, named by this script's `data-runtime`) with the first one;
 // - wakes an island at the first click in it, and holds what a visitor does in an island that is
@@ -18,7 +18,17 @@
 // island reads the state they leave), clicks with a modifier key.
 // The mount points' attributes and the strategies' names are the generator's (lib/protocol.ts).
 import { performPendingScroll } from '../lib/pending-scroll';
-import { HYDRATE_KEY, ISLAND, RUNTIME, RUNTIME_KEY, SRC, TRIGGER, TRIGGER_KEY, TRIGGER_POPUP_KEY, type Hydrate } from '../lib/protocol';
+import {
+  HYDRATE_KEY,
+  ISLAND,
+  RUNTIME,
+  RUNTIME_KEY,
+  SRC,
+  TRIGGER,
+  TRIGGER_KEY,
+  TRIGGER_POPUP_KEY,
+  type Hydrate,
+} from '../lib/protocol';
 import { drawSectionsBeforeJumps } from '../lib/scroll-to-section';
 import { idle } from './idle';
 import { interaction } from './interaction';
@@ -36,7 +46,9 @@ let runtime: Promise<Runtime> | undefined;
 let replaying = false;
 
 function withRuntime(then: (r: Runtime) => unknown, host: HTMLElement) {
-  runtime ??= import(/* @vite-ignore */ runtimeSrc ?? document.querySelector<HTMLElement>(`[${RUNTIME}]`)!.dataset[RUNTIME_KEY]!);
+  runtime ??= import(
+    /* @vite-ignore */ runtimeSrc ?? document.querySelector<HTMLElement>(`[${RUNTIME}]`)!.dataset[RUNTIME_KEY]!
+  );
   runtime.then(then, (error) => {
     runtime = undefined;
     console.error('the island runtime failed to load', error);
@@ -93,7 +105,10 @@ function hold(e: Event) {
   } else if (e.type == 'keydown') {
     // Native buttons turn Enter and Space into clicks, and links turn Enter into one.
     const key = (e as KeyboardEvent).key;
-    held = !!control && control.tagName != 'BUTTON' && (key == ' ' || (control.getAttribute('role') == 'tab' && TAB_KEYS.test(key)));
+    held =
+      !!control &&
+      control.tagName != 'BUTTON' &&
+      (key == ' ' || (control.getAttribute('role') == 'tab' && TAB_KEYS.test(key)));
   } else held = true;
   if (!held) {
     // Any click in an island wakes it (an `interaction` island waits for one).
@@ -120,7 +135,11 @@ function start() {
     }
     // Without a strategy (or with one this script does not know), at once.
     const strategy = strategies[host.dataset[HYDRATE_KEY] as Hydrate] ?? load;
-    strategy(host, () => wake(host), () => withRuntime((r) => r.prefetch(host), host));
+    strategy(
+      host,
+      () => wake(host),
+      () => withRuntime((r) => r.prefetch(host), host),
+    );
   }
 }
 

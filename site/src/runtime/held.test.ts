@@ -32,7 +32,10 @@ const key = (id: string, k: string) => {
   document.getElementById(id)!.dispatchEvent(e);
   return e;
 };
-const heldFor = (island: string) => queue.held.filter((h) => h.host.dataset.island === island).map((h) => `${h.event.type} ${(h.event.target as Element).id}`);
+const heldFor = (island: string) =>
+  queue.held
+    .filter((h) => h.host.dataset.island === island)
+    .map((h) => `${h.event.type} ${(h.event.target as Element).id}`);
 
 beforeEach(() => {
   document.body.innerHTML = page();
@@ -111,7 +114,15 @@ describe('once it is live', () => {
     await live;
     expect(host.dataset.hydrated).toBe('true');
     // The submit button's click submits the form, as it would have.
-    expect(received).toEqual(['click tab', 'keydown Space tab', 'click go', 'change file', 'click send', 'submit form', 'click go']);
+    expect(received).toEqual([
+      'click tab',
+      'keydown Space tab',
+      'click go',
+      'change file',
+      'click send',
+      'submit form',
+      'click go',
+    ]);
     expect(queue.held).toEqual([]);
     click('go');
     expect(received.at(-1)).toBe('click go');

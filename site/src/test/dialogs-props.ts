@@ -2,7 +2,13 @@
 // props say).
 import type { DialogsProps, Field, Quiz } from '../lib/props';
 
-const field = (name: string, label: string, type: Field['type'], required: boolean, extra: Partial<Field> = {}): Field => ({
+const field = (
+  name: string,
+  label: string,
+  type: Field['type'],
+  required: boolean,
+  extra: Partial<Field> = {},
+): Field => ({
   name,
   label,
   type,
@@ -14,7 +20,10 @@ const field = (name: string, label: string, type: Field['type'], required: boole
 });
 
 const toasts = (end: string, error = 'request') => ({
-  success: { title: 'Thank you, your message has been received by a concierge', description: `We will contact you within 24 hours to ${end}` },
+  success: {
+    title: 'Thank you, your message has been received by a concierge',
+    description: `We will contact you within 24 hours to ${end}`,
+  },
   error: { title: 'Error', description: `There was an issue submitting your ${error}. Please try again.` },
 });
 
@@ -104,9 +113,27 @@ export const props: DialogsProps = {
     ],
     toasts: toasts('assist with your request'),
     types: {
-      consultation: { title: 'Schedule a Private Consultation', text: 'Talk.', submit: 'Request Consultation', subject: 's', require: [] },
-      'buyer-guide': { title: "Get the Buyer's Guide", text: 'Guide.', submit: 'Send My Guide', subject: 's', require: [] },
-      'cma-request': { title: "What's My Home Worth?", text: 'Value.', submit: 'Request My Valuation', subject: 's', require: ['propertyAddress'] },
+      consultation: {
+        title: 'Schedule a Private Consultation',
+        text: 'Talk.',
+        submit: 'Request Consultation',
+        subject: 's',
+        require: [],
+      },
+      'buyer-guide': {
+        title: "Get the Buyer's Guide",
+        text: 'Guide.',
+        submit: 'Send My Guide',
+        subject: 's',
+        require: [],
+      },
+      'cma-request': {
+        title: "What's My Home Worth?",
+        text: 'Value.',
+        submit: 'Request My Valuation',
+        subject: 's',
+        require: ['propertyAddress'],
+      },
     },
   },
   contact: {
@@ -114,7 +141,12 @@ export const props: DialogsProps = {
     text: 'Write to us.',
     submit: 'Send Message',
     subject: 's',
-    fields: [field('name', 'Name', 'text', true), field('email', 'Email', 'email', true), field('phone', 'Phone', 'tel', true), field('message', 'Message', 'textarea', true)],
+    fields: [
+      field('name', 'Name', 'text', true),
+      field('email', 'Email', 'email', true),
+      field('phone', 'Phone', 'tel', true),
+      field('message', 'Message', 'textarea', true),
+    ],
     toasts: toasts('discuss your real estate needs', 'message'),
   },
   listing_request: {

@@ -1,7 +1,15 @@
 // A row of /data/market.json for the market table's tests; the texts are not what they test.
 import type { MarketRow } from '../lib/props';
 
-export const marketRow = (slug: string, name: string, area: string, median_price: number, yoy_growth: number, days_on_market = 30, zip = '32202'): MarketRow => ({
+export const marketRow = (
+  slug: string,
+  name: string,
+  area: string,
+  median_price: number,
+  yoy_growth: number,
+  days_on_market = 30,
+  zip = '32202',
+): MarketRow => ({
   slug,
   name,
   area,

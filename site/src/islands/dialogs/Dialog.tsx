@@ -3,7 +3,8 @@
 // instead of leaving for the browser's own UI.
 import { useEffectEvent, useLayoutEffect, useRef, type ReactNode } from 'react';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Keeps Tab inside `dialog` (its keydown listener, added by the effect). */
 function wrapTab(dialog: HTMLDialogElement, e: KeyboardEvent) {
@@ -12,7 +13,11 @@ function wrapTab(dialog: HTMLDialogElement, e: KeyboardEvent) {
     (el) => el.tabIndex >= 0 && el.getClientRects().length > 0 && !el.closest('[aria-hidden="true"]'),
   );
   // A radio group is one Tab stop: its checked radio, or its first.
-  const radios = (el: HTMLElement) => all.filter((o): o is HTMLInputElement => o instanceof HTMLInputElement && o.type === 'radio' && o.name === (el as HTMLInputElement).name);
+  const radios = (el: HTMLElement) =>
+    all.filter(
+      (o): o is HTMLInputElement =>
+        o instanceof HTMLInputElement && o.type === 'radio' && o.name === (el as HTMLInputElement).name,
+    );
   const stops = all.filter((el) => {
     if (!(el instanceof HTMLInputElement) || el.type !== 'radio') return true;
     const group = radios(el);
@@ -71,7 +76,16 @@ export function Dialog({
     <dialog ref={ref} className={`dialog ${className}`} aria-labelledby={titleId}>
       <div className="dialog__card">
         <button type="button" className="dialog__close" aria-label={closeLabel} onClick={() => ref.current?.close()}>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round">
+          <svg
+            viewBox="0 0 24 24"
+            width="20"
+            height="20"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+            strokeLinecap="round"
+          >
             <path d="M6 6l12 12M18 6L6 18" />
           </svg>
         </button>

@@ -2,7 +2,7 @@
 // seed's submit cycle ('Sending...' disabled → toast; success resets and closes, failure keeps
 // the dialog open with its data).
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { ApiError, newKey, postJson, type FieldError } from '../../lib/api';
+import { ApiError, newKey, sendForm, type FieldError, type FormName } from '../../lib/api';
 import { refusalToast, type BotCheck } from '../../lib/bot-check';
 import type { DialogsProps, Field, ToastText } from '../../lib/props';
 import { toast } from '../../lib/toast';
@@ -14,7 +14,8 @@ export type FormSpec = {
   submit: string;
   fields: Field[];
   toasts: { success: ToastText; error: ToastText };
-  endpoint: string;
+  /** Where it posts: its path's name in `Endpoints`. */
+  form: Exclude<FormName, 'quiz'>;
   /** Sent along with the fields, e.g. the lead type. */
   extra?: Record<string, string>;
   /** Fields required here though optional in general. */
@@ -77,13 +78,12 @@ export function FormDialogBody({
     setSending(true);
     try {
       const token = await botCheck.token();
-      await postJson(spec.endpoint, {
+      const fields = {
         ...spec.extra,
         ...payload(spec.fields, values),
         [shared.honeypot]: honeypot.current?.value ?? '',
-        [shared.api.idempotency_key]: key,
-        ...(token && { [shared.api.bot_check_field]: token }),
-      });
+      };
+      await sendForm(shared.api, spec.form, fields, { key, token });
       toast({ ...spec.toasts.success, dismiss: shared.dismiss, link: spec.successLink });
       setKey(newKey());
       setValues({});
@@ -91,7 +91,11 @@ export function FormDialogBody({
       onDone();
     } catch (error) {
       const errors = error instanceof ApiError ? error.errors : [];
-      toast({ ...refusalToast(spec.toasts.error, errors, shared.api.bot_check_field), variant: 'destructive', dismiss: shared.dismiss });
+      toast({
+        ...refusalToast(spec.toasts.error, errors, shared.api.bot_check_field),
+        variant: 'destructive',
+        dismiss: shared.dismiss,
+      });
       const fieldErrors = errors.filter((x) => spec.fields.some((f) => f.name === x.field));
       if (fieldErrors.length) {
         setErrors(fieldErrors);
@@ -143,7 +147,12 @@ export function FormDialogBody({
                   )}
                 </label>
                 {f.type === 'textarea' ? (
-                  <textarea {...control} rows={4} maxLength={shared.limits.message_max} placeholder={f.placeholder ?? undefined} />
+                  <textarea
+                    {...control}
+                    rows={4}
+                    maxLength={shared.limits.message_max}
+                    placeholder={f.placeholder ?? undefined}
+                  />
                 ) : f.type === 'select' ? (
                   <select {...control}>
                     <option value="">{f.placeholder ?? ''}</option>
@@ -154,7 +163,12 @@ export function FormDialogBody({
                     ))}
                   </select>
                 ) : (
-                  <input {...control} type={f.type} maxLength={shared.limits.text_max} placeholder={f.placeholder ?? undefined} />
+                  <input
+                    {...control}
+                    type={f.type}
+                    maxLength={shared.limits.text_max}
+                    placeholder={f.placeholder ?? undefined}
+                  />
                 )}
                 {error && (
                   <p className="field__error" id={`${control.id}-error`}>
@@ -167,7 +181,15 @@ export function FormDialogBody({
         </div>
         <div className="visually-hidden" aria-hidden="true">
           <label htmlFor={fieldId(shared.honeypot)}>{shared.honeypot}</label>
-          <input ref={honeypot} type="text" id={fieldId(shared.honeypot)} name={shared.honeypot} tabIndex={-1} autoComplete="off" defaultValue="" />
+          <input
+            ref={honeypot}
+            type="text"
+            id={fieldId(shared.honeypot)}
+            name={shared.honeypot}
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
         </div>
         <button className="btn btn--navy form__submit" type="submit" disabled={sending}>
           {sending ? shared.sending : spec.submit}

@@ -1,7 +1,7 @@
 // "What's your Jacksonville vibe?": six questions, an e-mail step, then the matching profile.
 // The result is computed here for the visitor and again by the worker for the e-mail.
 import { useId, useState, type FormEvent } from 'react';
-import { ApiError, newKey, postJson } from '../../lib/api';
+import { ApiError, newKey, sendForm } from '../../lib/api';
 import type { BotCheck } from '../../lib/bot-check';
 import type { Endpoints, ProfileKey, Quiz as QuizProps, QuizResult } from '../../lib/props';
 import { score } from './score';
@@ -58,13 +58,7 @@ export function QuizBody({
     setSending(true);
     try {
       const token = await botCheck.token();
-      await postJson(api.quiz, {
-        email: email.trim(),
-        answers,
-        [honeypot]: '',
-        [api.idempotency_key]: key,
-        ...(token && { [api.bot_check_field]: token }),
-      });
+      await sendForm(api, 'quiz', { email: email.trim(), answers, [honeypot]: '' }, { key, token });
     } catch (error) {
       // A failed delivery still shows the visitor's result; anything else is a bug worth saying.
       if (!(error instanceof ApiError)) alert(l.error_alert);
@@ -100,7 +94,14 @@ export function QuizBody({
         <div className="btn-row quiz__actions">
           {result && (
             // The dialogs' own click handler turns this into the consultation dialog.
-            <a className="btn btn--gold" href={result.contact} data-open="lead" data-type="consultation" role="button" aria-haspopup="dialog">
+            <a
+              className="btn btn--gold"
+              href={result.contact}
+              data-open="lead"
+              data-type="consultation"
+              role="button"
+              aria-haspopup="dialog"
+            >
               {result.consultation}
             </a>
           )}
@@ -151,7 +152,14 @@ export function QuizBody({
       <h2 className="dialog__title" id={titleId}>
         {quiz.title}
       </h2>
-      <div className="quiz__progress" role="progressbar" aria-label={progress} aria-valuemin={1} aria-valuemax={total} aria-valuenow={current}>
+      <div
+        className="quiz__progress"
+        role="progressbar"
+        aria-label={progress}
+        aria-valuemin={1}
+        aria-valuemax={total}
+        aria-valuenow={current}
+      >
         <div className="quiz__progress-bar" style={{ width: `${(current / total) * 100}%` }} />
       </div>
       <fieldset className="quiz__question" key={q.id}>

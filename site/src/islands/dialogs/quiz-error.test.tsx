@@ -8,13 +8,18 @@ import mount from '../dialogs';
 // A failure that is not an HTTP answer (a bug, not an outage).
 vi.mock('../../lib/api', async (original) => ({
   ...(await original<typeof import('../../lib/api')>()),
-  postJson: () => Promise.reject(new Error('boom')),
+  sendForm: () => Promise.reject(new Error('boom')),
 }));
 
 it('alerts when sending the quiz throws, and still shows the result', async () => {
   const alerts: string[] = [];
   vi.stubGlobal('alert', (m: string) => alerts.push(m));
-  await mountIsland('<div data-island="dialogs"></div><a id="vibe" data-open="quiz" href="#">Quiz</a>', mount, props, '#vibe');
+  await mountIsland(
+    '<div data-island="dialogs"></div><a id="vibe" data-open="quiz" href="#">Quiz</a>',
+    mount,
+    props,
+    '#vibe',
+  );
   const user = userEvent.setup();
   for (let i = 1; i <= 6; i++) {
     await user.click(screen.getByRole('radio', { name: `historic option ${i}` }));
