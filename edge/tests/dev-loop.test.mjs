@@ -32,6 +32,7 @@ let watch;
 let line;
 
 before(async () => {
+  assert.ok(fs.existsSync(bin), `${bin}: the generator \`make build PROFILE=test\` builds`);
   fs.cpSync(path.join(root, 'content'), content, { recursive: true });
   // The images `make build` encoded (the cache is content-addressed: it only spares encoding them).
   const images = path.join(root, '.cache/generator');
