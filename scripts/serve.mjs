@@ -14,7 +14,7 @@
 // ([build] watch_dir). edge/tests/dev-loop.test.mjs checks all this.
 //
 //   node scripts/serve.mjs --ip 127.0.0.1 --port 8787 [--env-file FILE] [--persist-to DIR]
-//     [--test-scheduled] [--inspector-port N] [--assets DIR] [--config wrangler.toml]
+//     [--test-scheduled] [--assets DIR]
 //
 // The flags are `wrangler dev`'s; wrangler's environment (WRANGLER_SEND_METRICS, …) applies.
 import fs from 'node:fs';
@@ -29,9 +29,7 @@ const { values: args } = parseArgs({
     'env-file': { type: 'string', multiple: true },
     'persist-to': { type: 'string' },
     'test-scheduled': { type: 'boolean', default: false },
-    'inspector-port': { type: 'string' },
     assets: { type: 'string' },
-    config: { type: 'string', default: 'wrangler.toml' },
   },
 });
 
@@ -50,27 +48,26 @@ class DevLoop extends DevEnv {
 
 const devEnv = new DevLoop();
 const worker = await devEnv.startWorker({
-  config: args.config,
+  config: 'wrangler.toml',
   envFiles: args['env-file'],
   assets: args.assets,
   dev: {
     remote: false,
     server: { hostname: args.ip, port: Number(args.port) },
-    inspector: args['inspector-port'] ? { port: Number(args['inspector-port']) } : undefined,
     persist: args['persist-to'],
     testScheduled: args['test-scheduled'],
     watch: true,
   },
 });
-await worker.ready;
 
-const assets = worker.config.assets?.directory;
-const staging = assets && path.join(path.resolve(assets), '.staging');
+// Watched before the first load: a build that ends after it has read the folder is loaded again.
+const assets = worker.config.assets?.directory && path.resolve(worker.config.assets.directory);
 const watcher =
   assets &&
-  fs.watch(path.resolve(assets), (_event, name) => {
-    if (name === '.staging' && !fs.existsSync(staging)) devEnv.reload();
+  fs.watch(assets, (_event, name) => {
+    if (name === '.staging' && !fs.existsSync(path.join(assets, '.staging'))) devEnv.reload();
   });
+await worker.ready;
 
 const stop = async () => {
   watcher?.close();

@@ -4,7 +4,7 @@
 // after a listing is added to the content (an editor's save), its page, and 404 once it is
 // removed. All of it the test's own: a copy of content/, its own MLS store, image cache and built
 // folder (.cache/dev-loop-*), served by `make serve ASSETS=…` on a free loopback port.
-// Run: node --test edge/tests/ (make test does, after building the generator `make build PROFILE=test` uses).
+// Run: node --test edge/tests/ (make test does; it needs target/debug/generator: make build PROFILE=test).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
