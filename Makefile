@@ -37,8 +37,9 @@ ENV_FILE   := .cache/dev.env
 # wrangler without telemetry or its Request.cf fetch (it then contacts only
 # loopback, plus a cached version check on the npm registry), keeping its
 # config and logs inside the clone.
-WRANGLER := WRANGLER_SEND_METRICS=false CLOUDFLARE_CF_FETCH_ENABLED=false \
-            XDG_CONFIG_HOME=$(CURDIR)/.cache/wrangler-config wrangler
+WRANGLER_ENV := WRANGLER_SEND_METRICS=false CLOUDFLARE_CF_FETCH_ENABLED=false \
+                XDG_CONFIG_HOME=$(CURDIR)/.cache/wrangler-config
+WRANGLER := $(WRANGLER_ENV) wrangler
 
 .PHONY: help dev serve preview test test-rust test-site test-build test-worker test-e2e test-engines lint build check bench reliability flood setup setup-test generator islands worker deploy bundle-check
 
@@ -60,7 +61,8 @@ help:
 # /__scheduled runs the e-mail retries by hand. The editor at /admin/ edits content/ through
 # decap-server on 127.0.0.1:8081 (scripts/editor-files.sh), with its preview from generator serve
 # on 127.0.0.1:4040 (make preview), and the generator builds dist/ again on every change
-# (`build --watch`), so a save reaches the site. Ctrl-C stops them all.
+# (`build --watch`), so a save reaches the site: make serve serves each build's files once it ends
+# (an import followed by `generator build` too; edge/tests/dev-loop.test.mjs). Ctrl-C stops them all.
 dev: setup build
 	scripts/editor-files.sh & editor=$$!; \
 	  $(GENERATOR) build --content content --out dist --watch & builder=$$!; \
@@ -75,12 +77,18 @@ CONTENT := content
 preview:
 	exec $(GENERATOR) serve --content $(CONTENT)
 
-# Serves dist/ as built (the last step of `make dev`; the browser suite starts the site with it).
-# The e-mails' links lead to the address it serves on, unless SITE_URL names another.
+# Serves dist/ (ASSETS: another build's folder) with wrangler dev (the last step of `make dev`; the
+# browser suite starts the site with it): scripts/serve.mjs, which serves what each build adds or
+# removes once the build ends (the wrangler CLI keeps the files it started with) and has wrangler
+# rebuild the worker when its sources change. Without wrangler's local explorer and its log
+# collector (X_LOCAL_*: unused here, and a fifth of each reload). The e-mails' links lead to its
+# address, unless SITE_URL names another.
+ASSETS :=
 serve:
 	SITE_URL="$${SITE_URL:-http://$(HOST):$(PORT)}" scripts/worker-env.sh $(ENV_FILE)
-	$(WRANGLER) dev --ip $(HOST) --port $(PORT) --env-file $(ENV_FILE) --test-scheduled \
-	  --persist-to $(STATE) --show-interactive-dev-session=false
+	$(WRANGLER_ENV) X_LOCAL_EXPLORER=false X_LOCAL_OBSERVABILITY=false node scripts/serve.mjs \
+	  --ip $(HOST) --port $(PORT) --env-file $(ENV_FILE) --test-scheduled --persist-to $(STATE) \
+	  $(if $(ASSETS),--assets $(ASSETS))
 
 # Every test, in named stages (scripts/stages.sh: it stops at the first that fails, names it in
 # its last line and prints each stage's time); each stage is a target that also runs alone:
