@@ -10,7 +10,7 @@
 // with the worker it already has, which reads the folder afresh: one reload of workerd per build
 // (about a second). A build ends when its staging folder goes: `generator build` stages its pages
 // in `<folder>/.staging` and removes it last, also when it fails (STAGING,
-// generator/src/pipeline/staged.rs). The worker is rebuilt and reloaded by wrangler as before
+// generator/build/src/staged.rs). The worker is rebuilt and reloaded by wrangler as before
 // ([build] watch_dir). edge/tests/dev-loop.test.mjs checks all this.
 //
 //   node scripts/serve.mjs --ip 127.0.0.1 --port 8787 [--env-file FILE] [--persist-to DIR]
