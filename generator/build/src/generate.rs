@@ -106,10 +106,10 @@ pub struct Kept {
 /// Everything the site consists of, in memory; `kept` is what the builds of one process share.
 pub fn generate(c: &Content, opts: &BuildOptions, renderer: &Renderer, kept: &Kept) -> Result<(Vec<Output>, usize)> {
     let none = |_: &Homes| Ok(Unchanged::default());
-    let Generated { mut files, pages, photos, .. } =
+    let Generated { mut files, pages, photos, search, .. } =
         generate_with(c, opts, || Ok(renderer), Some(kept), none, Ok, |path| bail!("{path} was left unrendered"))?;
     let page_count = pages.len();
-    files.extend(pages.into_iter().chain(photos));
+    files.extend(search.into_iter().chain(pages).chain(photos));
     Ok((files, page_count))
 }
 
@@ -206,6 +206,8 @@ pub(super) struct Generated<P> {
     pub(super) cards: Cards,
     pub(super) pages: Vec<P>,
     pub(super) photos: Vec<P>,
+    /// The search's files (`jax_mls::search`), as `keep` made them.
+    pub(super) search: Vec<P>,
     /// What the output held already (`incremental`).
     pub(super) unchanged: Unchanged,
     /// What the pages were made from.
@@ -242,10 +244,13 @@ pub(super) fn generate_with<P: RenderedPage, R: Borrow<Renderer>>(
         || homes.map(|h| jax_mls::search::prepare(h).context("writing the search's index")),
     );
     let (pages, cards) = rendered?;
-    if let Some(index) = index.transpose()? {
-        let html: Vec<&str> = cards.iter().map(|(_, html)| html.as_str()).collect();
-        files.extend(jax_mls::search::outputs(index, &html).context("writing the search's cards")?);
-    }
+    let search = match index.transpose()? {
+        Some(index) => {
+            let html: Vec<&str> = cards.iter().map(|(_, html)| html.as_str()).collect();
+            jax_mls::search::outputs_with(index, &html, &keep).context("writing the search's cards")?
+        }
+        None => Vec::new(),
+    };
     if let Some(h) = homes {
         files.extend(jax_mls::news::outputs(h, &news_texts(c)).context("writing the imports' news")?);
     }
@@ -288,12 +293,14 @@ pub(super) fn generate_with<P: RenderedPage, R: Borrow<Renderer>>(
     files.extend(data::outputs(c, &inputs.images)?);
     files.extend(editor);
     let mut seen = rustc_hash::FxHashSet::default();
-    for path in files.iter().map(|f| f.path.as_str()).chain(pages.iter().chain(&photos).map(|p| p.path())) {
+    for path in
+        files.iter().map(|f| f.path.as_str()).chain(pages.iter().chain(&photos).chain(&search).map(|p| p.path()))
+    {
         if !seen.insert(path) {
             bail!("two outputs want the same path {path}");
         }
     }
-    Ok(Generated { files, cards, pages, photos, unchanged, inputs })
+    Ok(Generated { files, cards, pages, photos, search, unchanged, inputs })
 }
 
 /// The texts saved searches' alerts write their homes with (jax_mls::news).

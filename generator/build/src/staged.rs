@@ -94,7 +94,7 @@ fn build_staged<R: Borrow<Renderer> + Send>(
     // What the previous build into `out` recorded is forgotten until this one is complete: were
     // it interrupted while moving pages into place, the next would render everything.
     let mut prints = Fingerprints::default();
-    let Generated { files, cards, pages, photos, unchanged, inputs } = std::thread::scope(|scope| {
+    let Generated { files, cards, pages, photos, search, unchanged, inputs } = std::thread::scope(|scope| {
         let compiling = scope.spawn(renderer);
         // Read while the listings are.
         let previous = scope.spawn(|| -> Result<_> {
@@ -124,7 +124,7 @@ fn build_staged<R: Borrow<Renderer> + Send>(
         )
     })?;
     let mut done = write_files(out, &files, fresh)?;
-    let staged: Vec<&Staged> = pages.iter().chain(&photos).collect();
+    let staged: Vec<&Staged> = pages.iter().chain(&photos).chain(&search).collect();
     let made = || files.iter().map(|f| f.path.as_str()).chain(staged.iter().map(|p| p.path.as_str()));
     // The record is written while the pages move, and in force once they are in place.
     let (moved, record) = rayon::join(
@@ -149,7 +149,7 @@ fn build_staged<R: Borrow<Renderer> + Send>(
     done.reused = unchanged.count();
     done.changed.sort();
     let counts = (pages.len(), files.len() + staged.len());
-    free_later((files, cards, pages, photos, unchanged, inputs, prints));
+    free_later((files, cards, pages, photos, search, unchanged, inputs, prints));
     Ok((counts.0, counts.1, done))
 }
 

@@ -345,32 +345,56 @@ pub fn prepare(homes: &Homes) -> Result<Prepared> {
 /// The search's files: `meta.json`, then the columns, word shards and card shards, each in the
 /// folder of its hash. `cards`: each listing for sale's card, in the index's order.
 pub fn outputs(prepared: Prepared, cards: &[&str]) -> Result<Vec<Output>> {
-    let Prepared { mut meta, price, sqft, mut files } = prepared;
+    outputs_with(prepared, cards, &Ok)
+}
+
+/// `outputs`, each file handed to `keep` as soon as it is made (`meta.json` last, but first in
+/// the list), so the card shards, three copies of every card, are never all in memory.
+pub fn outputs_with<P: Send>(
+    prepared: Prepared,
+    cards: &[&str],
+    keep: &(impl Fn(Output) -> Result<P> + Sync),
+) -> Result<Vec<P>> {
+    let Prepared { mut meta, price, sqft, files } = prepared;
     anyhow::ensure!(cards.len() == meta.size, "{} cards for {} listings in the search's index", cards.len(), meta.size);
-    for order in CardOrder::ALL {
-        let ordered: Vec<&str> = order.places(&price, &sqft).into_iter().map(|i| cards[i]).collect();
-        for (n, shard) in ordered.chunks(CARDS_PER_SHARD).enumerate() {
-            let bytes = serde_json::to_vec(shard).context("serializing the search's cards")?;
-            let path = in_version(api::HOMES_CARDS).replace("{order}", order.name()).replace("{shard}", &n.to_string());
-            files.push((path, bytes));
-        }
-    }
     // Each file in a folder named by its bytes: the same bytes, the same name, not uploaded again.
     // 40 bits of the hash: ~1,200 files a build, and a stale name can only be one of its own path's.
     let folder = api::HOMES_COLUMN.split_once("{version}/").expect("a folder per file").0.trim_start_matches('/');
-    let mut out = Vec::with_capacity(files.len() + 1);
-    for (path, bytes) in files {
+    let hashed = |(path, bytes): (String, Vec<u8>)| -> Result<(String, String, P)> {
         let hash = blake3::hash(&bytes).to_hex()[..10].to_string();
-        out.push(Output::new(format!("{folder}{hash}/{path}"), bytes));
-        meta.files.insert(path, hash);
-    }
-    out.insert(
-        0,
-        Output::new(
-            api::HOMES_META.trim_start_matches('/'),
-            serde_json::to_vec(&meta).context("serializing the search's meta.json")?,
-        ),
+        let kept = keep(Output::new(format!("{folder}{hash}/{path}"), bytes))?;
+        Ok((path, hash, kept))
+    };
+    let orders: Vec<(CardOrder, Vec<&str>)> =
+        CardOrder::ALL.iter().map(|&o| (o, o.places(&price, &sqft).into_iter().map(|i| cards[i]).collect())).collect();
+    let shards: Vec<(CardOrder, usize, &[&str])> = orders
+        .iter()
+        .flat_map(|(order, ordered)| ordered.chunks(CARDS_PER_SHARD).enumerate().map(|(n, s)| (*order, n, s)))
+        .collect();
+    let mut made: Vec<(String, String, P)> = files.into_par_iter().map(hashed).collect::<Result<_>>()?;
+    made.extend(
+        shards
+            .into_par_iter()
+            .map(|(order, n, shard)| {
+                let bytes = serde_json::to_vec(shard).context("serializing the search's cards")?;
+                let path =
+                    in_version(api::HOMES_CARDS).replace("{order}", order.name()).replace("{shard}", &n.to_string());
+                hashed((path, bytes))
+            })
+            .collect::<Result<Vec<_>>>()?,
     );
+    let mut out = Vec::with_capacity(made.len() + 1);
+    let mut rest = Vec::with_capacity(made.len());
+    for (path, hash, file) in made {
+        meta.files.insert(path, hash);
+        rest.push(file);
+    }
+    // Made last, since it names every other file.
+    out.push(keep(Output::new(
+        api::HOMES_META.trim_start_matches('/'),
+        serde_json::to_vec(&meta).context("serializing the search's meta.json")?,
+    ))?);
+    out.extend(rest);
     Ok(out)
 }
 
