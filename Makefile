@@ -144,7 +144,8 @@ test-build:
 	  $(MAKE) --no-print-directory bundle-check PROFILE=test && \
 	  scripts/check-html.sh dist
 
-# The dev loop's test times a reload against its 2 s bound, so it runs alone, after the others.
+# The dev loop's test prints how soon a build is served against its 2 s target: alone, after the
+# others, so the figure is not another workerd's load.
 DEV_LOOP_TEST := edge/tests/dev-loop.test.mjs
 test-worker:
 	$(TEST_ENV) && $(SITE_FOR_TESTS) && \
