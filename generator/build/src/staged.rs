@@ -2,7 +2,7 @@
 //! once the whole site has rendered, and what the previous build left reused (`incremental`).
 
 use super::folder::Written;
-use super::folder::{claim, holds, remove_listed, remove_stale, write_files};
+use super::folder::{claim, holds, remove_listed, remove_stale, write_files, Trash};
 use super::generate::{generate_with, BuildOptions, Generated, RenderedPage, Report};
 use anyhow::{Context, Result};
 use jax_load::Cache;
@@ -23,6 +23,9 @@ use std::time::Instant;
 /// removed after every build, and by the next one were this one killed (it is never published:
 /// nothing is renamed into place before the whole site has rendered).
 pub(super) const STAGING: &str = ".staging";
+
+/// Under `--cache`: what builds replaced or removed, deleted by the next build (`Trash`).
+const TRASH: &str = "trash";
 
 /// A page `build` has put on disk (or found there already).
 struct Staged {
@@ -68,10 +71,12 @@ pub fn build<R: Borrow<Renderer> + Send>(
     let fresh = claim(out)?;
     let staging = out.join(STAGING);
     let _ = std::fs::remove_dir_all(&staging);
+    let (trash, emptying) = Trash::new(&opts.cache.join(TRASH), !fresh);
     let result = std::fs::create_dir_all(&staging)
         .with_context(|| format!("creating {}", staging.display()))
-        .and_then(|()| build_staged(&content, opts, renderer, &staging, fresh, !existed));
+        .and_then(|()| build_staged(&content, opts, renderer, &staging, fresh, !existed, &trash));
     let _ = std::fs::remove_dir_all(&staging);
+    let _ = emptying.join();
     if result.is_err() && !existed {
         let _ = std::fs::remove_dir_all(out);
     }
@@ -88,6 +93,7 @@ fn build_staged<R: Borrow<Renderer> + Send>(
     staging: &Path,
     fresh: bool,
     created: bool,
+    trash: &Trash,
 ) -> Result<(usize, usize, Written)> {
     let out = &opts.out;
     let into = Stage { out, staging, next: AtomicUsize::new(0), fresh, created };
@@ -128,7 +134,7 @@ fn build_staged<R: Borrow<Renderer> + Send>(
     let made = || files.iter().map(|f| f.path.as_str()).chain(staged.iter().map(|p| p.path.as_str()));
     // The record is written while the pages move, and in force once they are in place.
     let (moved, record) = rayon::join(
-        || staged.par_iter().map(|p| move_into(out, p)).collect::<Vec<Result<bool>>>(),
+        || staged.par_iter().map(|p| move_into(out, p, trash)).collect::<Vec<Result<bool>>>(),
         || incremental::record(&opts.cache, out, &prints, made(), &cards),
     );
     for (page, m) in staged.iter().zip(moved) {
@@ -141,7 +147,7 @@ fn build_staged<R: Borrow<Renderer> + Send>(
     if !fresh {
         match unchanged.before() {
             // Walking 10,000 listings' folders costs more than the rest of a rebuild's writing.
-            Some(before) => remove_listed(out, before, made(), &mut done)?,
+            Some(before) => remove_listed(out, before, made(), &mut done, trash)?,
             None => remove_stale(out, made(), &mut done)?,
         }
     }
@@ -187,8 +193,9 @@ fn stage(page: Output, to: &Stage) -> Result<Staged> {
     Ok(Staged { path: page.path, noindex, place })
 }
 
-/// Puts a staged page in its place in `out`: whether it was written.
-fn move_into(out: &Path, page: &Staged) -> Result<bool> {
+/// Puts a staged page in its place in `out`, the version it replaces into `trash`: whether it
+/// was written.
+fn move_into(out: &Path, page: &Staged, trash: &Trash) -> Result<bool> {
     let file = match &page.place {
         Place::Unchanged => return Ok(false),
         Place::Direct => return Ok(true),
@@ -198,6 +205,7 @@ fn move_into(out: &Path, page: &Staged) -> Result<bool> {
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
     }
+    trash.keep(&path);
     std::fs::rename(file, &path).with_context(|| format!("writing {}", path.display()))?;
     Ok(true)
 }
