@@ -13,6 +13,7 @@ mod chrome;
 mod css;
 pub mod data;
 pub mod html;
+mod icons;
 pub mod incremental;
 mod input;
 pub mod islands;

@@ -105,6 +105,7 @@ impl Renderer {
             missing.sort();
             bail!("missing templates: {}", missing.join(", "));
         }
+        crate::icons::register(&mut tera)?;
         let kinds: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
         let css = css::for_kinds(css, &kinds)?;
         Ok(Renderer { tera, css })

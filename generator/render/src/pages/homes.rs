@@ -146,6 +146,7 @@ impl<'a> Shared<'a> {
                 .map(|m| photo(self.input.images, &m.media_url, h.photo.as_ref(), format!("{title}, {}", h.place))),
             office: l.listed_by.replace("{office}", &h.p.list_office_name),
             mls_number: &h.p.listing_id,
+            save: l.saved.save.replace("{home}", title),
             sample,
         }
     }

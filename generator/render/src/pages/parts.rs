@@ -21,11 +21,40 @@ pub const PER_PAGE: usize = 24;
 
 /// A listing's photo: the site's own image (the sample's, or a first photo the import cached), or
 /// the MLS's, in a frame of fixed proportions so nothing shifts while it loads.
-#[derive(Serialize)]
 pub(super) struct Photo<'a> {
     pub(super) local: Option<&'a ImageInfo>,
     pub(super) src: &'a str,
     pub(super) alt: String,
+}
+
+/// The frame an MLS photo served from the media host fills (3:2, as listing photos are shot).
+const REMOTE_WIDTH: u32 = 1200;
+const REMOTE_HEIGHT: u32 = 800;
+
+/// What `mls_photo` in `macros.html` draws, decided here: one `<img>` from flat fields, since each
+/// nested lookup and macro call in a template costs on every photo of every listing.
+impl Serialize for Photo<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Flat<'a> {
+            src: &'a str,
+            #[serde(skip_serializing_if = "str::is_empty")]
+            srcset: &'a str,
+            width: u32,
+            height: u32,
+            alt: &'a str,
+            #[serde(skip_serializing_if = "<[_]>::is_empty")]
+            sources: &'a [jax_images::ImageSource],
+        }
+        let alt = &self.alt;
+        let flat = match self.local {
+            Some(i) => {
+                Flat { src: &i.src, srcset: &i.srcset, width: i.width, height: i.height, alt, sources: &i.sources }
+            }
+            None => Flat { src: self.src, srcset: "", width: REMOTE_WIDTH, height: REMOTE_HEIGHT, alt, sources: &[] },
+        };
+        flat.serialize(s)
+    }
 }
 
 impl<'a> Photo<'a> {
@@ -63,6 +92,8 @@ pub(super) struct Card<'a> {
     pub photo: Option<Photo<'a>>,
     pub office: String,
     pub mls_number: &'a str,
+    /// The heart's label, "Save {home}" with the title in it.
+    pub save: String,
     pub sample: bool,
 }
 
