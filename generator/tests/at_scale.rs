@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{build_args, generator, repo_root, with_shared_images};
+use common::{build_args, generator, peak, repo_root, with_shared_images};
 use std::path::Path;
 use std::process::Command;
 
@@ -63,7 +63,6 @@ fn build(dir: &Path, records: usize) -> (usize, usize, u64) {
 }
 
 /// Runs `generator ARGS` in `dir`: whether it succeeded, its peak RSS in KiB and its stderr.
-#[allow(unsafe_code)] // only wait4 gives a child's peak memory
 fn peak_rss(dir: &Path, args: &[&str]) -> (bool, u64, String) {
     let stderr = dir.join("build.stderr");
     let child = Command::new(env!("CARGO_BIN_EXE_generator"))
@@ -73,13 +72,6 @@ fn peak_rss(dir: &Path, args: &[&str]) -> (bool, u64, String) {
         .stderr(std::fs::File::create(&stderr).unwrap())
         .spawn()
         .expect("running generator");
-    let pid = i32::try_from(child.id()).expect("a pid fits an i32");
-    let mut status = 0;
-    // SAFETY: a zeroed rusage is a valid value, and both pointers outlive the call.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    assert_eq!(reaped, pid, "waiting for generator: {}", std::io::Error::last_os_error());
-    std::mem::forget(child); // reaped above
-    let ok = libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0;
-    (ok, u64::try_from(usage.ru_maxrss).unwrap_or(0), std::fs::read_to_string(&stderr).unwrap_or_default())
+    let (status, peak_kib) = peak::wait(child, "generator");
+    (status.success(), peak_kib, std::fs::read_to_string(&stderr).unwrap_or_default())
 }

@@ -10,7 +10,7 @@ use jax_model::submission::{one_line, subject, FieldError, Values};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-/// The EmailJS account the worker sends through (domain/settings.rs reads it from the
+/// The EmailJS account the worker sends through (domain/settings/emailjs.rs reads it from the
 /// deployment's settings).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EmailJs {

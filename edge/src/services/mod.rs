@@ -1,5 +1,6 @@
 //! The only code that does I/O: settings from the environment, R2, EmailJS and the outbox, the CRMs;
-//! and the orchestration of it: a request recorded and sent (submissions.rs), the cron run (cron.rs).
+//! and the orchestration of it: a request recorded and sent (submissions.rs), a saved search
+//! confirmed (searches.rs), the cron run (cron.rs).
 
 pub mod alert;
 pub mod alerts;

@@ -1,13 +1,22 @@
-//! Saved searches in R2 (domain/searches.rs says how they are kept and why).
+//! Saved searches in R2 (domain/searches.rs says how they are kept and why), and a search
+//! confirmed from its link, with the agent told.
 
+use crate::failure::Failure;
 use crate::services::quota::{self, Added};
-use crate::services::retention;
 use crate::services::storage::{self, objects, Only};
+use crate::services::submissions::record_and_send;
+use crate::services::{random_u64, retention};
+use domain::bot_check::{self as check, Trust};
+use domain::content::content;
+use domain::form::FormKind;
+use domain::queue::{new_id, Delivery};
 use domain::retention::Job;
-use domain::searches::links::ADDRESS_LINK_MS;
+use domain::searches::emails;
+use domain::searches::links::{Confirmation, ADDRESS_LINK_MS};
 use domain::searches::{address_prefix, epoch_key, key, suppression_key, SavedSearch, SUPPRESSED_MS, UNCONFIRMED_MS};
+use domain::settings::Settings;
 use jax_model::calendar::date;
-use worker::Bucket;
+use worker::{console_error, Bucket, Env};
 
 /// Why a search was not stored (a stranger is told the same of each: domain/searches.rs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -59,6 +68,66 @@ pub async fn get(bucket: &Bucket, address: &str, id: &str) -> worker::Result<Opt
 /// Write `s` back unless it changed since `etag` was read: whether it was written.
 pub async fn update(bucket: &Bucket, s: &SavedSearch, etag: String) -> worker::Result<bool> {
     Ok(put(bucket, s, Only::Etag(etag)).await?.is_some())
+}
+
+/// What a confirmation link came to: its page says which.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Confirmed {
+    /// It names no search kept.
+    Unknown,
+    /// Not yet: the link was only opened, and its page's button confirms it.
+    NotYet,
+    /// Confirmed: before, by a press at the same time, or now.
+    Yes,
+}
+
+/// Confirm the search `link` names when `post` (its page's button; opening the link changes
+/// nothing) and tell the agent ("a new saved search").
+pub async fn confirm(
+    settings: &Settings,
+    env: &Env,
+    link: Confirmation<'_>,
+    post: bool,
+    now: u64,
+) -> Result<Confirmed, Failure> {
+    let bucket = storage::bucket(env)?;
+    let Some((mut s, etag)) = get(&bucket, link.address, link.id).await? else {
+        return Ok(Confirmed::Unknown);
+    };
+    if s.confirmed_ms.is_some() {
+        return Ok(Confirmed::Yes);
+    }
+    if !post {
+        return Ok(Confirmed::NotYet);
+    }
+    s.confirmed_ms = Some(now);
+    // Alerts tell of what changes from now on.
+    s.since_ms = now;
+    if !update(&bucket, &s, etag).await? {
+        // Pressed twice at once: the other press confirmed it and told the agent.
+        return Ok(Confirmed::Yes);
+    }
+    let c = content();
+    let search = search_link(settings, &s);
+    let mut params = emails::lead(&c.forms.saved_search, &settings.agent_email, &s, &c.areas, &search);
+    // Her CRM takes it with the save's trust: pressing a button proves no one is a person.
+    let trust = if s.unverified { Trust::Unverified } else { Trust::Verified };
+    if s.unverified {
+        check::mark(FormKind::SavedSearch, &mut params, &c.forms.bot_check.unverified);
+    }
+    let form = FormKind::SavedSearch;
+    let mut lead = Delivery::new(new_id(now, form, random_u64()?), form, &params, now);
+    lead.unverified = s.unverified;
+    // The search is confirmed whatever becomes of the agent's e-mail (it is queued and retried).
+    if let Err(e) = record_and_send(settings, &bucket, lead, trust, Some(&search)).await {
+        console_error!("saved search {}: the agent's e-mail was not recorded: {e:?}", s.id);
+    }
+    Ok(Confirmed::Yes)
+}
+
+/// The search's own page, on the site's own address.
+fn search_link(settings: &Settings, s: &SavedSearch) -> String {
+    format!("{}{}", settings.site_url, s.path())
 }
 
 /// The custom metadata each search carries a copy of itself in: the alerts' sweep reads a page

@@ -7,6 +7,10 @@ use std::process::{Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+// The integration tests' wait for a child's peak memory (tests/at_scale.rs budgets it).
+#[path = "../../tests/common/peak.rs"]
+mod peak;
+
 /// The generator binary cargo built for this benchmark, or `BENCH_GENERATOR` (e.g. an older build
 /// to compare with in the same run).
 pub fn generator() -> PathBuf {
@@ -90,10 +94,9 @@ const MARK: &str = "build_vs_hugo helper:";
 /// In the helper (`main` calls this first): runs the command in its arguments, then prints its
 /// wall time, its peak RSS (the `ru_maxrss` `wait4` gives; Linux counts KiB) and its wait status,
 /// and exits. Otherwise returns.
-// Reaped by `wait4` below, which `Child::wait` cannot replace: only libc asks the OS for the
-// child's peak memory.
-#[allow(clippy::zombie_processes, unsafe_code)]
 pub fn helper() {
+    use std::os::unix::process::ExitStatusExt as _;
+
     if std::env::var_os(HELPER).is_none() {
         return;
     }
@@ -102,13 +105,8 @@ pub fn helper() {
     let started = Instant::now();
     let child = Command::new(&program).args(args).env_remove(HELPER).spawn();
     let child = child.unwrap_or_else(|e| panic!("running {}: {e}", program.to_string_lossy()));
-    let pid = i32::try_from(child.id()).expect("a pid fits an i32");
-    let mut status = 0;
-    // SAFETY: a zeroed rusage is a valid value, and both pointers outlive the call.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    assert_eq!(reaped, pid, "waiting for {}: {}", program.to_string_lossy(), std::io::Error::last_os_error());
-    println!("{MARK} {} {} {status}", started.elapsed().as_micros(), usage.ru_maxrss);
+    let (status, peak_kib) = peak::wait(child, &program.to_string_lossy());
+    println!("{MARK} {} {peak_kib} {}", started.elapsed().as_micros(), status.into_raw());
     std::process::exit(0);
 }
 

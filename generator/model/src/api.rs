@@ -143,7 +143,7 @@ pub fn neighborhood(slug: &str) -> String {
 /// Every MLS listing for sale, searchable; its further pages are `/homes/page/<n>/`.
 pub const HOMES: &str = "/homes/";
 
-/// The prebuilt search of `/homes/` (generator/mls/src/search.rs): its index's size, codes and
+/// The prebuilt search of `/homes/` (generator/mls/src/search/): its index's size, codes and
 /// files; each file is in a folder under `SEARCH_DIR` named by the hash of its bytes (`{version}`,
 /// which `meta.json` names: a page reads the files its `meta.json` names, and a deploy uploads
 /// only those whose bytes changed): its columns (`{name}`: a column's), …

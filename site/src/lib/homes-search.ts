@@ -1,4 +1,4 @@
-// The search of /homes/ on the generator's prebuilt index (generator/mls/src/search.rs): pure
+// The search of /homes/ on the generator's prebuilt index (generator/mls/src/search/): pure
 // functions from a query to the listings' places, so the island only fetches and shows. Which
 // listings a query finds is jax_model::search's (saved searches' alerts use it): both run
 // spec/cases/search-filters.json. A place

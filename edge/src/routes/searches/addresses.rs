@@ -18,8 +18,3 @@ pub(super) fn links(settings: &Settings, s: &SavedSearch, epoch: u64) -> Links {
         manage: format!("{origin}{}#{}", api::ALERTS, keys.address_token(&s.address, epoch, now_ms())),
     }
 }
-
-/// The search's own page, on the site's own address.
-pub(super) fn search_link(settings: &Settings, s: &SavedSearch) -> String {
-    format!("{}{}", settings.site_url, s.path())
-}

@@ -4,16 +4,10 @@
 //! sends. A link that was changed, has expired, or names what is no longer kept gets a 4xx page
 //! that says which.
 
-use super::addresses::search_link;
 use crate::failure::Failure;
 use crate::routes::request::{see_other, url_of};
-use crate::services::submissions::record_and_send;
-use crate::services::{fetch, now_ms, random_u64, searches, storage};
-use domain::bot_check::{self as check, Trust};
-use domain::content::content;
-use domain::form::FormKind;
-use domain::queue::{new_id, Delivery};
-use domain::searches::emails;
+use crate::services::searches::Confirmed;
+use crate::services::{fetch, now_ms, searches, storage};
 use domain::searches::links::Refused;
 use domain::settings::Settings;
 use jax_model::api;
@@ -30,39 +24,11 @@ pub async fn confirm_link(req: Request, env: &Env, settings: &Settings) -> Resul
         Ok(link) => link,
         Err(refused) => return refused_page(&req, env, refused).await,
     };
-    let bucket = storage::bucket(env)?;
-    let Some((mut s, etag)) = searches::get(&bucket, link.address, link.id).await? else {
-        return page(&req, env, 404, api::ALERTS_UNKNOWN, None).await;
-    };
-    if s.confirmed_ms.is_some() {
-        return see_other(&req, api::ALERTS_CONFIRMED);
+    match searches::confirm(settings, env, link, post, now).await? {
+        Confirmed::Unknown => page(&req, env, 404, api::ALERTS_UNKNOWN, None).await,
+        Confirmed::NotYet => page(&req, env, 200, api::ALERTS_CONFIRM, Some((api::SAVED_SEARCH_CONFIRM, &token))).await,
+        Confirmed::Yes => see_other(&req, api::ALERTS_CONFIRMED),
     }
-    if !post {
-        return page(&req, env, 200, api::ALERTS_CONFIRM, Some((api::SAVED_SEARCH_CONFIRM, &token))).await;
-    }
-    s.confirmed_ms = Some(now);
-    // Alerts tell of what changes from now on.
-    s.since_ms = now;
-    if !searches::update(&bucket, &s, etag).await? {
-        // Pressed twice at once: the other press confirmed it and told the agent.
-        return see_other(&req, api::ALERTS_CONFIRMED);
-    }
-    let c = content();
-    let search = search_link(settings, &s);
-    let mut params = emails::lead(&c.forms.saved_search, &settings.agent_email, &s, &c.areas, &search);
-    // Her CRM takes it with the save's trust: pressing a button proves no one is a person.
-    let trust = if s.unverified { Trust::Unverified } else { Trust::Verified };
-    if s.unverified {
-        check::mark(FormKind::SavedSearch, &mut params, &c.forms.bot_check.unverified);
-    }
-    let form = FormKind::SavedSearch;
-    let mut lead = Delivery::new(new_id(now, form, random_u64()?), form, &params, now);
-    lead.unverified = s.unverified;
-    // The search is confirmed whatever becomes of the agent's e-mail (it is queued and retried).
-    if let Err(e) = record_and_send(settings, &bucket, lead, trust, Some(&search)).await {
-        console_error!("saved search {}: the agent's e-mail was not recorded: {e:?}", s.id);
-    }
-    see_other(&req, api::ALERTS_CONFIRMED)
 }
 
 /// `GET` (the link in every alert: its page) or `POST` (that page's button, or a mail client's

@@ -1,0 +1,103 @@
+//! The shapes of the index's files as the island reads them (codegen writes their TypeScript).
+
+use schemars::JsonSchema;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// Cards per shard: two lists' pages. The first results of a search that keeps a third of the
+/// listings or more are in the first shard; an eighth (a neighborhood), in two.
+pub const CARDS_PER_SHARD: usize = 48;
+
+/// The orders the card shards come in: a sort's results are near each other in its order's
+/// shards (price-desc's at the end of price's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum CardOrder {
+    /// `/homes/`' own: the places themselves.
+    Newest,
+    /// By price, lowest first, ties in place order.
+    Price,
+    /// By living area, largest first (unknown last), ties in place order.
+    Size,
+}
+
+impl CardOrder {
+    pub const ALL: [CardOrder; 3] = [CardOrder::Newest, CardOrder::Price, CardOrder::Size];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            CardOrder::Newest => "newest",
+            CardOrder::Price => "price",
+            CardOrder::Size => "size",
+        }
+    }
+
+    /// The places in this order.
+    pub(super) fn places(self, price: &[u64], sqft: &[u32]) -> Vec<usize> {
+        let mut places: Vec<usize> = (0..price.len()).collect();
+        match self {
+            CardOrder::Newest => {}
+            CardOrder::Price => places.sort_by_key(|&i| (price[i], i)),
+            CardOrder::Size => places.sort_by_key(|&i| (std::cmp::Reverse(sqft[i]), i)),
+        }
+        places
+    }
+}
+
+/// How many listings the index has, where its files are and what its coded columns' codes stand
+/// for.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Meta {
+    pub size: usize,
+    /// Each file's folder (`{version}` in `api::HOMES_COLUMN`, a hash of its bytes) by its path
+    /// after it (`columns/price.json`). A word shard not here is no listing's (nothing to fetch).
+    pub files: BTreeMap<String, String>,
+    /// Cards per shard (`api::HOMES_CARDS`).
+    pub per_shard: usize,
+    /// The neighborhoods' slugs (the form's values); the first, "", is none.
+    pub areas: Vec<String>,
+    /// The types' values (slugs of PropertySubType, else PropertyType); the first, "", is none.
+    pub kinds: Vec<String>,
+    /// The statuses' values (slugs of RESO's StandardStatus).
+    pub statuses: Vec<String>,
+}
+
+/// The index's columns, each a JSON array in a file of its own: `columns/<name>.json`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Column {
+    /// The list price, or the sold price of a sold listing, in dollars.
+    Price,
+    Beds,
+    Baths,
+    /// Living area in square feet.
+    Sqft,
+    /// Its neighborhood, as a place in `Meta::areas`.
+    Area,
+    /// Its type, as a place in `Meta::kinds`.
+    Kind,
+    /// Its status, as a place in `Meta::statuses`.
+    Status,
+}
+
+impl Column {
+    pub const ALL: [Column; 7] =
+        [Column::Price, Column::Beds, Column::Baths, Column::Sqft, Column::Area, Column::Kind, Column::Status];
+
+    /// Its name in the file's path.
+    pub fn name(self) -> &'static str {
+        match self {
+            Column::Price => "price",
+            Column::Beds => "beds",
+            Column::Baths => "baths",
+            Column::Sqft => "sqft",
+            Column::Area => "area",
+            Column::Kind => "kind",
+            Column::Status => "status",
+        }
+    }
+}
+
+/// One shard of the word index: each word with the places (in `Index`' order) of the listings
+/// that have it, as gaps: `[3, 1, 4]` is places 3, 4 and 8.
+pub type WordShard = BTreeMap<String, Vec<u32>>;

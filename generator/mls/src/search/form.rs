@@ -1,0 +1,49 @@
+//! What the search form offers: its sort values, price steps and select choices.
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+/// The steps the price filters offer, in dollars.
+pub const PRICE_STEPS: [u64; 12] = [
+    200_000, 300_000, 400_000, 500_000, 600_000, 750_000, 1_000_000, 1_500_000, 2_000_000, 3_000_000, 5_000_000,
+    10_000_000,
+];
+
+/// The orders the results can take: the sort field's values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+pub enum Sort {
+    /// `/homes/`' own order: the most recently changed first.
+    #[serde(rename = "newest")]
+    Newest,
+    #[serde(rename = "price-asc")]
+    PriceLow,
+    #[serde(rename = "price-desc")]
+    PriceHigh,
+    /// The largest living area first.
+    #[serde(rename = "size")]
+    Size,
+}
+
+impl Sort {
+    /// Its value in the URL.
+    pub fn value(self) -> &'static str {
+        match self {
+            Sort::Newest => "newest",
+            Sort::PriceLow => "price-asc",
+            Sort::PriceHigh => "price-desc",
+            Sort::Size => "size",
+        }
+    }
+}
+
+/// A choice of a select: its value in the URL and what it says.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Choice {
+    pub value: String,
+    pub label: String,
+}
+
+/// The price filters' choices: every step, written as the market figures are ("$750K", "$1.5M").
+pub fn price_choices() -> Vec<Choice> {
+    PRICE_STEPS.iter().map(|&p| Choice { value: p.to_string(), label: jax_model::market::format::price(p) }).collect()
+}
