@@ -5,7 +5,7 @@ use super::input::RenderInput;
 use super::islands::{Mount, Mounted};
 use super::kind::Kind;
 use super::props::{ContactWidgetProps, DialogsProps, NavProps, NextLink, QuizResult};
-use super::templates::{Renderer, FOOTER, HEADER, WIDGET};
+use super::templates::{Renderer, AGENT, FOOTER, HEADER, WIDGET};
 use anyhow::{Context, Result};
 use serde::Serialize;
 
@@ -22,6 +22,8 @@ pub struct Chrome {
     pub footer: String,
     pub widget: String,
     pub dialogs: String,
+    /// The agent at the foot of a listing's card, on the pages of listings (empty elsewhere).
+    pub agent: String,
     /// The islands mounted before the page's content (the header's) and after it.
     #[serde(skip)]
     pub before: Mounted,
@@ -78,6 +80,12 @@ pub fn render(r: &Renderer, input: &RenderInput, base: &tera::Context, kind: Kin
         footer: part(FOOTER)?,
         widget: part(WIDGET)?,
         dialogs: format!("<div class=\"dialogs\" {}>{}</div>", dialogs.attrs, dialogs.props),
+        // The file's last line end is the page's to write.
+        agent: if matches!(kind, Kind::ForSale | Kind::Listing) {
+            part(AGENT)?.trim_end().to_string()
+        } else {
+            String::new()
+        },
         before,
         after,
     })

@@ -10,6 +10,7 @@ use std::path::Path;
 pub const HEADER: &str = "partials/header.html";
 pub const FOOTER: &str = "partials/footer.html";
 pub const WIDGET: &str = "partials/widget.html";
+pub const AGENT: &str = "partials/agent-card.html";
 
 /// The compiled templates and the (minified) stylesheet each page kind inlines.
 pub struct Renderer {
@@ -32,6 +33,7 @@ pub(super) const EMBEDDED: &[(&str, &str)] = &[
     ("partials/header.html", include_str!("../templates/partials/header.html")),
     ("partials/footer.html", include_str!("../templates/partials/footer.html")),
     ("partials/widget.html", include_str!("../templates/partials/widget.html")),
+    ("partials/agent-card.html", include_str!("../templates/partials/agent-card.html")),
     ("home.html", include_str!("../templates/home.html")),
     ("neighborhood.html", include_str!("../templates/neighborhood.html")),
     ("listing.html", include_str!("../templates/listing.html")),
@@ -55,7 +57,7 @@ pub(super) const EMBEDDED: &[(&str, &str)] = &[
 
 /// Templates the renderer calls by name; a folder lacking one is refused up front.
 fn required() -> impl Iterator<Item = &'static str> {
-    ["base.html", "macros.html", HEADER, FOOTER, WIDGET, CARDS]
+    ["base.html", "macros.html", HEADER, FOOTER, WIDGET, AGENT, CARDS]
         .into_iter()
         .chain(Kind::ALL.iter().map(|k| k.template()))
 }
