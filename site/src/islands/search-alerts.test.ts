@@ -87,6 +87,46 @@ describe('the manage page', () => {
     await vi.waitFor(() => expect(host.querySelector('[data-status]')).toHaveTextContent('Failed.'));
   });
 
+  it('sends a change only once the one before it is answered: a new frequency, then a pause at once', async () => {
+    const search = { id: 's1', words: 'Homes', path: '/homes/', frequency: 'instant', confirmed: true, paused: false };
+    const answered: Array<() => void> = [];
+    const fetch = vi.fn(
+      (_: string, init: RequestInit) =>
+        new Promise<Response>((resolve) => {
+          // The worker's search as each change leaves it.
+          const body = JSON.parse(init.body as string) as Record<string, string>;
+          if (body.frequency) search.frequency = body.frequency;
+          if (body.action === 'pause') search.paused = true;
+          const now = { ...search };
+          answered.push(() => resolve(new Response(JSON.stringify({ searches: [now], stopped: false }))));
+        }),
+    );
+    const host = document.createElement('div');
+    host.innerHTML =
+      '<p data-status></p><ul data-list></ul><button data-delete-all hidden></button><button data-allow hidden></button>';
+    document.body.append(host);
+    vi.stubGlobal('fetch', fetch);
+    location.hash = '#token';
+    searchAlerts(host, props);
+    await vi.waitFor(() => expect(answered).toHaveLength(1));
+    answered[0]();
+    await vi.waitFor(() => expect(host.querySelector('select')).not.toBeNull());
+    const select = host.querySelector('select')!;
+    select.value = 'weekly';
+    select.dispatchEvent(new Event('change'));
+    [...host.querySelectorAll('button')].find((b) => b.textContent === 'Pause')!.click();
+    await vi.waitFor(() => expect(answered).toHaveLength(2));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fetch, 'the pause waits for the frequency').toHaveBeenCalledTimes(2);
+    answered[1]();
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(3));
+    const sent = fetch.mock.calls.map(([, init]) => JSON.parse(init.body as string) as Record<string, string>);
+    expect(sent.map((b) => b.action)).toEqual([undefined, 'frequency', 'pause']);
+    expect(sent[1].frequency).toBe('weekly');
+    answered[2]();
+    await vi.waitFor(() => expect(host.querySelector('.badge')).toHaveTextContent('Paused'));
+  });
+
   it('an address that stopped the e-mails is told so, with the button that allows them again', async () => {
     const host = mount({ searches: [], stopped: true });
     await vi.waitFor(() => expect(host.querySelector('[data-status]')).toHaveTextContent('None. Stopped.'));

@@ -83,9 +83,15 @@ export default function searchAlerts(host: HTMLElement, props: SearchAlertsProps
     say([searches.length === 0 ? emptyText : '', stopped ? l.stopped : ''].filter(Boolean).join(' '));
   }
 
-  async function run(change: Record<string, string>, emptyText?: string) {
-    const answer = await ask(change);
-    if (answer) show(answer, emptyText);
+  // Changes go one at a time, in the order made: one sent before the last one's answer would
+  // read the search that one is rewriting, and the worker refuses it (409), losing the change.
+  let pending = Promise.resolve();
+  function run(change: Record<string, string>, emptyText?: string) {
+    pending = pending.then(async () => {
+      const answer = await ask(change);
+      if (answer) show(answer, emptyText);
+    });
+    return pending;
   }
 
   deleteAll.addEventListener('click', () => void run({ action: 'delete-all' }, l.deleted_all));
