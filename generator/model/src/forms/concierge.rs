@@ -1,7 +1,7 @@
 //! The Client Concierge portal's form: who the client is, the documents it takes, their accepted
 //! file types and the bytes that tell those types apart.
 
-use super::{Field, Toast};
+use super::fields::{Field, Toast};
 use crate::signatures;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
