@@ -26,19 +26,27 @@ impl tera::Function for Icons {
     }
 }
 
-/// Draws each icon with the macro and makes `icon(name=...)` return it.
+/// What separates the icons of the one render that draws them all: a comment no icon contains.
+const SEPARATOR: &str = "<!--icon-->";
+
+/// Draws every icon with the macro, in one render (a one-off template is compiled per render),
+/// and makes `icon(name=...)` return it.
 pub fn register(tera: &mut tera::Tera) -> Result<()> {
+    let mut ctx = tera::Context::new();
+    ctx.insert("names", NAMES);
+    ctx.insert("separator", SEPARATOR);
+    let all = tera
+        .render_str(
+            r#"{% import "macros.html" as m %}{% for n in names %}{{ m::svg_icon(name=n) }}{{ separator | safe }}{% endfor %}"#,
+            &ctx,
+        )
+        .map_err(|e| anyhow!("drawing the icons: {e}"))?;
     let mut icons = HashMap::new();
-    for &name in NAMES {
-        let mut ctx = tera::Context::new();
-        ctx.insert("name", name);
-        let svg = tera
-            .render_str(r#"{% import "macros.html" as m %}{{ m::svg_icon(name=name) }}"#, &ctx)
-            .map_err(|e| anyhow!("drawing the icon {name}: {e}"))?;
+    for (&name, svg) in NAMES.iter().zip(all.split(SEPARATOR)) {
         if !svg.contains("<path") && !svg.contains("<rect") {
             return Err(anyhow!("macros.html's svg_icon draws nothing for {name:?}"));
         }
-        icons.insert(name, svg);
+        icons.insert(name, svg.to_string());
     }
     tera.register_function("icon", Icons(icons));
     Ok(())
