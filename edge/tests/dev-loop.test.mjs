@@ -128,7 +128,11 @@ test('an import and a build: the new listing, its news and the search are served
   const listing = homes.find((h) => !earlier.has(`${h.path.slice(1)}index.html`));
   assert.ok(listing, `the import added a listing's page (its news: ${homes.map((h) => h.path).join(', ')})`);
   const meta = JSON.parse(fs.readFileSync(path.join(out, 'data/homes/meta.json'), 'utf8'));
-  const added = Object.entries(meta.files).map(([name, version]) => `data/search/${version}/${name}`).filter((f) => !earlier.has(f));
+  const shards = Object.entries(meta.shards).flatMap(([order, s]) => s.hash.map((h) => `data/search/${h}/cards/${order}.json`));
+  const added = Object.entries(meta.files)
+    .map(([name, version]) => `data/search/${version}/${name}`)
+    .concat(shards)
+    .filter((f) => !earlier.has(f));
   const removed = [...earlier].filter((f) => !now.has(f));
   assert.ok(added.length > 0 && removed.length > 0, 'the build replaced the search files');
 

@@ -131,17 +131,18 @@ fn every_listing_has_its_page_with_its_office_and_the_mls_notice_and_the_display
     }
     let listed = first[first.find("class=\"homes__count\"").unwrap()..].split('>').nth(1).unwrap().split(' ').next();
     assert_eq!(size.to_string(), listed.unwrap().replace(',', ""));
-    let per_shard = meta["per_shard"].as_u64().unwrap() as usize;
-    let cards: Vec<String> = (0..size.div_ceil(per_shard))
-        .flat_map(|n| {
-            serde_json::from_str::<Vec<String>>(page(&site, &file(&format!("cards/newest/{n}.json")))).unwrap()
+    let shards = &meta["shards"]["newest"];
+    let cards: Vec<String> = shards["hash"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|hash| {
+            let path = format!("data/search/{}/cards/newest.json", hash.as_str().unwrap());
+            serde_json::from_str::<Vec<String>>(page(&site, &path)).unwrap()
         })
         .collect();
     assert_eq!(cards.len(), size);
-    assert!(
-        named(&format!("cards/newest/{}.json", size.div_ceil(per_shard))).is_none(),
-        "no shard past the last place"
-    );
+    assert_eq!(shards["from"].as_array().unwrap().len(), shards["hash"].as_array().unwrap().len());
     for card in &cards {
         assert!(card.starts_with("<article class=\"home-card\"") && card.contains("<a href=\"/homes/"), "{card}");
     }

@@ -31,18 +31,22 @@ fn stamps(dist: &Path) -> BTreeMap<String, (u64, i64, i64)> {
         .collect()
 }
 
-/// How many versions of the search's files the site holds.
 /// The search's files under `dist` that its meta.json does not name (each is in the folder of its
 /// hash): what a build left of an earlier search.
 fn stale_search_files(dist: &Path) -> Vec<String> {
     let meta: serde_json::Value =
         serde_json::from_slice(&std::fs::read(dist.join("data/homes/meta.json")).unwrap()).unwrap();
-    let named: std::collections::HashSet<String> = meta["files"]
+    let mut named: std::collections::HashSet<String> = meta["files"]
         .as_object()
         .unwrap()
         .iter()
         .map(|(path, hash)| format!("{}/{path}", hash.as_str().unwrap()))
         .collect();
+    for (order, shards) in meta["shards"].as_object().unwrap() {
+        named.extend(
+            shards["hash"].as_array().unwrap().iter().map(|h| format!("{}/cards/{order}.json", h.as_str().unwrap())),
+        );
+    }
     let folder = dist.join("data/search");
     walkdir::WalkDir::new(&folder)
         .into_iter()

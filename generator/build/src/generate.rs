@@ -5,6 +5,7 @@ use super::folder::Written;
 use anyhow::{bail, Context, Result};
 use jax_images::{ImageInfo, ImagePipeline};
 use jax_mls::homes::Homes;
+use jax_mls::search::KnownShards;
 use jax_mls::store::Memo;
 use jax_model::Content;
 use jax_output::Output;
@@ -208,6 +209,8 @@ pub(super) struct Generated<P> {
     pub(super) photos: Vec<P>,
     /// The search's files (`jax_mls::search`), as `keep` made them.
     pub(super) search: Vec<P>,
+    /// The search's card shards, for the next build (`jax_mls::search::KnownShards`).
+    pub(super) shards: KnownShards,
     /// What the output held already (`incremental`).
     pub(super) unchanged: Unchanged,
     /// What the pages were made from.
@@ -244,12 +247,18 @@ pub(super) fn generate_with<P: RenderedPage, R: Borrow<Renderer>>(
         || homes.map(|h| jax_mls::search::prepare(h).context("writing the search's index")),
     );
     let (pages, cards) = rendered?;
-    let search = match index.transpose()? {
+    let (search, shards) = match index.transpose()? {
         Some(index) => {
             let html: Vec<&str> = cards.iter().map(|(_, html)| html.as_str()).collect();
-            jax_mls::search::outputs_with(index, &html, &keep).context("writing the search's cards")?
+            // A card shard the previous build made is left as it is while the folder holds it.
+            let reuse = |path: String| match opts.out.join(&path).is_file() {
+                true => skipped(path).map(Some),
+                false => Ok(None),
+            };
+            jax_mls::search::outputs_with(index, &html, &keep, &unchanged.shards(), &reuse)
+                .context("writing the search's cards")?
         }
-        None => Vec::new(),
+        None => (Vec::new(), KnownShards::default()),
     };
     if let Some(h) = homes {
         files.extend(jax_mls::news::outputs(h, &news_texts(c)).context("writing the imports' news")?);
@@ -300,7 +309,7 @@ pub(super) fn generate_with<P: RenderedPage, R: Borrow<Renderer>>(
             bail!("two outputs want the same path {path}");
         }
     }
-    Ok(Generated { files, cards, pages, photos, search, unchanged, inputs })
+    Ok(Generated { files, cards, pages, photos, search, shards, unchanged, inputs })
 }
 
 /// The texts saved searches' alerts write their homes with (jax_mls::news).

@@ -100,7 +100,7 @@ fn build_staged<R: Borrow<Renderer> + Send>(
     // What the previous build into `out` recorded is forgotten until this one is complete: were
     // it interrupted while moving pages into place, the next would render everything.
     let mut prints = Fingerprints::default();
-    let Generated { files, cards, pages, photos, search, unchanged, inputs } = std::thread::scope(|scope| {
+    let Generated { files, cards, pages, photos, search, shards, unchanged, inputs } = std::thread::scope(|scope| {
         let compiling = scope.spawn(renderer);
         // Read while the listings are.
         let previous = scope.spawn(|| -> Result<_> {
@@ -135,7 +135,7 @@ fn build_staged<R: Borrow<Renderer> + Send>(
     // The record is written while the pages move, and in force once they are in place.
     let (moved, record) = rayon::join(
         || staged.par_iter().map(|p| move_into(out, p, trash)).collect::<Vec<Result<bool>>>(),
-        || incremental::record(&opts.cache, out, &prints, made(), &cards),
+        || incremental::record(&opts.cache, out, &prints, &shards, made(), &cards),
     );
     for (page, m) in staged.iter().zip(moved) {
         if m? {
@@ -155,7 +155,7 @@ fn build_staged<R: Borrow<Renderer> + Send>(
     done.reused = unchanged.count();
     done.changed.sort();
     let counts = (pages.len(), files.len() + staged.len());
-    free_later((files, cards, pages, photos, search, unchanged, inputs, prints));
+    free_later((files, cards, pages, photos, search, shards, unchanged, inputs, prints));
     Ok((counts.0, counts.1, done))
 }
 
@@ -183,7 +183,7 @@ fn stage(page: Output, to: &Stage) -> Result<Staged> {
         }
         std::fs::write(&path, &page.bytes).with_context(|| format!("writing {}", path.display()))?;
         Place::Direct
-    } else if !to.fresh && holds(&path, &page.bytes) {
+    } else if !to.fresh && already_there(&page, &path) {
         Place::Unchanged
     } else {
         let file = to.staging.join(to.next.fetch_add(1, Ordering::Relaxed).to_string());
@@ -191,6 +191,17 @@ fn stage(page: Output, to: &Stage) -> Result<Staged> {
         Place::Staged(file)
     };
     Ok(Staged { path: page.path, noindex, place })
+}
+
+/// Whether `--out` holds `page` at `path` already. A file in a folder named by the hash of its
+/// bytes (the search's) holds them if it is there: nothing to read back.
+fn already_there(page: &Output, path: &Path) -> bool {
+    let named_by_bytes = page.path.strip_prefix(jax_model::api::SEARCH_DIR).is_some_and(|rest| rest.starts_with('/'));
+    if named_by_bytes {
+        path.exists()
+    } else {
+        holds(path, &page.bytes)
+    }
 }
 
 /// Puts a staged page in its place in `out`, the version it replaces into `trash`: whether it

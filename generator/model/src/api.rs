@@ -152,8 +152,8 @@ pub const HOMES_COLUMN: &str = "/data/search/{version}/columns/{name}.json";
 /// … its word shards (`{key}`: a word's first two characters) …
 pub const HOMES_WORDS: &str = "/data/search/{version}/words/{key}.json";
 /// … and the listings' cards, in shards of consecutive listings in one of the results' orders
-/// (`{order}`; `{shard}`: a listing's rank in it divided by the shard size).
-pub const HOMES_CARDS: &str = "/data/search/{version}/cards/{order}/{shard}.json";
+/// (`{order}`), each named by its hash alone (`{version}`), which `Meta::shards` gives.
+pub const HOMES_CARDS: &str = "/data/search/{version}/cards/{order}.json";
 /// The folder of the search's files: their names change with their bytes, so it is cached as immutable.
 pub const SEARCH_DIR: &str = "data/search";
 

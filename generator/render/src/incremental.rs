@@ -17,7 +17,7 @@
 
 use anyhow::{Context, Result};
 use jax_mls::homes::Homes;
-use jax_mls::search;
+use jax_mls::search::{self, KnownShards};
 use jax_output::index_file;
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -53,7 +53,13 @@ impl Unchanged {
 
     /// The files the previous build left in the folder (and nothing else is there), if known.
     pub fn before(&self) -> Option<impl Iterator<Item = &str>> {
-        self.before.as_ref().map(|b| b.keys().map(String::as_str).filter(|k| !is_card(k)))
+        self.before.as_ref().map(|b| b.keys().map(String::as_str).filter(|k| is_file(k)))
+    }
+
+    /// The search's card shards the previous build made (`KnownShards`).
+    pub fn shards(&self) -> KnownShards {
+        let recorded = self.before.iter().flatten();
+        recorded.filter_map(|(key, hash)| Some((key.strip_prefix(SHARD)?.to_string(), hash.clone()))).collect()
     }
 
     /// How many outputs may be left as they are.
@@ -72,9 +78,17 @@ impl Unchanged {
 /// every build; the lists copy the cards), so a key no path can be.
 const CARD: &str = "card:";
 
+/// What a search's card shard is recorded under (`KnownShards`' key after it), with its folder.
+const SHARD: &str = "shard:";
+
 /// Whether a recorded key is a card's.
 fn is_card(key: &str) -> bool {
     key.starts_with(CARD)
+}
+
+/// Whether a recorded key is a file's (not a card's or a shard's).
+fn is_file(key: &str) -> bool {
+    !is_card(key) && !key.starts_with(SHARD)
 }
 
 /// The key a listing's card is recorded under.
@@ -230,7 +244,7 @@ impl Previous {
         // a card is no file.
         let held = Held::new(
             out,
-            recorded.iter().filter(|(key, print)| !print.is_empty() && !is_card(key)).map(|(path, _)| path),
+            recorded.iter().filter(|(key, print)| !print.is_empty() && is_file(key)).map(|(path, _)| path),
         );
         Some(Previous { recorded, text, places, held })
     }
@@ -299,16 +313,18 @@ impl Record {
 }
 
 /// Records what `out` will hold once the build into it is complete: the listings' outputs with
-/// their fingerprints (`now`), every other file it writes (`others`, with none), and the cards'
-/// HTML (`cards`, by `card_key`).
+/// their fingerprints (`now`), the search's card shards (`shards`), every other file it writes
+/// (`others`, with none), and the cards' HTML (`cards`, by `card_key`).
 pub fn record<'a>(
     cache: &Path,
     out: &Path,
     now: &Fingerprints,
+    shards: &KnownShards,
     others: impl Iterator<Item = &'a str>,
     cards: &Cards,
 ) -> Result<Record> {
     let mut all = now.clone();
+    all.extend(shards.iter().map(|(key, hash)| (format!("{SHARD}{key}"), hash.clone())));
     for path in others {
         all.entry(path.to_string()).or_default();
     }

@@ -107,8 +107,8 @@ pub struct MarketTableProps<'a> {
 
 /// The search's prebuilt index, as its islands fetch it: `meta` (typed `Meta`), then each file in
 /// the folder `Meta::files` names as `{version}`: the columns (`column`, `{name}`: a `Column`'s),
-/// the word shards (`words`, `{key}`: `shard_key`'s) and the card shards (`cards`, `{order}` and
-/// `{shard}`: a place divided by `Meta::per_shard`).
+/// the word shards (`words`, `{key}`: `shard_key`'s) and the card shards (`cards`, `{order}`,
+/// each in the folder `Meta::shards` names).
 #[derive(Serialize, JsonSchema)]
 pub struct SearchFiles {
     pub meta: &'static str,

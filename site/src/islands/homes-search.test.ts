@@ -11,7 +11,7 @@ const props: HomesSearchProps = {
     meta: '/data/homes/meta.json',
     column: '/data/search/{version}/columns/{name}.json',
     words: '/data/search/{version}/words/{key}.json',
-    cards: '/data/search/{version}/cards/{order}/{shard}.json',
+    cards: '/data/search/{version}/cards/{order}.json',
   },
   per_page: 2,
   save_field: '#save-search input[name="search"]',
@@ -76,14 +76,16 @@ const metaOf = (version: string): Meta => {
   const paths = [
     ...['price', 'beds', 'baths', 'sqft', 'area', 'kind', 'status'].map((c) => `columns/${c}.json`),
     ...Object.keys(b.words).map((k) => `words/${k}.json`),
-    ...['newest', 'price', 'size'].flatMap((order) =>
-      Array.from({ length: shards }, (_, n) => `cards/${order}/${n}.json`),
-    ),
   ];
+  // Shards of PER_SHARD, each in a folder named after the build and its number.
+  const listed = {
+    from: Array.from({ length: shards }, (_, n) => n * PER_SHARD),
+    hash: Array.from({ length: shards }, (_, n) => `${version}-${n}`),
+  };
   return {
     size: b.titles.length,
     files: Object.fromEntries(paths.map((p) => [p, version])),
-    per_shard: PER_SHARD,
+    shards: { newest: listed, price: listed, size: listed },
     areas: [''],
     kinds: [''],
     statuses: ['active'],
@@ -96,12 +98,20 @@ type Answer = string | number | typeof LOST;
 let answers: Map<string, Answer>;
 let asked: string[];
 
+/** The card shard `n` of a build's newest order, if it is the live build's and has cards. */
+function cardShard(version: string, n: number): Answer {
+  const cards = version === live ? builds[version].titles.slice(n * PER_SHARD, (n + 1) * PER_SHARD) : [];
+  return cards.length ? JSON.stringify(cards.map((t) => `<article class="home-card"><h2>${t}</h2></article>`)) : 404;
+}
+
 function answer(url: string): Answer {
   const path = new URL(url, 'http://x').pathname;
   if (answers.has(path)) return answers.get(path)!;
   if (path === props.files.meta) return JSON.stringify(metaOf(live));
-  const [, version, kind, name] =
-    /^\/data\/search\/(\w+)\/(columns|words|cards\/newest)\/(\w+)\.json$/.exec(path) ?? [];
+  // A card shard's folder is its build and its number.
+  const card = /^\/data\/search\/(\w+)-(\d+)\/cards\/newest\.json$/.exec(path);
+  if (card) return cardShard(card[1] ?? '', Number(card[2]));
+  const [, version, kind, name] = /^\/data\/search\/(\w+)\/(columns|words)\/(\w+)\.json$/.exec(path) ?? [];
   if (version !== live) return 404;
   const b = builds[version];
   if (kind === 'columns' && name === 'beds') return JSON.stringify(b.beds);
@@ -109,10 +119,6 @@ function answer(url: string): Answer {
   if (kind === 'columns' && ['price', 'baths', 'area', 'kind', 'status'].includes(name))
     return JSON.stringify(b.beds.map(() => 0));
   if (kind === 'words' && b.words[name]) return JSON.stringify(b.words[name]);
-  if (kind === 'cards/newest') {
-    const cards = b.titles.slice(Number(name) * PER_SHARD, (Number(name) + 1) * PER_SHARD);
-    if (cards.length) return JSON.stringify(cards.map((t) => `<article class="home-card"><h2>${t}</h2></article>`));
-  }
   return 404;
 }
 
@@ -173,9 +179,9 @@ describe('the search island', () => {
     // most likely starts in, and the other shard of b and c.
     expect(asked).toEqual([
       props.files.meta,
-      '/data/search/v1/cards/newest/0.json',
+      '/data/search/v1-0/cards/newest.json',
       '/data/search/v1/columns/beds.json',
-      '/data/search/v1/cards/newest/1.json',
+      '/data/search/v1-1/cards/newest.json',
     ]);
   });
 
@@ -206,11 +212,11 @@ describe('the search island', () => {
     const columns = ['area', 'baths', 'beds', 'kind', 'price', 'status'].map(
       (c) => `/data/search/v1/columns/${c}.json`,
     );
-    expect(asked.slice(1).sort()).toEqual(['/data/search/v1/cards/newest/0.json', ...columns]);
+    expect(asked.slice(1).sort()).toEqual(['/data/search/v1-0/cards/newest.json', ...columns]);
     // A first search then waits for no file but the shard its results are in.
     choose(host, 'beds', '3');
     await waitFor(() => expect(titles(host)).toBe('b,c'));
-    expect(asked.slice(8)).toEqual(['/data/search/v1/cards/newest/1.json']);
+    expect(asked.slice(8)).toEqual(['/data/search/v1-1/cards/newest.json']);
   });
 
   it('says so when the index cannot be read, keeps the list, and asks again at the next search', async () => {
@@ -248,8 +254,8 @@ describe('the search island', () => {
     );
     await waitFor(() =>
       expect(asked.slice(1).sort()).toEqual([
-        '/data/search/v1/cards/newest/0.json',
-        '/data/search/v1/cards/newest/1.json',
+        '/data/search/v1-0/cards/newest.json',
+        '/data/search/v1-1/cards/newest.json',
         ...columns,
       ]),
     );
@@ -270,21 +276,21 @@ describe('the search island', () => {
     expect(host.querySelector('.homes__count')!.textContent).toBe('1 homes match your search');
     expect(asked.slice(-5)).toEqual([
       props.files.meta,
-      '/data/search/v2/cards/newest/0.json',
+      '/data/search/v2-0/cards/newest.json',
       '/data/search/v2/columns/beds.json',
       '/data/search/v2/words/po.json',
-      '/data/search/v2/cards/newest/1.json',
+      '/data/search/v2-1/cards/newest.json',
     ]);
   });
 
   it('shows no results but the failure when a card shard cannot be had twice, and asks again next time', async () => {
-    answers.set('/data/search/v1/cards/newest/1.json', LOST);
+    answers.set('/data/search/v1-1/cards/newest.json', LOST);
     const host = page();
     choose(host, 'beds', '3');
     await waitFor(() => expect(host.querySelector('.homes__count')!.textContent).toBe(props.labels.failed));
     expect(host.querySelector('.home-cards')!.textContent).toBe('prerendered');
-    expect(asked.filter((u) => u.endsWith('/cards/newest/1.json'))).toHaveLength(2);
-    answers.delete('/data/search/v1/cards/newest/1.json');
+    expect(asked.filter((u) => u.endsWith('v1-1/cards/newest.json'))).toHaveLength(2);
+    answers.delete('/data/search/v1-1/cards/newest.json');
     choose(host, 'beds', '5');
     await waitFor(() => expect(titles(host)).toBe('c'));
   });

@@ -106,8 +106,7 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
   };
   const typedShards = async (c: Columns, typed: readonly string[]) =>
     new Map(await Promise.all([...new Set(typed.map(shardKey))].map(async (k) => [k, await shard(c, k)] as const)));
-  const cardUrl = (c: Columns, order: CardOrder, n: number) =>
-    c.url(props.files.cards.replace('{order}', order).replace('{shard}', String(n)));
+  const cardUrl = (c: Columns, order: CardOrder, n: number) => c.cardUrl(props.files.cards, order, n);
   /** The card shard `n` of `order` (each once). */
   const cardShard = (c: Columns, order: CardOrder, n: number) => {
     const url = cardUrl(c, order, n);
@@ -172,7 +171,8 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
       // fewer for any search that keeps many listings.
       const order = cardOrder(q.sort);
       const meta = await columns([]);
-      if (q.page === 1) void cardShard(meta, order, q.sort === 'price-desc' ? meta.lastShard : 0).catch(() => {});
+      if (q.page === 1)
+        void cardShard(meta, order, q.sort === 'price-desc' ? meta.lastShard(order) : 0).catch(() => {});
       const c = await columns(needs(q));
       const typed = words(q.words);
       const found = search(c, q, typed.length ? matching(c.size, typed, await typedShards(c, typed)) : null);

@@ -75,13 +75,7 @@ export default async function savedHomes(host: HTMLElement, props: SavedHomesPro
   const shardsOf = [...new Set([...at.values()].map((p) => c.shardOf('newest', p)))];
   const cards = new Map(
     await Promise.all(
-      shardsOf.map(
-        async (n) =>
-          [
-            n,
-            await json<string[]>(c.url(props.files.cards.replace('{order}', 'newest').replace('{shard}', String(n)))),
-          ] as const,
-      ),
+      shardsOf.map(async (n) => [n, await json<string[]>(c.cardUrl(props.files.cards, 'newest', n))] as const),
     ),
   );
   const template = document.createElement('template');

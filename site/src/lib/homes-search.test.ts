@@ -35,10 +35,12 @@ const fields: Fields = {
 
 // Five listings in /homes/' order (newest first).
 const files = { 'words/po.json': 'h1', 'words/or.json': 'h2', 'columns/price.json': 'h3' };
+// Card shards of two: where they start, and their names.
+const pairs = { from: [0, 2, 4], hash: ['s0', 's1', 's2'] };
 const meta: Meta = {
   size: 5,
   files,
-  per_shard: 2,
+  shards: { newest: pairs, price: pairs, size: pairs },
   areas: ['', 'riverside', 'ortega'],
   kinds: ['', 'condominium', 'single-family-residence'],
   statuses: ['active', 'pending', 'coming-soon'],
@@ -105,6 +107,7 @@ describe('the search', () => {
     expect(columns.cardShards('newest', [4, 1, 0, 3])).toEqual([2, 0, 1]);
     expect(columns.cardShards('size', [4, 1])).toEqual([0]);
     expect(columns.cardShards('newest', [])).toEqual([]);
+    expect(columns.lastShard('price')).toBe(2);
     expect(['newest', 'price-asc', 'price-desc', 'size'].map((sort) => cardOrder(sort as Query['sort']))).toEqual([
       'newest',
       'price',
@@ -116,6 +119,27 @@ describe('the search', () => {
     expect(columns.url('/data/search/{version}/columns/price.json')).toBe('/data/search/h3/columns/price.json');
     expect(() => columns.url('/data/search/{version}/columns/beds.json')).toThrow(
       'meta.json names no columns/beds.json',
+    );
+  });
+
+  it('finds a card in shards of any size, by the names meta.json gives them', () => {
+    // Shards of 1, 3 and 1 cards in the newest order, each in the folder of its hash.
+    const uneven = { from: [0, 1, 4], hash: ['h7', 'h8', 'h9'] };
+    const c = new Columns({ ...meta, shards: { ...meta.shards, newest: uneven } });
+    expect([0, 1, 2, 3, 4].map((at) => [c.shardOf('newest', at), c.inShard('newest', at)])).toEqual([
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [1, 2],
+      [2, 0],
+    ]);
+    expect(c.cardShards('newest', [3, 2, 4])).toEqual([1, 2]);
+    expect(c.lastShard('newest')).toBe(2);
+    expect(c.cardUrl('/data/search/{version}/cards/{order}.json', 'newest', 1)).toBe(
+      '/data/search/h8/cards/newest.json',
+    );
+    expect(() => c.cardUrl('/data/search/{version}/cards/{order}.json', 'newest', 3)).toThrow(
+      'meta.json names no shard 3 of newest',
     );
   });
 
@@ -217,7 +241,7 @@ describe('which listings a search finds: the same cases as jax_model::search (sp
   const casesMeta: Meta = {
     size: listed.length,
     files: {},
-    per_shard: 2,
+    shards: { newest: pairs, price: pairs, size: pairs },
     areas: codes(
       listed.map((l) => l.area),
       true,

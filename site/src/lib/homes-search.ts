@@ -233,19 +233,36 @@ export class Columns {
     return ranks[at];
   }
 
-  /** The last card shard of every order. */
-  get lastShard(): number {
-    return Math.max(0, Math.ceil(this.size / this.meta.per_shard) - 1);
+  /** The last card shard of `order`. */
+  lastShard(order: CardOrder): number {
+    return Math.max(0, this.meta.shards[order].from.length - 1);
   }
 
-  /** The card shard of `order` holding a place's card, … */
+  /** The card shard of `order` holding a place's card (the last that starts at or before its
+   * rank), … */
   shardOf(order: CardOrder, at: number): number {
-    return Math.floor(this.rank(order, at) / this.meta.per_shard);
+    const rank = this.rank(order, at);
+    const from = this.meta.shards[order].from;
+    let [lo, hi] = [0, from.length - 1];
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (from[mid] <= rank) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
   }
 
   /** … and where in it. */
   inShard(order: CardOrder, at: number): number {
-    return this.rank(order, at) % this.meta.per_shard;
+    return this.rank(order, at) - this.meta.shards[order].from[this.shardOf(order, at)];
+  }
+
+  /** The URL of the card shard `n` of `order`, from the cards' template (`SearchFiles.cards`):
+   * in the folder meta.json names for it. */
+  cardUrl(template: string, order: CardOrder, n: number): string {
+    const hash = this.meta.shards[order].hash[n];
+    if (hash === undefined) throw new Error(`meta.json names no shard ${n} of ${order}`);
+    return template.replace('{version}', hash).replace('{order}', order);
   }
 
   /** The card shards of `order` holding `places`' cards, in the order first asked. */

@@ -223,11 +223,12 @@ export type Meta = {
   size: number;
   /**
    * Each file's folder (`{version}` in `api::HOMES_COLUMN`, a hash of its bytes) by its path
-   * after it (`columns/price.json`). A word shard not here is no listing's (nothing to fetch).
+   * after it (`columns/price.json`), but the card shards' (`shards`). A word shard not here is
+   * no listing's (nothing to fetch).
    */
   files: Record<string, string>;
-  /** Cards per shard (`api::HOMES_CARDS`). */
-  per_shard: number;
+  /** Where each order's card shards start (`api::HOMES_CARDS`). */
+  shards: CardShards;
   /** The neighborhoods' slugs (the form's values); the first, "", is none. */
   areas: string[];
   /** The types' values (slugs of PropertySubType, else PropertyType); the first, "", is none. */
@@ -263,6 +264,13 @@ export type Acknowledgment = {
   field: string;
   label: string;
   required_message: string;
+};
+
+/** The card shards of each order (`CardOrder`). */
+export type CardShards = {
+  newest: Shards;
+  price: Shards;
+  size: Shards;
 };
 
 export type Choice = {
@@ -595,8 +603,8 @@ export type SavedLabels = {
 /**
  * The search's prebuilt index, as its islands fetch it: `meta` (typed `Meta`), then each file in
  * the folder `Meta::files` names as `{version}`: the columns (`column`, `{name}`: a `Column`'s),
- * the word shards (`words`, `{key}`: `shard_key`'s) and the card shards (`cards`, `{order}` and
- * `{shard}`: a place divided by `Meta::per_shard`).
+ * the word shards (`words`, `{key}`: `shard_key`'s) and the card shards (`cards`, `{order}`,
+ * each in the folder `Meta::shards` names).
  */
 export type SearchFiles = {
   meta: string;
@@ -652,6 +660,18 @@ export type SearchLabels = {
   clear: string;
   /** When the search's files cannot be read (the list then stays as it is). */
   failed: string;
+};
+
+/**
+ * The card shards of one order. Where one starts is decided by its cards, not by its place
+ * (`cut`): an import that adds, moves or changes a few cards changes the few shards that hold
+ * them, and the others keep their names and bytes (nothing to write, nothing to upload).
+ */
+export type Shards = {
+  /** Each shard's first place in the order. */
+  from: number[];
+  /** Each shard's folder (`{version}` in `api::HOMES_CARDS`, a hash of its bytes). */
+  hash: string[];
 };
 
 export type ToastText = {

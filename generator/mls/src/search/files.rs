@@ -4,9 +4,14 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-/// Cards per shard: two lists' pages. The first results of a search that keeps a third of the
-/// listings or more are in the first shard; an eighth (a neighborhood), in two.
-pub const CARDS_PER_SHARD: usize = 48;
+/// Cards a shard holds at least (but the last of an order): a list's page and more.
+pub const SHARD_MIN: usize = 16;
+/// One card in this many starts a shard once it holds `SHARD_MIN` (which card, its MLS number
+/// says): about two lists' pages a shard. The first results of a search that keeps a third of
+/// the listings or more are in the first shard; an eighth (a neighborhood), in two.
+pub const SHARD_SPREAD: u64 = 32;
+/// Cards a shard holds at most.
+pub const SHARD_MAX: usize = 128;
 
 /// The orders the card shards come in: a sort's results are near each other in its order's
 /// shards (price-desc's at the end of price's).
@@ -50,16 +55,69 @@ impl CardOrder {
 pub struct Meta {
     pub size: usize,
     /// Each file's folder (`{version}` in `api::HOMES_COLUMN`, a hash of its bytes) by its path
-    /// after it (`columns/price.json`). A word shard not here is no listing's (nothing to fetch).
+    /// after it (`columns/price.json`), but the card shards' (`shards`). A word shard not here is
+    /// no listing's (nothing to fetch).
     pub files: BTreeMap<String, String>,
-    /// Cards per shard (`api::HOMES_CARDS`).
-    pub per_shard: usize,
+    /// Where each order's card shards start (`api::HOMES_CARDS`).
+    pub shards: CardShards,
     /// The neighborhoods' slugs (the form's values); the first, "", is none.
     pub areas: Vec<String>,
     /// The types' values (slugs of PropertySubType, else PropertyType); the first, "", is none.
     pub kinds: Vec<String>,
     /// The statuses' values (slugs of RESO's StandardStatus).
     pub statuses: Vec<String>,
+}
+
+/// The card shards of one order. Where one starts is decided by its cards, not by its place
+/// (`cut`): an import that adds, moves or changes a few cards changes the few shards that hold
+/// them, and the others keep their names and bytes (nothing to write, nothing to upload).
+#[derive(Debug, Default, Serialize, JsonSchema)]
+pub struct Shards {
+    /// Each shard's first place in the order.
+    pub from: Vec<u32>,
+    /// Each shard's folder (`{version}` in `api::HOMES_CARDS`, a hash of its bytes).
+    pub hash: Vec<String>,
+}
+
+/// The card shards of each order (`CardOrder`).
+#[derive(Debug, Default, Serialize, JsonSchema)]
+pub struct CardShards {
+    pub newest: Shards,
+    pub price: Shards,
+    pub size: Shards,
+}
+
+impl CardShards {
+    pub fn of(&mut self, order: CardOrder) -> &mut Shards {
+        match order {
+            CardOrder::Newest => &mut self.newest,
+            CardOrder::Price => &mut self.price,
+            CardOrder::Size => &mut self.size,
+        }
+    }
+}
+
+/// Where the shards of cards in this order start, given whether each card may start one
+/// (`may_start`, by its MLS number): after at least `SHARD_MIN` cards, at the next that may, or
+/// at `SHARD_MAX`.
+pub(super) fn cut(may_start: impl Iterator<Item = bool>) -> Vec<usize> {
+    let mut starts = Vec::new();
+    let mut last = 0;
+    for (i, may) in may_start.enumerate() {
+        let held = i - last;
+        if i == 0 || (held >= SHARD_MIN && may) || held == SHARD_MAX {
+            starts.push(i);
+            last = i;
+        }
+    }
+    starts
+}
+
+/// Whether a card may start a shard: one in `SHARD_SPREAD`, by its id's hash.
+pub(super) fn may_start(id: &str) -> bool {
+    let hash = blake3::hash(id.as_bytes());
+    let head: [u8; 8] = hash.as_bytes()[..8].try_into().expect("a hash is 32 bytes");
+    u64::from_le_bytes(head).is_multiple_of(SHARD_SPREAD)
 }
 
 /// The index's columns, each a JSON array in a file of its own: `columns/<name>.json`.

@@ -1,7 +1,7 @@
 //! The index built from the listings for sale: its columns and its word shards.
 
 use super::facts::{figures, searchable};
-use super::files::{Column, Meta, WordShard, CARDS_PER_SHARD};
+use super::files::{CardShards, Column, Meta, WordShard};
 use crate::homes::{Home, Homes};
 use jax_model::search::{lowercase, raw_words, shard_key};
 use rayon::prelude::*;
@@ -54,7 +54,7 @@ pub fn build(homes: &Homes) -> (Index, BTreeMap<String, WordShard>) {
         meta: Meta {
             size: listed.len(),
             files: BTreeMap::new(),
-            per_shard: CARDS_PER_SHARD,
+            shards: CardShards::default(),
             areas: Vec::new(),
             kinds: Vec::new(),
             statuses: Vec::new(),

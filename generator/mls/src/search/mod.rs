@@ -12,8 +12,10 @@
 //! - `words/<key>.json` (`WordShard`): the words of the listings' addresses (where the MLS lets
 //!   them show), subdivisions, ZIP codes, MLS numbers and remarks, sharded by their first two
 //!   characters (`shard_key`), each with the places of the listings that have it;
-//! - `cards/<order>/<n>.json`: the cards in one of the results' orders (`CardOrder`), from the
-//!   `n × CARDS_PER_SHARD`th on, as a JSON array of their HTML, rendered by the same template
+//! - `cards/<order>.json`: the cards in one of the results' orders (`CardOrder`), a shard of
+//!   consecutive cards in each folder (where each starts and its folder, `Meta::shards` says: a
+//!   card's MLS number decides whether it starts one, so an import renames only the shards whose
+//!   cards it changed, added or moved), as a JSON array of their HTML, rendered by the same template
 //!   macro as the lists (`render::pages::homes`), so a result looks exactly like the prerendered
 //!   page's cards. Not a file per listing: Cloudflare takes 20,000 static files per version on the
 //!   Free plan. A copy per order, so that the first results of a sorted search are in one or two
@@ -31,8 +33,8 @@ mod output;
 mod tests;
 
 pub use facts::{card_id, facts, kind_of, status_value};
-pub use files::{CardOrder, Column, Meta, WordShard, CARDS_PER_SHARD};
+pub use files::{CardOrder, CardShards, Column, Meta, Shards, WordShard, SHARD_MAX, SHARD_MIN, SHARD_SPREAD};
 pub use form::{price_choices, Choice, Sort, PRICE_STEPS};
 pub use index::{build, Index};
 pub use jax_model::search::{shard_key, Fields, FIELDS};
-pub use output::{outputs, outputs_with, prepare, Prepared};
+pub use output::{outputs, outputs_with, prepare, KnownShards, Prepared};

@@ -1,3 +1,4 @@
+use super::files::{cut, may_start};
 use super::*;
 use crate::check::check;
 use crate::homes::{Home, Homes};
@@ -93,46 +94,110 @@ fn the_index_holds_each_listings_facts() {
     assert_eq!(listed.iter().filter(|h| q.matches(&facts(h))).count(), 27, "the 27 whose address may show");
 }
 
+/// Each shard of `order` as meta.json names it: where it starts, its folder and its cards.
+fn shards_of(out: &[jax_output::Output], order: &str) -> Vec<(u64, String, Vec<String>)> {
+    let meta: serde_json::Value = serde_json::from_slice(&out[0].bytes).unwrap();
+    let listed = &meta["shards"][order];
+    let from = listed["from"].as_array().unwrap();
+    let hash = listed["hash"].as_array().unwrap();
+    assert_eq!(from.len(), hash.len());
+    from.iter()
+        .zip(hash)
+        .map(|(from, hash)| {
+            let hash = hash.as_str().unwrap();
+            let path = format!("data/search/{hash}/cards/{order}.json");
+            let file = out.iter().find(|o| o.path == path).unwrap_or_else(|| panic!("no {path}"));
+            assert_eq!(&blake3::hash(&file.bytes).to_hex()[..10], hash, "in the folder of its hash");
+            (from.as_u64().unwrap(), hash.to_string(), serde_json::from_slice(&file.bytes).unwrap())
+        })
+        .collect()
+}
+
 #[test]
-fn cards_go_in_shards_of_places_and_each_file_in_the_folder_of_its_hash() {
-    let listings: Vec<_> = (1..=50).map(|n| listing(n, &format!("2026-11-01T00:{n:02}:00Z"), true, "Active")).collect();
-    let homes = Homes::new(None, listings, &[]);
-    let cards: Vec<String> = (0..50).map(|i| format!("<article>{i}</article>")).collect();
+fn shards_start_where_their_cards_say_within_their_bounds() {
+    // Every 40th card may start one: cut at it once 16 are held; 128 at most.
+    let starts = cut((0..400).map(|i| i % 40 == 39));
+    assert_eq!(starts, [0, 39, 79, 119, 159, 199, 239, 279, 319, 359, 399]);
+    assert_eq!(cut((0..300).map(|_| false)), [0, 128, 256], "none may: the largest shards");
+    assert_eq!(cut((0..40).map(|_| true)), [0, 16, 32], "all may: the smallest");
+    assert_eq!(cut(std::iter::empty()), Vec::<usize>::new());
+    // About one id in SHARD_SPREAD may.
+    let may = (0..10_000).filter(|n| may_start(&format!("21{n:05}"))).count();
+    assert!((200..430).contains(&may), "{may} of 10,000");
+}
+
+#[test]
+fn cards_go_in_shards_each_file_in_the_folder_of_its_hash_and_an_import_renames_few() {
+    let listings: Vec<_> = (1..=400)
+        .map(|n| listing(n % 10 + 1, &format!("2026-11-01T{:02}:{:02}:00Z", n / 60, n % 60), true, "Active"))
+        .zip(1..)
+        .map(|(mut p, n): (crate::record::Property, u32)| {
+            // Each its own: its MLS number, and its price (400,000 + 1,000n).
+            p.listing_id = format!("21{n:05}");
+            p.listing_key = format!("K{n}");
+            p.list_price = 400_000 + u64::from(n) * 1000;
+            p
+        })
+        .collect();
+    let homes = Homes::new(None, listings.clone(), &[]);
+    let html = |h: &Home| format!("<article>{}</article>", h.card_id);
+    let cards: Vec<String> = homes.for_sale_in(None).map(html).collect();
     let cards: Vec<&str> = cards.iter().map(String::as_str).collect();
     let out = outputs(prepare(&homes).unwrap(), &cards).unwrap();
     let meta: serde_json::Value = serde_json::from_slice(&out[0].bytes).unwrap();
     assert_eq!(out[0].path, "data/homes/meta.json");
-    assert_eq!((meta["size"].as_u64(), meta["per_shard"].as_u64()), (Some(50), Some(CARDS_PER_SHARD as u64)));
+    assert_eq!(meta["size"].as_u64(), Some(400));
     let files = meta["files"].as_object().unwrap();
-    assert_eq!(files.len(), out.len() - 1, "meta.json names every file");
-    let file = |path: &str| {
-        let hash = files.get(path)?.as_str().unwrap();
-        assert_eq!(hash.len(), 10);
-        out.iter().find(|o| o.path == format!("data/search/{hash}/{path}"))
-    };
-    let shard = |order: &str, n: usize| {
-        serde_json::from_slice::<Vec<String>>(&file(&format!("cards/{order}/{n}.json")).unwrap().bytes).unwrap()
-    };
-    assert_eq!(shard("newest", 0).len(), CARDS_PER_SHARD);
-    assert_eq!(shard("newest", 0)[5], "<article>5</article>");
-    assert_eq!(shard("newest", 1), ["<article>48</article>", "<article>49</article>"]);
-    assert!(file("cards/newest/2.json").is_none());
-    // Newest first, listing n at place 50 - n with the price 400,000 + 1,000n: by price, the
+    let shards: usize = ["newest", "price", "size"].map(|o| shards_of(&out, o).len()).iter().sum();
+    assert_eq!(files.len() + shards, out.len() - 1, "meta.json names every file");
+    assert!(files.values().all(|h| h.as_str().unwrap().len() == 10));
+    for order in ["newest", "price", "size"] {
+        let shards = shards_of(&out, order);
+        let all: Vec<String> = shards.iter().flat_map(|(_, _, c)| c.clone()).collect();
+        assert_eq!(all.len(), 400, "{order}: every card once");
+        let mut at = 0;
+        for (n, (from, _, held)) in shards.iter().enumerate() {
+            assert_eq!(*from, at, "{order}: shard {n} starts where the one before ends");
+            assert!(held.len() <= SHARD_MAX && (held.len() >= SHARD_MIN || n == shards.len() - 1), "{order}");
+            at += held.len() as u64;
+        }
+        assert!(shards.len() > 3, "{order}: {} shards", shards.len());
+    }
+    // Newest first: listing n at place 400 - n, with the price 400,000 + 1,000n, so by price the
     // places run backwards; by size (all alike), in place order.
-    assert_eq!(shard("price", 0)[0], "<article>49</article>");
-    assert_eq!(shard("price", 1), ["<article>1</article>", "<article>0</article>"]);
-    assert_eq!(shard("size", 1), ["<article>48</article>", "<article>49</article>"]);
-    assert!(file("columns/price.json").is_some() && file("words/po.json").is_some());
-    // The same search, the same names; a card changed, only the shards that hold it renamed.
-    let again = outputs(prepare(&homes).unwrap(), &cards).unwrap();
-    assert_eq!(again, out);
+    let newest: Vec<String> = shards_of(&out, "newest").into_iter().flat_map(|s| s.2).collect();
+    let by_price: Vec<String> = shards_of(&out, "price").into_iter().flat_map(|s| s.2).collect();
+    assert_eq!(newest, cards);
+    assert_eq!(by_price, cards.iter().rev().map(|c| c.to_string()).collect::<Vec<_>>());
+    assert_eq!(shards_of(&out, "size").into_iter().flat_map(|s| s.2).collect::<Vec<_>>(), cards);
+    assert!(files.contains_key("columns/price.json") && files.contains_key("words/po.json"));
+
+    // The same search, the same files.
+    assert_eq!(outputs(prepare(&homes).unwrap(), &cards).unwrap(), out);
+    let renamed = |other: &[jax_output::Output]| -> Vec<String> {
+        other[1..].iter().filter(|o| !out.iter().any(|x| x.path == o.path)).map(|o| o.path.clone()).collect()
+    };
+    // A card changed: only the shard holding it in each order.
     let mut changed = cards.clone();
-    changed[49] = "<article>new</article>";
+    changed[200] = "<article>new</article>";
     let other = outputs(prepare(&homes).unwrap(), &changed).unwrap();
-    let renamed: Vec<&str> =
-        other[1..].iter().filter(|o| !out.iter().any(|x| x.path == o.path)).map(|o| o.path.as_str()).collect();
-    assert_eq!(renamed.len(), 3, "its shard in each order: {renamed:?}");
-    assert!(renamed.iter().all(|p| p.contains("/cards/")), "{renamed:?}");
+    let names = renamed(&other);
+    assert_eq!(names.len(), 3, "its shard in each order: {names:?}");
+    assert!(names.iter().all(|p| p.contains("/cards/")), "{names:?}");
+    // A listing modified last (to the top of the newest) and a new one: a few shards of each
+    // order, the columns and the word shards they are in; most cards stay where they were.
+    let mut more = listings;
+    more[100].modification_timestamp = "2026-12-01T00:00:00Z".parse().unwrap();
+    let mut new = listing(1, "2026-12-01T00:01:00Z", true, "Active");
+    (new.listing_id, new.listing_key, new.list_price) = ("2100401".into(), "K401".into(), 801_000);
+    more.push(new);
+    let homes = Homes::new(None, more, &[]);
+    let cards: Vec<String> = homes.for_sale_in(None).map(html).collect();
+    let cards: Vec<&str> = cards.iter().map(String::as_str).collect();
+    let other = outputs(prepare(&homes).unwrap(), &cards).unwrap();
+    let shards = renamed(&other).into_iter().filter(|p| p.contains("/cards/")).count();
+    let total = other.iter().filter(|o| o.path.contains("/cards/")).count();
+    assert!(shards <= 2 * 3 + 3, "{shards} of {total} card shards renamed");
     assert!(outputs(prepare(&homes).unwrap(), &cards[1..]).is_err(), "a card per listing");
 }
 
@@ -199,4 +264,49 @@ fn a_word_said_twice_by_a_listing_places_it_once() {
     let (_, shards) = build(&homes);
     assert_eq!(shards["po"]["pool"], [0, 1], "both listings, once each");
     assert_eq!(shards["or"]["ortega"], [0, 1], "the subdivision and the remarks of one listing: once");
+}
+
+#[test]
+fn a_shard_the_last_build_made_of_the_same_cards_is_left_unmade_while_the_folder_holds_it() {
+    let listings: Vec<_> = (1..=60)
+        .map(|n| {
+            let mut p = listing(n % 10 + 1, &format!("2026-11-01T{:02}:{:02}:00Z", n / 60, n % 60), true, "Active");
+            p.listing_id = format!("21{n:05}");
+            p
+        })
+        .collect();
+    let homes = Homes::new(None, listings, &[]);
+    let cards: Vec<String> = homes.for_sale_in(None).map(|h| format!("<article>{}</article>", h.card_id)).collect();
+    let cards: Vec<&str> = cards.iter().map(String::as_str).collect();
+    // Each output as "made <path>" or "reused <path>", and meta.json's bytes.
+    let run = |cards: &[&str], known: &KnownShards, held: bool| {
+        let meta = std::sync::Mutex::new(Vec::new());
+        let keep = |o: jax_output::Output| {
+            if o.path.ends_with("meta.json") {
+                *meta.lock().unwrap() = o.bytes.clone();
+            }
+            Ok(format!("made {}", o.path))
+        };
+        let reuse = |path: String| Ok(held.then(|| format!("reused {path}")));
+        let (out, made) = outputs_with(prepare(&homes).unwrap(), cards, &keep, known, &reuse).unwrap();
+        (out, made, meta.into_inner().unwrap())
+    };
+    let (first, known, meta) = run(&cards, &KnownShards::default(), true);
+    assert!(first.iter().all(|o| o.starts_with("made ")));
+    let shards = first.iter().filter(|o| o.contains("/cards/")).count();
+    assert_eq!(known.len(), shards, "every shard known to the next build");
+
+    let (again, _, same_meta) = run(&cards, &known, true);
+    assert_eq!(same_meta, meta, "the same meta.json");
+    let reused: Vec<&String> = again.iter().filter(|o| o.starts_with("reused ")).collect();
+    assert_eq!(reused.len(), shards, "every shard left as it was: {again:?}");
+    assert!(reused.iter().all(|o| first.contains(&o.replace("reused", "made"))), "at the path it was made at");
+
+    let mut changed = cards.clone();
+    changed[30] = "<article>new</article>";
+    let (other, _, _) = run(&changed, &known, true);
+    assert_eq!(other.iter().filter(|o| o.starts_with("made ") && o.contains("/cards/")).count(), 3, "one per order");
+    let (gone, _, gone_meta) = run(&cards, &known, false);
+    assert_eq!(gone_meta, meta);
+    assert!(gone.iter().all(|o| o.starts_with("made ")), "made again where the folder lacks them");
 }
