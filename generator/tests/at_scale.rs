@@ -17,7 +17,7 @@ const FEWER: usize = 1_000;
 
 /// The most a build of them may hold at once, in MiB (peak RSS). Raise it only with the reason in
 /// the commit; docs/benchmarks.md has the figure it was set from.
-const PEAK_MIB: u64 = 145;
+const PEAK_MIB: u64 = 163;
 /// The static files each listing may add (its page; the lists' pages and the search's shards
 /// they fill), in hundredths of a file.
 const FILES_PER_LISTING_HUNDREDTHS: usize = 115;

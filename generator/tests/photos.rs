@@ -11,6 +11,9 @@ use std::net::{TcpListener, TcpStream};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
+/// Where a listing page shows its first photo: the gallery's first.
+const FIRST_PHOTO: &str = "<li class=\"gallery__photo\">";
+
 /// A media host on 127.0.0.1: `/a1.jpg` and `/a2.jpg` are JPEGs, `/c1.jpg` is a web page, the
 /// rest 404. It remembers every path asked for.
 struct FakeHost {
@@ -180,8 +183,8 @@ fn first_photos_are_downloaded_once_served_from_the_site_and_dropped_with_the_fe
     build(dir);
     let h = &hex(&a1)[..8];
     let page = listing_page(dir, "910001");
-    let media = &page[page.find("<div class=\"listing__media\">").unwrap()..];
-    let media = &media[..media.find("</div>").unwrap()];
+    let media = &page[page.find(FIRST_PHOTO).unwrap()..];
+    let media = &media[..media.find("</li>").unwrap()];
     assert!(media.contains(&format!("-{h}-480.webp 480w, /images/mls/")), "{media}");
     // WebP alone: no JPEG fallback is made for an MLS photo.
     assert!(media.contains(&format!("-{h}-900.webp\" srcset=\"")) && media.contains("width=\"900\" height=\"600\""));
@@ -283,8 +286,8 @@ fn a_photo_its_bucket_holds_is_shown_from_the_record_neither_downloaded_nor_enco
     };
     let media = |out: &str| {
         let page = listing_page_in(&dir.join(out), "910001");
-        let media = &page[page.find("<div class=\"listing__media\">").unwrap()..];
-        media[..media.find("</div>").unwrap()].to_string()
+        let media = &page[page.find(FIRST_PHOTO).unwrap()..];
+        media[..media.find("</li>").unwrap()].to_string()
     };
     let index = |out: &str| -> Value {
         serde_json::from_slice(&std::fs::read(dir.join(out).join("images/mls/index.json")).unwrap()).unwrap()

@@ -72,3 +72,10 @@ test('axe with the mobile menu open', async ({ page }) => {
   await page.getByRole('button', { name: /menu/i }).click();
   await expectNoViolations(page, 'menu');
 });
+
+test('axe with a listing photo viewer open', async ({ page }) => {
+  await page.goto(`${FOR_SALE}#photo-2`);
+  await expect(page.locator('.pswp .pswp__counter')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expectNoViolations(page, 'photo viewer');
+});

@@ -1,12 +1,31 @@
 // The MLS's listings (the sample `make build` imported): /homes/ and its pages without
 // JavaScript, a neighborhood's list, a listing's page with the listing office and the MLS's notice,
-// and 'Request a Showing' reaching the agent's e-mail with the home, its MLS number and link.
+// its facts by group and its virtual tour, and 'Request a Showing' reaching the agent's e-mail with
+// the home, its MLS number and link.
 import { randomUUID } from 'node:crypto';
-import { contentValue, dialog, expect, fillDialog, test } from './fixtures';
+import { readFileSync, readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { contentField, contentValue, dialog, expect, fillDialog, test } from './fixtures';
 import { FOR_SALE } from './page-types.mjs';
 import { emailjs } from './stack';
 
 const cards = (page: import('@playwright/test').Page) => page.locator('article.home-card');
+
+type Listing = { [field: string]: unknown; ListingId: string; StandardStatus: string };
+const root = resolve(import.meta.dirname, '../..');
+/** The listings the build imported (the sample's records as the import kept them). */
+const imported: Listing[] = readFileSync(resolve(root, '.cache/mls/current/listings.jsonl'), 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => JSON.parse(line) as Listing);
+/** The page of the first listing for sale whose record passes `test`, and the record. */
+function listingWhere(test: (r: Listing) => boolean): [string, Listing] {
+  const r = imported.find((r) => r.StandardStatus !== 'Closed' && r.InternetAddressDisplayYN !== false && test(r));
+  if (!r) throw new Error('the sample has no such listing');
+  const dir = readdirSync(resolve(root, 'dist/homes')).find((d) => d.endsWith(`-${r.ListingId}`));
+  return [`/homes/${dir}/`, r];
+}
+const facts = (key: string) => contentField('site.yaml', 'mls', 'labels', 'facts', key);
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -57,6 +76,36 @@ test.describe('without JavaScript', () => {
     await expect(notice).toContainText(/Listing data last updated \w+ \d+, \d{4}, \d+:\d\d [AP]M E[SD]T/);
     // Without JavaScript, 'Request a Showing' leads to the contact form.
     await expect(page.getByRole('link', { name: 'Request a Showing' })).toHaveAttribute('href', '/#contact');
+  });
+
+  test('a waterfront listing shows its water group and its virtual tour; one without shows neither, and no group is empty', async ({
+    page,
+  }) => {
+    const group = (heading: string) =>
+      page.locator('.for-sale__group').filter({ has: page.getByRole('heading', { name: heading, exact: true }) });
+    const tour = page.getByRole('link', { name: facts('virtual_tour'), exact: true });
+    const [waterfront, record] = listingWhere((r) => r.WaterfrontYN === true && !!r.VirtualTourURLUnbranded);
+    await page.goto(waterfront);
+    const water = group(facts('water'));
+    await expect(water).toBeVisible();
+    await expect(water.locator('div', { has: page.getByText(facts('waterfront'), { exact: true }) })).toContainText(
+      facts('yes_text'),
+    );
+    await expect(water).toContainText((record.WaterfrontFeatures as string[]).join(', '));
+    await expect(tour).toHaveAttribute('href', record.VirtualTourURLUnbranded as string);
+
+    const [dry] = listingWhere(
+      (r) => !r.WaterfrontYN && !r.WaterfrontFeatures && !r.View && !r.VirtualTourURLUnbranded && !r.PoolPrivateYN,
+    );
+    await page.goto(dry);
+    await expect(page.locator('.for-sale__group').first()).toBeVisible();
+    await expect(group(facts('water'))).toHaveCount(0);
+    await expect(tour).toHaveCount(0);
+    await expect(page.getByText(facts('pool'), { exact: true })).toHaveCount(0);
+    // Every group shown says something under its heading, and nothing says N/A.
+    for (const g of await page.locator('.for-sale__group').all())
+      await expect(g.locator('dd, p').first()).not.toBeEmpty();
+    await expect(page.locator('main')).not.toContainText('N/A');
   });
 });
 

@@ -47,6 +47,20 @@ pub const LAYOUTS: &[(&str, &str)] = &[
     ),
     ("partials/price.html", r##"{{ with . }}${{ lang.FormatNumberCustom 0 . }}{{ end }}"##),
     (
+        "partials/facts.html",
+        r##"{{ $f := . }}{{ $yes := "Yes" }}{{ $g := slice }}
+{{ $w := slice }}{{ if $f.waterfront }}{{ $w = $w | append (dict "l" "Waterfront" "v" $yes) }}{{ end }}{{ with $f.waterfront_features }}{{ $w = $w | append (dict "l" "Waterfront features" "v" (delimit . ", ")) }}{{ end }}{{ with $f.water_view }}{{ $w = $w | append (dict "l" "View" "v" (delimit . ", ")) }}{{ end }}{{ if $f.dock }}{{ $w = $w | append (dict "l" "Dock" "v" $yes) }}{{ end }}{{ with $w }}{{ $g = $g | append (dict "h" "Water" "f" .) }}{{ end }}
+{{ $o := slice }}{{ with $f.other_view }}{{ $o = $o | append (dict "l" "View" "v" (delimit . ", ")) }}{{ end }}{{ if $f.pool }}{{ $o = $o | append (dict "l" "Private pool" "v" $yes) }}{{ end }}{{ with $f.pool_features }}{{ $o = $o | append (dict "l" "Pool features" "v" (delimit . ", ")) }}{{ end }}{{ with $f.garage }}{{ $o = $o | append (dict "l" "Garage spaces" "v" (string .)) }}{{ end }}{{ with $f.lot }}{{ $o = $o | append (dict "l" "Lot" "v" (delimit . ", ")) }}{{ end }}{{ with $f.exterior }}{{ $o = $o | append (dict "l" "Exterior" "v" (delimit . ", ")) }}{{ end }}{{ with $f.roof }}{{ $o = $o | append (dict "l" "Roof" "v" (delimit . ", ")) }}{{ end }}{{ with $o }}{{ $g = $g | append (dict "h" "Outside" "f" .) }}{{ end }}
+{{ $i := slice }}{{ with $f.interior }}{{ $i = $i | append (dict "l" "Interior" "v" (delimit . ", ")) }}{{ end }}{{ with $f.appliances }}{{ $i = $i | append (dict "l" "Appliances" "v" (delimit . ", ")) }}{{ end }}{{ with $f.flooring }}{{ $i = $i | append (dict "l" "Flooring" "v" (delimit . ", ")) }}{{ end }}{{ if $f.fireplace }}{{ $i = $i | append (dict "l" "Fireplace" "v" $yes) }}{{ end }}{{ with $f.stories }}{{ $i = $i | append (dict "l" "Stories" "v" (string .)) }}{{ end }}{{ with $f.heating }}{{ $i = $i | append (dict "l" "Heating" "v" (delimit . ", ")) }}{{ end }}{{ with $f.cooling }}{{ $i = $i | append (dict "l" "Cooling" "v" (delimit . ", ")) }}{{ end }}{{ with $i }}{{ $g = $g | append (dict "h" "Inside" "f" .) }}{{ end }}
+{{ $c := slice }}{{ with $f.fee }}{{ $often := index (dict "Monthly" "a month" "Annually" "a year" "Quarterly" "a quarter") ($f.fee_frequency | default "") }}{{ $c = $c | append (dict "l" "HOA fee" "v" (printf "%s %s" (partial "price.html" .) $often)) }}{{ end }}{{ with $f.association }}{{ $c = $c | append (dict "l" "Association" "v" .) }}{{ end }}{{ with $f.community }}{{ $c = $c | append (dict "l" "Community features" "v" (delimit . ", ")) }}{{ end }}{{ if $f.gated }}{{ $c = $c | append (dict "l" "Gated community" "v" $yes) }}{{ end }}{{ with $c }}{{ $g = $g | append (dict "h" "Community" "f" .) }}{{ end }}
+{{ $m := slice }}{{ with $f.taxes }}{{ $m = $m | append (dict "l" "Annual taxes" "v" (partial "price.html" .)) }}{{ end }}{{ with $f.tax_year }}{{ $m = $m | append (dict "l" "Tax year" "v" (string .)) }}{{ end }}{{ with $m }}{{ $g = $g | append (dict "h" "Taxes" "f" .) }}{{ end }}
+{{ $s := slice }}{{ with $f.elementary }}{{ $s = $s | append (dict "l" "Elementary" "v" .) }}{{ end }}{{ with $f.middle }}{{ $s = $s | append (dict "l" "Middle" "v" .) }}{{ end }}{{ with $f.high }}{{ $s = $s | append (dict "l" "High" "v" .) }}{{ end }}{{ with $s }}{{ $g = $g | append (dict "h" "Schools" "f" .) }}{{ end }}
+{{ if or $g $f.since }}<div class="for-sale__groups">{{ range $g }}
+<div class="for-sale__group"><h2>{{ .h }}</h2><dl>{{ range .f }}<div><dt>{{ .l }}</dt><dd>{{ .v }}</dd></div>{{ end }}</dl></div>{{ end }}{{ with $f.since }}
+<div class="for-sale__group"><h2>Listing History</h2><p>On the market since {{ time.Format "January 2, 2006" . }}</p></div>{{ end }}
+</div>{{ end }}"##,
+    ),
+    (
         "partials/icon-pin.html",
         r##"<svg class="icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round"><path d="M12 21s-6.5-5.8-6.5-11a6.5 6.5 0 0 1 13 0c0 5.2-6.5 11-6.5 11z"/><circle cx="12" cy="10" r="2.3"/></svg>"##,
     ),
@@ -106,7 +120,9 @@ pub const LAYOUTS: &[(&str, &str)] = &[
 <div class="container listing__layout">
 <div class="listing__main">
 {{ $alt := printf "%s, %s" .Title .Params.place }}{{ range first 1 .Params.photos }}<div class="listing__media"><img class="mls-photo" src="{{ replace .url site.Params.media_origin "/" }}" width="1200" height="800" alt="{{ $alt }}" loading="eager" fetchpriority="high" decoding="async"></div>{{ end }}
+{{ if or .Params.facts.tour .Params.videos }}<p class="for-sale__tours">{{ with .Params.facts.tour }}<a class="btn btn--outline" href="{{ . }}" rel="nofollow noopener">Virtual tour</a>{{ end }}{{ range $i, $v := .Params.videos }}<a class="link-arrow" href="{{ $v }}" rel="nofollow noopener">Video tour{{ if $i }} {{ add $i 1 }}{{ end }}</a>{{ end }}</p>{{ end }}
 <div class="prose prose--lead">{{ range .Params.remarks }}<p>{{ . }}</p>{{ end }}</div>
+{{ partial "facts.html" .Params.facts }}
 <ul class="for-sale__photos">{{ range after 1 .Params.photos }}<li><img class="mls-photo" src="{{ replace .url site.Params.media_origin "/" }}" width="1200" height="800" alt="{{ .alt }}" loading="lazy" decoding="async"></li>{{ end }}</ul>
 </div>
 <div class="listing__aside">

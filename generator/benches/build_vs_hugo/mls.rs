@@ -54,13 +54,17 @@ fn listing(real: &RealContent, r: &Value) -> Listing {
         .or_else(|| real.hoods.iter().find(|h| h.zip.as_deref() == Some(zip.as_str())));
     let mut media: Vec<&Value> = r["Media"].as_array().map(|m| m.iter().collect()).unwrap_or_default();
     media.sort_by_key(|m| m["Order"].as_u64());
-    let photos: Vec<Value> =
-        media.iter().map(|m| json!({"url": m["MediaURL"], "alt": m["ShortDescription"]})).collect();
     let open_houses: Vec<Value> = r["OpenHouse"]
         .as_array()
         .map(|o| o.iter().map(|o| json!({"start": o["OpenHouseStartTime"], "end": o["OpenHouseEndTime"]})).collect())
         .unwrap_or_default();
     let remarks: Vec<&str> = r["PublicRemarks"].as_str().unwrap_or("").split("\n\n").collect();
+    // Photos are the media that are photos; videos are links.
+    let (photo_media, video_media): (Vec<&Value>, Vec<&Value>) =
+        media.iter().partition(|m| m["MediaCategory"].as_str().is_none_or(|c| c == "Photo"));
+    let photos: Vec<Value> =
+        photo_media.iter().map(|m| json!({"url": m["MediaURL"], "alt": m["ShortDescription"]})).collect();
+    let videos: Vec<&Value> = video_media.iter().map(|m| &m["MediaURL"]).collect();
     let front = json!({
         "title": address.as_deref().unwrap_or(ADDRESS_HIDDEN),
         "date": r["ModificationTimestamp"],
@@ -89,8 +93,59 @@ fn listing(real: &RealContent, r: &Value) -> Listing {
         "photos": photos,
         "open_houses": open_houses,
         "remarks": remarks,
+        "facts": facts(r),
+        "videos": videos,
     });
     Listing { slug, area: hood.map(|h| h.slug.clone()), front }
+}
+
+/// A list field as the import reads it: a JSON array, or text separated by commas.
+fn words(v: &Value) -> Vec<String> {
+    let items: Vec<&str> = match v {
+        Value::Array(a) => a.iter().filter_map(Value::as_str).collect(),
+        Value::String(s) => s.split(',').collect(),
+        _ => Vec::new(),
+    };
+    items.into_iter().map(str::trim).filter(|s| !s.is_empty()).map(str::to_string).collect()
+}
+
+/// The facts a buyer reads by group, as the record has them; the layout groups them (`homes/single.html`).
+fn facts(r: &Value) -> Value {
+    let names = |f: &str, word: &str| words(&r[f]).iter().any(|w| w.to_lowercase().contains(word));
+    let on_water = r["WaterfrontYN"] == json!(true) || !words(&r["WaterfrontFeatures"]).is_empty();
+    let list = |f: &str| words(&r[f]);
+    json!({
+        "waterfront": r["WaterfrontYN"] == json!(true),
+        "waterfront_features": list("WaterfrontFeatures"),
+        "water_view": if on_water { list("View") } else { Vec::new() },
+        "other_view": if on_water { Vec::new() } else { list("View") },
+        "dock": names("WaterfrontFeatures", "dock") || names("LotFeatures", "dock"),
+        "pool": r["PoolPrivateYN"] == json!(true),
+        "pool_features": list("PoolFeatures"),
+        "garage": r["GarageSpaces"],
+        "lot": list("LotFeatures"),
+        "exterior": list("ExteriorFeatures"),
+        "roof": list("Roof"),
+        "interior": list("InteriorFeatures"),
+        "appliances": list("Appliances"),
+        "flooring": list("Flooring"),
+        "fireplace": r["FireplaceYN"] == json!(true),
+        "stories": r["Stories"],
+        "heating": list("Heating"),
+        "cooling": list("Cooling"),
+        "fee": r["AssociationFee"],
+        "fee_frequency": r["AssociationFeeFrequency"],
+        "association": r["AssociationName"],
+        "community": list("CommunityFeatures"),
+        "gated": names("CommunityFeatures", "gated"),
+        "taxes": r["TaxAnnualAmount"],
+        "tax_year": r["TaxYear"],
+        "elementary": r["ElementarySchool"],
+        "middle": r["MiddleOrJuniorSchool"],
+        "high": r["HighSchool"],
+        "since": if r["OnMarketDate"].is_string() { &r["OnMarketDate"] } else { &r["ListingContractDate"] },
+        "tour": r["VirtualTourURLUnbranded"],
+    })
 }
 
 /// The listings as Hugo content: a page each (JSON front matter), `/homes/` and a list per

@@ -120,6 +120,7 @@ fn props() -> Result<String> {
         island::<MarketTableProps>(&mut g),
         island::<HomesSearchProps>(&mut g),
         island::<HeartsProps>(&mut g),
+        island::<GalleryProps>(&mut g),
         island::<SavedHomesProps>(&mut g),
         island::<SearchAlertsProps>(&mut g),
     ];

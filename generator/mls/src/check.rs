@@ -1,154 +1,22 @@
 //! A feed's record checked field by field into a `Property`: every bad field is named with its
-//! listing's key (`ListingKey <key>: <field>: <what is wrong>`), and a record with any is skipped.
+//! listing's key (`ListingKey <key>: <field>: <what is wrong>`). A record with a bad field the
+//! site needs (its key, price, status, address, photos' URLs…) is skipped; a bad fact of the
+//! buyer's groups (`facts`) or a media item of an unknown category is only left out.
 
-use crate::record::{Media, OpenHouse, Problem, Property, Status};
-use jiff::Timestamp;
-use serde_json::{Map, Value};
+mod facts;
+mod reader;
+#[cfg(test)]
+mod tests;
 
-/// A value as a problem message shows it: short, quoted when it is a string.
-fn shown(v: &Value) -> String {
-    let text = v.to_string();
-    if text.chars().count() > 40 {
-        format!("{}…", text.chars().take(40).collect::<String>())
-    } else {
-        text
-    }
-}
+use crate::record::{Media, MediaCategory, OpenHouse, Problem, Property, Status};
+use reader::{shown, web_url, Reader};
+use serde_json::Value;
 
-/// Reads one record's fields, collecting a problem for each bad one.
-struct Reader<'a> {
-    record: &'a Map<String, Value>,
-    key: String,
-    problems: Vec<Problem>,
-}
-
-impl<'a> Reader<'a> {
-    fn bad(&mut self, field: &str, message: impl Into<String>) {
-        self.problems.push(Problem { key: self.key.clone(), field: field.to_string(), message: message.into() });
-    }
-
-    /// The field's value; JSON null counts as absent (OData sends null for an empty field).
-    fn get(&self, field: &str) -> Option<&'a Value> {
-        self.record.get(field).filter(|v| !v.is_null())
-    }
-
-    fn text(&mut self, field: &str) -> Option<String> {
-        match self.get(field)? {
-            Value::String(s) if !s.trim().is_empty() => Some(s.trim().to_string()),
-            Value::String(_) => None,
-            v => {
-                let found = shown(v);
-                self.bad(field, format!("expected text, found {found}"));
-                None
-            }
-        }
-    }
-
-    fn required_text(&mut self, field: &str) -> String {
-        let present = self.get(field).is_some_and(|v| !v.as_str().is_some_and(|s| s.trim().is_empty()));
-        let value = self.text(field);
-        if !present {
-            self.bad(field, "missing");
-        }
-        value.unwrap_or_default()
-    }
-
-    fn number(&mut self, field: &str, range: std::ops::RangeInclusive<f64>) -> Option<f64> {
-        let v = self.get(field)?;
-        match v.as_f64() {
-            Some(n) if range.contains(&n) => Some(n),
-            Some(n) => {
-                self.bad(field, format!("expected a number from {} to {}, found {n}", range.start(), range.end()));
-                None
-            }
-            None => {
-                let found = shown(v);
-                self.bad(field, format!("expected a number, found {found}"));
-                None
-            }
-        }
-    }
-
-    fn whole(&mut self, field: &str, max: u64) -> Option<u64> {
-        let v = self.get(field)?;
-        match v.as_u64() {
-            Some(n) if n <= max => Some(n),
-            _ => {
-                let found = shown(v);
-                self.bad(field, format!("expected a whole number from 0 to {max}, found {found}"));
-                None
-            }
-        }
-    }
-
-    /// Dollars: a number, rounded to whole dollars.
-    fn price(&mut self, field: &str) -> Option<u64> {
-        self.number(field, 0.0..=1e12).map(|n| n.round() as u64)
-    }
-
-    fn flag(&mut self, field: &str) -> Option<bool> {
-        let v = self.get(field)?;
-        match v.as_bool() {
-            Some(b) => Some(b),
-            None => {
-                let found = shown(v);
-                self.bad(field, format!("expected true or false, found {found}"));
-                None
-            }
-        }
-    }
-
-    /// A calendar date, "YYYY-MM-DD" (RESO's Date fields).
-    fn date(&mut self, field: &str) -> Option<jiff::civil::Date> {
-        let v = self.get(field)?;
-        match v.as_str().and_then(|s| s.parse::<jiff::civil::Date>().ok()) {
-            Some(d) => Some(d),
-            None => {
-                let found = shown(v);
-                self.bad(field, format!("expected a date such as \"2026-11-24\", found {found}"));
-                None
-            }
-        }
-    }
-
-    fn timestamp_in(&mut self, record: &Map<String, Value>, field: &str, at: &str) -> Option<Timestamp> {
-        let v = record.get(field).filter(|v| !v.is_null());
-        let Some(v) = v else {
-            self.bad(at, "missing");
-            return None;
-        };
-        match v.as_str().and_then(|s| s.parse::<Timestamp>().ok()) {
-            Some(t) => Some(t),
-            None => {
-                let found = shown(v);
-                self.bad(at, format!("expected a date and time such as \"2026-11-24T14:05:00Z\", found {found}"));
-                None
-            }
-        }
-    }
-
-    fn list(&mut self, field: &str) -> Vec<&'a Map<String, Value>> {
-        match self.get(field) {
-            None => Vec::new(),
-            Some(Value::Array(items)) => {
-                let mut out = Vec::new();
-                for (i, item) in items.iter().enumerate() {
-                    match item.as_object() {
-                        Some(o) => out.push(o),
-                        None => {
-                            self.bad(&format!("{field}[{i}]"), format!("expected an object, found {}", shown(item)))
-                        }
-                    }
-                }
-                out
-            }
-            Some(v) => {
-                let found = shown(v);
-                self.bad(field, format!("expected a list, found {found}"));
-                Vec::new()
-            }
-        }
-    }
+/// A record checked: the listing, or what makes it bad; and the fields left out of it.
+pub struct Checked {
+    pub property: Result<Property, Vec<Problem>>,
+    /// Each fact left out, named like a problem.
+    pub dropped: Vec<Problem>,
 }
 
 /// A ListingKey that can name a file and a URL: letters, digits, `-`, `_` and `.`, not starting with `.`.
@@ -162,14 +30,19 @@ fn key_problem(key: &str) -> Option<&'static str> {
 
 /// Checks one record of the feed. `place` names it when it has no ListingKey ("record 3 of page-2.json").
 pub fn check(record: &Value, place: &str) -> Result<Property, Vec<Problem>> {
+    check_all(record, place).property
+}
+
+/// The same, with the fields it left out.
+pub fn check_all(record: &Value, place: &str) -> Checked {
     let Some(record) = record.as_object() else {
         let problem =
             Problem { key: format!("(none, {place})"), field: "record".into(), message: "expected an object".into() };
-        return Err(vec![problem]);
+        return Checked { property: Err(vec![problem]), dropped: Vec::new() };
     };
     let raw_key = record.get("ListingKey").and_then(Value::as_str).map(str::trim).unwrap_or("");
     let key = if raw_key.is_empty() { format!("(none, {place})") } else { raw_key.to_string() };
-    let mut r = Reader { record, key, problems: Vec::new() };
+    let mut r = Reader { record, key, problems: Vec::new(), dropped: Vec::new() };
     if raw_key.is_empty() {
         r.bad("ListingKey", "missing");
     } else if let Some(p) = key_problem(raw_key) {
@@ -203,10 +76,7 @@ pub fn check(record: &Value, place: &str) -> Result<Property, Vec<Problem>> {
     let bathrooms_total_integer = r.whole("BathroomsTotalInteger", 100).map(|n| n as u32);
     let living_area = r.number("LivingArea", 0.0..=1e6);
     let lot_size_acres = r.number("LotSizeAcres", 0.0..=1e6);
-    let year_built = r.whole("YearBuilt", 2100).map(|n| n as u32);
-    if year_built.is_some_and(|y| y < 1600) {
-        r.bad("YearBuilt", format!("expected a year from 1600 to 2100, found {}", year_built.unwrap_or(0)));
-    }
+    let year_built = r.year("YearBuilt");
     let property_type = r.text("PropertyType");
     let property_sub_type = r.text("PropertySubType");
     let unparsed_address = r.text("UnparsedAddress");
@@ -240,9 +110,7 @@ pub fn check(record: &Value, place: &str) -> Result<Property, Vec<Problem>> {
     for (i, m) in r.list("Media").into_iter().enumerate() {
         let at = |f: &str| format!("Media[{i}].{f}");
         let url = m.get("MediaURL").and_then(Value::as_str).map(str::trim).unwrap_or("");
-        // http only on this machine (the tests' fake media host).
-        let secure = url.starts_with("https://") || crate::fetch::on_this_machine(url);
-        if !secure || url.len() <= "https://".len() || url.contains(char::is_whitespace) {
+        if !web_url(url) {
             r.bad(
                 &at("MediaURL"),
                 format!("expected an https:// URL, found {}", m.get("MediaURL").map_or("nothing".into(), shown)),
@@ -261,10 +129,25 @@ pub fn check(record: &Value, place: &str) -> Result<Property, Vec<Problem>> {
         };
         let short_description =
             m.get("ShortDescription").and_then(Value::as_str).map(str::trim).filter(|s| !s.is_empty());
+        // A category the Dictionary does not have could be anything: not shown as a photo.
+        let media_category = match m.get("MediaCategory").filter(|v| !v.is_null()) {
+            None => None,
+            Some(v) => match v.as_str().and_then(MediaCategory::parse) {
+                Some(c) => Some(c),
+                None => {
+                    let names: Vec<&str> = MediaCategory::ALL.iter().map(|c| c.name()).collect();
+                    let message =
+                        format!("expected one of RESO's media categories ({}), found {}", names.join(", "), shown(v));
+                    r.lenient(|r| r.bad(&at("MediaCategory"), message));
+                    continue;
+                }
+            },
+        };
         media.push(Media {
             media_url: url.to_string(),
             order,
             short_description: short_description.map(str::to_string),
+            media_category,
         });
     }
     media.sort_by_key(|m| m.order);
@@ -282,8 +165,39 @@ pub fn check(record: &Value, place: &str) -> Result<Property, Vec<Problem>> {
         }
     }
     open_house.sort_by_key(|o| o.open_house_start_time);
+    let facts::Facts {
+        waterfront_yn,
+        waterfront_features,
+        view,
+        pool_private_yn,
+        pool_features,
+        garage_spaces,
+        lot_features,
+        exterior_features,
+        roof,
+        interior_features,
+        appliances,
+        flooring,
+        fireplace_yn,
+        stories,
+        heating,
+        cooling,
+        association_fee,
+        association_fee_frequency,
+        association_name,
+        community_features,
+        tax_annual_amount,
+        tax_year,
+        elementary_school,
+        middle_or_junior_school,
+        high_school,
+        on_market_date,
+        listing_contract_date,
+        new_construction_yn,
+        virtual_tour_url_unbranded,
+    } = facts::read(&mut r);
 
-    match (r.problems.is_empty(), status, list_price, modification_timestamp) {
+    let property = match (r.problems.is_empty(), status, list_price, modification_timestamp) {
         (true, Some(standard_status), Some(list_price), Some(modification_timestamp)) => Ok(Property {
             listing_key: raw_key.to_string(),
             listing_id,
@@ -317,7 +231,37 @@ pub fn check(record: &Value, place: &str) -> Result<Property, Vec<Problem>> {
             internet_address_display_yn,
             media,
             open_house,
+            waterfront_yn,
+            waterfront_features,
+            view,
+            pool_private_yn,
+            pool_features,
+            garage_spaces,
+            lot_features,
+            exterior_features,
+            roof,
+            interior_features,
+            appliances,
+            flooring,
+            fireplace_yn,
+            stories,
+            heating,
+            cooling,
+            association_fee,
+            association_fee_frequency,
+            association_name,
+            community_features,
+            tax_annual_amount,
+            tax_year,
+            elementary_school,
+            middle_or_junior_school,
+            high_school,
+            on_market_date,
+            listing_contract_date,
+            new_construction_yn,
+            virtual_tour_url_unbranded,
         }),
         _ => Err(r.problems),
-    }
+    };
+    Checked { property, dropped: r.dropped }
 }

@@ -1,6 +1,7 @@
 //! The imported listings as the site shows them: each with its page's slug, its neighborhood
 //! and what IDX rules let it say (the street address only where InternetAddressDisplayYN allows).
 
+use crate::history::{Event, History};
 use crate::record::{Property, Status};
 use crate::store::ImportInfo;
 use jax_images::ImageInfo;
@@ -10,8 +11,7 @@ use jax_model::slug::slugify;
 use rayon::prelude::*;
 use std::collections::HashMap;
 
-/// The time zone the pages give times in (the import's, open houses'): Jacksonville's.
-pub const TIME_ZONE: &str = "America/New_York";
+pub use crate::record::TIME_ZONE;
 
 /// One listing on the site.
 #[derive(Debug, Clone)]
@@ -40,6 +40,8 @@ pub struct Homes {
     pub info: Option<ImportInfo>,
     /// What the imports of the store's window changed (crate::changes), for saved searches.
     pub news: Vec<crate::changes::Change>,
+    /// Each listing's story across the imports (crate::history).
+    pub history: History,
     pub homes: Vec<Home>,
     /// The listings for sale (every shown status but Closed), as positions in `homes`, newest
     /// first: all of them, and each neighborhood's. Found once, since every list page, the home
@@ -115,7 +117,7 @@ impl Homes {
                 by_neighborhood.entry(slug.clone()).or_default().push(i);
             }
         }
-        Homes { info, news: Vec::new(), homes, for_sale, by_neighborhood }
+        Homes { info, news: Vec::new(), history: History::new(), homes, for_sale, by_neighborhood }
     }
 
     /// The listings for sale, newest first: a neighborhood's (`Some(slug)`), or all of them.
@@ -129,6 +131,11 @@ impl Homes {
             Some(slug) => self.by_neighborhood.get(slug).map_or(&[][..], Vec::as_slice),
             None => &self.for_sale,
         }
+    }
+
+    /// A listing's story, oldest first (none before its news reached an import).
+    pub fn story(&self, key: &str) -> &[Event] {
+        self.history.get(key).map_or(&[], Vec::as_slice)
     }
 
     /// The listing with this MLS number (ListingId).

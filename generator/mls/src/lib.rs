@@ -7,8 +7,10 @@ pub mod changes;
 pub mod check;
 pub mod feed;
 pub mod fetch;
+pub mod history;
 pub mod homes;
 pub mod in_bucket;
+pub mod lookups;
 pub mod merge;
 pub mod news;
 pub mod photos;
@@ -64,6 +66,8 @@ pub struct Summary {
     /// Listings that are news for saved searches (crate::changes): new, cheaper, or of another status.
     pub news: usize,
     pub skipped: usize,
+    /// Bad facts left out of the listings kept.
+    pub dropped: usize,
     /// First photos downloaded into the photo cache.
     pub photos: usize,
     /// First photos left for a later import (`--photo-limit`).
@@ -85,7 +89,10 @@ impl Summary {
             self.removed,
             self.unchanged,
             self.skipped
-        ) + &match self.news {
+        ) + &match self.dropped {
+            0 => String::new(),
+            n => format!("; {n} bad facts left out"),
+        } + &match self.news {
             0 => String::new(),
             n => format!("; {n} news for saved searches (new, cheaper, or of another status)"),
         } + &match (self.sample, self.photos_waiting) {
@@ -122,7 +129,8 @@ pub fn import(dir: &Path, source: Source, show_sold: bool, photo_limit: Option<u
             ("the sample feed".to_string(), vec![page], Scope::Whole)
         }
         Source::Url { url, full } => {
-            let same_feed = base.as_ref().is_some_and(|b| b.info.source == url);
+            // A store of an older format is asked for whole, so every listing is written again.
+            let same_feed = base.as_ref().is_some_and(|b| b.info.source == url && b.info.format == store::FORMAT);
             let since = if full || !same_feed { None } else { base.as_ref().and_then(|b| b.info.newest) };
             let got = fetch::download(&download, &url, since)?;
             let scope = match got.keys {
@@ -141,7 +149,13 @@ pub fn import(dir: &Path, source: Source, show_sold: bool, photo_limit: Option<u
     };
     let sample = !pages.is_empty() && pages.iter().all(|p| p.context.as_deref() == Some(sample::CONTEXT));
     let plan = merge::plan(base.as_ref(), &pages, &scope, show_sold);
-    let info = ImportInfo { source: name.clone(), sample, imported_at: jiff::Timestamp::now(), newest: plan.newest };
+    let info = ImportInfo {
+        format: store::FORMAT,
+        source: name.clone(),
+        sample,
+        imported_at: jiff::Timestamp::now(),
+        newest: plan.newest,
+    };
     let by_key: HashMap<&str, &record::Property> =
         base.iter().flat_map(|b| &b.listings).map(|p| (p.listing_key.as_str(), p)).collect();
     let listings: Vec<&record::Property> =
@@ -159,8 +173,11 @@ pub fn import(dir: &Path, source: Source, show_sold: bool, photo_limit: Option<u
         Some(b) if b.info.source == info.source => changes::of(&by_key, &plan.write, info.imported_at),
         _ => Vec::new(),
     };
+    let written: HashMap<&str, &record::Property> = plan.write.iter().map(|p| (p.listing_key.as_str(), p)).collect();
+    let held: HashSet<&str> = plan.keep.iter().copied().chain(written.keys().copied()).collect();
+    let history = history::after(store.history()?, &news, &written, |k| held.contains(k));
     let kept = changes::window(&previous, news, info.imported_at);
-    store.commit(base.as_ref(), &plan.keep, &plan.write, &info, &kept)?;
+    store.commit(base.as_ref(), &plan.keep, &plan.write, &info, &kept, &history)?;
     photos::prune(dir, &listings);
     if download.exists() {
         let _ = std::fs::remove_dir_all(&download);
@@ -174,6 +191,7 @@ pub fn import(dir: &Path, source: Source, show_sold: bool, photo_limit: Option<u
         removed: plan.removed,
         unchanged: plan.unchanged,
         skipped: plan.skipped,
+        dropped: plan.dropped,
         news: kept.iter().filter(|c| c.at == info.imported_at).count(),
         photos: fetched.downloaded,
         photos_waiting: fetched.waiting,
@@ -210,6 +228,7 @@ pub fn for_build(c: &Content, dir: &Path, memo: Option<&store::Memo>) -> Result<
                 &areas,
             );
             homes.news = store.changes().with_context(|| format!("reading the news in {}", dir.display()))?;
+            homes.history = store.history().with_context(|| format!("reading the history in {}", dir.display()))?;
             homes
         }
         None => {

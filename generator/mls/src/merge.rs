@@ -4,7 +4,7 @@
 use crate::check;
 use crate::feed::Page;
 use crate::record::{Problem, Property, Status};
-use crate::store::Imported;
+use crate::store::{self, Imported};
 use jiff::Timestamp;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
@@ -28,9 +28,12 @@ pub struct Plan<'a> {
     pub changed: usize,
     pub removed: usize,
     pub unchanged: usize,
-    /// Records skipped, and what was wrong with them (a record may have several problems).
+    /// Records skipped, and what was wrong with them (a record may have several problems), then
+    /// each fact left out of a listing kept (`check::Checked::dropped`).
     pub skipped: usize,
     pub problems: Vec<Problem>,
+    /// Facts left out of the listings kept.
+    pub dropped: usize,
     /// The newest ModificationTimestamp seen, this import or before.
     pub newest: Option<Timestamp>,
 }
@@ -64,7 +67,12 @@ pub fn plan<'a>(base: Option<&'a Imported>, pages: &[Page], scope: &Scope, show_
                 continue;
             }
             let place = format!("record {} of {}", i + 1, page.name);
-            match check::check(raw, &place) {
+            let checked = check::check_all(raw, &place);
+            if checked.property.is_ok() {
+                plan.dropped += checked.dropped.len();
+                plan.problems.extend(checked.dropped);
+            }
+            match checked.property {
                 Ok(p) => {
                     plan.newest = plan.newest.max(Some(p.modification_timestamp));
                     gone.remove(&p.listing_key);
@@ -102,6 +110,9 @@ pub fn plan<'a>(base: Option<&'a Imported>, pages: &[Page], scope: &Scope, show_
         Scope::Changes { present: None } => true,
     };
     let before = base.map(|b| b.index()).unwrap_or_default();
+    // A store an older generator wrote lacks what this one keeps: every listing the feed sends
+    // is written again.
+    let rewrite = base.is_some_and(|b| b.info.format != store::FORMAT);
     // Sold listings the site no longer shows (`show_sold` turned off since).
     let closed: HashSet<&str> = base
         .map(|b| {
@@ -116,7 +127,7 @@ pub fn plan<'a>(base: Option<&'a Imported>, pages: &[Page], scope: &Scope, show_
             continue;
         }
         match incoming.remove(*key) {
-            Some(p) if p.modification_timestamp != *modified => {
+            Some(p) if p.modification_timestamp != *modified || rewrite => {
                 plan.changed += 1;
                 plan.write.push(p);
             }

@@ -57,7 +57,7 @@ pub fn outputs(homes: &Homes, t: &Texts) -> Result<Vec<Output>> {
             features: features.join(" · "),
             office: t.listed_by.replace("{office}", &h.p.list_office_name),
             path: h.url.clone(),
-            photo: h.p.media.first().map(|m| m.media_url.clone()),
+            photo: h.p.first_photo().map(|m| m.media_url.clone()),
         });
     }
     let mut index = NewsIndex { imports: Vec::new() };

@@ -29,9 +29,10 @@ const EXTENSIONS: [&str; 3] = ["jpg", "png", "webp"];
 /// The widest variant made: the listing page shows its photo at most 760 CSS px wide.
 const WIDEST: u32 = 1600;
 
-/// A listing's first photo's URL (the import sorts a listing's media by Order).
+/// A listing's first photo's URL (the import sorts a listing's media by Order; a video or a
+/// floor plan is no photo).
 pub fn first(p: &Property) -> Option<&str> {
-    p.media.first().map(|m| m.media_url.as_str())
+    p.first_photo().map(|m| m.media_url.as_str())
 }
 
 /// The cached file's name without its extension.

@@ -2,10 +2,15 @@
 //! types (one file per listing) and read back by the build (`check.rs` makes one from a feed's
 //! record). Fields the site does not use are dropped at import.
 
+pub use crate::lookups::{FeeFrequency, MediaCategory};
+use jiff::civil::Date;
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 use std::cell::Cell;
 use std::fmt;
+
+/// The MLS's time zone, which the pages give times and days in: Jacksonville's.
+pub const TIME_ZONE: &str = "America/New_York";
 
 thread_local! {
     /// Set while a binary copy is written (`with_every_field`).
@@ -104,6 +109,16 @@ pub struct Media {
     pub order: u32,
     #[serde(default, skip_serializing_if = "absent")]
     pub short_description: Option<String>,
+    /// What it is; a media item without one is taken for a photo, as feeds that send only photos
+    /// leave it out.
+    #[serde(default, skip_serializing_if = "absent")]
+    pub media_category: Option<MediaCategory>,
+}
+
+impl Media {
+    pub fn is_photo(&self) -> bool {
+        matches!(self.media_category, None | Some(MediaCategory::Photo))
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -179,6 +194,109 @@ pub struct Property {
     pub media: Vec<Media>,
     #[serde(default, skip_serializing_if = "empty")]
     pub open_house: Vec<OpenHouse>,
+    // The facts a buyer reads by group (water, outside, inside, community, money, schools, time
+    // on the market), as the feed has them; lists keep the feed's own words.
+    #[serde(rename = "WaterfrontYN", default, skip_serializing_if = "absent")]
+    pub waterfront_yn: Option<bool>,
+    #[serde(default, skip_serializing_if = "empty")]
+    pub waterfront_features: Vec<String>,
+    #[serde(default, skip_serializing_if = "empty")]
+    pub view: Vec<String>,
+    #[serde(rename = "PoolPrivateYN", default, skip_serializing_if = "absent")]
+    pub pool_private_yn: Option<bool>,
+    #[serde(default, skip_serializing_if = "empty")]
+    pub pool_features: Vec<String>,
+    #[serde(default, skip_serializing_if = "absent")]
+    pub garage_spaces: Option<f64>,
+    #[serde(default, skip_serializing_if = "empty")]
+    pub lot_features: Vec<String>,
+    #[serde(default, skip_serializing_if = "empty")]
+    pub exterior_features: Vec<String>,
+    #[serde(default, skip_serializing_if = "empty")]
+    pub roof: Vec<String>,
+    #[serde(default, skip_serializing_if = "empty")]
+    pub interior_features: Vec<String>,
+    #[serde(default, skip_serializing_if = "empty")]
+    pub appliances: Vec<String>,
+    #[serde(default, skip_serializing_if = "empty")]
+    pub flooring: Vec<String>,
+    #[serde(rename = "FireplaceYN", default, skip_serializing_if = "absent")]
+    pub fireplace_yn: Option<bool>,
+    #[serde(default, skip_serializing_if = "absent")]
+    pub stories: Option<u32>,
+    #[serde(default, skip_serializing_if = "empty")]
+    pub heating: Vec<String>,
+    #[serde(default, skip_serializing_if = "empty")]
+    pub cooling: Vec<String>,
+    /// The association's fee in whole dollars, due each `association_fee_frequency`.
+    #[serde(default, skip_serializing_if = "absent")]
+    pub association_fee: Option<u64>,
+    #[serde(default, skip_serializing_if = "absent")]
+    pub association_fee_frequency: Option<FeeFrequency>,
+    #[serde(default, skip_serializing_if = "absent")]
+    pub association_name: Option<String>,
+    #[serde(default, skip_serializing_if = "empty")]
+    pub community_features: Vec<String>,
+    /// Whole dollars, of `tax_year`.
+    #[serde(default, skip_serializing_if = "absent")]
+    pub tax_annual_amount: Option<u64>,
+    #[serde(default, skip_serializing_if = "absent")]
+    pub tax_year: Option<u32>,
+    #[serde(default, skip_serializing_if = "absent")]
+    pub elementary_school: Option<String>,
+    #[serde(default, skip_serializing_if = "absent")]
+    pub middle_or_junior_school: Option<String>,
+    #[serde(default, skip_serializing_if = "absent")]
+    pub high_school: Option<String>,
+    /// When it came on the market; `listing_contract_date` (when it was signed) where the feed
+    /// has no such date.
+    #[serde(default, skip_serializing_if = "absent")]
+    pub on_market_date: Option<Date>,
+    #[serde(default, skip_serializing_if = "absent")]
+    pub listing_contract_date: Option<Date>,
+    #[serde(rename = "NewConstructionYN", default, skip_serializing_if = "absent")]
+    pub new_construction_yn: Option<bool>,
+    /// The tour without the listing agent's branding: the only one IDX rules let the site show
+    /// (the branded one is never read).
+    #[serde(rename = "VirtualTourURLUnbranded", default, skip_serializing_if = "absent")]
+    pub virtual_tour_url_unbranded: Option<String>,
+}
+
+/// Whether any of `items` names `word` (case aside), e.g. "Boat Dock" names "dock".
+fn names(items: &[String], word: &str) -> bool {
+    items.iter().any(|i| i.to_lowercase().contains(word))
+}
+
+impl Property {
+    /// The media shown as its photos, in their Order: those that are photos (or say nothing).
+    pub fn photos(&self) -> impl Iterator<Item = &Media> {
+        self.media.iter().filter(|m| m.is_photo())
+    }
+
+    /// Its first photo.
+    pub fn first_photo(&self) -> Option<&Media> {
+        self.photos().next()
+    }
+
+    /// Its videos, linked (never embedded).
+    pub fn videos(&self) -> impl Iterator<Item = &Media> {
+        self.media.iter().filter(|m| m.media_category == Some(MediaCategory::Video))
+    }
+
+    /// A dock, as the feed says it among the waterfront's or the lot's features.
+    pub fn has_dock(&self) -> bool {
+        names(&self.waterfront_features, "dock") || names(&self.lot_features, "dock")
+    }
+
+    /// A gated community, as the feed says it among the community's features.
+    pub fn gated(&self) -> bool {
+        names(&self.community_features, "gated")
+    }
+
+    /// When it came on the market: OnMarketDate, else ListingContractDate.
+    pub fn on_market_since(&self) -> Option<Date> {
+        self.on_market_date.or(self.listing_contract_date)
+    }
 }
 
 /// What is wrong with one field of one record: `ListingKey <key>: <field>: <what is wrong>`.

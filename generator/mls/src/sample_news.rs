@@ -30,6 +30,14 @@ pub fn after(records: &mut Vec<Value>, rounds: usize) {
         new["UnparsedAddress"] = json!(format!("{} {street}", number + 2 * round as u64));
         new["ModificationTimestamp"] = json!(modified);
         new["OpenHouse"] = json!([]);
+        // On the market the day it is news, with a tour of its own where the other has one.
+        let day = (newest + jiff::SignedDuration::from_mins(round as i64)).to_zoned(jiff::tz::TimeZone::UTC).date();
+        new["OnMarketDate"] = json!(day.to_string());
+        new["ListingContractDate"] = json!(day.yesterday().map(|d| d.to_string()).unwrap_or_default());
+        if new["VirtualTourURLUnbranded"].is_string() {
+            new["VirtualTourURLUnbranded"] =
+                json!(format!("{}{}", crate::sample::TOURS_ORIGIN, new["ListingKey"].as_str().unwrap_or_default()));
+        }
         records.push(new);
 
         let price = records[first]["ListPrice"].as_u64().unwrap_or_default();

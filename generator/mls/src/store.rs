@@ -12,6 +12,7 @@
 //! never half of each, and an import that fails anywhere leaves `current` as it was.
 
 use crate::changes::Change;
+use crate::history::History;
 use crate::record::{with_every_field, Property};
 use anyhow::{bail, Context, Result};
 use jiff::Timestamp;
@@ -27,14 +28,23 @@ const LISTINGS: &str = "listings";
 const IMPORT: &str = "import.json";
 /// The news of the last imports (crate::changes), kept with each generation.
 const CHANGES: &str = "changes.json";
+/// Each listing's story across imports (crate::history), kept with each generation.
+const HISTORY: &str = "history.json";
 /// Every listing of a generation, one JSON document per line, in the order of their files.
 const SNAPSHOT: &str = "listings.jsonl";
 /// The same listings with their lines' digests, for the generator that wrote them (`Binary`).
 const BINARY: &str = "listings.bin";
 
+/// The shape of the listings this generator stores: a store of another (an older generator's,
+/// without fields this one keeps) is rewritten whole by the next import.
+pub const FORMAT: u32 = 1;
+
 /// What the last import recorded about itself.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ImportInfo {
+    /// The store's `FORMAT` when written (0: before the stores said).
+    #[serde(default)]
+    pub format: u32,
     /// Where the listings came from: a file, a folder, a feed URL or the sample.
     pub source: String,
     /// Made by the project's sample writer, not an MLS: every page says so, and deploys refuse it.
@@ -127,6 +137,18 @@ impl Store {
         }
     }
 
+    /// Each listing's story as of the current import; none before the first, or from a
+    /// generation an older generator wrote.
+    pub fn history(&self) -> Result<History> {
+        let Some(generation) = self.generation() else { return Ok(History::new()) };
+        let path = generation.join(HISTORY);
+        match std::fs::read(&path) {
+            Ok(bytes) => serde_json::from_slice(&bytes).with_context(|| format!("reading {}", path.display())),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(History::new()),
+            Err(e) => Err(e).with_context(|| format!("reading {}", path.display())),
+        }
+    }
+
     /// The same, kept in `memo` for the next read while the import is the same: `generator
     /// serve` rebuilds on each edit, and reading every listing again is a visible share of one.
     pub fn read_memo(&self, memo: &Memo) -> Result<Option<Arc<Imported>>> {
@@ -210,7 +232,7 @@ impl Store {
 
     /// Makes a new generation hold `keep` (listings of `base`, the import read before, by key)
     /// and `write` (new or changed ones), then makes it current in one rename.
-    /// `changes`: the window of news kept with it (crate::changes).
+    /// `changes`: the window of news kept with it (crate::changes); `history`, the listings' stories.
     pub fn commit(
         &self,
         base: Option<&Imported>,
@@ -218,6 +240,7 @@ impl Store {
         write: &[Property],
         info: &ImportInfo,
         changes: &[Change],
+        history: &History,
     ) -> Result<()> {
         let generations = self.dir.join(GENERATIONS);
         std::fs::create_dir_all(&generations).with_context(|| format!("creating {}", generations.display()))?;
@@ -268,6 +291,8 @@ impl Store {
             .with_context(|| format!("writing {}", path.display()))?;
         let path = partial.join(CHANGES);
         std::fs::write(&path, serde_json::to_vec(changes)?).with_context(|| format!("writing {}", path.display()))?;
+        let path = partial.join(HISTORY);
+        std::fs::write(&path, serde_json::to_vec(history)?).with_context(|| format!("writing {}", path.display()))?;
         let done = generations.join(number.to_string());
         std::fs::rename(&partial, &done).with_context(|| format!("renaming {}", partial.display()))?;
 

@@ -1,3 +1,6 @@
+mod facts;
+mod sample_feed;
+
 use crate::check::check;
 use crate::feed::Page;
 use crate::merge::{plan, Scope};
@@ -26,6 +29,17 @@ fn listing(key: &str, modified: &str) -> Value {
         "OpenHouse": [{"OpenHouseStartTime": "2026-11-28T18:00:00Z", "OpenHouseEndTime": "2026-11-28T20:00:00Z"}],
         "SomeFieldTheSiteDoesNotUse": 7
     })
+}
+
+/// A record of an import of `source` by this generator, now.
+fn info(source: &str, newest: Option<jiff::Timestamp>) -> ImportInfo {
+    ImportInfo {
+        format: crate::store::FORMAT,
+        source: source.into(),
+        sample: false,
+        imported_at: jiff::Timestamp::now(),
+        newest,
+    }
 }
 
 fn with(mut v: Value, field: &str, value: Value) -> Value {
@@ -118,8 +132,7 @@ fn an_import_adds_changes_removes_and_skips() {
     let first = page(vec![listing("A", t), listing("B", t), listing("C", t), listing("D", t), listing("E", t)]);
     let p = plan(None, &first, &Scope::Whole, false);
     assert_eq!((p.added, p.changed, p.removed, p.skipped), (5, 0, 0, 0));
-    let info = |newest| ImportInfo { source: "f".into(), sample: false, imported_at: jiff::Timestamp::now(), newest };
-    store.commit(None, &p.keep, &p.write, &info(p.newest), &[]).unwrap();
+    store.commit(None, &p.keep, &p.write, &info("f", p.newest), &[], &Default::default()).unwrap();
 
     let base = store.read().unwrap().unwrap();
     assert_eq!(base.listings.len(), 5);
@@ -139,7 +152,7 @@ fn an_import_adds_changes_removes_and_skips() {
         ["ListingKey E: ListPrice: expected a number, found \"n/a\""]
     );
     assert_eq!(p.newest.unwrap().to_string(), "2026-11-21T09:00:00Z");
-    store.commit(Some(&base), &p.keep, &p.write, &info(p.newest), &[]).unwrap();
+    store.commit(Some(&base), &p.keep, &p.write, &info("f", p.newest), &[], &Default::default()).unwrap();
     let after = store.read().unwrap().unwrap();
     let keys: Vec<&str> = after.listings.iter().map(|l| l.listing_key.as_str()).collect();
     assert_eq!(keys, ["A", "B", "E", "F"]);
@@ -150,15 +163,15 @@ fn the_snapshot_holds_what_the_files_per_listing_hold() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::new(dir.path());
     let t = "2026-11-20T10:00:00Z";
-    let info = ImportInfo { source: "f".into(), sample: false, imported_at: jiff::Timestamp::now(), newest: None };
+    let info = info("f", None);
     // Keys whose files sort otherwise than the keys themselves ("A-1.json" < "A.json").
     let first = page(vec![listing("A", t), listing("A-1", t), listing("B", t)]);
     let p = plan(None, &first, &Scope::Whole, false);
-    store.commit(None, &p.keep, &p.write, &info, &[]).unwrap();
+    store.commit(None, &p.keep, &p.write, &info, &[], &Default::default()).unwrap();
     let base = store.read().unwrap().unwrap();
     let second = page(vec![listing("A", t), listing("A-1", "2026-11-21T10:00:00Z"), listing("C", t)]);
     let p = plan(Some(&base), &second, &Scope::Whole, false);
-    store.commit(Some(&base), &p.keep, &p.write, &info, &[]).unwrap();
+    store.commit(Some(&base), &p.keep, &p.write, &info, &[], &Default::default()).unwrap();
 
     let snapshot = dir.path().join("current/listings.jsonl");
     let text = std::fs::read_to_string(&snapshot).unwrap();
@@ -182,9 +195,9 @@ fn a_memo_keeps_an_import_until_another_replaces_it() {
     let memo = Memo::default();
     assert!(store.read_memo(&memo).unwrap().is_none(), "no import yet");
     let t = "2026-11-20T10:00:00Z";
-    let info = ImportInfo { source: "f".into(), sample: false, imported_at: jiff::Timestamp::now(), newest: None };
+    let info = info("f", None);
     let p = plan(None, &page(vec![listing("A", t), listing("B", t)]), &Scope::Whole, false);
-    store.commit(None, &p.keep, &p.write, &info, &[]).unwrap();
+    store.commit(None, &p.keep, &p.write, &info, &[], &Default::default()).unwrap();
     let first = store.read_memo(&memo).unwrap().unwrap();
     assert_eq!(first.listings.len(), 2);
     assert!(Arc::ptr_eq(&first, &store.read_memo(&memo).unwrap().unwrap()), "the same import is read once");
@@ -193,13 +206,13 @@ fn a_memo_keeps_an_import_until_another_replaces_it() {
     std::fs::remove_dir_all(dir.path()).unwrap();
     let later = ImportInfo { imported_at: info.imported_at + jiff::SignedDuration::from_secs(1), ..info.clone() };
     let p = plan(None, &page(vec![listing("C", t), listing("D", t), listing("E", t)]), &Scope::Whole, false);
-    store.commit(None, &p.keep, &p.write, &later, &[]).unwrap();
+    store.commit(None, &p.keep, &p.write, &later, &[], &Default::default()).unwrap();
     let again = store.read_memo(&memo).unwrap().unwrap();
     assert_eq!(again.listings.len(), 3, "another import under the same generation's number");
 
     let base = store.read().unwrap().unwrap();
     let p = plan(Some(&base), &page(vec![listing("A", t)]), &Scope::Whole, false);
-    store.commit(Some(&base), &p.keep, &p.write, &info, &[]).unwrap();
+    store.commit(Some(&base), &p.keep, &p.write, &info, &[], &Default::default()).unwrap();
     assert_eq!(store.read_memo(&memo).unwrap().unwrap().listings.len(), 1, "a new import is read again");
 }
 
@@ -229,8 +242,8 @@ fn a_changes_only_feed_removes_what_the_key_list_no_longer_has() {
     let store = Store::new(dir.path());
     let t = "2026-11-20T00:00:00Z";
     let p = plan(None, &page(vec![listing("A", t), listing("B", t)]), &Scope::Whole, false);
-    let info = ImportInfo { source: "u".into(), sample: false, imported_at: jiff::Timestamp::now(), newest: p.newest };
-    store.commit(None, &p.keep, &p.write, &info, &[]).unwrap();
+    let info = info("u", p.newest);
+    store.commit(None, &p.keep, &p.write, &info, &[], &Default::default()).unwrap();
     let base = store.read().unwrap().unwrap();
     let present: HashSet<String> = ["A".to_string(), "C".to_string()].into();
     let p = plan(Some(&base), &page(vec![listing("C", t)]), &Scope::Changes { present: Some(present) }, false);
@@ -242,90 +255,14 @@ fn a_failed_commit_leaves_the_previous_import() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::new(dir.path());
     let p = plan(None, &page(vec![listing("A", "2026-11-20T00:00:00Z")]), &Scope::Whole, false);
-    let info = ImportInfo { source: "f".into(), sample: false, imported_at: jiff::Timestamp::now(), newest: p.newest };
-    store.commit(None, &p.keep, &p.write, &info, &[]).unwrap();
+    let info = info("f", p.newest);
+    store.commit(None, &p.keep, &p.write, &info, &[], &Default::default()).unwrap();
     let base = store.read().unwrap().unwrap();
     // Keeping a listing the previous import does not hold fails before the swap.
-    assert!(store.commit(Some(&base), &["A", "nope"], &[], &info, &[]).is_err());
+    assert!(store.commit(Some(&base), &["A", "nope"], &[], &info, &[], &Default::default()).is_err());
     let again = store.read().unwrap().unwrap();
     assert_eq!(again.listings, base.listings);
     assert_eq!(again.info, base.info);
-}
-
-#[test]
-fn the_sample_is_seeded_valid_and_marked() {
-    let areas = vec![
-        sample::Area { name: "Riverside".into(), zip: "32204".into() },
-        sample::Area { name: "Jacksonville Beach".into(), zip: "32250".into() },
-    ];
-    let images = vec!["images/listings/a.jpg".to_string()];
-    let records = sample::records(&areas, &images, 300, None);
-    assert_eq!(records, sample::records(&areas, &images, 300, None), "the same feed every run");
-    for r in &records {
-        check(r, "x").unwrap_or_else(|p| panic!("{p:?}"));
-    }
-    let statuses: HashSet<&str> = records.iter().filter_map(|r| r["StandardStatus"].as_str()).collect();
-    assert!(statuses.contains("Active") && statuses.contains("Closed") && statuses.contains("Pending"));
-    assert!(records.iter().any(|r| r["InternetAddressDisplayYN"] == false));
-
-    let dir = tempfile::tempdir().unwrap();
-    let summary = import(
-        dir.path(),
-        Source::Sample { areas, images, listings: 300, member: None, own_photos: false, rounds: 0 },
-        false,
-        None,
-    )
-    .unwrap();
-    assert!(summary.sample);
-    assert_eq!(summary.listings, summary.added);
-    assert!(Store::new(dir.path()).read().unwrap().unwrap().info.sample);
-    // Importing it again changes nothing.
-    let areas = vec![
-        sample::Area { name: "Riverside".into(), zip: "32204".into() },
-        sample::Area { name: "Jacksonville Beach".into(), zip: "32250".into() },
-    ];
-    let again = import(
-        dir.path(),
-        Source::Sample {
-            areas,
-            images: vec!["images/listings/a.jpg".into()],
-            listings: 300,
-            member: None,
-            own_photos: false,
-            rounds: 0,
-        },
-        false,
-        None,
-    )
-    .unwrap();
-    assert_eq!((again.added, again.changed, again.removed, again.unchanged), (0, 0, 0, summary.listings));
-}
-
-#[test]
-fn a_round_of_the_sample_after_another_is_news_a_new_listing_and_a_price_cut() {
-    let source = |rounds| Source::Sample {
-        areas: vec![sample::Area { name: "Riverside".into(), zip: "32204".into() }],
-        images: vec!["images/listings/a.jpg".into()],
-        listings: 40,
-        member: None,
-        own_photos: false,
-        rounds,
-    };
-    let dir = tempfile::tempdir().unwrap();
-    assert_eq!(import(dir.path(), source(0), false, None).unwrap().news, 0, "a first import is no news");
-    let one = import(dir.path(), source(1), false, None).unwrap();
-    assert_eq!((one.added, one.changed, one.news), (1, 1, 2));
-    let news = Store::new(dir.path()).changes().unwrap();
-    let reasons: Vec<_> = news.iter().map(|c| (c.key.as_str(), c.reasons[0])).collect();
-    assert!(
-        matches!(
-            reasons[..],
-            [(_, crate::changes::Reason::PriceReduced { .. }), ("SAMPLE000041", crate::changes::Reason::New)]
-        ),
-        "{reasons:?}"
-    );
-    let two = import(dir.path(), source(2), false, None).unwrap();
-    assert_eq!((two.added, two.changed, two.news), (1, 1, 2));
 }
 
 #[test]

@@ -273,3 +273,20 @@ fn the_editor_block_names_a_github_repository_and_who_may_sign_in() {
     assert!(errors(parse_site("site.yaml", &nobody))[0]
         .contains("editor.accounts: expected at least one GitHub account: nobody could sign in"));
 }
+
+#[test]
+fn the_listing_gallerys_texts_keep_their_placeholders() {
+    // The fixture site has no MLS: the real site.yaml, broken twice.
+    let text = include_str!("../../../content/site.yaml")
+        .replace("all: \"All {count} photos\"", "all: All photos")
+        .replace("counter: \"{n} / {total}\"", "counter: \"{n} of them\"");
+    let (al, ac) = at(&text, "All photos");
+    let (cl, cc) = at(&text, "\"{n} of them\"");
+    assert_eq!(
+        errors(parse_site("site.yaml", &text)),
+        [
+            format!("site.yaml:{al}:{ac}: mls.labels.gallery.all: expected the placeholder {{count}} in the text"),
+            format!("site.yaml:{cl}:{cc}: mls.labels.gallery.counter: expected the placeholders {{n}} and {{total}} in the text"),
+        ]
+    );
+}

@@ -3,7 +3,7 @@
 //! are nearly all of the work, and an hourly import changes a few of them.
 //!
 //! Each listing's outputs get a fingerprint: its record as stored (the digest `store` read it
-//! with) and first photo, and the build's inputs besides the listings (the generator's binary by
+//! with), first photo and story, and the build's inputs besides the listings (the generator's binary by
 //! its size and time, `content/`, the islands' build and the import's settings). A build records
 //! what it wrote (in the cache, per output folder): every file, and the listings' outputs with
 //! their fingerprints. The next one into the same folder renders only the outputs whose
@@ -119,6 +119,8 @@ pub fn fingerprints(inputs: blake3::Hash, homes: &Homes) -> Fingerprints {
                 None => hash.update(&serde_json::to_vec(&h.p).expect("a listing serializes")),
             };
             hash.update(&serde_json::to_vec(&h.photo).expect("an image serializes"));
+            // Its story comes with its record's changes, but is kept apart from it.
+            hash.update(&serde_json::to_vec(homes.story(&h.p.listing_key)).expect("a story serializes"));
             let print = hash.finalize().to_hex().to_string();
             let mut out = vec![(index_file(&h.url), print.clone())];
             if for_sale.contains(&i) {

@@ -54,6 +54,10 @@ pub const HOMES_SEARCH: Island = island("homes-search", Hydrate::Idle);
 /// could keep nothing), once their cards come into view: the home page loads no island's code
 /// until then (e2e/budget.spec.ts).
 pub const HEARTS: Island = island("hearts", Hydrate::Visible);
+/// A listing page's gallery, whose viewer opens on a tap or on its page's `#photo-N` (a link to
+/// that photo): woken once the page has loaded, so such a link opens it; the viewer's code loads
+/// only when it opens.
+pub const GALLERY: Island = island("gallery", Hydrate::Idle);
 /// `/homes/saved/`: its list is the island's to make, from the search's files.
 pub const SAVED_HOMES: Island = island("saved-homes", Hydrate::Idle);
 /// `/homes/alerts/`: an address's saved searches, listed and changed from the key its link carries.

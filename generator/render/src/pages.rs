@@ -4,8 +4,10 @@
 mod alerts;
 mod concierge;
 mod for_sale;
+mod for_sale_facts;
 mod form;
 mod form_result;
+mod gallery;
 mod home;
 mod homes;
 mod homes_search;

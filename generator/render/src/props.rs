@@ -6,7 +6,7 @@ use super::islands::{self, Island, Props};
 use jax_mls::search::Fields;
 use jax_model::api::{self, Endpoints};
 use jax_model::forms::{ConciergeForm, Form, LeadForm, Limits, Messages, QuizForm};
-use jax_model::mls::{SavedLabels, SearchLabels};
+use jax_model::mls::{GalleryLabels, SavedLabels, SearchLabels};
 use jax_model::quiz::Quiz;
 use jax_model::saved_search::{Frequencies, ManageLabels};
 use jax_model::site::PriceBand;
@@ -147,6 +147,15 @@ pub struct HeartsProps {
     pub key: &'static str,
 }
 
+/// A listing page's gallery: its viewer shows the photos the page lists, in their order, and
+/// carries their captions.
+#[derive(Serialize, JsonSchema)]
+pub struct GalleryProps<'a> {
+    pub labels: &'a GalleryLabels,
+    /// The viewer's name for assistive technology, the labels' `name` with the listing's title in it.
+    pub name: String,
+}
+
 /// `/homes/saved/`: the saved homes (`key`, as the hearts keep them) or a shared link's (`param`:
 /// MLS numbers by commas), each found by its MLS number in the search's word shards and shown as
 /// its card from the card shards of `/homes/`' own order (`files`).
@@ -266,6 +275,9 @@ impl Props for HomesSearchProps<'_> {
 }
 impl Props for HeartsProps {
     const ISLAND: Island = islands::HEARTS;
+}
+impl Props for GalleryProps<'_> {
+    const ISLAND: Island = islands::GALLERY;
 }
 impl Props for SavedHomesProps<'_> {
     const ISLAND: Island = islands::SAVED_HOMES;

@@ -2,6 +2,7 @@
 //! in `tests/`.
 
 mod concierge;
+mod for_sale;
 mod form_result;
 mod frame;
 mod home;

@@ -175,6 +175,16 @@ export type HeartsProps = {
 };
 
 /**
+ * A listing page's gallery: its viewer shows the photos the page lists, in their order, and
+ * carries their captions.
+ */
+export type GalleryProps = {
+  labels: GalleryLabels;
+  /** The viewer's name for assistive technology, the labels' `name` with the listing's title in it. */
+  name: string;
+};
+
+/**
  * `/homes/saved/`: the saved homes (`key`, as the hearts keep them) or a shared link's (`param`:
  * MLS numbers by commas), each found by its MLS number in the search's word shards and shown as
  * its card from the card shards of `/homes/`' own order (`files`).
@@ -366,6 +376,23 @@ export type Frequencies = {
   instant: string;
   daily: string;
   weekly: string;
+};
+
+/** The listing page's gallery (the first photo large, the next four beside it) and its viewer. */
+export type GalleryLabels = {
+  /** The button that opens the viewer: `{count}` photos, e.g. "All {count} photos". */
+  all: string;
+  /** The viewer's name for assistive technology: `{home}`, the listing's title, e.g. "Photos of {home}". */
+  name: string;
+  /** Which photo is shown: `{n}` of `{total}`, e.g. "{n} / {total}". */
+  counter: string;
+  close: string;
+  previous: string;
+  next: string;
+  /** The button that zooms the photo in and out. */
+  zoom: string;
+  /** In place of a photo that could not be loaded. */
+  failed: string;
 };
 
 export type LeadForm = {
@@ -701,6 +728,7 @@ export type IslandProps = {
   'market-table': MarketTableProps;
   'homes-search': HomesSearchProps;
   hearts: HeartsProps;
+  gallery: GalleryProps;
   'saved-homes': SavedHomesProps;
   'search-alerts': SearchAlertsProps;
 };

@@ -1,5 +1,6 @@
-//! One MLS listing's page (/homes/<slug>/): its photos, price, facts, remarks, open houses, place
-//! and the listing office (IDX rules: shown prominently), with the MLS's disclaimer.
+//! One MLS listing's page (/homes/<slug>/): its photos, price, facts (the key ones here, the rest by
+//! group in `for_sale_facts`), remarks, open houses, place and the listing office (IDX rules:
+//! shown prominently), with the MLS's disclaimer.
 
 use super::parts::{photo, Card, Photo};
 use super::shared::{breadcrumb_ld, Built, Crumb, Meta, Shared, DESCRIPTION_MAX};
@@ -22,9 +23,15 @@ struct Fact<'a> {
 #[derive(Serialize)]
 struct ForSaleView<'a> {
     card: Card<'a>,
-    /// The photos after the first.
+    /// The photos after the first, in the MLS's order.
     photos: Vec<Photo<'a>>,
+    /// The gallery's viewer, with two photos or more.
+    gallery: Option<super::gallery::Gallery>,
+    /// The first photo's `sizes`, which its preload repeats.
+    first_sizes: &'static str,
     facts: Vec<Fact<'a>>,
+    /// The facts a buyer reads by group, when it came on the market, its tour and videos.
+    details: super::for_sale_facts::Details<'a>,
     remarks: Vec<&'a str>,
     open_houses: Vec<String>,
     neighborhood: Option<super::shared::Link>,
@@ -53,18 +60,20 @@ impl<'a> Shared<'a> {
         let l = &mls.labels;
         let ll = &s.labels.listing;
         let p = &h.p;
-        let card = self.card(h);
+        let mut card = self.card(h);
         let title = card.title;
         let photos: Vec<Photo> = p
-            .media
-            .iter()
+            .photos()
             .enumerate()
             .skip(1)
             .map(|(i, m)| {
                 let alt = m.short_description.clone().unwrap_or_else(|| format!("{title}, photo {}", i + 1));
-                photo(self.input.images, &m.media_url, None, alt)
+                Photo { caption: m.short_description.as_deref(), ..photo(self.input.images, &m.media_url, None, alt) }
             })
             .collect();
+        if let (Some(first), Some(m)) = (card.photo.as_mut(), p.media.first()) {
+            first.caption = m.short_description.as_deref();
+        }
         let mut facts = Vec::new();
         let mut fact = |label: &'a str, value: Option<String>| {
             if let Some(value) = value {
@@ -136,7 +145,7 @@ impl<'a> Shared<'a> {
             "name": format!("{title}, {}", h.place),
             "description": description,
             "dateModified": p.modification_timestamp.to_string(),
-            "image": p.media.iter().take(5).map(|m| m.media_url.as_str()).collect::<Vec<_>>(),
+            "image": p.photos().take(5).map(|m| m.media_url.as_str()).collect::<Vec<_>>(),
             "offers": {
                 "@type": "Offer",
                 "price": p.list_price,
@@ -167,8 +176,11 @@ impl<'a> Shared<'a> {
         let mut mounted = Mounted::default();
         let view = ForSaleView {
             hearts: self.hearts(true, &mut mounted)?,
+            gallery: self.gallery(p.media.len(), title, &mut mounted)?,
+            first_sizes: super::gallery::FIRST_SIZES,
             photos,
             facts,
+            details: super::for_sale_facts::details(p, self.homes().story(&p.listing_key), &l.facts, &l.story),
             remarks,
             open_houses,
             neighborhood,

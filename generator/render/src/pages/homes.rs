@@ -141,8 +141,7 @@ impl<'a> Shared<'a> {
             sqft: h.p.living_area.map(|a| sample::thousands(a.round() as u64)),
             photo: h
                 .p
-                .media
-                .first()
+                .first_photo()
                 .map(|m| photo(self.input.images, &m.media_url, h.photo.as_ref(), format!("{title}, {}", h.place))),
             office: l.listed_by.replace("{office}", &h.p.list_office_name),
             mls_number: &h.p.listing_id,

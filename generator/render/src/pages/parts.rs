@@ -25,6 +25,8 @@ pub(super) struct Photo<'a> {
     pub(super) local: Option<&'a ImageInfo>,
     pub(super) src: &'a str,
     pub(super) alt: String,
+    /// The MLS's words for it (RESO `ShortDescription`), which the listing page's viewer shows.
+    pub(super) caption: Option<&'a str>,
 }
 
 /// The frame an MLS photo served from the media host fills (3:2, as listing photos are shot).
@@ -45,13 +47,29 @@ impl Serialize for Photo<'_> {
             alt: &'a str,
             #[serde(skip_serializing_if = "<[_]>::is_empty")]
             sources: &'a [jax_images::ImageSource],
+            #[serde(skip_serializing_if = "Option::is_none")]
+            caption: Option<&'a str>,
         }
-        let alt = &self.alt;
+        let (alt, caption) = (&self.alt, self.caption);
         let flat = match self.local {
-            Some(i) => {
-                Flat { src: &i.src, srcset: &i.srcset, width: i.width, height: i.height, alt, sources: &i.sources }
-            }
-            None => Flat { src: self.src, srcset: "", width: REMOTE_WIDTH, height: REMOTE_HEIGHT, alt, sources: &[] },
+            Some(i) => Flat {
+                src: &i.src,
+                srcset: &i.srcset,
+                width: i.width,
+                height: i.height,
+                alt,
+                sources: &i.sources,
+                caption,
+            },
+            None => Flat {
+                src: self.src,
+                srcset: "",
+                width: REMOTE_WIDTH,
+                height: REMOTE_HEIGHT,
+                alt,
+                sources: &[],
+                caption,
+            },
         };
         flat.serialize(s)
     }
@@ -72,7 +90,7 @@ pub(super) fn photo<'a>(
     alt: String,
 ) -> Photo<'a> {
     let local = url.strip_prefix(sample::MEDIA_ORIGIN).and_then(|path| images.get(path)).or(cached);
-    Photo { local, src: url, alt }
+    Photo { local, src: url, alt, caption: None }
 }
 
 /// A listing as its card shows it (lists, and the listing page's head).
