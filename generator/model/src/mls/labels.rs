@@ -1,6 +1,6 @@
 //! The texts of the MLS pages: `site.yaml`'s `mls.labels`.
 
-use super::{FactsLabels, StoryLabels};
+use super::facts::{FactsLabels, StoryLabels};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
