@@ -60,7 +60,7 @@ pub fn after(
             let event = match reason {
                 // Once: out of Coming Soon is news to a search, not a second listing.
                 Reason::New if story.iter().any(|e| matches!(e, Event::Listed { .. })) => continue,
-                Reason::New => Event::Listed { price: p.list_price, on: p.on_market_since().unwrap_or(on) },
+                Reason::New => Event::Listed { price: p.list_price, on: p.facts.on_market_since().unwrap_or(on) },
                 Reason::PriceReduced { .. } => Event::Reduced { price: p.list_price, on },
                 Reason::BackOnMarket => Event::BackOnMarket { on },
                 Reason::UnderContract | Reason::Pending => continue,

@@ -194,8 +194,17 @@ pub struct Property {
     pub media: Vec<Media>,
     #[serde(default, skip_serializing_if = "empty")]
     pub open_house: Vec<OpenHouse>,
-    // The facts a buyer reads by group (water, outside, inside, community, money, schools, time
-    // on the market), as the feed has them; lists keep the feed's own words.
+    /// The facts a buyer reads by group.
+    #[serde(default)]
+    pub facts: Facts,
+}
+
+/// The facts a buyer reads by group (water, outside, inside, community, money, schools, time on
+/// the market), as the feed has them; lists keep the feed's own words. Kept apart from the rest
+/// of `Property` because the import reads them leniently (a bad one is left out, the listing kept).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct Facts {
     #[serde(rename = "WaterfrontYN", default, skip_serializing_if = "absent")]
     pub waterfront_yn: Option<bool>,
     #[serde(default, skip_serializing_if = "empty")]
@@ -282,7 +291,9 @@ impl Property {
     pub fn videos(&self) -> impl Iterator<Item = &Media> {
         self.media.iter().filter(|m| m.media_category == Some(MediaCategory::Video))
     }
+}
 
+impl Facts {
     /// A dock, as the feed says it among the waterfront's or the lot's features.
     pub fn has_dock(&self) -> bool {
         names(&self.waterfront_features, "dock") || names(&self.lot_features, "dock")

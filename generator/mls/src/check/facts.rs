@@ -2,41 +2,7 @@
 //! leniently: a bad one is named and left out, and the listing is kept without it.
 
 use super::reader::Reader;
-use crate::record::FeeFrequency;
-use jiff::civil::Date;
-
-/// The facts of one record, as `Property` keeps them.
-pub(super) struct Facts {
-    pub waterfront_yn: Option<bool>,
-    pub waterfront_features: Vec<String>,
-    pub view: Vec<String>,
-    pub pool_private_yn: Option<bool>,
-    pub pool_features: Vec<String>,
-    pub garage_spaces: Option<f64>,
-    pub lot_features: Vec<String>,
-    pub exterior_features: Vec<String>,
-    pub roof: Vec<String>,
-    pub interior_features: Vec<String>,
-    pub appliances: Vec<String>,
-    pub flooring: Vec<String>,
-    pub fireplace_yn: Option<bool>,
-    pub stories: Option<u32>,
-    pub heating: Vec<String>,
-    pub cooling: Vec<String>,
-    pub association_fee: Option<u64>,
-    pub association_fee_frequency: Option<FeeFrequency>,
-    pub association_name: Option<String>,
-    pub community_features: Vec<String>,
-    pub tax_annual_amount: Option<u64>,
-    pub tax_year: Option<u32>,
-    pub elementary_school: Option<String>,
-    pub middle_or_junior_school: Option<String>,
-    pub high_school: Option<String>,
-    pub on_market_date: Option<Date>,
-    pub listing_contract_date: Option<Date>,
-    pub new_construction_yn: Option<bool>,
-    pub virtual_tour_url_unbranded: Option<String>,
-}
+use crate::record::{Facts, FeeFrequency};
 
 pub(super) fn read(r: &mut Reader) -> Facts {
     r.lenient(|r| Facts {

@@ -42,17 +42,17 @@ fn dropped(r: Value) -> (Property, Vec<String>) {
 fn the_facts_are_kept_typed_lists_from_either_form() {
     let (p, none) = dropped(record());
     assert_eq!(none, Vec::<String>::new());
-    assert_eq!(p.waterfront_yn, Some(true));
-    assert_eq!(p.waterfront_features, ["River Front", "Boat Dock"], "split on commas, trimmed, once each");
-    assert_eq!(p.view, ["River"]);
-    assert!(p.has_dock() && p.gated());
-    assert_eq!((p.garage_spaces, p.stories), (Some(2.0), Some(2)));
-    assert_eq!((p.association_fee, p.association_fee_frequency), (Some(246), Some(FeeFrequency::Monthly)));
-    assert_eq!(p.association_fee_frequency.and_then(FeeFrequency::per_year), Some(12));
-    assert_eq!((p.tax_annual_amount, p.tax_year), (Some(12_400), Some(2025)));
-    assert_eq!(p.on_market_since(), Some("2026-10-02".parse().unwrap()));
-    assert_eq!(p.new_construction_yn, Some(false));
-    assert_eq!(p.virtual_tour_url_unbranded.as_deref(), Some("https://tours.example/a1"));
+    assert_eq!(p.facts.waterfront_yn, Some(true));
+    assert_eq!(p.facts.waterfront_features, ["River Front", "Boat Dock"], "split on commas, trimmed, once each");
+    assert_eq!(p.facts.view, ["River"]);
+    assert!(p.facts.has_dock() && p.facts.gated());
+    assert_eq!((p.facts.garage_spaces, p.facts.stories), (Some(2.0), Some(2)));
+    assert_eq!((p.facts.association_fee, p.facts.association_fee_frequency), (Some(246), Some(FeeFrequency::Monthly)));
+    assert_eq!(p.facts.association_fee_frequency.and_then(FeeFrequency::per_year), Some(12));
+    assert_eq!((p.facts.tax_annual_amount, p.facts.tax_year), (Some(12_400), Some(2025)));
+    assert_eq!(p.facts.on_market_since(), Some("2026-10-02".parse().unwrap()));
+    assert_eq!(p.facts.new_construction_yn, Some(false));
+    assert_eq!(p.facts.virtual_tour_url_unbranded.as_deref(), Some("https://tours.example/a1"));
     // Photos are the media that are photos or say nothing; the video is apart; the branded tour is neither.
     let urls = |m: Vec<&crate::record::Media>| m.iter().map(|m| m.media_url.clone()).collect::<Vec<_>>();
     assert_eq!(urls(p.photos().collect()), ["https://media.example/a.jpg", "https://media.example/b.jpg"]);
@@ -62,9 +62,9 @@ fn the_facts_are_kept_typed_lists_from_either_form() {
     assert_eq!(serde_json::from_str::<Property>(&stored).unwrap(), p);
     // Without OnMarketDate, the contract's date.
     let (p, _) = dropped(with("OnMarketDate", Value::Null));
-    assert_eq!(p.on_market_since(), Some("2026-09-28".parse().unwrap()));
+    assert_eq!(p.facts.on_market_since(), Some("2026-09-28".parse().unwrap()));
     let (p, _) = dropped(with("CommunityFeatures", json!("Clubhouse")));
-    assert!(!p.gated());
+    assert!(!p.facts.gated());
 }
 
 #[test]
@@ -101,7 +101,7 @@ fn a_bad_fact_is_named_by_its_listing_and_field_and_only_it_is_left_out() {
         let (p, lines) = dropped(with(field, value));
         assert_eq!(lines.len(), 1, "{field}: {lines:?}");
         assert!(lines[0].starts_with(&format!("ListingKey A1: {message}")), "{field}: {}", lines[0]);
-        let (kept, whole) = (serde_json::to_value(&p).unwrap(), serde_json::to_value(&good).unwrap());
+        let (kept, whole) = (serde_json::to_value(&p.facts).unwrap(), serde_json::to_value(&good.facts).unwrap());
         assert!(kept.get(field).is_none(), "{field} is left out");
         let others = |v: &Value| {
             let mut v = v.clone();

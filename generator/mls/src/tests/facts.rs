@@ -75,7 +75,7 @@ fn a_store_an_older_generator_wrote_is_rewritten_whole_by_the_next_import() {
     let summary = import(dir.path(), feed(dir.path(), "feed.json", vec![old]), false, None).unwrap();
     assert_eq!((summary.changed, summary.unchanged), (1, 0), "the same ModificationTimestamp, written again");
     let read = store.read().unwrap().unwrap();
-    assert_eq!(read.listings[0].waterfront_yn, Some(true));
+    assert_eq!(read.listings[0].facts.waterfront_yn, Some(true));
     assert_eq!(read.info.format, crate::store::FORMAT);
     let again = import(dir.path(), feed(dir.path(), "feed.json", vec![read_back(&read.listings[0])]), false, None);
     assert_eq!(again.unwrap().unchanged, 1, "then only what changes is written");

@@ -115,13 +115,17 @@ fn the_sample_has_realistic_shares_of_the_facts_and_every_one_checks() {
         let c = check_all(r, "x");
         assert!(c.dropped.is_empty(), "{:?}", c.dropped);
         let p = c.property.unwrap();
-        assert!(p.elementary_school.is_some() && p.middle_or_junior_school.is_some() && p.high_school.is_some());
-        let tax = p.tax_annual_amount.unwrap() as f64 / p.list_price as f64;
+        assert!(
+            p.facts.elementary_school.is_some()
+                && p.facts.middle_or_junior_school.is_some()
+                && p.facts.high_school.is_some()
+        );
+        let tax = p.facts.tax_annual_amount.unwrap() as f64 / p.list_price as f64;
         assert!((0.0149..=0.0201).contains(&tax), "taxes {tax} of the price");
-        let since = p.on_market_date.unwrap();
+        let since = p.facts.on_market_date.unwrap();
         assert!(since < p.modification_timestamp.to_zoned(jiff::tz::TimeZone::UTC).date().tomorrow().unwrap());
-        assert!(p.listing_contract_date.unwrap() < since);
+        assert!(p.facts.listing_contract_date.unwrap() < since);
         assert!(p.first_photo().is_some_and(|m| m.is_photo()));
-        assert!(p.association_fee.is_some() == p.association_fee_frequency.is_some());
+        assert!(p.facts.association_fee.is_some() == p.facts.association_fee_frequency.is_some());
     }
 }

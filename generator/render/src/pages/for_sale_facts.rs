@@ -126,49 +126,49 @@ pub(super) fn details<'a>(p: &'a Property, events: &[Event], l: &'a FactsLabels,
     let mut groups = Vec::new();
     let mut f = Facts::new(&l.yes_text);
     // A view is the water's on the water; elsewhere (woods, a golf course) it is the outside's.
-    let on_water = p.waterfront_yn == Some(true) || !p.waterfront_features.is_empty();
+    let on_water = p.facts.waterfront_yn == Some(true) || !p.facts.waterfront_features.is_empty();
     let none: &[String] = &[];
-    let (water_view, other_view) = if on_water { (&p.view[..], none) } else { (none, &p.view[..]) };
-    f.yes(&l.waterfront, p.waterfront_yn == Some(true))
-        .list(&l.waterfront_features, &p.waterfront_features)
+    let (water_view, other_view) = if on_water { (&p.facts.view[..], none) } else { (none, &p.facts.view[..]) };
+    f.yes(&l.waterfront, p.facts.waterfront_yn == Some(true))
+        .list(&l.waterfront_features, &p.facts.waterfront_features)
         .list(&l.view, water_view)
-        .yes(&l.dock, p.has_dock())
+        .yes(&l.dock, p.facts.has_dock())
         .group(&l.water, &mut groups);
     f.list(&l.view, other_view)
-        .yes(&l.pool, p.pool_private_yn == Some(true))
-        .list(&l.pool_features, &p.pool_features)
-        .text(&l.garage_spaces, p.garage_spaces.filter(|n| *n > 0.0).map(count))
-        .list(&l.lot_features, &p.lot_features)
-        .list(&l.exterior_features, &p.exterior_features)
-        .list(&l.roof, &p.roof)
+        .yes(&l.pool, p.facts.pool_private_yn == Some(true))
+        .list(&l.pool_features, &p.facts.pool_features)
+        .text(&l.garage_spaces, p.facts.garage_spaces.filter(|n| *n > 0.0).map(count))
+        .list(&l.lot_features, &p.facts.lot_features)
+        .list(&l.exterior_features, &p.facts.exterior_features)
+        .list(&l.roof, &p.facts.roof)
         .group(&l.outside, &mut groups);
-    f.list(&l.interior_features, &p.interior_features)
-        .list(&l.appliances, &p.appliances)
-        .list(&l.flooring, &p.flooring)
-        .yes(&l.fireplace, p.fireplace_yn == Some(true))
-        .text(&l.stories, p.stories.filter(|n| *n > 0).map(|n| n.to_string()))
-        .list(&l.heating, &p.heating)
-        .list(&l.cooling, &p.cooling)
+    f.list(&l.interior_features, &p.facts.interior_features)
+        .list(&l.appliances, &p.facts.appliances)
+        .list(&l.flooring, &p.facts.flooring)
+        .yes(&l.fireplace, p.facts.fireplace_yn == Some(true))
+        .text(&l.stories, p.facts.stories.filter(|n| *n > 0).map(|n| n.to_string()))
+        .list(&l.heating, &p.facts.heating)
+        .list(&l.cooling, &p.facts.cooling)
         .group(&l.inside, &mut groups);
-    let fee = p.association_fee.map(|fee| match p.association_fee_frequency {
+    let fee = p.facts.association_fee.map(|fee| match p.facts.association_fee_frequency {
         Some(often) => l.fee.replace("{price}", &dollars(fee)).replace("{frequency}", frequency(&l.frequencies, often)),
         None => dollars(fee),
     });
     f.text(&l.association_fee, fee)
-        .text(&l.association_name, p.association_name.clone())
-        .list(&l.community_features, &p.community_features)
-        .yes(&l.gated, p.gated())
+        .text(&l.association_name, p.facts.association_name.clone())
+        .list(&l.community_features, &p.facts.community_features)
+        .yes(&l.gated, p.facts.gated())
         .group(&l.community, &mut groups);
-    f.text(&l.tax_annual_amount, p.tax_annual_amount.map(dollars))
-        .text(&l.tax_year, p.tax_year.map(|y| y.to_string()))
+    f.text(&l.tax_annual_amount, p.facts.tax_annual_amount.map(dollars))
+        .text(&l.tax_year, p.facts.tax_year.map(|y| y.to_string()))
         .group(&l.money, &mut groups);
-    f.text(&l.elementary_school, p.elementary_school.clone())
-        .text(&l.middle_school, p.middle_or_junior_school.clone())
-        .text(&l.high_school, p.high_school.clone())
+    f.text(&l.elementary_school, p.facts.elementary_school.clone())
+        .text(&l.middle_school, p.facts.middle_or_junior_school.clone())
+        .text(&l.high_school, p.facts.high_school.clone())
         .group(&l.schools, &mut groups);
     // The day it came on the market, not a count of days: a count would change every listing's
     // page every day, and the build rewrites a page only when its listing changes.
-    let since = p.on_market_since().map(|d| l.on_market.replace("{date}", &day(d)));
+    let since = p.facts.on_market_since().map(|d| l.on_market.replace("{date}", &day(d)));
     let story = story(s, events);
     let history = (since.is_some() || story.is_some()).then_some(History { heading: &l.history, since, story });
     let videos = p
@@ -179,5 +179,5 @@ pub(super) fn details<'a>(p: &'a Property, events: &[Event], l: &'a FactsLabels,
             label: if i == 0 { l.video.clone() } else { l.video_n.replace("{n}", &(i + 1).to_string()) },
         })
         .collect();
-    Details { groups, history, tour: p.virtual_tour_url_unbranded.as_deref(), videos }
+    Details { groups, history, tour: p.facts.virtual_tour_url_unbranded.as_deref(), videos }
 }
