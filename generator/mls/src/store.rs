@@ -128,23 +128,22 @@ impl Store {
     /// The news of the imports up to the current one (crate::changes's window); none before the
     /// first import, or from a generation an older generator wrote.
     pub fn changes(&self) -> Result<Vec<Change>> {
-        let Some(generation) = self.generation() else { return Ok(Vec::new()) };
-        let path = generation.join(CHANGES);
-        match std::fs::read(&path) {
-            Ok(bytes) => serde_json::from_slice(&bytes).with_context(|| format!("reading {}", path.display())),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
-            Err(e) => Err(e).with_context(|| format!("reading {}", path.display())),
-        }
+        self.read_kept(CHANGES)
     }
 
     /// Each listing's story as of the current import; none before the first, or from a
     /// generation an older generator wrote.
     pub fn history(&self) -> Result<History> {
-        let Some(generation) = self.generation() else { return Ok(History::new()) };
-        let path = generation.join(HISTORY);
+        self.read_kept(HISTORY)
+    }
+
+    /// One of the files kept with the current generation; empty where there is none.
+    fn read_kept<T: serde::de::DeserializeOwned + Default>(&self, name: &str) -> Result<T> {
+        let Some(generation) = self.generation() else { return Ok(T::default()) };
+        let path = generation.join(name);
         match std::fs::read(&path) {
             Ok(bytes) => serde_json::from_slice(&bytes).with_context(|| format!("reading {}", path.display())),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(History::new()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(T::default()),
             Err(e) => Err(e).with_context(|| format!("reading {}", path.display())),
         }
     }
