@@ -13,11 +13,15 @@ const cards = (page: import('@playwright/test').Page) => page.locator('article.h
 
 type Listing = { [field: string]: unknown; ListingId: string; StandardStatus: string };
 const root = resolve(import.meta.dirname, '../..');
-/** The listings the build imported (the sample's records as the import kept them). */
+/** The listings the build imported (the sample's records as the import kept them, the facts it
+ * keeps apart under `Facts` put back beside the other fields, as RESO names them). */
 const imported: Listing[] = readFileSync(resolve(root, '.cache/mls/current/listings.jsonl'), 'utf8')
   .split('\n')
   .filter(Boolean)
-  .map((line) => JSON.parse(line) as Listing);
+  .map((line) => {
+    const { Facts, ...rest } = JSON.parse(line) as Listing & { Facts?: object };
+    return { ...rest, ...Facts };
+  });
 /** The page of the first listing for sale whose record passes `test`, and the record. */
 function listingWhere(test: (r: Listing) => boolean): [string, Listing] {
   const r = imported.find((r) => r.StandardStatus !== 'Closed' && r.InternetAddressDisplayYN !== false && test(r));

@@ -36,8 +36,9 @@ const SNAPSHOT: &str = "listings.jsonl";
 const BINARY: &str = "listings.bin";
 
 /// The shape of the listings this generator stores: a store of another (an older generator's,
-/// without fields this one keeps) is rewritten whole by the next import.
-pub const FORMAT: u32 = 1;
+/// without fields this one keeps, or keeping them elsewhere) is rewritten whole by the next
+/// import.
+pub const FORMAT: u32 = 2;
 
 /// What the last import recorded about itself.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
