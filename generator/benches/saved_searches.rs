@@ -16,7 +16,7 @@
 
 use jax_mls::homes::Homes;
 use jax_mls::sample::{self, Area};
-use jax_mls::search::{facts, PRICE_STEPS};
+use jax_mls::search::{facts, Clock, PRICE_STEPS};
 use jax_model::search::{Facts, Query, FIELDS};
 use rand::seq::IndexedRandom;
 use rand::RngExt;
@@ -52,9 +52,11 @@ fn main() {
     let homes = Homes::new(None, properties, &[]);
     // Each listing in its sample neighbourhood (the site places it by its ZIP and subdivision).
     let slug = |name: &str| name.to_lowercase().replace(' ', "-");
+    let clock = Clock::of(&homes);
+    let today = clock.today;
     let listed: Vec<Facts> = homes
         .for_sale_in(None)
-        .map(|h| Facts { area: h.p.subdivision_name.as_deref().map(slug).unwrap_or_default(), ..facts(h) })
+        .map(|h| Facts { area: h.p.subdivision_name.as_deref().map(slug).unwrap_or_default(), ..facts(h, &clock) })
         .collect();
     let areas: Vec<String> = areas.iter().map(|a| slug(&a.name)).collect();
     let queries = saved(searches, &listed, &areas);
@@ -63,7 +65,7 @@ fn main() {
     let mut found = Vec::new();
     for _ in 0..runs.max(1) {
         let start = Instant::now();
-        found = queries.iter().map(|q| listed.iter().filter(|f| q.matches(f)).count()).collect::<Vec<usize>>();
+        found = queries.iter().map(|q| listed.iter().filter(|f| q.matches(f, today)).count()).collect::<Vec<usize>>();
         times.push(start.elapsed().as_secs_f64() * 1000.0);
     }
     times.sort_by(f64::total_cmp);
@@ -81,7 +83,7 @@ fn main() {
     let mut rng = sample::rng(news);
     let changed: Vec<&Facts> = listed.sample(&mut rng, news).collect();
     let start = Instant::now();
-    let found: Vec<usize> = queries.iter().map(|q| changed.iter().filter(|f| q.matches(f)).count()).collect();
+    let found: Vec<usize> = queries.iter().map(|q| changed.iter().filter(|f| q.matches(f, today)).count()).collect();
     let took = start.elapsed().as_secs_f64() * 1000.0;
     println!("alerts an import of {} news would send ({took:.2} ms): {}", changed.len(), alerts(&found));
 }

@@ -3,6 +3,8 @@
 // neighborhoods' static lists, which the generator writes by another path), the sorts order them,
 // the query lives in the URL (a reload and a shared link open on it, Back and Forward restore it),
 // paging, and a choice made before the island woke.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { expect, test } from './fixtures';
 
 type Page = import('@playwright/test').Page;
@@ -220,4 +222,68 @@ test('on a phone the keywords and a "Filters" button come before the homes: the 
   await page.goBack();
   await expect(count(page)).toHaveText(/homes for sale$/);
   await expect(filters).toHaveAccessibleName('Filters');
+});
+
+type Listing = { [field: string]: unknown; ListingId: string; StandardStatus: string };
+const root = resolve(import.meta.dirname, '../..');
+/** The listings the build imported, their facts beside the other fields as RESO names them. */
+const imported = (): Listing[] =>
+  readFileSync(resolve(root, '.cache/mls/current/listings.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const { Facts, ...rest } = JSON.parse(line) as Listing & { Facts?: object };
+      return { ...rest, ...Facts };
+    });
+/** The MLS numbers of every result, page after page of the island's paging. */
+async function everyResult(page: Page): Promise<string[]> {
+  const numbers: string[] = [];
+  for (;;) {
+    for (const href of await settled(page)) numbers.push(/-(\d+)\/$/.exec(href!)![1]);
+    const next = page.locator('.homes-search .paging').getByRole('link', { name: 'Next page' });
+    if (!(await next.count())) return numbers.sort();
+    await next.click();
+    await expect(page).toHaveURL(/page=\d+/);
+  }
+}
+
+test("the features' boxes find exactly the sample's waterfront homes with a pool, and the lot, garage and newness narrow", async ({
+  page,
+}) => {
+  const forSale = imported().filter((r) => r.StandardStatus !== 'Closed' && r.InternetEntireListingDisplayYN !== false);
+  const want = forSale.filter((r) => r.WaterfrontYN === true && r.PoolPrivateYN === true).map((r) => r.ListingId);
+  expect(want.length).toBeGreaterThan(1);
+  expect(want.length).toBeLessThan(forSale.length / 4);
+  await page.goto('/homes/');
+  await live(page);
+  const features = form(page).getByRole('group', { name: 'Features' });
+  await features.getByLabel('Waterfront').check();
+  await features.getByLabel('Pool').check();
+  const found = await totalFor(page, /\/homes\/\?waterfront=1&pool=1$/);
+  expect(found).toBe(want.length);
+  expect(await everyResult(page)).toEqual(want.sort());
+
+  // A shared link opens on it, the boxes ticked; the lot and the garage narrow it further.
+  await page.goto('/homes/?waterfront=1&pool=1');
+  await live(page);
+  await expect(features.getByLabel('Waterfront')).toBeChecked();
+  await expect(features.getByLabel('Open house this weekend')).not.toBeChecked();
+  await form(page).getByLabel('Lot size').selectOption({ label: '0.5+ acres' });
+  await form(page).getByLabel('Garage').selectOption({ label: '2+' });
+  const narrower = forSale.filter(
+    (r) =>
+      want.includes(r.ListingId) &&
+      Number(r.LotSizeAcres ?? 0) >= 0.5 - 1e-9 &&
+      Math.floor(Number(r.GarageSpaces ?? 0)) >= 2,
+  );
+  expect(await totalFor(page, /\/homes\/\?waterfront=1&pool=1&garage=2&min_acres=0\.5$/)).toBe(narrower.length);
+
+  // New construction: the feed's flag, or built this year or last.
+  await page.goto('/homes/?new=1');
+  await live(page);
+  const year = new Date().getFullYear();
+  const fresh = forSale.filter((r) => r.NewConstructionYN === true || Number(r.YearBuilt ?? 0) >= year - 1);
+  expect(await totalFor(page, /\/homes\/\?new=1$/)).toBe(fresh.length);
+  // The phone's "Filters" button counts the boxes as filters.
+  await expect(form(page).locator('[data-active]')).toContainText('1');
 });

@@ -167,6 +167,14 @@ pub fn normalize(raw: &str) -> Option<String> {
         FIELDS.baths,
         FIELDS.kind,
         FIELDS.status,
+        FIELDS.waterfront,
+        FIELDS.pool,
+        FIELDS.garage,
+        FIELDS.new_construction,
+        FIELDS.open_house,
+        FIELDS.reduced,
+        FIELDS.max_days,
+        FIELDS.min_acres,
         FIELDS.words,
     ];
     let mut out = form_urlencoded::Serializer::new(String::new());
@@ -206,6 +214,8 @@ pub fn describe(query: &str, form: &SavedSearchForm, areas: &[(String, String)])
         (FIELDS.max_price, &w.max_price, "{price}"),
         (FIELDS.beds, &w.beds, "{n}"),
         (FIELDS.baths, &w.baths, "{n}"),
+        (FIELDS.garage, &w.garage, "{n}"),
+        (FIELDS.max_days, &w.max_days, "{n}"),
     ] {
         if let Some(v) = count(name).filter(|v| !v.trim_start_matches('0').is_empty()) {
             let shown = if placeholder == "{price}" { price(v) } else { v.trim_start_matches('0').to_string() };
@@ -217,6 +227,21 @@ pub fn describe(query: &str, form: &SavedSearchForm, areas: &[(String, String)])
         if !v.is_empty() {
             parts.push(template.replace(placeholder, &unslug(v)));
         }
+    }
+    for (name, said) in [
+        (FIELDS.waterfront, &w.waterfront),
+        (FIELDS.pool, &w.pool),
+        (FIELDS.new_construction, &w.new_construction),
+        (FIELDS.open_house, &w.open_house),
+        (FIELDS.reduced, &w.reduced),
+    ] {
+        if get(name) == jax_model::search::YES {
+            parts.push(said.clone());
+        }
+    }
+    let acres = jax_model::search::acres(Some(get(FIELDS.min_acres)));
+    if acres > 0 {
+        parts.push(w.min_acres.replace("{acres}", &jax_model::search::acres_shown(acres)));
     }
     let words = get(FIELDS.words);
     if !words.is_empty() {

@@ -112,7 +112,7 @@ pub async fn run(settings: &Settings, env: &Env, bucket: &Bucket, now: u64) -> w
         }
         for (s, _, needed) in &told {
             let news: Vec<&News> = needed.iter().filter_map(|at| files.get(at)).collect();
-            let homes = homes_for(s, since(s, &running), running.through_ms, &news);
+            let homes = homes_for(s, since(s, &running), running.through_ms, &news, now);
             if !homes.is_empty() {
                 found.push((
                     s,

@@ -8,7 +8,7 @@ use crate::changes::Reason;
 use crate::homes::{dollars, Homes};
 use crate::record::Status;
 use crate::sample::thousands;
-use crate::search::facts;
+use crate::search::{facts, Clock};
 use anyhow::{Context, Result};
 use jax_model::api;
 use jax_model::saved_search::{News, NewsHome, NewsImport, NewsIndex, Reasons};
@@ -31,6 +31,7 @@ pub fn outputs(homes: &Homes, t: &Texts) -> Result<Vec<Output>> {
     let by_key: BTreeMap<&str, usize> =
         homes.homes.iter().enumerate().map(|(i, h)| (h.p.listing_key.as_str(), i)).collect();
     let mut imports: BTreeMap<u64, Vec<NewsHome>> = BTreeMap::new();
+    let clock = Clock::of(homes);
     for change in &homes.news {
         let at = u64::try_from(change.at.as_millisecond()).unwrap_or(0);
         let listed = by_key.get(change.key.as_str()).map(|&i| &homes.homes[i]);
@@ -50,7 +51,7 @@ pub fn outputs(homes: &Homes, t: &Texts) -> Result<Vec<Output>> {
         imports.entry(at).or_default().push(NewsHome {
             mls_number: h.p.listing_id.clone(),
             reason: change.reasons.iter().map(|r| reason(t.reasons, r)).collect::<Vec<_>>().join(" · "),
-            facts: facts(h),
+            facts: facts(h, &clock),
             title,
             place: h.place.clone(),
             price: dollars(h.price()),
@@ -163,7 +164,7 @@ mod tests {
         assert_eq!(h.features, "3 Beds · 2 Baths · 1,850 Sq Ft");
         assert_eq!(h.office, "Listed by Harbor Realty");
         assert_eq!(h.photo.as_deref(), Some("https://media.example/3.jpg"));
-        assert_eq!(h.facts, facts(homes.homes.iter().find(|x| x.p.listing_key == "K3").unwrap()));
+        assert_eq!(h.facts, facts(homes.homes.iter().find(|x| x.p.listing_key == "K3").unwrap(), &Clock::of(&homes)));
         assert!(h.facts.words.contains("\npool"), "{:?}", h.facts.words);
         assert_eq!(h.facts.status, "pending");
     }

@@ -294,6 +294,16 @@ impl Property {
 }
 
 impl Facts {
+    /// On the water, as the feed says it (`WaterfrontYN`): the page's "Waterfront" and the search's.
+    pub fn waterfront(&self) -> bool {
+        self.waterfront_yn == Some(true)
+    }
+
+    /// A private pool (`PoolPrivateYN`): a community's pool is among its features instead.
+    pub fn pool(&self) -> bool {
+        self.pool_private_yn == Some(true)
+    }
+
     /// A dock, as the feed says it among the waterfront's or the lot's features.
     pub fn has_dock(&self) -> bool {
         names(&self.waterfront_features, "dock") || names(&self.lot_features, "dock")

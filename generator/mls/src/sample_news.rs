@@ -1,8 +1,9 @@
 //! The sample feed as it stands after some rounds of news, so that an import after another has
 //! something for saved searches (`generator import reso --sample --round N`; the browser suite's
 //! alert test). Each round, the first listing for sale that the site shows lists for 5 % less,
-//! and a new listing like it (its neighbourhood, kind, rooms and size) comes on the market: both
-//! match the same searches, round after round.
+//! and a new listing like it (its neighbourhood, kind, rooms and size), on the water with a pool,
+//! comes on the market: both match the same searches of those, round after round, and the new one
+//! a search for waterfront homes with pools.
 
 use serde_json::{json, Value};
 
@@ -30,6 +31,9 @@ pub fn after(records: &mut Vec<Value>, rounds: usize) {
         new["UnparsedAddress"] = json!(format!("{} {street}", number + 2 * round as u64));
         new["ModificationTimestamp"] = json!(modified);
         new["OpenHouse"] = json!([]);
+        // On the water with a pool, whatever the other is: news for a search of those too.
+        new["WaterfrontYN"] = json!(true);
+        new["PoolPrivateYN"] = json!(true);
         // On the market the day it is news, with a tour of its own where the other has one.
         let day = (newest + jiff::SignedDuration::from_mins(round as i64)).to_zoned(jiff::tz::TimeZone::UTC).date();
         new["OnMarketDate"] = json!(day.to_string());

@@ -105,7 +105,8 @@ pub struct EmailText {
 }
 
 /// A search in words, part by part, joined by ", " after `homes`: "Homes for sale in Ortega, from
-/// $500K, 3+ beds". `{area}`, `{price}`, `{n}`, `{kind}`, `{status}` and `{words}` are filled in.
+/// $500K, 3+ beds, on the water". `{area}`, `{price}`, `{n}`, `{acres}`, `{kind}`, `{status}` and
+/// `{words}` are filled in.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SearchWords {
@@ -117,6 +118,17 @@ pub struct SearchWords {
     pub baths: String,
     pub kind: String,
     pub status: String,
+    pub waterfront: String,
+    pub pool: String,
+    /// `{n}` spaces at least.
+    pub garage: String,
+    pub new_construction: String,
+    pub open_house: String,
+    pub reduced: String,
+    /// `{n}` days at most.
+    pub max_days: String,
+    /// `{acres}` at least.
+    pub min_acres: String,
     pub words: String,
 }
 

@@ -15,6 +15,31 @@ pub struct Facts {
     pub area: String,
     pub kind: String,
     pub status: String,
+    /// On the water (`WaterfrontYN`).
+    #[serde(default, skip_serializing_if = "no")]
+    pub waterfront: bool,
+    /// A private pool (`PoolPrivateYN`).
+    #[serde(default, skip_serializing_if = "no")]
+    pub pool: bool,
+    /// Garage spaces, whole.
+    #[serde(default, skip_serializing_if = "zero")]
+    pub garage: u32,
+    /// New construction: `NewConstructionYN`, or built the import's year or the year before.
+    #[serde(default, skip_serializing_if = "no")]
+    pub new_construction: bool,
+    /// The lot in hundredths of an acre.
+    #[serde(default, skip_serializing_if = "zero")]
+    pub acres: u32,
+    /// The day it came on the market (`calendar::eastern_day`, days since 1970-01-01).
+    #[serde(default, skip_serializing_if = "zero")]
+    pub listed: u32,
+    /// The day of its latest price cut.
+    #[serde(default, skip_serializing_if = "zero")]
+    pub reduced: u32,
+    /// The last day of the first weekend from the import's day that has a public open house on
+    /// it (its Sunday's when both days do): "this weekend" is one comparison.
+    #[serde(default, skip_serializing_if = "zero")]
+    pub open_house: u32,
     /// Each word after a line feed, in one string: a typed word is found by one scan of it
     /// (`Query::matches`), not by visiting a hundred separate strings (2–3× slower at 10,000
     /// listings and 1,000 searches: each is a pointer to chase).
@@ -22,8 +47,16 @@ pub struct Facts {
     pub words: String,
 }
 
-/// A search's filters, from its URL parameters (`FIELDS`): a number of 0 and a value of "" ask for
-/// nothing. The sort and the page do not change which listings match.
+fn no(b: &bool) -> bool {
+    !*b
+}
+
+fn zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// A search's filters, from its URL parameters (`FIELDS`): a number of 0, a value of "" and a
+/// `false` ask for nothing. The sort and the page do not change which listings match.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Query {
     pub min_price: u64,
@@ -33,6 +66,19 @@ pub struct Query {
     pub area: String,
     pub kind: String,
     pub status: String,
+    pub waterfront: bool,
+    pub pool: bool,
+    /// Garage spaces, at least.
+    pub garage: u32,
+    pub new_construction: bool,
+    /// An open house this weekend.
+    pub open_house: bool,
+    /// A price cut in the last `REDUCED_DAYS` days.
+    pub reduced: bool,
+    /// Days on the market, at most.
+    pub max_days: u32,
+    /// The lot in hundredths of an acre, at least.
+    pub min_acres: u32,
     /// The words typed, as `words` keeps them, each after a line feed (as `Facts::words` holds
     /// them): each must start a word of the listing.
     needles: Vec<String>,
@@ -48,6 +94,14 @@ pub struct Fields {
     pub area: &'static str,
     pub kind: &'static str,
     pub status: &'static str,
+    pub waterfront: &'static str,
+    pub pool: &'static str,
+    pub garage: &'static str,
+    pub new_construction: &'static str,
+    pub open_house: &'static str,
+    pub reduced: &'static str,
+    pub max_days: &'static str,
+    pub min_acres: &'static str,
     pub words: &'static str,
     pub sort: &'static str,
     /// The results' page, from 1 (not a field: the island's paging sets it).
@@ -62,6 +116,14 @@ pub const FIELDS: Fields = Fields {
     area: "area",
     kind: "type",
     status: "status",
+    waterfront: "waterfront",
+    pool: "pool",
+    garage: "garage",
+    new_construction: "new",
+    open_house: "open_house",
+    reduced: "reduced",
+    max_days: "max_days",
+    min_acres: "min_acres",
     words: "q",
     sort: "sort",
     page: "page",
@@ -72,6 +134,41 @@ pub const FIELDS: Fields = Fields {
 fn count(value: Option<&str>) -> u64 {
     let digits = value.map(str::trim).filter(|v| !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()));
     digits.and_then(|v| v.parse::<u64>().ok()).filter(|n| *n <= MAX_SAFE_INTEGER).unwrap_or(0)
+}
+
+/// A yes-or-no filter's one value that asks for it (a checkbox's).
+pub const YES: &str = "1";
+
+/// The days a price cut stays news to the "price reduced" filter.
+pub const REDUCED_DAYS: u32 = 30;
+
+/// Acres as the URL gives them ("0.25", "2"): digits, and at most two after a point, in
+/// hundredths; else 0 (nothing asked), as the island's `readQuery` reads them.
+pub fn acres(value: Option<&str>) -> u32 {
+    let v = value.map_or("", str::trim);
+    let (whole, part) = v.split_once('.').unwrap_or((v, ""));
+    let digits = |s: &str, most: usize| s.len() <= most && s.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() || !digits(whole, 6) || !digits(part, 2) || (v.contains('.') && part.is_empty()) {
+        return 0;
+    }
+    let cents = format!("{part:0<2}");
+    whole.parse::<u32>().unwrap_or(0) * 100 + cents.parse::<u32>().unwrap_or(0)
+}
+
+/// Hundredths of an acre as a search says them: "0.25", "1.5", "2".
+pub fn acres_shown(hundredths: u32) -> String {
+    let (whole, part) = (hundredths / 100, hundredths % 100);
+    match part {
+        0 => whole.to_string(),
+        p if p % 10 == 0 => format!("{whole}.{}", p / 10),
+        p => format!("{whole}.{p:02}"),
+    }
+}
+
+/// The last day of the weekend a day is in or before (its Sunday; a Sunday's own): "this
+/// weekend" is from the day through it, Saturday or Sunday.
+pub fn weekend_end(day: u32) -> u32 {
+    day + (7 - crate::calendar::weekday(i64::from(day)) as u32) % 7
 }
 
 /// JavaScript's largest exact integer: a larger count is no count for the island, nor here.
@@ -90,6 +187,14 @@ impl Query {
             area: text(FIELDS.area),
             kind: text(FIELDS.kind),
             status: text(FIELDS.status),
+            waterfront: get(FIELDS.waterfront) == Some(YES),
+            pool: get(FIELDS.pool) == Some(YES),
+            garage: small(FIELDS.garage),
+            new_construction: get(FIELDS.new_construction) == Some(YES),
+            open_house: get(FIELDS.open_house) == Some(YES),
+            reduced: get(FIELDS.reduced) == Some(YES),
+            max_days: small(FIELDS.max_days),
+            min_acres: acres(get(FIELDS.min_acres)),
             needles: words(get(FIELDS.words).unwrap_or("")).into_iter().map(|w| format!("\n{w}")).collect(),
         }
     }
@@ -105,9 +210,11 @@ impl Query {
         self.needles.iter().map(|n| &n[1..])
     }
 
-    /// Whether the listing `f` is one this search finds.
-    pub fn matches(&self, f: &Facts) -> bool {
+    /// Whether the listing `f` is one this search finds on `today` (`calendar::eastern_day`): the
+    /// open houses, the price cuts and the days on the market count from it.
+    pub fn matches(&self, f: &Facts, today: u32) -> bool {
         let coded = |asked: &str, has: &str| asked.is_empty() || asked == has;
+        let since = |day: u32| today.saturating_sub(day);
         (self.min_price == 0 || f.price >= self.min_price)
             && (self.max_price == 0 || f.price <= self.max_price)
             && f.beds >= self.beds
@@ -115,6 +222,14 @@ impl Query {
             && coded(&self.area, &f.area)
             && coded(&self.kind, &f.kind)
             && coded(&self.status, &f.status)
+            && (!self.waterfront || f.waterfront)
+            && (!self.pool || f.pool)
+            && f.garage >= self.garage
+            && (!self.new_construction || f.new_construction)
+            && (!self.open_house || (f.open_house >= today && f.open_house <= weekend_end(today)))
+            && (!self.reduced || (f.reduced > 0 && since(f.reduced) <= REDUCED_DAYS))
+            && (self.max_days == 0 || (f.listed > 0 && since(f.listed) <= self.max_days))
+            && f.acres >= self.min_acres
             && self.needles.iter().all(|n| f.words.contains(n.as_str()))
     }
 }

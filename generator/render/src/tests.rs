@@ -149,7 +149,7 @@ saved_search:
   confirmations_per_address_per_day: 3
   confirm: {{subject: "Confirm: {{search}}", text: "Open {{confirm}}. Manage: {{manage}}"}}
   lead: {{subject: "A new saved search from {{name}}", text: "{{search}} {{link}}"}}
-  words: {{homes: Homes for sale, area: "in {{area}}", min_price: "from {{price}}", max_price: "up to {{price}}", beds: "{{n}}+ beds", baths: "{{n}}+ baths", kind: "{{kind}}", status: "{{status}}", words: "matching {{words}}"}}
+  words: {{homes: Homes for sale, area: "in {{area}}", min_price: "from {{price}}", max_price: "up to {{price}}", beds: "{{n}}+ beds", baths: "{{n}}+ baths", kind: "{{kind}}", status: "{{status}}", waterfront: on the water, pool: with a pool, garage: "{{n}}+ garage spaces", new_construction: newly built, open_house: open this weekend, reduced: price cut lately, max_days: "{{n}} days or fewer", min_acres: "{{acres}}+ acres", words: "matching {{words}}"}}
   pages:
     sent: {{title: Check Your Inbox, text: Sent.}}
     confirm: {{title: Confirm Your Saved Search, text: Confirm., button: Confirm}}

@@ -10,6 +10,7 @@ import {
   cardOrder,
   Columns,
   columnsFor,
+  easternDay,
   filters,
   FILTER_COLUMNS,
   json,
@@ -138,6 +139,11 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
   function show(q: Query) {
     const values = toParams(q, fields);
     for (const control of form!.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input[name], select[name]')) {
+      // A feature's box keeps its value and is ticked or not.
+      if (control instanceof HTMLInputElement && control.type === 'checkbox') {
+        control.checked = values.get(control.name) === control.value;
+        continue;
+      }
       control.value = values.get(control.name) ?? '';
       if (control instanceof HTMLSelectElement && control.selectedIndex === -1) control.selectedIndex = 0;
     }
@@ -175,7 +181,8 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
         void cardShard(meta, order, q.sort === 'price-desc' ? meta.lastShard(order) : 0).catch(() => {});
       const c = await columns(needs(q));
       const typed = words(q.words);
-      const found = search(c, q, typed.length ? matching(c.size, typed, await typedShards(c, typed)) : null);
+      const mask = typed.length ? matching(c.size, typed, await typedShards(c, typed)) : null;
+      const found = search(c, q, mask, easternDay(new Date()));
       const pages = Math.max(1, Math.ceil(found.length / props.per_page));
       const page = Math.min(q.page, pages);
       const shown = found.slice((page - 1) * props.per_page, page * props.per_page);
@@ -300,9 +307,10 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
     const typed = words(now.words);
     const mask = typed.length ? matching(c.size, typed, await typedShards(c, typed)) : null;
     const firstScreen = onFirstScreen(list!);
+    const today = easternDay(new Date());
     for (const q of asks) {
       if (document.activeElement !== select) return; // the visitor has moved on
-      void cards(c, cardOrder(q.sort), search(c, q, mask).slice(0, firstScreen)).catch(() => {});
+      void cards(c, cardOrder(q.sort), search(c, q, mask, today).slice(0, firstScreen)).catch(() => {});
       await new Promise((r) => setTimeout(r)); // one choice per task: the page stays responsive
     }
   }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  acres,
+  acresShown,
   cardOrder,
+  easternDay,
+  weekendEnd,
   Columns,
   columnsFor,
   filters,
@@ -28,6 +32,14 @@ const fields: Fields = {
   area: 'area',
   kind: 'type',
   status: 'status',
+  waterfront: 'waterfront',
+  pool: 'pool',
+  garage: 'garage',
+  new_construction: 'new',
+  open_house: 'open_house',
+  reduced: 'reduced',
+  max_days: 'max_days',
+  min_acres: 'min_acres',
   words: 'q',
   sort: 'sort',
   page: 'page',
@@ -44,6 +56,7 @@ const meta: Meta = {
   areas: ['', 'riverside', 'ortega'],
   kinds: ['', 'condominium', 'single-family-residence'],
   statuses: ['active', 'pending', 'coming-soon'],
+  features: { waterfront: 1, pool: 2, new_construction: 4 },
 };
 const names = ['a', 'b', 'c', 'd', 'e'];
 const index = {
@@ -82,7 +95,7 @@ describe('the search', () => {
     ]);
     // What a query needs and is not loaded is an error, never a wrong answer.
     const bare = new Columns(meta);
-    expect(() => search(bare, q({ beds: 3 }), null)).toThrow('the column beds is not loaded');
+    expect(() => search(bare, q({ beds: 3 }), null, 0)).toThrow('the column beds is not loaded');
     expect(() => bare.add('price', [1, 2])).toThrow('the column price has 2 values, the index 5');
   });
 
@@ -144,24 +157,24 @@ describe('the search', () => {
   });
 
   it('without filters lists everything in /homes/ order', () => {
-    expect(ids(search(columns, NO_QUERY, null))).toBe('abcde');
+    expect(ids(search(columns, NO_QUERY, null, 0))).toBe('abcde');
   });
 
   it('narrows by price range, beds, baths, neighborhood, type and status', () => {
-    expect(ids(search(columns, q({ minPrice: 600_000, maxPrice: 1_300_000 }), null))).toBe('bcd');
-    expect(ids(search(columns, q({ beds: 3 }), null))).toBe('bce');
-    expect(ids(search(columns, q({ baths: 3 }), null))).toBe('be');
-    expect(ids(search(columns, q({ area: 'ortega' }), null))).toBe('be');
-    expect(ids(search(columns, q({ kind: 'condominium', beds: 1 }), null))).toBe('ac');
-    expect(ids(search(columns, q({ status: 'pending' }), null))).toBe('c');
+    expect(ids(search(columns, q({ minPrice: 600_000, maxPrice: 1_300_000 }), null, 0))).toBe('bcd');
+    expect(ids(search(columns, q({ beds: 3 }), null, 0))).toBe('bce');
+    expect(ids(search(columns, q({ baths: 3 }), null, 0))).toBe('be');
+    expect(ids(search(columns, q({ area: 'ortega' }), null, 0))).toBe('be');
+    expect(ids(search(columns, q({ kind: 'condominium', beds: 1 }), null, 0))).toBe('ac');
+    expect(ids(search(columns, q({ status: 'pending' }), null, 0))).toBe('c');
     // A value no listing has matches nothing (not everything).
-    expect(search(columns, q({ area: 'atlantis' }), null)).toEqual([]);
+    expect(search(columns, q({ area: 'atlantis' }), null, 0)).toEqual([]);
   });
 
   it('orders by price either way and by size, ties in /homes/ order, unknown sizes last', () => {
-    expect(ids(search(columns, q({ sort: 'price-asc' }), null))).toBe('acdbe');
-    expect(ids(search(columns, q({ sort: 'price-desc' }), null))).toBe('ebcda');
-    expect(ids(search(columns, q({ sort: 'size' }), null))).toBe('ebdac');
+    expect(ids(search(columns, q({ sort: 'price-asc' }), null, 0))).toBe('acdbe');
+    expect(ids(search(columns, q({ sort: 'price-desc' }), null, 0))).toBe('ebcda');
+    expect(ids(search(columns, q({ sort: 'size' }), null, 0))).toBe('ebdac');
   });
 
   it('finds listings having every typed word as the start of one of theirs', () => {
@@ -170,11 +183,53 @@ describe('the search', () => {
       ['oc', { ocean: [4] }],
       ['or', { ortega: [1, 3] }],
     ]);
-    expect(ids(search(columns, NO_QUERY, matching(5, ['po'], shards)))).toBe('abc');
-    expect(ids(search(columns, NO_QUERY, matching(5, ['pool'], shards)))).toBe('ac');
-    expect(ids(search(columns, NO_QUERY, matching(5, ['po', 'ort'], shards)))).toBe('b');
-    expect(ids(search(columns, NO_QUERY, matching(5, ['oce', 'pool'], shards)))).toBe('');
-    expect(ids(search(columns, NO_QUERY, matching(5, ['zz'], shards)))).toBe('');
+    expect(ids(search(columns, NO_QUERY, matching(5, ['po'], shards), 0))).toBe('abc');
+    expect(ids(search(columns, NO_QUERY, matching(5, ['pool'], shards), 0))).toBe('ac');
+    expect(ids(search(columns, NO_QUERY, matching(5, ['po', 'ort'], shards), 0))).toBe('b');
+    expect(ids(search(columns, NO_QUERY, matching(5, ['oce', 'pool'], shards), 0))).toBe('');
+    expect(ids(search(columns, NO_QUERY, matching(5, ['zz'], shards), 0))).toBe('');
+  });
+});
+
+describe('the features and days', () => {
+  it('reads acres with two decimals at most, as the generator does', () => {
+    for (const [given, want] of [
+      ['2', 200],
+      ['0.25', 25],
+      ['1.5', 150],
+      [' 10 ', 1000],
+      ['0.125', 0],
+      ['.5', 0],
+      ['1.', 0],
+      ['1e3', 0],
+      ['9999999', 0],
+    ] as const)
+      expect(acres(given), given).toBe(want);
+    expect([25, 50, 100, 150, 205, 1000].map(acresShown)).toEqual(['0.25', '0.5', '1', '1.5', '2.05', '10']);
+  });
+
+  it('counts days in Jacksonville, whose midnight is 5:00 UTC in winter and 4:00 in summer', () => {
+    const day = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+    expect(easternDay(new Date('2026-12-08T04:59:00Z'))).toBe(day('2026-12-07'));
+    expect(easternDay(new Date('2026-12-08T05:00:00Z'))).toBe(day('2026-12-08'));
+    expect(easternDay(new Date('2026-07-04T03:59:00Z'))).toBe(day('2026-07-03'));
+    expect(easternDay(new Date('2026-07-04T04:00:00Z'))).toBe(day('2026-07-04'));
+    // 2026-12-02 is a Wednesday: its weekend ends on Sunday the 6th; a Sunday's is its own.
+    expect(weekendEnd(day('2026-12-02'))).toBe(day('2026-12-06'));
+    expect(weekendEnd(day('2026-12-06'))).toBe(day('2026-12-06'));
+    expect(weekendEnd(day('2026-12-07'))).toBe(day('2026-12-13'));
+  });
+
+  it('keeps the features in the URL as 1s, and the acres as written', () => {
+    const asked = q({ waterfront: true, pool: true, garage: 2, openHouse: true, maxDays: 30, minAcres: 50 });
+    const params = toParams(asked, fields);
+    expect(params.toString()).toBe('waterfront=1&pool=1&garage=2&open_house=1&max_days=30&min_acres=0.5');
+    expect(readQuery((n) => params.get(n), fields)).toEqual(asked);
+    expect(sheetFilters(asked)).toBe(6);
+    expect(filters(q({ reduced: true }))).toBe(true);
+    expect(needs(asked)).toEqual(['features', 'garage', 'acres', 'listed', 'open_house']);
+    expect(columnsFor('new', fields)).toEqual(['features']);
+    expect(columnsFor('min_acres', fields)).toEqual(['acres']);
   });
 });
 
@@ -254,6 +309,7 @@ describe('which listings a search finds: the same cases as jax_model::search (sp
       listed.map((l) => l.status),
       false,
     ),
+    features: { waterfront: 1, pool: 2, new_construction: 4 },
   };
   const built = new Columns(casesMeta);
   built.add(
@@ -284,14 +340,46 @@ describe('which listings a search finds: the same cases as jax_model::search (sp
     'status',
     listed.map((l) => casesMeta.statuses.indexOf(l.status)),
   );
+  // The facts' features as bits, their days as days since 1970-01-01, as the generator writes them.
+  type Featured = { waterfront?: boolean; pool?: boolean; new_construction?: boolean; garage?: number; acres?: number };
+  type Days = { listed?: string; reduced?: string; open_house?: string };
+  const day = (date: string | undefined) => (date ? Date.parse(`${date}T00:00:00Z`) / 86_400_000 : 0);
+  const featured = listed as Featured[];
+  const dated = listed.map((l) => ('days' in l ? (l.days as Days) : {}));
+  const bit = (yes: boolean | undefined, b: number) => (yes ? b : 0);
+  built.add(
+    'features',
+    featured.map((l) => bit(l.waterfront, 1) | bit(l.pool, 2) | bit(l.new_construction, 4)),
+  );
+  built.add(
+    'garage',
+    featured.map((l) => l.garage ?? 0),
+  );
+  built.add(
+    'acres',
+    featured.map((l) => l.acres ?? 0),
+  );
+  built.add(
+    'listed',
+    dated.map((d) => day(d.listed)),
+  );
+  built.add(
+    'reduced',
+    dated.map((d) => day(d.reduced)),
+  );
+  built.add(
+    'open_house',
+    dated.map((d) => day(d.open_house)),
+  );
   for (const c of filterCases.cases) {
-    it(`?${c.params} finds ${c.finds.join(', ') || 'none'}`, () => {
+    const today = day('today' in c ? (c.today as string) : filterCases.today);
+    it(`?${c.params}${'today' in c ? ` on ${c.today}` : ''} finds ${c.finds.join(', ') || 'none'}`, () => {
       const params = new URLSearchParams(c.params);
       const asked = readQuery((n) => params.get(n), fields);
       const typed = words(asked.words);
       const mask = typed.length ? matching(listed.length, typed, shardFiles) : null;
       expect(
-        search(built, asked, mask)
+        search(built, asked, mask, today)
           .map((at) => listed[at].mls)
           .sort(),
       ).toEqual([...c.finds].sort());

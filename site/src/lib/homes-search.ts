@@ -6,7 +6,8 @@
 // first).
 import type { CardOrder, Column, Fields, Meta, Sort } from './props';
 
-/** What the form asks for. A number filter of 0 and a text filter of '' ask for nothing. */
+/** What the form asks for. A number filter of 0, a text filter of '' and a feature of false ask
+ * for nothing. */
 export type Query = {
   minPrice: number;
   maxPrice: number;
@@ -15,6 +16,19 @@ export type Query = {
   area: string;
   kind: string;
   status: string;
+  waterfront: boolean;
+  pool: boolean;
+  /** Garage spaces, at least. */
+  garage: number;
+  newConstruction: boolean;
+  /** An open house this weekend. */
+  openHouse: boolean;
+  /** A price cut in the last `REDUCED_DAYS` days. */
+  reduced: boolean;
+  /** Days on the market, at most. */
+  maxDays: number;
+  /** The lot in hundredths of an acre, at least. */
+  minAcres: number;
   words: string;
   sort: Sort;
   /** The results' page, from 1. */
@@ -31,10 +45,53 @@ export const NO_QUERY: Query = {
   area: '',
   kind: '',
   status: '',
+  waterfront: false,
+  pool: false,
+  garage: 0,
+  newConstruction: false,
+  openHouse: false,
+  reduced: false,
+  maxDays: 0,
+  minAcres: 0,
   words: '',
   sort: 'newest',
   page: 1,
 };
+
+/** A feature's one value that asks for it (a checkbox's): jax_model::search::YES. */
+export const YES = '1';
+
+/** The days a price cut stays news to the "price reduced" filter (jax_model::search::REDUCED_DAYS;
+ * the shared cases hold both to it). */
+export const REDUCED_DAYS = 30;
+
+/** Acres as the URL gives them ("0.25", "2"), in hundredths; else 0, as jax_model::search reads them. */
+export const acres = (value: string | null): number => {
+  const m = /^([0-9]{1,6})(?:\.([0-9]{1,2}))?$/.exec(value?.trim() ?? '');
+  return m ? Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')) : 0;
+};
+
+/** Hundredths of an acre as the URL says them: "0.25", "1.5", "2" (jax_model::search::acres_shown). */
+export const acresShown = (hundredths: number): string => {
+  const [whole, part] = [Math.floor(hundredths / 100), hundredths % 100];
+  return part === 0 ? String(whole) : `${whole}.${String(part).padStart(2, '0').replace(/0$/, '')}`;
+};
+
+/** The day in Jacksonville at `at`, as days since 1970-01-01 (jax_model::calendar::eastern_day):
+ * what "this weekend" and "the last 30 days" count from. */
+export function easternDay(at: Date): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/New_York',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(at);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return Date.UTC(part('year'), part('month') - 1, part('day')) / 86_400_000;
+}
+
+/** The last day of the weekend a day is in or before: its Sunday (jax_model::search::weekend_end). */
+export const weekendEnd = (day: number): number => day + ((7 - ((day + 4) % 7)) % 7);
 
 /** A count: digits (a positive whole number), else 0, as jax_model::search reads it. */
 const count = (value: string | null) => {
@@ -55,6 +112,14 @@ export function readQuery(get: (name: string) => string | null, fields: Fields):
     area: get(fields.area) ?? '',
     kind: get(fields.kind) ?? '',
     status: get(fields.status) ?? '',
+    waterfront: get(fields.waterfront) === YES,
+    pool: get(fields.pool) === YES,
+    garage: count(get(fields.garage)),
+    newConstruction: get(fields.new_construction) === YES,
+    openHouse: get(fields.open_house) === YES,
+    reduced: get(fields.reduced) === YES,
+    maxDays: count(get(fields.max_days)),
+    minAcres: acres(get(fields.min_acres)),
     words: (get(fields.words) ?? '').trim(),
     sort: sort && SORTS.includes(sort) ? sort : 'newest',
     page: Math.max(1, count(get(fields.page))),
@@ -75,6 +140,15 @@ export function toParams(q: Query, fields: Fields): URLSearchParams {
   put(fields.area, q.area, '');
   put(fields.kind, q.kind, '');
   put(fields.status, q.status, '');
+  const yes = (name: string, asked: boolean) => put(name, asked ? YES : '', '');
+  yes(fields.waterfront, q.waterfront);
+  yes(fields.pool, q.pool);
+  put(fields.garage, q.garage, 0);
+  yes(fields.new_construction, q.newConstruction);
+  yes(fields.open_house, q.openHouse);
+  yes(fields.reduced, q.reduced);
+  put(fields.max_days, q.maxDays, 0);
+  put(fields.min_acres, q.minAcres ? acresShown(q.minAcres) : '', '');
   put(fields.sort, q.sort, 'newest');
   put(fields.page, q.page, 1);
   return params;
@@ -83,16 +157,30 @@ export function toParams(q: Query, fields: Fields): URLSearchParams {
 /** The order of the card shards a query's results are read from: its sort's. */
 export const cardOrder = (sort: Sort): CardOrder => (sort === 'newest' ? 'newest' : sort === 'size' ? 'size' : 'price');
 
-/** Whether the query filters at all (its order and page aside). */
-export const filters = (q: Query): boolean =>
-  q.minPrice > 0 || q.maxPrice > 0 || q.beds > 0 || q.baths > 0 || q.area + q.kind + q.status + q.words !== '';
+/** Which of the phone's filters sheet's fields (all but the words) filter. */
+const sheetAsks = (q: Query): boolean[] => [
+  q.minPrice > 0,
+  q.maxPrice > 0,
+  q.beds > 0,
+  q.baths > 0,
+  q.area !== '',
+  q.kind !== '',
+  q.status !== '',
+  q.waterfront,
+  q.pool,
+  q.garage > 0,
+  q.newConstruction,
+  q.openHouse,
+  q.reduced,
+  q.maxDays > 0,
+  q.minAcres > 0,
+];
 
-/** How many of the phone's filters sheet's fields (price, beds, baths, area, type, status) filter:
- * the count on its "Filters" button. */
-export const sheetFilters = (q: Query): number =>
-  [q.minPrice > 0, q.maxPrice > 0, q.beds > 0, q.baths > 0, q.area !== '', q.kind !== '', q.status !== ''].filter(
-    Boolean,
-  ).length;
+/** Whether the query filters at all (its order and page aside). */
+export const filters = (q: Query): boolean => q.words !== '' || sheetAsks(q).some(Boolean);
+
+/** How many of the phone's filters sheet's fields filter: the count on its "Filters" button. */
+export const sheetFilters = (q: Query): number => sheetAsks(q).filter(Boolean).length;
 
 /** The words of a text as the index keeps them: runs of letters and digits, lowercased, of two
  * characters or more (the generator's `search::words`; both run spec/cases/search-words.json). */
@@ -147,12 +235,19 @@ export function needs(q: Query): Column[] {
     ['area', q.area !== ''],
     ['kind', q.kind !== ''],
     ['status', q.status !== ''],
+    ['features', q.waterfront || q.pool || q.newConstruction],
+    ['garage', q.garage > 0],
+    ['acres', q.minAcres > 0],
+    ['listed', q.maxDays > 0],
+    ['reduced', q.reduced],
+    ['open_house', q.openHouse],
   ];
   return asked.filter(([, yes]) => yes).map(([c]) => c);
 }
 
-/** The columns of the form's filters (not the sizes, which only a sort uses): what a first search
- * most likely needs, fetched with the first card shard once the island wakes. */
+/** The columns of the form's first filters (not the sizes, which only a sort uses, nor the
+ * features' and days', fetched when their fields are reached): what a first search most likely
+ * needs, fetched with the first card shard once the island wakes. */
 export const FILTER_COLUMNS: readonly Column[] = needs({
   ...NO_QUERY,
   minPrice: 1,
@@ -174,6 +269,14 @@ export function columnsFor(name: string, fields: Fields): Column[] {
     [fields.area]: [{ area: '-' }],
     [fields.kind]: [{ kind: '-' }],
     [fields.status]: [{ status: '-' }],
+    [fields.waterfront]: [{ waterfront: true }],
+    [fields.pool]: [{ pool: true }],
+    [fields.garage]: [{ garage: 1 }],
+    [fields.new_construction]: [{ newConstruction: true }],
+    [fields.open_house]: [{ openHouse: true }],
+    [fields.reduced]: [{ reduced: true }],
+    [fields.max_days]: [{ maxDays: 1 }],
+    [fields.min_acres]: [{ minAcres: 1 }],
     [fields.sort]: SORTS.map((sort) => ({ sort })),
   };
   return [...new Set((probes[name] ?? [{}]).flatMap((p) => needs({ ...NO_QUERY, ...p })))];
@@ -190,6 +293,11 @@ export class Columns {
 
   constructor(private readonly meta: Meta) {
     this.size = meta.size;
+  }
+
+  /** The bits of the features' column. */
+  get features() {
+    return this.meta.features;
   }
 
   /** The URL of one of the build's files, from its template with all but `{version}` filled in:
@@ -284,9 +392,9 @@ export class Columns {
   }
 }
 
-/** The places of the listings the query asks for, in its order; `needs(q)` must be loaded.
- * `words`: `matching`'s mask, or null when no word was typed. */
-export function search(c: Columns, q: Query, words: Uint8Array | null): number[] {
+/** The places of the listings the query asks for on `today` (`easternDay`), in its order;
+ * `needs(q)` must be loaded. `words`: `matching`'s mask, or null when no word was typed. */
+export function search(c: Columns, q: Query, words: Uint8Array | null, today: number): number[] {
   const [area, kind, status] = [c.code('area', q.area), c.code('kind', q.kind), c.code('status', q.status)];
   if (area === -2 || kind === -2 || status === -2) return [];
   const column = (name: Column, used: boolean) => (used ? c.get(name) : null);
@@ -301,12 +409,30 @@ export function search(c: Columns, q: Query, words: Uint8Array | null): number[]
     column('kind', kind >= 0),
     column('status', status >= 0),
   ];
+  const bits = c.features;
+  const wanted =
+    (q.waterfront ? bits.waterfront : 0) | (q.pool ? bits.pool : 0) | (q.newConstruction ? bits.new_construction : 0);
+  const features = column('features', wanted !== 0);
+  const [garage, acres, listed, reduced, open] = [
+    column('garage', q.garage > 0),
+    column('acres', q.minAcres > 0),
+    column('listed', q.maxDays > 0),
+    column('reduced', q.reduced),
+    column('open_house', q.openHouse),
+  ];
+  const sunday = weekendEnd(today);
   const found: number[] = [];
   for (let i = 0; i < c.size; i++) {
     if (words && !words[i]) continue;
     if (price && ((q.minPrice && price[i] < q.minPrice) || (q.maxPrice && price[i] > q.maxPrice))) continue;
     if ((beds && beds[i] < q.beds) || (baths && baths[i] < q.baths)) continue;
     if ((areas && areas[i] !== area) || (kinds && kinds[i] !== kind) || (statuses && statuses[i] !== status)) continue;
+    if (features && (features[i] & wanted) !== wanted) continue;
+    if ((garage && garage[i] < q.garage) || (acres && acres[i] < q.minAcres)) continue;
+    // An unknown day (0) passes no filter of days.
+    if (listed && !(listed[i] > 0 && today - listed[i] <= q.maxDays)) continue;
+    if (reduced && !(reduced[i] > 0 && today - reduced[i] <= REDUCED_DAYS)) continue;
+    if (open && !(open[i] >= today && open[i] <= sunday)) continue;
     found.push(i);
   }
   // Ties keep /homes/' order (the sort is stable); an unknown size goes last.

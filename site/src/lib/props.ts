@@ -245,10 +245,12 @@ export type Meta = {
   kinds: string[];
   /** The statuses' values (slugs of RESO's StandardStatus). */
   statuses: string[];
+  /** The bits of the features' column. */
+  features: FeatureBits;
 };
 
 /** The index's columns, each a JSON array in a file of its own: `columns/<name>.json`. */
-export type Column = 'beds' | 'baths' | 'price' | 'sqft' | 'area' | 'kind' | 'status';
+export type Column = 'beds' | 'baths' | 'price' | 'sqft' | 'area' | 'kind' | 'status' | 'features' | 'garage' | 'acres' | 'listed' | 'reduced' | 'open_house';
 
 /** The orders the results can take: the sort field's values. */
 export type Sort = 'price-asc' | 'price-desc' | 'newest' | 'size';
@@ -328,6 +330,13 @@ export type Endpoints = {
   bot_check_script: string;
 };
 
+/** The bits of `Column::Features`, as `Meta` tells the island them. */
+export type FeatureBits = {
+  waterfront: number;
+  pool: number;
+  new_construction: number;
+};
+
 export type Field = {
   /** The name the form posts, e.g. "firstName". */
   name: string;
@@ -352,6 +361,14 @@ export type Fields = {
   area: string;
   kind: string;
   status: string;
+  waterfront: string;
+  pool: string;
+  garage: string;
+  new_construction: string;
+  open_house: string;
+  reduced: string;
+  max_days: string;
+  min_acres: string;
   words: string;
   sort: string;
   /** The results' page, from 1 (not a field: the island's paging sets it). */
@@ -661,6 +678,24 @@ export type SearchLabels = {
   any_type: string;
   status: string;
   any_status: string;
+  /** The yes-or-no features' group, e.g. "Features", and each feature's box. */
+  features: string;
+  waterfront: string;
+  pool: string;
+  new_construction: string;
+  open_house: string;
+  reduced: string;
+  /** The garage filter, e.g. "Garage"; its choices say `at_least` spaces. */
+  garage: string;
+  /**
+   * The days-on-market filter, e.g. "Days on market"; `{n}`: at most that many, e.g.
+   * "{n} days or fewer".
+   */
+  max_days: string;
+  days_at_most: string;
+  /** The lot filter, e.g. "Lot size"; `{acres}`: at least that many, e.g. "{acres}+ acres". */
+  min_acres: string;
+  acres_at_least: string;
   /** The words field's label and its hint. */
   words: string;
   words_hint: string;

@@ -151,17 +151,20 @@ pub fn imports_needed(s: &SavedSearch, r: &Running, imports: &[u64]) -> Vec<u64>
     imports.iter().copied().filter(|&at| at > from && at <= r.through_ms).collect()
 }
 
-/// The homes of `news` (imports after `since`, through `through`) that `s` finds: the newest
-/// import first, each home once (its latest news).
-pub fn homes_for<'a>(s: &SavedSearch, since: u64, through: u64, news: &[&'a News]) -> Vec<&'a NewsHome> {
+/// The homes of `news` (imports after `since`, through `through`) that `s` finds at `now_ms` (its
+/// day in Jacksonville: "this weekend", "the last 30 days"): the newest import first, each home
+/// once (its latest news).
+pub fn homes_for<'a>(s: &SavedSearch, since: u64, through: u64, news: &[&'a News], now_ms: u64) -> Vec<&'a NewsHome> {
     let query = query_of(&s.query);
+    let seconds = i64::try_from(now_ms / 1000).unwrap_or(i64::MAX);
+    let today = u32::try_from(jax_model::calendar::eastern_day(seconds)).unwrap_or(u32::MAX);
     let mut imports: Vec<&&News> = news.iter().filter(|n| n.at_ms > since && n.at_ms <= through).collect();
     crate::sort_by_number(&mut imports, |n| u128::from(u64::MAX - n.at_ms));
     let mut seen = BTreeSet::new();
     let mut out = Vec::new();
     for n in imports {
         for h in &n.homes {
-            if seen.insert(h.mls_number.as_str()) && query.matches(&h.facts) {
+            if seen.insert(h.mls_number.as_str()) && query.matches(&h.facts, today) {
                 out.push(h);
             }
         }
@@ -187,6 +190,9 @@ pub fn index_of(v: &serde_json::Value) -> Option<NewsIndex> {
 pub fn news_of(v: &serde_json::Value) -> Option<News> {
     let text = |v: &serde_json::Value, k: &str| v.get(k).and_then(|x| x.as_str()).map(String::from);
     let count = |v: &serde_json::Value, k: &str| v.get(k).and_then(|x| x.as_u64());
+    // The features and days are written only when they are something (false and 0 are left out).
+    let small = |v: &serde_json::Value, k: &str| u32::try_from(count(v, k).unwrap_or(0)).ok();
+    let yes = |v: &serde_json::Value, k: &str| v.get(k).and_then(|x| x.as_bool()).unwrap_or(false);
     let home = |h: &serde_json::Value| {
         let f = h.get("facts")?;
         Some(NewsHome {
@@ -199,6 +205,14 @@ pub fn news_of(v: &serde_json::Value) -> Option<News> {
                 area: text(f, "area")?,
                 kind: text(f, "kind")?,
                 status: text(f, "status")?,
+                waterfront: yes(f, "waterfront"),
+                pool: yes(f, "pool"),
+                garage: small(f, "garage")?,
+                new_construction: yes(f, "new_construction"),
+                acres: small(f, "acres")?,
+                listed: small(f, "listed")?,
+                reduced: small(f, "reduced")?,
+                open_house: small(f, "open_house")?,
                 words: text(f, "words").unwrap_or_default(),
             },
             title: text(h, "title")?,

@@ -34,6 +34,10 @@ fn a_search_is_kept_as_its_filters_in_one_order_without_sort_page_or_empties() {
     // The last of a repeated parameter, as a URL's reader takes it; a line break is a space.
     assert_eq!(normalize("beds=2&beds=4&q=a%0Ab").as_deref(), Some("beds=4&q=a+b"));
     assert_eq!(normalize("unknown=1&utm_source=x").as_deref(), Some(""));
+    assert_eq!(
+        normalize("q=dock&min_acres=1&pool=1&waterfront=1&sort=size").as_deref(),
+        Some("waterfront=1&pool=1&min_acres=1&q=dock")
+    );
     assert_eq!(normalize(&format!("q={}", "w".repeat(QUERY_MAX))), None, "too long");
     // What it keeps finds what the site's search finds.
     let q = query_of("area=ortega&beds=3&q=Pool");
@@ -56,6 +60,17 @@ fn a_search_reads_in_words_with_the_neighborhoods_names() {
          matching “pool dock”"
     );
     assert_eq!(describe("area=nowhere-else", form, areas), "Homes for sale in Nowhere else");
+    assert_eq!(
+        describe(
+            &normalize("min_acres=1.50&pool=1&waterfront=1&garage=2&new=1&open_house=1&reduced=1&max_days=30").unwrap(),
+            form,
+            areas
+        ),
+        "Homes for sale, 2+ garage spaces, on the market 30 days or fewer, on the water, with a pool, newly built, \
+         open this weekend, price cut in the last 30 days, 1.5+ acres"
+    );
+    // Only "1" asks for a feature, and only acres with two decimals at most.
+    assert_eq!(describe("waterfront=yes&pool=0&min_acres=0.125", form, areas), "Homes for sale");
 }
 
 #[test]

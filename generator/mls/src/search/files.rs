@@ -66,6 +66,8 @@ pub struct Meta {
     pub kinds: Vec<String>,
     /// The statuses' values (slugs of RESO's StandardStatus).
     pub statuses: Vec<String>,
+    /// The bits of the features' column.
+    pub features: FeatureBits,
 }
 
 /// The card shards of one order. Where one starts is decided by its cards, not by its place
@@ -122,7 +124,7 @@ pub(super) fn may_start(id: &str) -> bool {
 
 /// The index's columns, each a JSON array in a file of its own: `columns/<name>.json`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "snake_case")]
 pub enum Column {
     /// The list price, or the sold price of a sold listing, in dollars.
     Price,
@@ -136,11 +138,46 @@ pub enum Column {
     Kind,
     /// Its status, as a place in `Meta::statuses`.
     Status,
+    /// Its yes-or-no features as bits (`FEATURE_BITS`): one file for the three filters.
+    Features,
+    /// Garage spaces.
+    Garage,
+    /// The lot in hundredths of an acre.
+    Acres,
+    /// The day it came on the market (days since 1970-01-01; 0 unknown).
+    Listed,
+    /// The day of its latest price cut (0 none).
+    Reduced,
+    /// The last day of its first weekend with an open house (0 none; `search::Facts`).
+    OpenHouse,
 }
 
+/// The bits of `Column::Features`, as `Meta` tells the island them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct FeatureBits {
+    pub waterfront: u32,
+    pub pool: u32,
+    pub new_construction: u32,
+}
+
+pub const FEATURE_BITS: FeatureBits = FeatureBits { waterfront: 1, pool: 2, new_construction: 4 };
+
 impl Column {
-    pub const ALL: [Column; 7] =
-        [Column::Price, Column::Beds, Column::Baths, Column::Sqft, Column::Area, Column::Kind, Column::Status];
+    pub const ALL: [Column; 13] = [
+        Column::Price,
+        Column::Beds,
+        Column::Baths,
+        Column::Sqft,
+        Column::Area,
+        Column::Kind,
+        Column::Status,
+        Column::Features,
+        Column::Garage,
+        Column::Acres,
+        Column::Listed,
+        Column::Reduced,
+        Column::OpenHouse,
+    ];
 
     /// Its name in the file's path.
     pub fn name(self) -> &'static str {
@@ -152,6 +189,12 @@ impl Column {
             Column::Area => "area",
             Column::Kind => "kind",
             Column::Status => "status",
+            Column::Features => "features",
+            Column::Garage => "garage",
+            Column::Acres => "acres",
+            Column::Listed => "listed",
+            Column::Reduced => "reduced",
+            Column::OpenHouse => "open_house",
         }
     }
 }

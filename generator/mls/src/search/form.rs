@@ -9,6 +9,12 @@ pub const PRICE_STEPS: [u64; 12] = [
     10_000_000,
 ];
 
+/// The days-on-market filter's choices: at most that many days.
+pub const DAYS_CHOICES: [u32; 5] = [3, 7, 14, 30, 90];
+
+/// The lot filter's choices, in hundredths of an acre: at least that much.
+pub const ACRES_CHOICES: [u32; 6] = [25, 50, 100, 200, 500, 1000];
+
 /// The orders the results can take: the sort field's values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 pub enum Sort {

@@ -1,7 +1,7 @@
 //! The index built from the listings for sale: its columns and its word shards.
 
-use super::facts::{figures, searchable};
-use super::files::{CardShards, Column, Meta, WordShard};
+use super::facts::{figures, searchable, Clock};
+use super::files::{CardShards, Column, Meta, WordShard, FEATURE_BITS};
 use crate::homes::{Home, Homes};
 use jax_model::search::{lowercase, raw_words, shard_key};
 use rayon::prelude::*;
@@ -20,6 +20,12 @@ pub struct Index {
     pub area: Vec<u32>,
     pub kind: Vec<u32>,
     pub status: Vec<u32>,
+    pub features: Vec<u32>,
+    pub garage: Vec<u32>,
+    pub acres: Vec<u32>,
+    pub listed: Vec<u32>,
+    pub reduced: Vec<u32>,
+    pub open_house: Vec<u32>,
 }
 
 impl Index {
@@ -33,6 +39,12 @@ impl Index {
             Column::Area => serde_json::to_vec(&self.area),
             Column::Kind => serde_json::to_vec(&self.kind),
             Column::Status => serde_json::to_vec(&self.status),
+            Column::Features => serde_json::to_vec(&self.features),
+            Column::Garage => serde_json::to_vec(&self.garage),
+            Column::Acres => serde_json::to_vec(&self.acres),
+            Column::Listed => serde_json::to_vec(&self.listed),
+            Column::Reduced => serde_json::to_vec(&self.reduced),
+            Column::OpenHouse => serde_json::to_vec(&self.open_house),
         }
     }
 }
@@ -58,6 +70,7 @@ pub fn build(homes: &Homes) -> (Index, BTreeMap<String, WordShard>) {
             areas: Vec::new(),
             kinds: Vec::new(),
             statuses: Vec::new(),
+            features: FEATURE_BITS,
         },
         price: Vec::with_capacity(listed.len()),
         beds: Vec::with_capacity(listed.len()),
@@ -66,9 +79,26 @@ pub fn build(homes: &Homes) -> (Index, BTreeMap<String, WordShard>) {
         area: Vec::with_capacity(listed.len()),
         kind: Vec::with_capacity(listed.len()),
         status: Vec::with_capacity(listed.len()),
+        features: Vec::with_capacity(listed.len()),
+        garage: Vec::with_capacity(listed.len()),
+        acres: Vec::with_capacity(listed.len()),
+        listed: Vec::with_capacity(listed.len()),
+        reduced: Vec::with_capacity(listed.len()),
+        open_house: Vec::with_capacity(listed.len()),
     };
+    let clock = Clock::of(homes);
     for h in &listed {
-        let f = figures(h);
+        let f = figures(h, &clock);
+        let bit = |yes: bool, bit: u32| if yes { bit } else { 0 };
+        let b = FEATURE_BITS;
+        index
+            .features
+            .push(bit(f.waterfront, b.waterfront) | bit(f.pool, b.pool) | bit(f.new_construction, b.new_construction));
+        index.garage.push(f.garage);
+        index.acres.push(f.acres);
+        index.listed.push(f.listed);
+        index.reduced.push(f.reduced);
+        index.open_house.push(f.open_house);
         index.price.push(f.price);
         index.beds.push(f.beds);
         index.baths.push(f.baths);

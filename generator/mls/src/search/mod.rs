@@ -32,9 +32,12 @@ mod output;
 #[cfg(test)]
 mod tests;
 
-pub use facts::{card_id, facts, kind_of, status_value};
-pub use files::{CardOrder, CardShards, Column, Meta, Shards, WordShard, SHARD_MAX, SHARD_MIN, SHARD_SPREAD};
-pub use form::{price_choices, Choice, Sort, PRICE_STEPS};
+pub use facts::{card_id, facts, kind_of, status_value, Clock};
+pub use files::{
+    CardOrder, CardShards, Column, FeatureBits, Meta, Shards, WordShard, FEATURE_BITS, SHARD_MAX, SHARD_MIN,
+    SHARD_SPREAD,
+};
+pub use form::{price_choices, Choice, Sort, ACRES_CHOICES, DAYS_CHOICES, PRICE_STEPS};
 pub use index::{build, Index};
 pub use jax_model::search::{shard_key, Fields, FIELDS};
 pub use output::{outputs, outputs_with, prepare, KnownShards, Prepared};

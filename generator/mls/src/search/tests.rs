@@ -20,6 +20,9 @@ fn listing(n: u32, modified: &str, address_shown: bool, status: &str) -> crate::
         "PropertySubType": if n.is_multiple_of(2) { "Condominium" } else { "Single Family Residence" },
         "ListOfficeName": "Harbor Realty", "ModificationTimestamp": modified,
         "InternetEntireListingDisplayYN": true, "InternetAddressDisplayYN": address_shown,
+        "WaterfrontYN": n.is_multiple_of(2), "PoolPrivateYN": n.is_multiple_of(3), "GarageSpaces": n % 4,
+        "LotSizeAcres": f64::from(n) * 0.1, "OnMarketDate": format!("2026-10-{:02}", n % 28 + 1),
+        "NewConstructionYN": n.is_multiple_of(5),
     });
     check(&record, "x").unwrap()
 }
@@ -82,16 +85,26 @@ fn the_index_holds_each_listings_facts() {
         }
     }
     let code = |codes: &[String], value: &str| codes.iter().position(|c| c == value).unwrap() as u32;
+    let clock = Clock::of(&homes);
     for (i, h) in listed.iter().enumerate() {
-        let f = facts(h);
+        let f = facts(h, &clock);
         assert_eq!((index.price[i], index.beds[i], index.baths[i]), (f.price, f.beds, f.baths), "{i}");
+        let b = FEATURE_BITS;
+        let bits = [(f.waterfront, b.waterfront), (f.pool, b.pool), (f.new_construction, b.new_construction)];
+        assert_eq!(index.features[i], bits.iter().filter(|(yes, _)| *yes).map(|(_, bit)| bit).sum::<u32>(), "{i}");
+        assert_eq!(
+            [index.garage[i], index.acres[i], index.listed[i], index.reduced[i], index.open_house[i]],
+            [f.garage, f.acres, f.listed, f.reduced, f.open_house],
+            "{i}"
+        );
         assert_eq!(index.area[i], code(&index.meta.areas, &f.area));
         assert_eq!(index.kind[i], code(&index.meta.kinds, &f.kind));
         assert_eq!(index.status[i], code(&index.meta.statuses, &f.status));
         assert_eq!(words_at[i], f.words.split('\n').skip(1).map(String::from).collect(), "{i}: the words at its place");
     }
     let q = jax_model::search::Query::from_params(|n| (n == "q").then_some("hidden oak"));
-    assert_eq!(listed.iter().filter(|h| q.matches(&facts(h))).count(), 27, "the 27 whose address may show");
+    let found = listed.iter().filter(|h| q.matches(&facts(h, &clock), clock.today)).count();
+    assert_eq!(found, 27, "the 27 whose address may show");
 }
 
 /// Each shard of `order` as meta.json names it: where it starts, its folder and its cards.
@@ -309,4 +322,79 @@ fn a_shard_the_last_build_made_of_the_same_cards_is_left_unmade_while_the_folder
     let (gone, _, gone_meta) = run(&cards, &known, false);
     assert_eq!(gone_meta, meta);
     assert!(gone.iter().all(|o| o.starts_with("made ")), "made again where the folder lacks them");
+}
+
+/// A listing's features and days, counted from its import's day in Jacksonville.
+#[test]
+fn a_listings_search_facts_count_from_its_import() {
+    let mut record = json!({
+        "ListingKey": "K1", "ListingId": "2100001", "StandardStatus": "Active", "ListPrice": 2_400_000,
+        "UnparsedAddress": "4 Ortega Blvd", "City": "Jacksonville", "PostalCode": "32210",
+        "ListOfficeName": "Harbor Realty",
+        "ModificationTimestamp": "2026-12-01T12:00:00Z", "InternetEntireListingDisplayYN": true,
+        "InternetAddressDisplayYN": true, "WaterfrontYN": true, "PoolPrivateYN": false, "GarageSpaces": 3.5,
+        "LotSizeAcres": 1.259, "YearBuilt": 2025, "OnMarketDate": "2026-11-20",
+        // A Thursday, a Saturday and a Sunday of the coming weekend, a Saturday after it, and one
+        // the day before the import (in Jacksonville: 3 a.m. UTC is still the evening before).
+        "OpenHouse": [
+            {"OpenHouseStartTime": "2026-12-03T18:00:00Z", "OpenHouseEndTime": "2026-12-03T20:00:00Z"},
+            {"OpenHouseStartTime": "2026-12-12T18:00:00Z", "OpenHouseEndTime": "2026-12-12T20:00:00Z"},
+            {"OpenHouseStartTime": "2026-12-06T18:00:00Z", "OpenHouseEndTime": "2026-12-06T20:00:00Z"},
+            {"OpenHouseStartTime": "2026-12-05T18:00:00Z", "OpenHouseEndTime": "2026-12-05T20:00:00Z"},
+            {"OpenHouseStartTime": "2026-12-02T03:00:00Z", "OpenHouseEndTime": "2026-12-02T04:00:00Z"},
+        ],
+    });
+    let info = crate::store::ImportInfo {
+        format: crate::store::FORMAT,
+        source: "test".into(),
+        sample: false,
+        // 1 a.m. on 2026-12-02 in Jacksonville.
+        imported_at: "2026-12-02T06:00:00Z".parse().unwrap(),
+        newest: None,
+    };
+    let day = |d: &str| jax_model::calendar::day_of(d).unwrap() as u32;
+    let mut homes = Homes::new(Some(info.clone()), vec![check(&record, "x").unwrap()], &[]);
+    homes.history.insert(
+        "K1".into(),
+        vec![
+            crate::history::Event::Listed { price: 2_600_000, on: "2026-11-20".parse().unwrap() },
+            crate::history::Event::Reduced { price: 2_500_000, on: "2026-11-24".parse().unwrap() },
+            crate::history::Event::Reduced { price: 2_400_000, on: "2026-11-28".parse().unwrap() },
+        ],
+    );
+    let clock = Clock::of(&homes);
+    assert_eq!((clock.today, clock.year), (day("2026-12-02"), 2026));
+    let f = facts(&homes.homes[0], &clock);
+    assert!(f.waterfront && !f.pool && f.new_construction, "{f:?}");
+    assert_eq!((f.garage, f.acres), (3, 125), "down to the hundredth");
+    assert_eq!((f.listed, f.reduced), (day("2026-11-20"), day("2026-11-28")), "its latest cut");
+    assert_eq!(f.open_house, day("2026-12-06"), "the coming weekend's, its Sunday");
+
+    // Only the Saturday of the weekend, and a listing from before last year with no flag.
+    record["OpenHouse"].as_array_mut().unwrap().remove(2);
+    record["YearBuilt"] = json!(2024);
+    let homes = Homes::new(Some(info.clone()), vec![check(&record, "x").unwrap()], &[]);
+    let f = facts(&homes.homes[0], &Clock::of(&homes));
+    assert_eq!(f.open_house, day("2026-12-05"));
+    assert!(!f.new_construction);
+    assert_eq!(f.reduced, 0, "no story, no cut");
+    record["NewConstructionYN"] = json!(true);
+    record["OpenHouse"] = json!([]);
+    let homes = Homes::new(Some(info), vec![check(&record, "x").unwrap()], &[]);
+    let f = facts(&homes.homes[0], &Clock::of(&homes));
+    assert!(f.new_construction, "the feed's flag");
+    assert_eq!(f.open_house, 0);
+}
+
+/// The worker's and the island's Jacksonville day (`calendar::eastern_day`, by hand) is jiff's,
+/// through daylight time's turns of several years.
+#[test]
+fn the_day_in_jacksonville_is_the_time_zone_databases() {
+    let start: jiff::Timestamp = "2024-01-01T00:00:00Z".parse().unwrap();
+    for hour in (0..4 * 366 * 24).step_by(1) {
+        let t = start + jiff::SignedDuration::from_hours(hour);
+        let d = crate::history::day(t);
+        let want = jax_model::calendar::days_from_civil(i64::from(d.year()), d.month() as u32, d.day() as u32);
+        assert_eq!(jax_model::calendar::eastern_day(t.as_second()), want, "{t}");
+    }
 }

@@ -133,6 +133,22 @@ pub struct SearchLabels {
     pub any_type: String,
     pub status: String,
     pub any_status: String,
+    /// The yes-or-no features' group, e.g. "Features", and each feature's box.
+    pub features: String,
+    pub waterfront: String,
+    pub pool: String,
+    pub new_construction: String,
+    pub open_house: String,
+    pub reduced: String,
+    /// The garage filter, e.g. "Garage"; its choices say `at_least` spaces.
+    pub garage: String,
+    /// The days-on-market filter, e.g. "Days on market"; `{n}`: at most that many, e.g.
+    /// "{n} days or fewer".
+    pub max_days: String,
+    pub days_at_most: String,
+    /// The lot filter, e.g. "Lot size"; `{acres}`: at least that many, e.g. "{acres}+ acres".
+    pub min_acres: String,
+    pub acres_at_least: String,
     /// The words field's label and its hint.
     pub words: String,
     pub words_hint: String,

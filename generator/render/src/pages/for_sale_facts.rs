@@ -129,13 +129,13 @@ pub(super) fn details<'a>(p: &'a Property, events: &[Event], l: &'a FactsLabels,
     let on_water = p.facts.waterfront_yn == Some(true) || !p.facts.waterfront_features.is_empty();
     let none: &[String] = &[];
     let (water_view, other_view) = if on_water { (&p.facts.view[..], none) } else { (none, &p.facts.view[..]) };
-    f.yes(&l.waterfront, p.facts.waterfront_yn == Some(true))
+    f.yes(&l.waterfront, p.facts.waterfront())
         .list(&l.waterfront_features, &p.facts.waterfront_features)
         .list(&l.view, water_view)
         .yes(&l.dock, p.facts.has_dock())
         .group(&l.water, &mut groups);
     f.list(&l.view, other_view)
-        .yes(&l.pool, p.facts.pool_private_yn == Some(true))
+        .yes(&l.pool, p.facts.pool())
         .list(&l.pool_features, &p.facts.pool_features)
         .text(&l.garage_spaces, p.facts.garage_spaces.filter(|n| *n > 0.0).map(count))
         .list(&l.lot_features, &p.facts.lot_features)

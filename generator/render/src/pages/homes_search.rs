@@ -15,6 +15,7 @@ use jax_mls::sample::thousands;
 use jax_mls::search::{self, Choice, Fields, Sort};
 use jax_model::api;
 use jax_model::mls::SearchLabels;
+use jax_model::search::acres_shown;
 use jax_model::slug::slugify;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -39,6 +40,12 @@ pub(super) struct SearchView<'a> {
     areas: Vec<Choice>,
     kinds: Vec<Choice>,
     statuses: Vec<Choice>,
+    garage: Vec<Choice>,
+    days: Vec<Choice>,
+    acres: Vec<Choice>,
+    /// The yes-or-no features' boxes: each one's field and label.
+    features: Vec<Choice>,
+    yes: &'static str,
     sorts: Vec<Choice>,
     /// The phone's filters sheet's button, with every home for sale's count (the island keeps it
     /// the results').
@@ -110,6 +117,26 @@ impl<'a> Shared<'a> {
             areas,
             kinds: kinds.into_iter().map(|(k, _)| Choice { value: slugify(&k), label: k }).collect(),
             statuses,
+            garage: (1..=4).map(at_least).collect(),
+            days: search::DAYS_CHOICES
+                .iter()
+                .map(|n| Choice { value: n.to_string(), label: s.days_at_most.replace("{n}", &n.to_string()) })
+                .collect(),
+            acres: search::ACRES_CHOICES
+                .iter()
+                .map(|&a| Choice { value: acres_shown(a), label: s.acres_at_least.replace("{acres}", &acres_shown(a)) })
+                .collect(),
+            features: [
+                (search::FIELDS.waterfront, &s.waterfront),
+                (search::FIELDS.pool, &s.pool),
+                (search::FIELDS.new_construction, &s.new_construction),
+                (search::FIELDS.open_house, &s.open_house),
+                (search::FIELDS.reduced, &s.reduced),
+            ]
+            .into_iter()
+            .map(|(field, label)| Choice { value: field.to_string(), label: label.clone() })
+            .collect(),
+            yes: jax_model::search::YES,
             show: s.show.replace("{count}", &thousands(listed.len() as u64)),
             sorts: vec![
                 sort(Sort::Newest, &s.sort_newest),

@@ -37,6 +37,7 @@ fn home(n: &str, price: u64, area: &str, words: &str) -> NewsHome {
             kind: "single-family-residence".into(),
             status: "active".into(),
             words: Facts::words_of(words.split(' ')),
+            ..Facts::default()
         },
         title: format!("{n} Oak Lane"),
         place: "Jacksonville, FL 32210".into(),
@@ -77,9 +78,21 @@ fn the_sweep_and_the_builds_files_read_back_as_written() {
     assert_eq!(Sweep::of(&serde_json::json!("nonsense")), Sweep::default());
     let index = NewsIndex { imports: vec![NewsImport { at_ms: 5, path: "/data/homes/news/5.json".into(), homes: 2 }] };
     assert_eq!(index_of(&serde_json::to_value(&index).unwrap()), Some(index));
+    let featured = Facts {
+        waterfront: true,
+        garage: 2,
+        acres: 125,
+        listed: 20_400,
+        open_house: 20_430,
+        ..home("3", 2, "", "").facts
+    };
     let news = News {
         at_ms: 5,
-        homes: vec![home("1", 500_000, "ortega", "pool"), NewsHome { photo: None, ..home("2", 1, "", "") }],
+        homes: vec![
+            home("1", 500_000, "ortega", "pool"),
+            NewsHome { photo: None, ..home("2", 1, "", "") },
+            NewsHome { facts: featured, ..home("3", 2, "", "") },
+        ],
     };
     assert_eq!(news_of(&serde_json::to_value(&news).unwrap()), Some(news));
     assert_eq!(news_of(&serde_json::json!({"at_ms": 5, "homes": [{"mls_number": "1"}]})), None, "a home half there");
@@ -126,9 +139,9 @@ fn a_search_gets_the_newly_matching_homes_of_the_imports_since_it_was_last_told(
     let s = search(Frequency::Daily, "area=ortega&max_price=600000&q=pool");
     let numbers = |homes: Vec<&NewsHome>| homes.iter().map(|h| h.mls_number.clone()).collect::<Vec<_>>();
     // Newest import first, each home once; the third import is past the sweep's end.
-    assert_eq!(numbers(homes_for(&s, T0, T0 + 2 * HOUR, &news)), ["3", "1"]);
-    assert_eq!(numbers(homes_for(&s, T0 + HOUR, T0 + 2 * HOUR, &news)), ["3", "1"]);
-    assert_eq!(numbers(homes_for(&s, T0 + 2 * HOUR, T0 + 3 * HOUR, &news)), Vec::<String>::new());
+    assert_eq!(numbers(homes_for(&s, T0, T0 + 2 * HOUR, &news, T0)), ["3", "1"]);
+    assert_eq!(numbers(homes_for(&s, T0 + HOUR, T0 + 2 * HOUR, &news, T0)), ["3", "1"]);
+    assert_eq!(numbers(homes_for(&s, T0 + 2 * HOUR, T0 + 3 * HOUR, &news, T0)), Vec::<String>::new());
     let r = Running { through_ms: T0 + 2 * HOUR, checked_ms: T0 + HOUR, after: String::new() };
     assert_eq!(imports_needed(&s, &r, &[T0 + HOUR, T0 + 2 * HOUR, T0 + 3 * HOUR]), [T0 + HOUR, T0 + 2 * HOUR]);
     // Sent as they come, it was looked at by the sweep before.
@@ -228,4 +241,24 @@ fn an_addresss_searches_share_one_alert_with_each_home_once_and_twelve_across_th
              Ortega; Homes for sale, matching “pool”."
         )
     );
+}
+
+#[test]
+fn a_search_for_an_open_house_this_weekend_counts_the_weekend_from_the_day_in_jacksonville() {
+    // T0 is 7 p.m. on Wednesday 2025-11-19 in Jacksonville; its weekend's Saturday is day 20,414.
+    let open = |n: &str, day: u32| NewsHome {
+        facts: Facts { waterfront: true, pool: true, open_house: day, ..home(n, 800_000, "ortega", "").facts },
+        ..home(n, 800_000, "ortega", "")
+    };
+    let news = News {
+        at_ms: T0 + HOUR,
+        homes: vec![open("1", 20_414), open("2", 0), open("3", 20_421), home("4", 800_000, "ortega", "")],
+    };
+    let s = search(Frequency::Instant, "waterfront=1&pool=1&open_house=1");
+    let numbers = |homes: Vec<&NewsHome>| homes.iter().map(|h| h.mls_number.clone()).collect::<Vec<_>>();
+    assert_eq!(numbers(homes_for(&s, T0, T0 + 2 * HOUR, &[&news], T0)), ["1"]);
+    // Sunday evening there: Saturday's is past; the next weekend's is not this one.
+    assert_eq!(numbers(homes_for(&s, T0, T0 + 2 * HOUR, &[&news], T0 + 4 * DAY)), Vec::<String>::new());
+    // The Monday after: the coming weekend's.
+    assert_eq!(numbers(homes_for(&s, T0, T0 + 2 * HOUR, &[&news], T0 + 5 * DAY)), ["3"]);
 }
