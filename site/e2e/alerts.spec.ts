@@ -128,6 +128,8 @@ test.describe('without JavaScript', () => {
 /** What this test reads of a RESO Property record. */
 type Listing = {
   ListingKey: string;
+  WaterfrontYN?: boolean;
+  PoolPrivateYN?: boolean;
   ListPrice: number;
   SubdivisionName: string;
   BedroomsTotal: number;
@@ -190,6 +192,13 @@ test("an import's new listing and price cut reach a saved search in one alert; u
     await expect(page).toHaveURL(/beds=/);
     const area = await filters.getByLabel('Neighborhood').inputValue();
     await saveSearch(page, js, 'instant');
+    // A third saves a search for waterfront homes with a pool: each round's new home is one.
+    const water = buyer();
+    await page.goto(`${worker.base}/homes/`);
+    await filters.getByRole('group', { name: 'Features' }).getByLabel('Waterfront').check();
+    await filters.getByRole('group', { name: 'Features' }).getByLabel('Pool').check();
+    await expect(page).toHaveURL(/\?waterfront=1&pool=1$/);
+    await saveSearch(page, water, 'instant');
     const plain = await browser.newContext({
       javaScriptEnabled: false,
       extraHTTPHeaders: { 'CF-Connecting-IP': '10.250.0.1' },
@@ -197,7 +206,7 @@ test("an import's new listing and price cut reach a saved search in one alert; u
     const noScript = await plain.newPage();
     await noScript.goto(`${worker.base}/homes/in/${area}/`);
     await saveSearch(noScript, noJs, 'instant');
-    for (const email of [js, noJs]) {
+    for (const email of [js, noJs, water]) {
       await follow(
         noScript,
         (await confirmation(email)).confirm_url,
@@ -212,7 +221,14 @@ test("an import's new listing and price cut reach a saved search in one alert; u
       );
 
     await publish(1);
-    expect(await worker.cron()).toMatch(/2 alert\(s\) sent.*the sweep is done/);
+    expect(await worker.cron()).toMatch(/3 alert\(s\) sent.*the sweep is done/);
+    // The waterfront search's alert: the new home, on the water with a pool, and nothing that is not.
+    const [wet] = await alerts(water);
+    expect(wet.template_params.subject).toMatch(/^\d new for your search: Homes for sale, on the water, with a pool$/);
+    expect(wet.template_params.homes_html).toContain(home.UnparsedAddress);
+    const dry = after.filter((r) => !(r.WaterfrontYN === true && r.PoolPrivateYN === true));
+    for (const r of dry.filter((r) => r.ListingKey === cheaper.ListingKey))
+      expect(wet.template_params.homes_html).not.toContain(r.UnparsedAddress);
     const [alert] = await alerts(js);
     expect(await alerts(js)).toHaveLength(1);
     const p = alert.template_params;
@@ -241,8 +257,9 @@ test("an import's new listing and price cut reach a saved search in one alert; u
 
     // The next import has news for the same search: the buyer still subscribed hears of it alone.
     await publish(2);
-    expect(await worker.cron()).toMatch(/1 alert\(s\) sent.*the sweep is done/);
+    expect(await worker.cron()).toMatch(/2 alert\(s\) sent.*the sweep is done/);
     expect(await alerts(noJs)).toHaveLength(2);
+    expect(await alerts(water)).toHaveLength(2);
     expect(await alerts(js)).toHaveLength(1);
   } finally {
     await worker.stop();

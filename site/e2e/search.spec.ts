@@ -283,6 +283,7 @@ test("the features' boxes find exactly the sample's waterfront homes with a pool
   await live(page);
   const year = new Date().getFullYear();
   const fresh = forSale.filter((r) => r.NewConstructionYN === true || Number(r.YearBuilt ?? 0) >= year - 1);
+  expect(fresh.length).toBeGreaterThan(0);
   expect(await totalFor(page, /\/homes\/\?new=1$/)).toBe(fresh.length);
   // The phone's "Filters" button counts the boxes as filters.
   await expect(form(page).locator('[data-active]')).toContainText('1');
