@@ -15,7 +15,7 @@ const KIB = 1024;
 /** Each page's budget in KiB. Raise one only with the reason in the commit (docs/benchmarks.md
  * has the figures they were set from). */
 const BUDGETS = {
-  listing: { raw: 65.5, gzip: 14.5 },
+  listing: { raw: 68.5, gzip: 15.25 },
   home: { raw: 106.5, gzip: 23.5 },
 };
 

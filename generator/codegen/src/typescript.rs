@@ -121,6 +121,7 @@ fn props() -> Result<String> {
         island::<HomesSearchProps>(&mut g),
         island::<HeartsProps>(&mut g),
         island::<GalleryProps>(&mut g),
+        island::<PaymentProps>(&mut g),
         island::<SavedHomesProps>(&mut g),
         island::<SearchAlertsProps>(&mut g),
     ];

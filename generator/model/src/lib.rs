@@ -19,6 +19,7 @@ pub mod legal;
 pub mod listing;
 pub mod market;
 pub mod mls;
+pub mod mortgage;
 pub mod neighborhood;
 pub mod quiz;
 pub mod record;

@@ -231,7 +231,8 @@ fn the_mls_block_is_optional_and_its_hosts_must_be_https() {
     let labels = &site[site.find("\n  labels:\n    title: Homes").unwrap()..];
     // The mls block's labels, up to the blank line that ends the block.
     let labels = &labels[..labels.find("\n\n").map_or(labels.len(), |end| end + 1)];
-    let block = format!("\nmls:\n  name: Northeast Florida MLS\n  disclaimer: Deemed reliable, not guaranteed.\n  media_host: https://photos.mls.example{labels}");
+    let payment = &site[site.find("\n  payment:\n").unwrap()..site.find("\n  labels:\n    title: Homes").unwrap()];
+    let block = format!("\nmls:\n  name: Northeast Florida MLS\n  disclaimer: Deemed reliable, not guaranteed.\n  media_host: https://photos.mls.example{payment}{labels}");
     let good = format!("{SITE}{block}");
     let mls = parse_site("site.yaml", &good).unwrap().data.mls.unwrap();
     assert_eq!((mls.media_origin(), mls.show_sold, mls.feed.as_deref()), ("https://photos.mls.example", false, None));
@@ -287,6 +288,28 @@ fn the_listing_gallerys_texts_keep_their_placeholders() {
         [
             format!("site.yaml:{al}:{ac}: mls.labels.gallery.all: expected the placeholder {{count}} in the text"),
             format!("site.yaml:{cl}:{cc}: mls.labels.gallery.counter: expected the placeholders {{n}} and {{total}} in the text"),
+        ]
+    );
+}
+
+#[test]
+fn the_payment_estimates_figures_are_percents_and_its_term_one_offered() {
+    let text = include_str!("../../../content/site.yaml")
+        .replace("    rate_percent: 6.5\n", "    rate_percent: 65\n")
+        .replace("    terms: [15, 20, 30]\n    years: 30\n", "    terms: [15, 0]\n    years: 30\n")
+        .replace("bad_rate: \"Enter a rate from 0 to {max}%.\"", "bad_rate: Enter a rate.");
+    let (rl, rc) = at(&text, "rate_percent: 65");
+    let (rc, tl) = (rc + "rate_percent: ".len(), at(&text, "terms: [15, 0]").0);
+    let tc = at(&text, "terms: [15, 0]").1 + "terms: [15, ".len();
+    let (yl, yc) = at(&text, "30\n    # Home insurance");
+    let (bl, bc) = at(&text, "Enter a rate.");
+    assert_eq!(
+        errors(parse_site("site.yaml", &text)),
+        [
+            format!("site.yaml:{rl}:{rc}: mls.payment.rate_percent: expected a percent from 0 to 30, found 65"),
+            format!("site.yaml:{tl}:{tc}: mls.payment.terms[1]: expected 1 to 50 years, found 0"),
+            format!("site.yaml:{yl}:{yc}: mls.payment.years: expected one of the terms (15, 0), found 30"),
+            format!("site.yaml:{bl}:{bc}: mls.labels.payment.bad_rate: expected the placeholder {{max}} in the text"),
         ]
     );
 }

@@ -58,6 +58,9 @@ pub const HEARTS: Island = island("hearts", Hydrate::Visible);
 /// that photo): woken once the page has loaded, so such a link opens it; the viewer's code loads
 /// only when it opens.
 pub const GALLERY: Island = island("gallery", Hydrate::Idle);
+/// A listing's payment estimate, complete at its defaults without it: it recomputes the figures as
+/// the buyer changes them, once scrolled to.
+pub const PAYMENT: Island = island("payment", Hydrate::Visible);
 /// `/homes/saved/`: its list is the island's to make, from the search's files.
 pub const SAVED_HOMES: Island = island("saved-homes", Hydrate::Idle);
 /// `/homes/alerts/`: an address's saved searches, listed and changed from the key its link carries.

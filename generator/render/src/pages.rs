@@ -17,6 +17,7 @@ mod market;
 mod neighborhood;
 mod not_found;
 mod parts;
+mod payment;
 mod record;
 mod report;
 mod save_search;

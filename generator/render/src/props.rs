@@ -156,6 +156,24 @@ pub struct GalleryProps<'a> {
     pub name: String,
 }
 
+/// A listing's payment estimate: the page's fields (price, down payment, rate, term) give the
+/// loan; the listing's taxes (`tax_annual`, dollars a year) and association fee (`hoa`, cents a
+/// month) stay as they are (None where the listing does not say), and the insurance follows the
+/// price. Every line is `jax_model::mortgage`'s, mirrored by `site/src/lib/payment.ts`.
+#[derive(Serialize, JsonSchema)]
+pub struct PaymentProps<'a> {
+    /// What a field that cannot be read says (the other texts are the page's).
+    pub bad_price: &'a str,
+    pub bad_down: &'a str,
+    pub bad_rate: String,
+    /// Home insurance a year, in percent of the price.
+    pub insurance_percent: f64,
+    /// The highest rate taken, in percent.
+    pub max_rate: f64,
+    pub tax_annual: Option<u64>,
+    pub hoa: Option<u64>,
+}
+
 /// `/homes/saved/`: the saved homes (`key`, as the hearts keep them) or a shared link's (`param`:
 /// MLS numbers by commas), each found by its MLS number in the search's word shards and shown as
 /// its card from the card shards of `/homes/`' own order (`files`).
@@ -278,6 +296,9 @@ impl Props for HeartsProps {
 }
 impl Props for GalleryProps<'_> {
     const ISLAND: Island = islands::GALLERY;
+}
+impl Props for PaymentProps<'_> {
+    const ISLAND: Island = islands::PAYMENT;
 }
 impl Props for SavedHomesProps<'_> {
     const ISLAND: Island = islands::SAVED_HOMES;

@@ -185,6 +185,25 @@ export type GalleryProps = {
 };
 
 /**
+ * A listing's payment estimate: the page's fields (price, down payment, rate, term) give the
+ * loan; the listing's taxes (`tax_annual`, dollars a year) and association fee (`hoa`, cents a
+ * month) stay as they are (None where the listing does not say), and the insurance follows the
+ * price. Every line is `jax_model::mortgage`'s, mirrored by `site/src/lib/payment.ts`.
+ */
+export type PaymentProps = {
+  /** What a field that cannot be read says (the other texts are the page's). */
+  bad_price: string;
+  bad_down: string;
+  bad_rate: string;
+  /** Home insurance a year, in percent of the price. */
+  insurance_percent: number;
+  /** The highest rate taken, in percent. */
+  max_rate: number;
+  tax_annual: number | null;
+  hoa: number | null;
+};
+
+/**
  * `/homes/saved/`: the saved homes (`key`, as the hearts keep them) or a shared link's (`param`:
  * MLS numbers by commas), each found by its MLS number in the search's word shards and shown as
  * its card from the card shards of `/homes/`' own order (`files`).
@@ -764,6 +783,7 @@ export type IslandProps = {
   'homes-search': HomesSearchProps;
   hearts: HeartsProps;
   gallery: GalleryProps;
+  payment: PaymentProps;
   'saved-homes': SavedHomesProps;
   'search-alerts': SearchAlertsProps;
 };

@@ -120,11 +120,10 @@ impl Fields<'_> {
                 if let Some(max) = schema.get("maximum") {
                     put(f, "max", max.clone());
                 }
-                put(
-                    f,
-                    "step",
-                    schema.get("multipleOf").cloned().unwrap_or(if t == "integer" { json!(1) } else { json!(0.1) }),
-                );
+                // `x-step` for a decimal's step: `multipleOf` would have editors flag 6.5 as no
+                // multiple of 0.001 (floating point).
+                let step = schema.get("multipleOf").or_else(|| schema.get("x-step")).cloned();
+                put(f, "step", step.unwrap_or(if t == "integer" { json!(1) } else { json!(0.1) }));
                 // A rule the check holds in code, in its words (`jax_model::rules::Rule`).
                 if let Some(p) = schema.get("x-pattern") {
                     put(f, "pattern", json!([p, message(schema).unwrap_or_default()]));

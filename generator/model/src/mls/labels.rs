@@ -1,6 +1,7 @@
 //! The texts of the MLS pages: `site.yaml`'s `mls.labels`.
 
 use super::facts::{FactsLabels, StoryLabels};
+use super::payment::PaymentLabels;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -58,6 +59,8 @@ pub struct MlsLabels {
     pub facts: FactsLabels,
     /// A listing's story across the imports.
     pub story: StoryLabels,
+    /// A listing's payment estimate.
+    pub payment: PaymentLabels,
 }
 
 /// The listing page's gallery (the first photo large, the next four beside it) and its viewer.

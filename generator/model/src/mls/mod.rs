@@ -9,8 +9,10 @@ use serde::{Deserialize, Serialize};
 
 mod facts;
 mod labels;
+mod payment;
 pub use facts::{FactsLabels, FeeFrequencyLabels, StoryLabels};
 pub use labels::{GalleryLabels, MlsLabels, SavedLabels, SearchLabels, StatusLabels};
+pub use payment::{PaymentLabels, PaymentSettings, MAX_RATE_PERCENT};
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -45,6 +47,8 @@ pub struct Mls {
     /// homes" name no other. Without it: letters, digits and '-', at most 32.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub number_format: Option<String>,
+    /// The payment estimate on each listing for sale: the figures it starts from.
+    pub payment: PaymentSettings,
     pub labels: MlsLabels,
 }
 
@@ -83,6 +87,7 @@ impl Mls {
             }
         }
         l.facts.validate(&l.story, src, out);
+        self.payment.validate(&l.payment, src, out);
         for (field, text) in [("mls.labels.page", &l.page), ("mls.labels.gallery.counter", &l.gallery.counter)] {
             if !(text.contains("{n}") && text.contains("{total}")) {
                 out.push(src.at_value(field, "expected the placeholders {n} and {total} in the text"));

@@ -50,6 +50,8 @@ struct ForSaleView<'a> {
     hearts: Option<crate::islands::Mount>,
     /// A search for homes like it, which saving it offers to save (None once it is sold).
     like_url: Option<String>,
+    /// What it would cost a month (None once it is sold).
+    payment: Option<super::payment::Payment<'a>>,
 }
 
 impl<'a> Shared<'a> {
@@ -174,9 +176,11 @@ impl<'a> Shared<'a> {
         };
         let home = h.address.as_ref().map_or_else(|| h.place.clone(), |a| format!("{a}, {}", h.place));
         let mut mounted = Mounted::default();
+        let sold = p.standard_status == Status::Closed;
         let view = ForSaleView {
             hearts: self.hearts(true, &mut mounted)?,
             gallery: self.gallery(p.media.len(), title, &mut mounted)?,
+            payment: (!sold).then(|| self.payment(p, &mut mounted)).transpose()?,
             first_sizes: super::gallery::FIRST_SIZES,
             photos,
             facts,
@@ -191,7 +195,7 @@ impl<'a> Shared<'a> {
             home,
             crumbs,
             updated: super::parts::updated_at(mls, p.modification_timestamp),
-            like_url: (p.standard_status != Status::Closed).then(|| like(h)),
+            like_url: (!sold).then(|| like(h)),
             card,
         };
         Ok(self.built(Kind::ForSale, jax_output::index_file(&h.url), &meta, &view, &mounted))

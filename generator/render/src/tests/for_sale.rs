@@ -157,3 +157,55 @@ fn a_listing_without_facts_shows_no_group_and_nothing_for_what_it_lacks() {
         ]
     );
 }
+
+/// The payment estimate's lines as "label: value", and the fields' values.
+fn payment(html: &str) -> Option<(Vec<String>, Vec<String>)> {
+    let start = html.find("<section class=\"payment\"")?;
+    let block = &html[start..start + html[start..].find("</section>").unwrap()];
+    let lines = block
+        .split("<div><dt>")
+        .chain(block.split("<div class=\"payment__total\"><dt>"))
+        .skip(1)
+        .filter(|l| !l.starts_with('<'))
+        .map(|l| {
+            let (label, rest) = l.split_once("</dt>").unwrap();
+            format!("{label}: {}", &rest[rest.find('>').unwrap() + 1..rest.find("</dd>").unwrap()])
+        })
+        .collect();
+    let values = block.split(" value=\"").skip(1).map(|v| v[..v.find('"').unwrap()].to_string()).collect();
+    Some((lines, values))
+}
+
+#[test]
+fn a_listing_for_sale_shows_its_payment_at_the_sites_figures_and_a_sold_one_none() {
+    let hoa = json!({"TaxAnnualAmount": 14_000, "AssociationFee": 1_200, "AssociationFeeFrequency": "Quarterly"});
+    let once = json!({"AssociationFee": 5_000, "AssociationFeeFrequency": "One Time"});
+    let sold = json!({"StandardStatus": "Closed", "ClosePrice": 800_000, "CloseDate": "2026-10-01"});
+    let [with_hoa, one_time, closed] =
+        &pages(&[record("K1", hoa), record("K22", once), record("K333", sold)], Default::default())[..]
+    else {
+        panic!("three pages")
+    };
+    // 850,000 at 20 % down, 6.5 %, 30 years (content/site.yaml): 680,000 borrowed, 4,298.06 a month;
+    // 14,000 / 12 in taxes, 0.9 % of the price in insurance, a quarterly 1,200 a month.
+    let (lines, values) = payment(with_hoa).unwrap();
+    assert_eq!(
+        lines,
+        [
+            "Principal and interest (estimate): $4,298",
+            "Property taxes (estimate): $1,167",
+            "Home insurance (estimate): $638",
+            "HOA fee (estimate): $400",
+            "Estimated total a month: $6,503",
+        ]
+    );
+    assert_eq!(values, ["850000", "20", "6.5", "15", "20", "30"], "the fields, then the terms");
+    assert!(with_hoa.contains("<option value=\"30\" selected>30 years</option>"));
+    assert!(with_hoa.contains("data-island=\"payment\" data-hydrate=\"visible\""));
+    assert!(with_hoa.contains(r#""tax_annual":14000,"hoa":40000"#), "the island's figures: {with_hoa}");
+    // No taxes in the feed, and a fee that is no monthly cost: neither line.
+    let (lines, _) = payment(one_time).unwrap();
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert!(lines[1].starts_with("Home insurance") && lines[2].starts_with("Estimated total"));
+    assert!(payment(closed).is_none(), "a sold home has no payment");
+}
