@@ -1,14 +1,16 @@
 //! A feed's record checked field by field into a `Property`: every bad field is named with its
 //! listing's key (`ListingKey <key>: <field>: <what is wrong>`). A record with a bad field the
 //! site needs (its key, price, status, address, photos' URLs…) is skipped; a bad fact of the
-//! buyer's groups (`facts`) or a media item of an unknown category is only left out.
+//! buyer's groups (`facts`) or a media item of an unknown category is only left out, and only the
+//! public, active open houses are kept (`open_houses`).
 
 mod facts;
+mod open_houses;
 mod reader;
 #[cfg(test)]
 mod tests;
 
-use crate::record::{Media, MediaCategory, OpenHouse, Problem, Property, Status};
+use crate::record::{Media, MediaCategory, Problem, Property, Status};
 use reader::{shown, web_url, Reader};
 use serde_json::Value;
 
@@ -152,19 +154,7 @@ pub fn check_all(record: &Value, place: &str) -> Checked {
     }
     media.sort_by_key(|m| m.order);
 
-    let mut open_house = Vec::new();
-    for (i, o) in r.list("OpenHouse").into_iter().enumerate() {
-        let start = r.timestamp_in(o, "OpenHouseStartTime", &format!("OpenHouse[{i}].OpenHouseStartTime"));
-        let end = r.timestamp_in(o, "OpenHouseEndTime", &format!("OpenHouse[{i}].OpenHouseEndTime"));
-        if let (Some(s), Some(e)) = (start, end) {
-            if e <= s {
-                r.bad(&format!("OpenHouse[{i}].OpenHouseEndTime"), "expected a time after OpenHouseStartTime");
-            } else {
-                open_house.push(OpenHouse { open_house_start_time: s, open_house_end_time: e });
-            }
-        }
-    }
-    open_house.sort_by_key(|o| o.open_house_start_time);
+    let open_house = open_houses::read(&mut r);
     let facts = facts::read(&mut r);
 
     let property = match (r.problems.is_empty(), status, list_price, modification_timestamp) {

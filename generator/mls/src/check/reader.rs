@@ -259,3 +259,28 @@ impl<'a> Reader<'a> {
         }
     }
 }
+
+impl Reader<'_> {
+    /// A lookup's value in `item` (one of a list's objects), named `at` in a problem: Ok(None)
+    /// when absent, Err when not one of `all`.
+    pub(super) fn lookup_in<T: Copy>(
+        &mut self,
+        item: &Map<String, Value>,
+        field: &str,
+        at: &str,
+        what: &str,
+        all: &[T],
+        name: impl Fn(T) -> &'static str,
+    ) -> Result<Option<T>, ()> {
+        let Some(v) = item.get(field).filter(|v| !v.is_null()) else { return Ok(None) };
+        match v.as_str().and_then(|s| all.iter().copied().find(|x| name(*x).eq_ignore_ascii_case(s.trim()))) {
+            Some(x) => Ok(Some(x)),
+            None => {
+                let names: Vec<&str> = all.iter().map(|x| name(*x)).collect();
+                let value = shown(v);
+                self.bad(at, format!("expected one of RESO's {what} ({}), found {value}", names.join(", ")));
+                Err(())
+            }
+        }
+    }
+}
