@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 mod facts;
 mod labels;
 pub use facts::{FactsLabels, FeeFrequencyLabels, StoryLabels};
-pub use labels::{GalleryLabels, MlsLabels, SavedLabels, SearchLabels, StatusLabels};
+pub use labels::{GalleryLabels, MlsLabels, OpenHouseLabels, SavedLabels, SearchLabels, StatusLabels};
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
