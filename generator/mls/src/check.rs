@@ -11,7 +11,7 @@ mod reader;
 mod tests;
 
 use crate::record::{Media, MediaCategory, Problem, Property, Status};
-use reader::{shown, web_url, Reader};
+use reader::{key_problem, shown, web_url, Reader};
 use serde_json::Value;
 
 /// A record checked: the listing, or what makes it bad; and the fields left out of it.
@@ -19,15 +19,6 @@ pub struct Checked {
     pub property: Result<Property, Vec<Problem>>,
     /// Each fact left out, named like a problem.
     pub dropped: Vec<Problem>,
-}
-
-/// A ListingKey that can name a file and a URL: letters, digits, `-`, `_` and `.`, not starting with `.`.
-fn key_problem(key: &str) -> Option<&'static str> {
-    let ok = !key.is_empty()
-        && key.len() <= 128
-        && !key.starts_with('.')
-        && key.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
-    (!ok).then_some("expected letters, digits, '-', '_' or '.' (at most 128)")
 }
 
 /// Checks one record of the feed. `place` names it when it has no ListingKey ("record 3 of page-2.json").

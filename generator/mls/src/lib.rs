@@ -21,6 +21,7 @@ pub mod sample_news;
 mod sample_photos;
 pub mod search;
 pub mod store;
+pub mod weekend;
 
 #[cfg(test)]
 mod tests;
@@ -119,7 +120,7 @@ pub fn import(dir: &Path, source: Source, show_sold: bool, photo_limit: Option<u
         Source::Sample { areas, images, listings, member, own_photos, rounds } => {
             let mut records = sample::records(&areas, &images, listings, member.as_deref());
             sample_news::after(&mut records, rounds);
-            sample::open_houses::around(&mut records, now);
+            sample::open_houses::around(&mut records, sample::NEWEST.parse()?, now);
             if own_photos {
                 sample_photos::name_own(&mut records);
             }

@@ -2,31 +2,11 @@
 //! Eastern time, from the build's day on. "This weekend" is the coming Saturday and Sunday, or the
 //! current ones on a weekend; the page is rebuilt with every (hourly) build.
 
-use crate::homes::{Home, Homes, TIME_ZONE};
+use crate::homes::{Home, Homes};
 use crate::record::OpenHouse;
-use jiff::civil::{Date, Weekday};
-use jiff::tz::TimeZone;
+pub use crate::weekend::{day_of, eastern, saturday_of};
+use jiff::civil::Date;
 use jiff::{Timestamp, ToSpan};
-
-/// The Saturday of the weekend `today` is in, or of the next one on a weekday.
-pub fn saturday_of(today: Date) -> Date {
-    let back = match today.weekday() {
-        Weekday::Saturday => 0,
-        Weekday::Sunday => 1,
-        // Monday is 1 … Friday 5: so many days to go back to Sunday, then on to Saturday.
-        d => d.to_monday_one_offset() as i64 - 6,
-    };
-    today.checked_sub(back.days()).unwrap_or(today)
-}
-
-/// The day `t` falls on in Eastern time.
-pub fn day_of(t: Timestamp) -> Date {
-    t.to_zoned(eastern()).date()
-}
-
-pub fn eastern() -> TimeZone {
-    TimeZone::get(TIME_ZONE).unwrap_or(TimeZone::UTC)
-}
 
 /// One day of a weekend, with its open houses in order of their start.
 pub struct Day<'a> {

@@ -162,6 +162,11 @@ fn many_photos(record: &mut Value) {
     }
 }
 
+/// The open houses' own generator, seeded by the listing's place.
+fn open_rng(i: usize) -> Xoshiro256PlusPlus {
+    Xoshiro256PlusPlus::seed_from_u64(SEED ^ 0x0be7_0000_0000 ^ i as u64)
+}
+
 /// An invented member ID for one of the sample's agents.
 fn member_id(n: usize) -> String {
     format!("NEF{:05}", 10_000 + n)
@@ -217,9 +222,9 @@ fn record(
         true => {
             // The draw that once gave its day, kept so every record after it stays as it was.
             let _ = rng.random_range(1..=14);
-            open_houses::draw(i, &key, newest, true)
+            open_houses::draw(&mut open_rng(i), &key, newest, true)
         }
-        false if status == "Active" => open_houses::draw(i, &key, newest, false),
+        false if status == "Active" => open_houses::draw(&mut open_rng(i), &key, newest, false),
         false => Vec::new(),
     };
     let lat = 30.33 + rng.random_range(-150..=150) as f64 / 1000.0;

@@ -1,5 +1,6 @@
 mod facts;
 mod sample_feed;
+mod sample_open_houses;
 
 use crate::check::check;
 use crate::feed::Page;

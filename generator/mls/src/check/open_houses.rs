@@ -2,8 +2,7 @@
 //! show a broker's preview or a cancelled one. A bad time makes the record bad, as before; a bad
 //! type, status or key costs only its open house (or its key), named like a fact left out.
 
-use super::key_problem;
-use super::reader::{shown, Reader};
+use super::reader::{key_problem, shown, Reader};
 use crate::lookups::{OpenHouseStatus, OpenHouseType};
 use crate::record::OpenHouse;
 

@@ -22,6 +22,15 @@ pub(super) fn web_url(url: &str) -> bool {
     secure && url.len() > "https://".len() && !url.contains(char::is_whitespace)
 }
 
+/// A ListingKey that can name a file and a URL: letters, digits, `-`, `_` and `.`, not starting with `.`.
+pub(super) fn key_problem(key: &str) -> Option<&'static str> {
+    let ok = !key.is_empty()
+        && key.len() <= 128
+        && !key.starts_with('.')
+        && key.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
+    (!ok).then_some("expected letters, digits, '-', '_' or '.' (at most 128)")
+}
+
 /// The most items a list field keeps, and the longest item or text of a fact.
 const MAX_ITEMS: usize = 50;
 pub(super) const MAX_TEXT: usize = 120;

@@ -5,16 +5,15 @@
 //! `/homes/open-houses/` has this weekend's and the next's whatever the day; the feed stays the
 //! same within a week.
 
-use crate::open_houses::{day_of, eastern, saturday_of};
+use crate::weekend::{day_of, eastern, saturday_of};
 use rand::rngs::Xoshiro256PlusPlus;
-use rand::{RngExt, SeedableRng};
+use rand::RngExt;
 use serde_json::{json, Value};
 
-/// One Active listing's open houses: `i` its place in the sample (which seeds them), `key` its
-/// ListingKey, `chosen` whether the sample's own draw gave it some (a tenth); a few more are
-/// chosen here.
-pub(super) fn draw(i: usize, key: &str, newest: jiff::Timestamp, chosen: bool) -> Vec<Value> {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(super::SEED ^ 0x0be7_0000_0000 ^ i as u64);
+/// One Active listing's open houses, drawn from `rng` (the caller's, seeded by the listing's
+/// place): `key` its ListingKey, `chosen` whether the sample's own draw gave it some (a tenth); a
+/// few more are chosen here.
+pub(super) fn draw(rng: &mut Xoshiro256PlusPlus, key: &str, newest: jiff::Timestamp, chosen: bool) -> Vec<Value> {
     if !rng.random_bool(0.05) && !chosen {
         return Vec::new();
     }
@@ -52,10 +51,10 @@ pub(super) fn draw(i: usize, key: &str, newest: jiff::Timestamp, chosen: bool) -
         .collect()
 }
 
-/// Moves every open house of `records` by the whole weeks from `NEWEST`'s weekend to `now`'s,
-/// each keeping its day and its time in Eastern time (across a change of daylight time too).
-pub fn around(records: &mut [Value], now: jiff::Timestamp) {
-    let newest: jiff::Timestamp = super::NEWEST.parse().expect("NEWEST is a timestamp");
+/// Moves every open house of `records` by the whole weeks from `newest`'s weekend (the sample's
+/// `NEWEST`) to `now`'s, each keeping its day and its time in Eastern time (across a change of
+/// daylight time too).
+pub fn around(records: &mut [Value], newest: jiff::Timestamp, now: jiff::Timestamp) {
     let days = saturday_of(day_of(newest)).until(saturday_of(day_of(now))).map_or(0, |s| s.get_days());
     let weeks = jiff::Span::new().weeks(i64::from(days) / 7);
     if days == 0 {
@@ -74,46 +73,5 @@ pub fn around(records: &mut [Value], now: jiff::Timestamp) {
                 }
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::sample::{records, Area};
-
-    #[test]
-    fn open_houses_fill_this_weekend_and_the_next_and_move_with_the_import() {
-        // The sample's size, and the benchmark's smoke run's.
-        for size in [240, 300] {
-            weekends_of(size);
-        }
-    }
-
-    fn weekends_of(size: usize) {
-        let areas = [Area { name: "Riverside".into(), zip: "32204".into() }];
-        let mut all = records(&areas, &["images/a.jpg".into()], size, None);
-        // A Wednesday after a change of daylight time, and so weeks after NEWEST.
-        let now: jiff::Timestamp = "2027-03-17T16:00:00Z".parse().unwrap();
-        around(&mut all, now);
-        let listings: Vec<_> = all.iter().map(|r| crate::check::check(r, "x").unwrap()).collect();
-        let (mut shown, mut feed) = (0, 0);
-        for (r, p) in all.iter().zip(&listings) {
-            let open = r["OpenHouse"].as_array().unwrap();
-            feed += open.len();
-            shown += p.open_house.len();
-            assert!(open.is_empty() || r["StandardStatus"] == "Active");
-            for o in &p.open_house {
-                let start = o.open_house_start_time.to_zoned(eastern());
-                assert!(matches!(start.weekday(), jiff::civil::Weekday::Saturday | jiff::civil::Weekday::Sunday));
-                assert!((11..=14).contains(&start.hour()), "an afternoon's, in Eastern time: {start}");
-            }
-        }
-        assert!(shown > 10 && shown < feed, "some not shown (a broker's, cancelled, ended): {shown} of {feed}");
-        let homes = crate::homes::Homes::new(None, listings, &[]);
-        let [this, next] = crate::open_houses::this_weekend_and_next(&homes, now);
-        assert_eq!(this.saturday, jiff::civil::date(2027, 3, 20));
-        let counts: Vec<usize> = this.days.iter().chain(&next.days).map(|d| d.open_houses.len()).collect();
-        assert!(counts.iter().all(|&n| n > 0), "each day of this weekend and the next at {size}: {counts:?}");
     }
 }
