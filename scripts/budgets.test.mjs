@@ -15,8 +15,8 @@ const KIB = 1024;
 /** Each page's budget in KiB. Raise one only with the reason in the commit (docs/benchmarks.md
  * has the figures they were set from). */
 const BUDGETS = {
-  listing: { raw: 68.5, gzip: 15.25 },
-  home: { raw: 106.5, gzip: 23.5 },
+  listing: { raw: 69, gzip: 15.5 },
+  home: { raw: 107, gzip: 23.5 },
 };
 
 const dist = path.join(root, 'dist');

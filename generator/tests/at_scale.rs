@@ -19,8 +19,9 @@ const FEWER: usize = 1_000;
 /// the commit; docs/benchmarks.md has the figure it was set from.
 const PEAK_MIB: u64 = 163;
 /// The static files each listing may add (its page; the lists' pages and the search's shards
-/// they fill), in hundredths of a file.
-const FILES_PER_LISTING_HUNDREDTHS: usize = 115;
+/// they fill; the calendar files of its open houses, 0.14 a listing in the sample), in hundredths
+/// of a file.
+const FILES_PER_LISTING_HUNDREDTHS: usize = 130;
 
 #[test]
 fn a_build_at_the_mls_size_stays_within_its_memory_and_files() {

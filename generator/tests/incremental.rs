@@ -20,9 +20,11 @@ fn stamps(dist: &Path) -> BTreeMap<String, (u64, i64, i64)> {
         .filter(|e| e.file_type().is_file())
         .filter_map(|e| {
             let rel = e.path().strip_prefix(dist).unwrap().to_string_lossy().into_owned();
-            // A listing's page: under homes/ but for the lists, the saved homes' and saved searches' pages.
+            // A listing's page: under homes/ but for the lists, the saved homes', saved searches' and
+            // open houses' pages (and beside it its open houses' calendar files, which are not pages).
             let listing = rel.starts_with("homes/")
-                && !["homes/in/", "homes/page/", "homes/saved/", "homes/alerts/"]
+                && rel.ends_with("/index.html")
+                && !["homes/in/", "homes/page/", "homes/saved/", "homes/alerts/", "homes/open-houses/"]
                     .iter()
                     .any(|other| rel.starts_with(other));
             let m = e.metadata().unwrap();

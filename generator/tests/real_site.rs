@@ -192,6 +192,8 @@ fn every_route_is_built() {
     // The MLS's listings: none imported for this build, so the search page alone (tests/homes.rs
     // builds them).
     routes.push("homes/index.html".into());
+    // This weekend's and the next's open houses (none without listings: the page says so).
+    routes.push("homes/open-houses/index.html".into());
     // The seller's path and the agent's record.
     routes.push("sell/index.html".into());
     routes.push("sold/index.html".into());
@@ -215,7 +217,7 @@ fn every_route_is_built() {
     let reports = 1 + report_slugs().len();
     assert_eq!(
         built,
-        6 + LEGAL.len() + NOT_INDEXED.len() + 12 + listing_ids().len() + reports,
+        7 + LEGAL.len() + NOT_INDEXED.len() + 12 + listing_ids().len() + reports,
         "no page more, no page less"
     );
     let sitemap = page("sitemap.xml");
@@ -225,7 +227,7 @@ fn every_route_is_built() {
     }
     assert_eq!(
         sitemap.matches("<loc>").count(),
-        6 + LEGAL.len() + 12 + listing_ids().len() + reports,
+        7 + LEGAL.len() + 12 + listing_ids().len() + reports,
         "every indexed page, once"
     );
     for r in NOT_INDEXED {
@@ -535,6 +537,9 @@ fn only_files_with_hashed_names_are_cached_for_a_year() {
     let headers = page("_headers");
     let mut rules = headers.lines().filter(|l| !l.starts_with(' '));
     assert_eq!(rules.next(), Some("/*"));
+    // The open houses' calendar files: a type, not a cache rule.
+    assert_eq!(rules.next(), Some("/homes/*.ics"));
+    assert!(headers.contains("/homes/*.ics\n  Content-Type: text/calendar; charset=utf-8\n"), "{headers}");
     let immutable: Vec<&str> =
         rules.map(|r| r.strip_prefix('/').and_then(|r| r.strip_suffix("/*")).expect("a folder rule")).collect();
     assert!(immutable.contains(&"images"), "{headers}");

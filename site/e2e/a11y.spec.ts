@@ -9,7 +9,7 @@ async function expectNoViolations(page: Page, what: string) {
   expect(violations.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-// Every page type: home, neighborhood, market, listing, concierge portal, 404, the form result pages, the legal pages, the reports, the MLS's lists and listings, the sellers' page and the sales.
+// Every page type: home, neighborhood, market, listing, concierge portal, 404, the form result pages, the legal pages, the reports, the MLS's lists and listings, its open houses, the sellers' page and the sales.
 for (const path of [
   '/',
   '/neighborhoods/ortega/',
@@ -27,6 +27,7 @@ for (const path of [
   REPORT,
   '/homes/',
   FOR_SALE,
+  '/homes/open-houses/',
   '/sell/',
   '/sold/',
 ]) {

@@ -41,6 +41,7 @@ export const PAGE_TYPES = [
   ['homes', '/homes/'],
   ['homes-in', '/homes/in/riverside/'],
   ['for-sale', FOR_SALE],
+  ['open-houses', '/homes/open-houses/'],
   ['sell', '/sell/'],
   ['sold', '/sold/'],
 ];

@@ -59,8 +59,11 @@ test('every page in the sitemap, and the form result pages, answer 200 with thei
   // The MLS's listings (the sample `make build` imported): a page each, and their lists.
   const mls = paths.filter((p) => p.startsWith('/homes/'));
   const imported = readdirSync(resolve(import.meta.dirname, '../../.cache/mls/current/listings')).length;
-  expect(mls.filter((p) => !/^\/homes\/(in\/[a-z-]+\/)?(page\/\d+\/)?$/.test(p))).toHaveLength(imported);
+  expect(mls.filter((p) => !/^\/homes\/((in\/[a-z-]+\/)?(page\/\d+\/)?|open-houses\/)$/.test(p))).toHaveLength(
+    imported,
+  );
   expect(mls).toContain('/homes/');
+  expect(mls).toContain('/homes/open-houses/');
   // … and the sellers' page and the sales.
   expect(paths).toHaveLength(1 + ROUTES.length + listingIds.length + 1 + 2 + 1 + 1 + reports.length + mls.length + 2);
   for (const path of ['/sell/', '/sold/']) expect(paths).toContain(path);

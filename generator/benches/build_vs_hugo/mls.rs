@@ -54,9 +54,19 @@ fn listing(real: &RealContent, r: &Value) -> Listing {
         .or_else(|| real.hoods.iter().find(|h| h.zip.as_deref() == Some(zip.as_str())));
     let mut media: Vec<&Value> = r["Media"].as_array().map(|m| m.iter().collect()).unwrap_or_default();
     media.sort_by_key(|m| m["Order"].as_u64());
+    // The import's rule: only the public, active ones (a type or status left out counts as such).
+    let shown = |o: &&Value| {
+        o["OpenHouseType"].as_str().is_none_or(|t| t == "Public")
+            && o["OpenHouseStatus"].as_str().is_none_or(|s| s == "Active")
+    };
     let open_houses: Vec<Value> = r["OpenHouse"]
         .as_array()
-        .map(|o| o.iter().map(|o| json!({"start": o["OpenHouseStartTime"], "end": o["OpenHouseEndTime"]})).collect())
+        .map(|o| {
+            o.iter()
+                .filter(shown)
+                .map(|o| json!({"start": o["OpenHouseStartTime"], "end": o["OpenHouseEndTime"]}))
+                .collect()
+        })
         .unwrap_or_default();
     let remarks: Vec<&str> = r["PublicRemarks"].as_str().unwrap_or("").split("\n\n").collect();
     // Photos are the media that are photos; videos are links.

@@ -262,6 +262,7 @@ pub(super) fn generate_with<P: RenderedPage, R: Borrow<Renderer>>(
     };
     if let Some(h) = homes {
         files.extend(jax_mls::news::outputs(h, &news_texts(c)).context("writing the imports' news")?);
+        files.extend(jax_render::calendar::outputs(c, h));
     }
     files.push(sitemap::of_pages(&c.site.data.base_url, pages.iter().map(|p| (p.path(), p.noindex()))));
     files.push(sitemap::robots(&c.site.data.base_url));

@@ -1,15 +1,17 @@
 //! A feed's record checked field by field into a `Property`: every bad field is named with its
 //! listing's key (`ListingKey <key>: <field>: <what is wrong>`). A record with a bad field the
 //! site needs (its key, price, status, address, photos' URLs…) is skipped; a bad fact of the
-//! buyer's groups (`facts`) or a media item of an unknown category is only left out.
+//! buyer's groups (`facts`) or a media item of an unknown category is only left out, and only the
+//! public, active open houses are kept (`open_houses`).
 
 mod facts;
+mod open_houses;
 mod reader;
 #[cfg(test)]
 mod tests;
 
-use crate::record::{Media, MediaCategory, OpenHouse, Problem, Property, Status};
-use reader::{shown, web_url, Reader};
+use crate::record::{Media, MediaCategory, Problem, Property, Status};
+use reader::{key_problem, shown, web_url, Reader};
 use serde_json::Value;
 
 /// A record checked: the listing, or what makes it bad; and the fields left out of it.
@@ -17,15 +19,6 @@ pub struct Checked {
     pub property: Result<Property, Vec<Problem>>,
     /// Each fact left out, named like a problem.
     pub dropped: Vec<Problem>,
-}
-
-/// A ListingKey that can name a file and a URL: letters, digits, `-`, `_` and `.`, not starting with `.`.
-fn key_problem(key: &str) -> Option<&'static str> {
-    let ok = !key.is_empty()
-        && key.len() <= 128
-        && !key.starts_with('.')
-        && key.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
-    (!ok).then_some("expected letters, digits, '-', '_' or '.' (at most 128)")
 }
 
 /// Checks one record of the feed. `place` names it when it has no ListingKey ("record 3 of page-2.json").
@@ -152,19 +145,7 @@ pub fn check_all(record: &Value, place: &str) -> Checked {
     }
     media.sort_by_key(|m| m.order);
 
-    let mut open_house = Vec::new();
-    for (i, o) in r.list("OpenHouse").into_iter().enumerate() {
-        let start = r.timestamp_in(o, "OpenHouseStartTime", &format!("OpenHouse[{i}].OpenHouseStartTime"));
-        let end = r.timestamp_in(o, "OpenHouseEndTime", &format!("OpenHouse[{i}].OpenHouseEndTime"));
-        if let (Some(s), Some(e)) = (start, end) {
-            if e <= s {
-                r.bad(&format!("OpenHouse[{i}].OpenHouseEndTime"), "expected a time after OpenHouseStartTime");
-            } else {
-                open_house.push(OpenHouse { open_house_start_time: s, open_house_end_time: e });
-            }
-        }
-    }
-    open_house.sort_by_key(|o| o.open_house_start_time);
+    let open_house = open_houses::read(&mut r);
     let facts = facts::read(&mut r);
 
     let property = match (r.problems.is_empty(), status, list_price, modification_timestamp) {

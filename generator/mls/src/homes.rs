@@ -43,6 +43,8 @@ pub struct Homes {
     /// Each listing's story across the imports (crate::history).
     pub history: History,
     pub homes: Vec<Home>,
+    /// When the build reads them: what "this weekend" is counted from (`open_houses`).
+    pub now: jiff::Timestamp,
     /// The listings for sale (every shown status but Closed), as positions in `homes`, newest
     /// first: all of them, and each neighborhood's. Found once, since every list page, the home
     /// page and each neighborhood page ask.
@@ -117,7 +119,8 @@ impl Homes {
                 by_neighborhood.entry(slug.clone()).or_default().push(i);
             }
         }
-        Homes { info, news: Vec::new(), history: History::new(), homes, for_sale, by_neighborhood }
+        let now = jiff::Timestamp::now();
+        Homes { info, news: Vec::new(), history: History::new(), homes, now, for_sale, by_neighborhood }
     }
 
     /// The listings for sale, newest first: a neighborhood's (`Some(slug)`), or all of them.

@@ -13,6 +13,7 @@ pub mod in_bucket;
 pub mod lookups;
 pub mod merge;
 pub mod news;
+pub mod open_houses;
 pub mod photos;
 pub mod record;
 pub mod sample;
@@ -20,6 +21,7 @@ pub mod sample_news;
 mod sample_photos;
 pub mod search;
 pub mod store;
+pub mod weekend;
 
 #[cfg(test)]
 mod tests;
@@ -107,6 +109,7 @@ impl Summary {
 /// `photo_limit`: at most so many first photos not yet in their bucket are kept at once
 /// (`photos::fetch`).
 pub fn import(dir: &Path, source: Source, show_sold: bool, photo_limit: Option<usize>) -> Result<Summary> {
+    let now = jiff::Timestamp::now();
     let store = Store::new(dir);
     let base = store.read()?;
     let download = dir.join("download");
@@ -117,6 +120,7 @@ pub fn import(dir: &Path, source: Source, show_sold: bool, photo_limit: Option<u
         Source::Sample { areas, images, listings, member, own_photos, rounds } => {
             let mut records = sample::records(&areas, &images, listings, member.as_deref());
             sample_news::after(&mut records, rounds);
+            sample::open_houses::around(&mut records, sample::NEWEST.parse()?, now);
             if own_photos {
                 sample_photos::name_own(&mut records);
             }
@@ -149,13 +153,8 @@ pub fn import(dir: &Path, source: Source, show_sold: bool, photo_limit: Option<u
     };
     let sample = !pages.is_empty() && pages.iter().all(|p| p.context.as_deref() == Some(sample::CONTEXT));
     let plan = merge::plan(base.as_ref(), &pages, &scope, show_sold);
-    let info = ImportInfo {
-        format: store::FORMAT,
-        source: name.clone(),
-        sample,
-        imported_at: jiff::Timestamp::now(),
-        newest: plan.newest,
-    };
+    let info =
+        ImportInfo { format: store::FORMAT, source: name.clone(), sample, imported_at: now, newest: plan.newest };
     let by_key: HashMap<&str, &record::Property> =
         base.iter().flat_map(|b| &b.listings).map(|p| (p.listing_key.as_str(), p)).collect();
     let listings: Vec<&record::Property> =

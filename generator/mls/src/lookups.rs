@@ -130,3 +130,44 @@ impl MediaCategory {
         MediaCategory::ALL.into_iter().find(|c| c.name().eq_ignore_ascii_case(s.trim()))
     }
 }
+
+/// RESO's OpenHouseType lookup: who an open house is for. Only a public one is shown (a broker's
+/// or an office's is for agents).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum OpenHouseType {
+    Broker,
+    Office,
+    Public,
+}
+
+impl OpenHouseType {
+    pub const ALL: [OpenHouseType; 3] = [OpenHouseType::Broker, OpenHouseType::Office, OpenHouseType::Public];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            OpenHouseType::Broker => "Broker",
+            OpenHouseType::Office => "Office",
+            OpenHouseType::Public => "Public",
+        }
+    }
+}
+
+/// RESO's OpenHouseStatus lookup. Only an active one is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum OpenHouseStatus {
+    Active,
+    Cancelled,
+    Ended,
+}
+
+impl OpenHouseStatus {
+    pub const ALL: [OpenHouseStatus; 3] = [OpenHouseStatus::Active, OpenHouseStatus::Cancelled, OpenHouseStatus::Ended];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            OpenHouseStatus::Active => "Active",
+            OpenHouseStatus::Cancelled => "Cancelled",
+            OpenHouseStatus::Ended => "Ended",
+        }
+    }
+}

@@ -3,11 +3,11 @@
 
 use crate::check;
 use crate::feed::Page;
-use crate::record::{Problem, Property, Status};
+use crate::record::{OpenHouse, Problem, Property, Status};
 use crate::store::{self, Imported};
 use jiff::Timestamp;
 use serde_json::Value;
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 /// How much of the MLS the pages hold.
 pub enum Scope {
@@ -110,6 +110,11 @@ pub fn plan<'a>(base: Option<&'a Imported>, pages: &[Page], scope: &Scope, show_
         Scope::Changes { present: None } => true,
     };
     let before = base.map(|b| b.index()).unwrap_or_default();
+    // RESO keeps an open house as a resource of its own, with its own ModificationTimestamp: one
+    // added, moved or cancelled may leave its listing's as it was.
+    let open_houses: HashMap<&str, &[OpenHouse]> = base
+        .map(|b| b.listings.iter().map(|p| (p.listing_key.as_str(), p.open_house.as_slice())).collect())
+        .unwrap_or_default();
     // A store an older generator wrote lacks what this one keeps: every listing the feed sends
     // is written again.
     let rewrite = base.is_some_and(|b| b.info.format != store::FORMAT);
@@ -127,7 +132,11 @@ pub fn plan<'a>(base: Option<&'a Imported>, pages: &[Page], scope: &Scope, show_
             continue;
         }
         match incoming.remove(*key) {
-            Some(p) if p.modification_timestamp != *modified || rewrite => {
+            Some(p)
+                if p.modification_timestamp != *modified
+                    || rewrite
+                    || open_houses.get(key).is_some_and(|o| *o != p.open_house.as_slice()) =>
+            {
                 plan.changed += 1;
                 plan.write.push(p);
             }

@@ -124,6 +124,10 @@ impl Media {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "PascalCase")]
 pub struct OpenHouse {
+    /// The MLS's key of the open house, when the feed sends one: what its calendar entry is
+    /// known by (`UID`), so a calendar that has it updates it when the time moves.
+    #[serde(default, skip_serializing_if = "absent")]
+    pub open_house_key: Option<String>,
     pub open_house_start_time: Timestamp,
     pub open_house_end_time: Timestamp,
 }
@@ -192,6 +196,7 @@ pub struct Property {
     pub internet_address_display_yn: bool,
     #[serde(default, skip_serializing_if = "empty")]
     pub media: Vec<Media>,
+    /// Its public, active open houses (the import keeps no other: `check::open_houses`), soonest first.
     #[serde(default, skip_serializing_if = "empty")]
     pub open_house: Vec<OpenHouse>,
     /// The facts a buyer reads by group.

@@ -4,7 +4,7 @@
 //!
 //! The benchmark's corpus comes from here too (`sample::records`), so it uses only `rand`,
 //! `serde_json` and `jiff`. The pools of words are in `words`, the facts a buyer reads by group in
-//! `facts`.
+//! `facts`, the open houses in `open_houses`.
 
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::{IndexedRandom, SliceRandom};
@@ -12,6 +12,7 @@ use rand::{RngExt, SeedableRng};
 use serde_json::{json, Value};
 
 mod facts;
+pub mod open_houses;
 mod words;
 pub use facts::TOURS_ORIGIN;
 pub use words::{Kind, Span, CLOSERS, FEATURES, KINDS, MIDDLES, OPENERS, STREETS};
@@ -161,6 +162,11 @@ fn many_photos(record: &mut Value) {
     }
 }
 
+/// The open houses' own generator, seeded by the listing's place.
+fn open_rng(i: usize) -> Xoshiro256PlusPlus {
+    Xoshiro256PlusPlus::seed_from_u64(SEED ^ 0x0be7_0000_0000 ^ i as u64)
+}
+
 /// An invented member ID for one of the sample's agents.
 fn member_id(n: usize) -> String {
     format!("NEF{:05}", 10_000 + n)
@@ -212,13 +218,14 @@ fn record(
             json!({"MediaURL": format!("{MEDIA_ORIGIN}{path}"), "Order": order, "ShortDescription": format!("Photo {} of the {}", order + 1, kind.name)})
         })
         .collect();
-    let open_house: Vec<Value> = if status == "Active" && rng.random_bool(0.1) {
-        let day = newest + jiff::SignedDuration::from_hours(24 * rng.random_range(1..=14));
-        let start = day.round(jiff::TimestampRound::new().smallest(jiff::Unit::Hour)).unwrap_or(day);
-        let end = start + jiff::SignedDuration::from_hours(2);
-        vec![json!({"OpenHouseStartTime": start.to_string(), "OpenHouseEndTime": end.to_string()})]
-    } else {
-        Vec::new()
+    let open_house: Vec<Value> = match status == "Active" && rng.random_bool(0.1) {
+        true => {
+            // The draw that once gave its day, kept so every record after it stays as it was.
+            let _ = rng.random_range(1..=14);
+            open_houses::draw(&mut open_rng(i), &key, newest, true)
+        }
+        false if status == "Active" => open_houses::draw(&mut open_rng(i), &key, newest, false),
+        false => Vec::new(),
     };
     let lat = 30.33 + rng.random_range(-150..=150) as f64 / 1000.0;
     let lon = -81.55 + rng.random_range(-200..=150) as f64 / 1000.0;

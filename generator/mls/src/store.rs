@@ -38,7 +38,7 @@ const BINARY: &str = "listings.bin";
 /// The shape of the listings this generator stores: a store of another (an older generator's,
 /// without fields this one keeps, or keeping them elsewhere) is rewritten whole by the next
 /// import.
-pub const FORMAT: u32 = 2;
+pub const FORMAT: u32 = 3;
 
 /// What the last import recorded about itself.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

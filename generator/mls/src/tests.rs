@@ -1,5 +1,6 @@
 mod facts;
 mod sample_feed;
+mod sample_open_houses;
 
 use crate::check::check;
 use crate::feed::Page;
@@ -122,6 +123,26 @@ fn an_address_shown_is_an_address_given() {
     );
     let hidden = check(&with(r, "InternetAddressDisplayYN", json!(false)), "x").unwrap();
     assert!(!hidden.internet_address_display_yn);
+}
+
+#[test]
+fn open_houses_that_change_without_the_listing_are_written_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::new(dir.path());
+    let t = "2026-11-20T10:00:00Z";
+    let p = plan(None, &page(vec![listing("A", t), listing("B", t)]), &Scope::Whole, false);
+    store.commit(None, &p.keep, &p.write, &info("f", p.newest), &[], &Default::default()).unwrap();
+    let base = store.read().unwrap().unwrap();
+    let cancelled = json!([{"OpenHouseStartTime": "2026-11-28T18:00:00Z", "OpenHouseEndTime": "2026-11-28T20:00:00Z", "OpenHouseStatus": "Cancelled"}]);
+    let p = plan(
+        Some(&base),
+        &page(vec![listing("A", t), with(listing("B", t), "OpenHouse", cancelled)]),
+        &Scope::Whole,
+        false,
+    );
+    assert_eq!((p.changed, p.unchanged), (1, 1));
+    assert_eq!(p.write[0].listing_key, "B");
+    assert!(p.write[0].open_house.is_empty());
 }
 
 #[test]

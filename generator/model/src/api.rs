@@ -160,6 +160,8 @@ pub const SEARCH_DIR: &str = "data/search";
 /// The homes a visitor saved with the hearts (kept on their device only, under `SAVED_HOMES_KEY`
 /// in localStorage), or those a shared link names in `SAVED_HOMES_PARAM` (MLS numbers, by commas).
 pub const SAVED_HOMES: &str = "/homes/saved/";
+/// This weekend's and the next's open houses.
+pub const OPEN_HOUSES: &str = "/homes/open-houses/";
 /// What the imports changed, for saved searches' alerts (jax_model::saved_search::NewsIndex), and
 /// each import's homes (`{at}`: its time in ms).
 pub const HOMES_NEWS: &str = "/data/homes/news.json";

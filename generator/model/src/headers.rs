@@ -91,6 +91,10 @@ fn origin_of(url: &str) -> &str {
 /// asking again. Pages keep the default (`public, max-age=0, must-revalidate`).
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
+/// The open houses' calendar files (beside their listings' pages) and their type.
+pub const CALENDAR_FILES: &str = "/homes/*.ics";
+pub const CALENDAR_TYPE: &str = "text/calendar; charset=utf-8";
+
 /// `dist/_headers` (Workers Static Assets): the security headers on every page and file, and
 /// `IMMUTABLE` caching under each of `hashed_dirs` (top-level folders holding only files whose
 /// names carry a hash of their content). `editor`: the editor's folder and its policy
@@ -106,6 +110,9 @@ pub fn headers_file(
     for (name, value) in security_headers(frame_origins, image_origins, script_hashes) {
         out.push_str(&format!("  {name}: {value}\n"));
     }
+    // The open houses' calendar files, whatever type the upload guessed: a phone opens
+    // text/calendar in its calendar.
+    out.push_str(&format!("{CALENDAR_FILES}\n  Content-Type: {CALENDAR_TYPE}\n"));
     for dir in hashed_dirs {
         out.push_str(&format!("/{dir}/*\n  Cache-Control: {IMMUTABLE}\n"));
     }
@@ -153,6 +160,7 @@ mod tests {
         assert!(file.starts_with("/*\n  Content-Security-Policy: default-src 'self';"));
         assert!(file.contains("\n  X-Content-Type-Options: nosniff\n"));
         assert!(!file.contains("Cache-Control"), "pages keep the revalidating default");
+        assert!(file.contains("\n/homes/*.ics\n  Content-Type: text/calendar; charset=utf-8\n"));
     }
 
     #[test]
@@ -178,7 +186,7 @@ mod tests {
     fn only_hashed_folders_are_cached_for_a_year() {
         let file = headers_file(&[], &[], &[], &["assets", "images"], None);
         let rules: Vec<&str> = file.split_inclusive('\n').filter(|l| !l.starts_with(' ')).collect();
-        assert_eq!(rules, ["/*\n", "/assets/*\n", "/images/*\n"]);
+        assert_eq!(rules, ["/*\n", "/homes/*.ics\n", "/assets/*\n", "/images/*\n"]);
         assert!(file.ends_with(
             "/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n\
              /images/*\n  Cache-Control: public, max-age=31536000, immutable\n"

@@ -33,10 +33,12 @@ pub enum Kind {
     SavedHomes,
     /// An address's saved searches, from the link in their e-mails (/homes/alerts/).
     Alerts,
+    /// This weekend's and the next's open houses (/homes/open-houses/).
+    OpenHouses,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 16] = [
+    pub const ALL: [Kind; 17] = [
         Kind::Home,
         Kind::Neighborhood,
         Kind::Listing,
@@ -53,6 +55,7 @@ impl Kind {
         Kind::Sold,
         Kind::SavedHomes,
         Kind::Alerts,
+        Kind::OpenHouses,
     ];
 
     pub fn name(self) -> &'static str {
@@ -73,6 +76,7 @@ impl Kind {
             Kind::Sold => "sold",
             Kind::SavedHomes => "saved-homes",
             Kind::Alerts => "alerts",
+            Kind::OpenHouses => "open-houses",
         }
     }
 
@@ -95,6 +99,7 @@ impl Kind {
             Kind::Sold => "sold.html",
             Kind::SavedHomes => "saved.html",
             Kind::Alerts => "alerts.html",
+            Kind::OpenHouses => "open-houses.html",
         }
     }
 

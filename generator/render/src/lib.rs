@@ -8,6 +8,7 @@
 //! `<head>` links the islands it and its chrome mounted. Pages render in parallel.
 
 pub mod assets;
+pub mod calendar;
 mod charts;
 mod chrome;
 mod css;

@@ -16,6 +16,7 @@ mod listing;
 mod market;
 mod neighborhood;
 mod not_found;
+mod open_houses;
 mod parts;
 mod payment;
 mod record;
@@ -64,6 +65,8 @@ pub enum Page<'a> {
     SavedHomes,
     /// An address's saved searches.
     Alerts,
+    /// This weekend's and the next's open houses.
+    OpenHouses,
 }
 
 impl Page<'_> {
@@ -115,6 +118,7 @@ impl<'a> Shared<'a> {
             Page::Sold => self.sold().context("building the page of sales")?,
             Page::SavedHomes => self.saved_homes().context("building the page of saved homes")?,
             Page::Alerts => self.alerts().context("building the page of saved searches")?,
+            Page::OpenHouses => self.open_houses().context("building the page of open houses")?,
         })
     }
 }

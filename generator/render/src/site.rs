@@ -91,6 +91,7 @@ fn jobs<'a>(input: &RenderInput<'a>) -> Vec<pages::Page<'a>> {
         jobs.extend(pages::homes_pages(c, homes));
         jobs.push(pages::Page::SavedHomes);
         jobs.push(pages::Page::Alerts);
+        jobs.push(pages::Page::OpenHouses);
         jobs.extend(pages::FormResult::SEARCH.map(pages::Page::FormResult));
         jobs.extend(homes.homes.iter().map(pages::Page::ForSale));
     }

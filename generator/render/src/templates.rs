@@ -50,6 +50,7 @@ pub(super) const EMBEDDED: &[(&str, &str)] = &[
     ("sold.html", include_str!("../templates/sold.html")),
     ("saved.html", include_str!("../templates/saved.html")),
     ("alerts.html", include_str!("../templates/alerts.html")),
+    ("open-houses.html", include_str!("../templates/open-houses.html")),
     (CARDS, include_str!("../templates/home-cards.html")),
     ("partials/report-component.html", include_str!("../templates/partials/report-component.html")),
     (STYLESHEET, include_str!("../templates/site.css")),

@@ -10,6 +10,7 @@ mod legal;
 mod listing;
 mod market;
 mod neighborhood;
+mod open_houses;
 mod record;
 mod report;
 

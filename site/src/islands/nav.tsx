@@ -37,7 +37,18 @@ export function Nav({ host }: IslandProps<NavProps>) {
       }
       setOpen(false);
     };
+    // The Homes menu (a <details>): closed by Escape, with the focus back on it, and by a click elsewhere.
+    const menus = () => [...nav.querySelectorAll<HTMLDetailsElement>('details[open]')];
+    const onOutside = (e: MouseEvent) => {
+      for (const menu of menus()) if (!menu.contains(e.target as Node)) menu.open = false;
+    };
     const onKey = (e: KeyboardEvent) => {
+      const menu = menus()[0];
+      if (e.key === 'Escape' && menu) {
+        menu.open = false;
+        menu.querySelector('summary')?.focus();
+        return;
+      }
       if (e.key === 'Escape' && isOpen()) {
         setOpen(false);
         toggle.focus();
@@ -48,8 +59,10 @@ export function Nav({ host }: IslandProps<NavProps>) {
     toggle.addEventListener('click', onToggle);
     nav.addEventListener('click', onLink);
     host.addEventListener('keydown', onKey);
+    document.addEventListener('click', onOutside);
     wide.addEventListener('change', onWide);
     return () => {
+      document.removeEventListener('click', onOutside);
       toggle.removeEventListener('click', onToggle);
       nav.removeEventListener('click', onLink);
       host.removeEventListener('keydown', onKey);

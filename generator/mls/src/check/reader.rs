@@ -22,6 +22,15 @@ pub(super) fn web_url(url: &str) -> bool {
     secure && url.len() > "https://".len() && !url.contains(char::is_whitespace)
 }
 
+/// A ListingKey that can name a file and a URL: letters, digits, `-`, `_` and `.`, not starting with `.`.
+pub(super) fn key_problem(key: &str) -> Option<&'static str> {
+    let ok = !key.is_empty()
+        && key.len() <= 128
+        && !key.starts_with('.')
+        && key.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
+    (!ok).then_some("expected letters, digits, '-', '_' or '.' (at most 128)")
+}
+
 /// The most items a list field keeps, and the longest item or text of a fact.
 const MAX_ITEMS: usize = 50;
 pub(super) const MAX_TEXT: usize = 120;
@@ -255,6 +264,31 @@ impl<'a> Reader<'a> {
                 let found = shown(v);
                 self.bad(field, format!("expected a list, found {found}"));
                 Vec::new()
+            }
+        }
+    }
+}
+
+impl Reader<'_> {
+    /// A lookup's value in `item` (one of a list's objects), named `at` in a problem: Ok(None)
+    /// when absent, Err when not one of `all`.
+    pub(super) fn lookup_in<T: Copy>(
+        &mut self,
+        item: &Map<String, Value>,
+        field: &str,
+        at: &str,
+        what: &str,
+        all: &[T],
+        name: impl Fn(T) -> &'static str,
+    ) -> Result<Option<T>, ()> {
+        let Some(v) = item.get(field).filter(|v| !v.is_null()) else { return Ok(None) };
+        match v.as_str().and_then(|s| all.iter().copied().find(|x| name(*x).eq_ignore_ascii_case(s.trim()))) {
+            Some(x) => Ok(Some(x)),
+            None => {
+                let names: Vec<&str> = all.iter().map(|x| name(*x)).collect();
+                let value = shown(v);
+                self.bad(at, format!("expected one of RESO's {what} ({}), found {value}", names.join(", ")));
+                Err(())
             }
         }
     }

@@ -134,3 +134,47 @@ fn a_record_bad_otherwise_is_still_skipped_with_its_bad_facts_named() {
     assert_eq!(problems, ["ListingKey A1: ListPrice: expected a number, found \"a lot\""]);
     assert_eq!(c.dropped.len(), 1);
 }
+
+#[test]
+fn only_public_active_open_houses_are_kept_and_a_bad_type_costs_only_its_open_house() {
+    let at = |day: u32| (format!("2026-12-{day:02}T18:00:00Z"), format!("2026-12-{day:02}T20:00:00Z"));
+    let open = |day: u32, extra: Value| {
+        let (s, e) = at(day);
+        let mut o = json!({"OpenHouseStartTime": s, "OpenHouseEndTime": e});
+        o.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        o
+    };
+    let r = with(
+        "OpenHouse",
+        json!([
+            open(13, json!({"OpenHouseType": "Public", "OpenHouseStatus": "Active", "OpenHouseKey": "OH-13"})),
+            open(5, json!({})),
+            open(6, json!({"OpenHouseType": "Broker", "OpenHouseStatus": "Active"})),
+            open(7, json!({"OpenHouseType": "Office"})),
+            open(8, json!({"OpenHouseStatus": "Cancelled"})),
+            open(9, json!({"OpenHouseStatus": "Ended"})),
+            open(10, json!({"OpenHouseType": "Open to all"})),
+            open(11, json!({"OpenHouseStatus": 3, "OpenHouseKey": "a key"})),
+            open(12, json!({"OpenHouseType": "public", "OpenHouseKey": "../x"})),
+            open(12, json!({})),
+        ]),
+    );
+    let (p, lines) = dropped(r);
+    let days: Vec<String> =
+        p.open_house.iter().map(|o| o.open_house_start_time.to_string()[8..10].to_string()).collect();
+    assert_eq!(days, ["05", "12", "13"], "soonest first, once each; absent type and status taken as shown");
+    assert_eq!(p.open_house[2].open_house_key.as_deref(), Some("OH-13"));
+    assert_eq!(p.open_house[1].open_house_key, None, "a key that is not one is left out, not its open house");
+    assert_eq!(
+        lines,
+        [
+            "ListingKey A1: OpenHouse[6].OpenHouseType: expected one of RESO's open house types (Broker, Office, Public), found \"Open to all\"",
+            "ListingKey A1: OpenHouse[7].OpenHouseStatus: expected one of RESO's open house statuses (Active, Cancelled, Ended), found 3",
+            "ListingKey A1: OpenHouse[7].OpenHouseKey: expected letters, digits, '-', '_' or '.' (at most 128), found \"a key\"",
+            "ListingKey A1: OpenHouse[8].OpenHouseKey: expected letters, digits, '-', '_' or '.' (at most 128), found \"../x\"",
+        ]
+    );
+    // A bad time still makes the record bad, as it always has.
+    let bad = with("OpenHouse", json!([{"OpenHouseStartTime": "soon", "OpenHouseEndTime": at(5).1}]));
+    assert!(check(&bad, "x").is_err());
+}

@@ -11,6 +11,8 @@ use serde::{Deserialize, Serialize};
 pub struct MlsLabels {
     /// The search page's heading and title, e.g. "Homes for Sale".
     pub title: String,
+    /// The nav's menu of the MLS's pages (homes for sale, open houses, saved homes), e.g. "Homes".
+    pub menu: String,
     /// The sentence under it.
     pub intro: String,
     /// A neighborhood's list: `{name}` is the neighborhood's, e.g. "Homes for Sale in {name}".
@@ -61,6 +63,30 @@ pub struct MlsLabels {
     pub story: StoryLabels,
     /// A listing's payment estimate.
     pub payment: PaymentLabels,
+    /// The open houses: on a listing's page, in calendars and on `/homes/open-houses/`.
+    pub open_house: OpenHouseLabels,
+}
+
+/// The open houses: each on its listing's page with its calendar file, and this weekend's and the
+/// next's on `/homes/open-houses/` (its title is also the link in the nav's Homes menu).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OpenHouseLabels {
+    /// The link to an open house's calendar file, e.g. "Add to calendar" (screen readers hear its
+    /// day and hours after it).
+    pub add_to_calendar: String,
+    /// The calendar entry's title: `{home}` is the address, or the place where the address may
+    /// not be shown, e.g. "Open house: {home}".
+    pub summary: String,
+    /// The page's heading and title, and the nav's link, e.g. "Open Houses".
+    pub title: String,
+    /// The sentence under the heading.
+    pub intro: String,
+    /// `{dates}`: its days, e.g. "This weekend, {dates}".
+    pub this_weekend: String,
+    pub next_weekend: String,
+    /// A weekend without any, e.g. "No open houses are scheduled for this weekend yet."
+    pub none: String,
 }
 
 /// The listing page's gallery (the first photo large, the next four beside it) and its viewer.

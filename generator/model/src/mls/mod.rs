@@ -11,7 +11,7 @@ mod facts;
 mod labels;
 mod payment;
 pub use facts::{FactsLabels, FeeFrequencyLabels, StoryLabels};
-pub use labels::{GalleryLabels, MlsLabels, SavedLabels, SearchLabels, StatusLabels};
+pub use labels::{GalleryLabels, MlsLabels, OpenHouseLabels, SavedLabels, SearchLabels, StatusLabels};
 pub use payment::{PaymentLabels, PaymentSettings, MAX_RATE_PERCENT};
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]

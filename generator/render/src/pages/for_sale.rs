@@ -20,6 +20,24 @@ struct Fact<'a> {
     value: String,
 }
 
+/// An open house on its listing's page: its day and hours, and its calendar file.
+#[derive(Serialize)]
+pub(super) struct OpenHouseView {
+    pub(super) time: String,
+    pub(super) ics: String,
+}
+
+/// "Saturday, December 5, 1:00 PM – 3:00 PM" (`with_day`), or "1:00 PM – 3:00 PM", in
+/// Jacksonville's time.
+pub(super) fn hours(o: &jax_mls::record::OpenHouse, with_day: bool) -> Option<String> {
+    let (start, end) = (
+        o.open_house_start_time.in_tz(jax_mls::homes::TIME_ZONE).ok()?,
+        o.open_house_end_time.in_tz(jax_mls::homes::TIME_ZONE).ok()?,
+    );
+    let from = if with_day { "%A, %B %-d, %-I:%M %p" } else { "%-I:%M %p" };
+    Some(format!("{} – {}", start.strftime(from), end.strftime("%-I:%M %p")))
+}
+
 #[derive(Serialize)]
 struct ForSaleView<'a> {
     card: Card<'a>,
@@ -33,7 +51,7 @@ struct ForSaleView<'a> {
     /// The facts a buyer reads by group, when it came on the market, its tour and videos.
     details: super::for_sale_facts::Details<'a>,
     remarks: Vec<&'a str>,
-    open_houses: Vec<String>,
+    open_houses: Vec<OpenHouseView>,
     neighborhood: Option<super::shared::Link>,
     map_url: Option<String>,
     office_phone: Option<&'a str>,
@@ -93,13 +111,7 @@ impl<'a> Shared<'a> {
         let open_houses = p
             .open_house
             .iter()
-            .filter_map(|o| {
-                let (start, end) = (
-                    o.open_house_start_time.in_tz(jax_mls::homes::TIME_ZONE).ok()?,
-                    o.open_house_end_time.in_tz(jax_mls::homes::TIME_ZONE).ok()?,
-                );
-                Some(format!("{} – {}", start.strftime("%A, %B %-d, %-I:%M %p"), end.strftime("%-I:%M %p")))
-            })
+            .filter_map(|o| Some(OpenHouseView { time: hours(o, true)?, ics: crate::calendar::path(h, o) }))
             .collect();
         let neighborhood = h
             .neighborhood

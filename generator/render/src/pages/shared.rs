@@ -25,7 +25,15 @@ pub(super) struct Link {
     pub(super) url: String,
 }
 
+/// The nav's menu of the MLS's pages: its name and its links.
+#[derive(Serialize)]
+pub(super) struct HomesMenu<'a> {
+    pub(super) label: &'a str,
+    pub(super) links: [(&'a str, &'static str); 3],
+}
+
 /// The public face of site.yaml.
+
 #[derive(Serialize)]
 pub(super) struct SiteView<'a> {
     pub(super) brand: &'a str,
@@ -53,6 +61,8 @@ pub(super) struct SiteView<'a> {
     /// The nav's and footer's links to /sell/ and /sold/ (none without their content).
     pub(super) sell_url: Option<&'static str>,
     pub(super) sold_url: Option<&'static str>,
+    /// The nav's menu of the MLS's pages (none without listings).
+    pub(super) homes_menu: Option<HomesMenu<'a>>,
     /// The footer's links to the legal pages.
     pub(super) privacy_url: String,
     pub(super) terms_url: String,
@@ -181,6 +191,14 @@ impl<'a> Shared<'a> {
             reports_url: (!c.reports.is_empty()).then_some(api::REPORTS),
             sell_url: c.sell.is_some().then_some(api::SELL_PAGE),
             sold_url: (!sales.is_empty()).then_some(api::SOLD_PAGE),
+            homes_menu: s.mls.as_ref().filter(|_| input.homes.is_some()).map(|m| HomesMenu {
+                label: &m.labels.menu,
+                links: [
+                    (&m.labels.title, api::HOMES),
+                    (&m.labels.open_house.title, api::OPEN_HOUSES),
+                    (&m.labels.saved.link, api::SAVED_HOMES),
+                ],
+            }),
             privacy_url: LegalKind::Privacy.url(),
             terms_url: LegalKind::Terms.url(),
             labels: &s.labels,
