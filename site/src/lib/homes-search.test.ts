@@ -372,7 +372,7 @@ describe('which listings a search finds: the same cases as jax_model::search (sp
     dated.map((d) => day(d.open_house)),
   );
   for (const c of filterCases.cases) {
-    const today = day('today' in c ? (c.today as string) : filterCases.today);
+    const today = day('today' in c ? c.today : filterCases.today);
     it(`?${c.params}${'today' in c ? ` on ${c.today}` : ''} finds ${c.finds.join(', ') || 'none'}`, () => {
       const params = new URLSearchParams(c.params);
       const asked = readQuery((n) => params.get(n), fields);
