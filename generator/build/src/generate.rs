@@ -164,7 +164,9 @@ impl Inputs {
         let bucket = photos_bucket(c, opts)?;
         let photos = match homes.as_mut() {
             Some(h) => {
-                jax_mls::photos::process(&ImagePipeline::new(&opts.content, &opts.cache), h, &opts.mls, bucket, keep)
+                let set = c.site.data.mls.as_ref().map_or(Default::default(), |m| m.photos);
+                let pipeline = ImagePipeline::new(&opts.content, &opts.cache);
+                jax_mls::photos::process(&pipeline, h, &opts.mls, bucket, set, keep)
                     .context("processing the MLS's photos")?
             }
             None => Vec::new(),

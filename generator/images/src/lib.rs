@@ -101,7 +101,23 @@ impl ImagePipeline {
         if !WIDTHS.contains(&widest) {
             bail!("{widest} is not one of the widths {WIDTHS:?}");
         }
-        self.process_at(&Name::parse(name)?, path, widest, formats)
+        self.process_at(&Name::parse(name)?, path, Widths::UpTo(widest), formats)
+            .with_context(|| format!("processing {}", path.display()))
+    }
+
+    /// The same, offered at exactly `widths` (each one of `WIDTHS`, narrowest first) where the
+    /// source is wider, else at its own width: an MLS photo after a listing's first.
+    pub fn process_file_at(
+        &self,
+        path: &Path,
+        name: &str,
+        widths: &'static [u32],
+        formats: Formats,
+    ) -> Result<(ImageInfo, Vec<Output>)> {
+        if widths.is_empty() || !widths.iter().all(|w| WIDTHS.contains(w)) {
+            bail!("{widths:?} are not among the widths {WIDTHS:?}");
+        }
+        self.process_at(&Name::parse(name)?, path, Widths::Only(widths), formats)
             .with_context(|| format!("processing {}", path.display()))
     }
 
@@ -124,10 +140,16 @@ impl ImagePipeline {
 
     fn process_inner(&self, rel: &str) -> Result<(ImageInfo, Vec<Output>)> {
         let name = Name::parse(rel)?;
-        self.process_at(&name, &self.content_dir.join(&name.clean), WIDEST, Formats::WebpAndFallback)
+        self.process_at(&name, &self.content_dir.join(&name.clean), Widths::UpTo(WIDEST), Formats::WebpAndFallback)
     }
 
-    fn process_at(&self, name: &Name, path: &Path, widest: u32, formats: Formats) -> Result<(ImageInfo, Vec<Output>)> {
+    fn process_at(
+        &self,
+        name: &Name,
+        path: &Path,
+        widest: Widths,
+        formats: Formats,
+    ) -> Result<(ImageInfo, Vec<Output>)> {
         let (bytes, hash) = read(path)?;
         match name.kind()? {
             Kind::Svg => {
@@ -152,16 +174,14 @@ impl ImagePipeline {
         hash: &str,
         bytes: Vec<u8>,
         source: Source,
-        widest: u32,
+        widest: Widths,
         formats: Formats,
     ) -> Result<(ImageInfo, Vec<Output>)> {
         // A fully cached image is neither decoded nor encoded.
         let cached = self.cache.meta(hash).map(|meta| {
             let fallback = formats.fallback(source, meta.alpha);
-            let variants = variant_widths(meta.width, widest)
-                .into_iter()
-                .map(|w| (w, self.cache.variant(hash, w, fallback)))
-                .collect();
+            let variants =
+                widest.of(meta.width).into_iter().map(|w| (w, self.cache.variant(hash, w, fallback))).collect();
             Cached { meta, variants }
         });
         let (meta, variants) = match cached {
@@ -208,19 +228,19 @@ impl ImagePipeline {
         bytes: Vec<u8>,
         source: Source,
         cached: Option<Cached>,
-        widest: u32,
+        widest: Widths,
         formats: Formats,
     ) -> Result<(Meta, Vec<(u32, Variant)>)> {
         // A drawing at its own width (nothing is upscaled, as with photos), at most `widest`.
         let (decoded, drawing) = match source {
             Source::Raster(format) => (Decoded::new(&bytes, format)?, None),
-            Source::Svg { width } => (Decoded::from_svg(&bytes, width.min(widest))?, Some(bytes)),
+            Source::Svg { width } => (Decoded::from_svg(&bytes, width.min(widest.widest()))?, Some(bytes)),
         };
         let meta = Meta::of(&decoded);
         let known = match cached {
             Some(c) if c.meta == meta => c.variants,
             // None, or the cached metadata lied (edited by hand?): start afresh.
-            _ => variant_widths(meta.width, widest).into_iter().map(|w| (w, None)).collect(),
+            _ => widest.of(meta.width).into_iter().map(|w| (w, None)).collect(),
         };
         let fallback = formats.fallback(source, meta.alpha);
         let variants = known
@@ -295,6 +315,39 @@ fn variant_widths(src_width: u32, widest: u32) -> Vec<u32> {
         out.push(src_width);
     }
     out
+}
+
+/// Which widths an image is offered at.
+#[derive(Debug, Clone, Copy)]
+enum Widths {
+    /// Every one of `WIDTHS` up to this one, and the source's own if narrower.
+    UpTo(u32),
+    /// These alone (the source's own width instead when it is narrower than all of them).
+    Only(&'static [u32]),
+}
+
+impl Widths {
+    /// The widths made of a source `src_width` wide.
+    fn of(self, src_width: u32) -> Vec<u32> {
+        match self {
+            Widths::UpTo(widest) => variant_widths(src_width, widest),
+            Widths::Only(only) => {
+                let out: Vec<u32> = only.iter().copied().filter(|&w| w <= src_width).collect();
+                if out.is_empty() {
+                    vec![src_width]
+                } else {
+                    out
+                }
+            }
+        }
+    }
+
+    fn widest(self) -> u32 {
+        match self {
+            Widths::UpTo(w) => w,
+            Widths::Only(only) => only[only.len() - 1],
+        }
+    }
 }
 
 /// An SVG served as it is.

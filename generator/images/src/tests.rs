@@ -315,6 +315,10 @@ fn widths() {
     assert_eq!(variant_widths(5000, WIDEST), vec![480, 800, 1200, 1600, 2400]);
     assert_eq!(variant_widths(2048, 1600), vec![480, 800, 1200, 1600]);
     assert_eq!(variant_widths(1000, 1600), vec![480, 800, 1000]);
+    assert_eq!(Widths::Only(&[800, 1600]).of(2048), vec![800, 1600]);
+    assert_eq!(Widths::Only(&[800, 1600]).of(1600), vec![800, 1600]);
+    assert_eq!(Widths::Only(&[800, 1600]).of(1000), vec![800]);
+    assert_eq!(Widths::Only(&[800, 1600]).of(640), vec![640], "narrower than both: its own");
 }
 
 #[test]

@@ -9,7 +9,7 @@ use jax_model::api;
 use jax_model::neighborhood::Neighborhood;
 use jax_model::slug::slugify;
 use rayon::prelude::*;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 pub use crate::record::TIME_ZONE;
 
@@ -30,6 +30,8 @@ pub struct Home {
     pub neighborhood: Option<String>,
     /// Its first photo served from the site, when the import cached it (`photos::process`).
     pub photo: Option<ImageInfo>,
+    /// Its photos after the first served from the site, by their media URL (`mls.photos: all`).
+    pub gallery: BTreeMap<String, ImageInfo>,
     /// Its record's BLAKE3 as stored, when read from the store (`incremental` fingerprints it by it).
     pub digest: Option<blake3::Hash>,
 }
@@ -104,6 +106,7 @@ impl Homes {
                     place,
                     neighborhood,
                     photo: None,
+                    gallery: BTreeMap::new(),
                     digest,
                     p,
                 }

@@ -7,6 +7,7 @@ pub mod changes;
 pub mod check;
 pub mod feed;
 pub mod fetch;
+pub mod gallery_photos;
 pub mod history;
 pub mod homes;
 pub mod in_bucket;
@@ -14,6 +15,7 @@ pub mod lookups;
 pub mod merge;
 pub mod news;
 pub mod open_houses;
+pub mod photo_keys;
 pub mod photos;
 pub mod record;
 pub mod sample;
@@ -109,6 +111,17 @@ impl Summary {
 /// `photo_limit`: at most so many first photos not yet in their bucket are kept at once
 /// (`photos::fetch`).
 pub fn import(dir: &Path, source: Source, show_sold: bool, photo_limit: Option<usize>) -> Result<Summary> {
+    import_set(dir, source, show_sold, photo_limit, gallery_photos::PhotoSet::First)
+}
+
+/// The same, downloading the photos `set` hosts (`mls.photos`).
+pub fn import_set(
+    dir: &Path,
+    source: Source,
+    show_sold: bool,
+    photo_limit: Option<usize>,
+    set: gallery_photos::PhotoSet,
+) -> Result<Summary> {
     let now = jiff::Timestamp::now();
     let store = Store::new(dir);
     let base = store.read()?;
@@ -160,7 +173,8 @@ pub fn import(dir: &Path, source: Source, show_sold: bool, photo_limit: Option<u
     let listings: Vec<&record::Property> =
         plan.keep.iter().filter_map(|k| by_key.get(k).copied()).chain(&plan.write).collect();
     // The sample's photos are the site's own images already, or made here.
-    let fetched = if local_photos { photos::Fetched::default() } else { photos::fetch(dir, &listings, photo_limit)? };
+    let fetched =
+        if local_photos { photos::Fetched::default() } else { photos::fetch_set(dir, &listings, photo_limit, set)? };
     if own_photos {
         let made = sample_photos::write(dir, &listings).context("making the sample's own photos")?;
         eprintln!("import: made {made} sample photos");
@@ -177,7 +191,7 @@ pub fn import(dir: &Path, source: Source, show_sold: bool, photo_limit: Option<u
     let history = history::after(store.history()?, &news, &written, |k| held.contains(k));
     let kept = changes::window(&previous, news, info.imported_at);
     store.commit(base.as_ref(), &plan.keep, &plan.write, &info, &kept, &history)?;
-    photos::prune(dir, &listings);
+    photos::prune_set(dir, &listings, set);
     if download.exists() {
         let _ = std::fs::remove_dir_all(&download);
     }

@@ -1,10 +1,12 @@
 //! Each listing's first photo, served from the site: the import downloads it into the store's
 //! photo cache (`<dir>/photos/<blake3 of its URL>.<jpg|png|webp>`), and the build gives it to the
-//! image pipeline like the site's own images. The other photos stay on the MLS's media host.
+//! image pipeline like the site's own images. The other photos stay on the MLS's media host,
+//! unless `mls.photos: all` hosts them too (`gallery_photos`).
 //!
 //! A cached file is named by its URL and never rewritten, so filling the cache before an import
 //! commits changes nothing a build reads; photos no listing starts with are deleted after it.
 
+use crate::gallery_photos::{self, PhotoSet};
 use crate::homes::Homes;
 use crate::in_bucket::{self, Shown};
 use crate::record::{Problem, Property};
@@ -29,16 +31,8 @@ const EXTENSIONS: [&str; 3] = ["jpg", "png", "webp"];
 /// The widest variant made: the listing page shows its photo at most 760 CSS px wide.
 const WIDEST: u32 = 1600;
 
-/// A listing's first photo's URL (the import sorts a listing's media by Order; a video or a
-/// floor plan is no photo).
-pub fn first(p: &Property) -> Option<&str> {
-    p.first_photo().map(|m| m.media_url.as_str())
-}
-
-/// The cached file's name without its extension.
-pub(super) fn stem(url: &str) -> String {
-    blake3::hash(url.as_bytes()).to_hex().to_string()
-}
+pub use crate::photo_keys::first;
+pub(crate) use crate::photo_keys::stem;
 
 /// What the bytes are by their signature: the cached file's extension.
 fn extension(bytes: &[u8]) -> Result<&'static str> {
@@ -83,6 +77,12 @@ pub struct Fetched {
 /// next imports. A photo that fails is a problem, never an error: its listing keeps the media
 /// host's URL.
 pub fn fetch(dir: &Path, listings: &[&Property], limit: Option<usize>) -> Result<Fetched> {
+    fetch_set(dir, listings, limit, PhotoSet::First)
+}
+
+/// The same for the photos `set` hosts: with `all`, every listing's first photo comes before the
+/// others (the cards and lists show it), then the others, the newest listings' first.
+pub fn fetch_set(dir: &Path, listings: &[&Property], limit: Option<usize>, set: PhotoSet) -> Result<Fetched> {
     let folder = dir.join(DIR);
     std::fs::create_dir_all(&folder).with_context(|| format!("creating {}", folder.display()))?;
     let cached = cached_files(dir);
@@ -91,16 +91,18 @@ pub fn fetch(dir: &Path, listings: &[&Property], limit: Option<usize>) -> Result
     newest_first.sort_by_key(|p| std::cmp::Reverse(p.modification_timestamp));
     let mut asked = HashSet::new();
     let mut pending = 0;
-    let mut todo: Vec<(&str, &str)> = Vec::new();
-    for p in newest_first {
-        let Some(url) = first(p) else { continue };
-        let stem = stem(url);
-        if sent.photos.contains_key(&stem) || !asked.insert(url) {
+    let mut queued = HashSet::new();
+    let mut todo: Vec<(&str, &str, bool)> = Vec::new();
+    let firsts = newest_first.iter().filter_map(|p| first(p).map(|u| (*p, u, true)));
+    let others = newest_first.iter().flat_map(|p| gallery_photos::others(p, set).map(move |u| (*p, u, false)));
+    for (p, url, is_first) in firsts.chain(others) {
+        if gallery_photos::is_sent(&sent, url, is_first) || !asked.insert((url, is_first)) {
             continue;
         }
-        match cached.contains_key(&stem) {
-            true => pending += 1,
-            false => todo.push((p.listing_key.as_str(), url)),
+        if cached.contains_key(&stem(url)) {
+            pending += 1;
+        } else if queued.insert(url) {
+            todo.push((p.listing_key.as_str(), url, is_first));
         }
     }
     let room = limit.map_or(usize::MAX, |l| l.saturating_sub(pending));
@@ -117,7 +119,7 @@ pub fn fetch(dir: &Path, listings: &[&Property], limit: Option<usize>) -> Result
     std::thread::scope(|s| {
         for _ in 0..AT_ONCE.min(todo.len()) {
             s.spawn(|| {
-                while let Some(&(key, url)) = todo.get(next.fetch_add(1, Ordering::Relaxed)) {
+                while let Some(&(key, url, is_first)) = todo.get(next.fetch_add(1, Ordering::Relaxed)) {
                     match download(&agent, url).and_then(|bytes| save(&folder, url, &bytes)) {
                         Ok(()) => {
                             downloaded.fetch_add(1, Ordering::Relaxed);
@@ -125,7 +127,10 @@ pub fn fetch(dir: &Path, listings: &[&Property], limit: Option<usize>) -> Result
                         Err(e) => problems.lock().expect("no thread panics holding it").push(Problem {
                             key: key.to_string(),
                             field: "Media".into(),
-                            message: format!("first photo not downloaded, shown from the media host: {e:#}"),
+                            message: format!(
+                                "{}photo not downloaded, shown from the media host: {e:#}",
+                                if is_first { "first " } else { "" }
+                            ),
                         }),
                     }
                 }
@@ -133,7 +138,7 @@ pub fn fetch(dir: &Path, listings: &[&Property], limit: Option<usize>) -> Result
         }
     });
     let mut problems = problems.into_inner().expect("no thread panicked holding it");
-    problems.sort_by(|a, b| a.key.cmp(&b.key));
+    problems.sort_by(|a, b| (&a.key, &a.message).cmp(&(&b.key, &b.message)));
     Ok(Fetched { downloaded: downloaded.into_inner(), waiting, problems })
 }
 
@@ -175,7 +180,12 @@ fn save(folder: &Path, url: &str, bytes: &[u8]) -> Result<()> {
 /// Deletes the cached photos none of `listings` starts with, and what a stopped run left. Run
 /// after the import's commit, so it only warns: what it misses goes at the next import.
 pub fn prune(dir: &Path, listings: &[&Property]) {
-    let keep: HashSet<String> = listings.iter().filter_map(|p| first(p)).map(stem).collect();
+    prune_set(dir, listings, PhotoSet::First)
+}
+
+/// The same, keeping every photo `set` hosts.
+pub fn prune_set(dir: &Path, listings: &[&Property], set: PhotoSet) {
+    let keep: HashSet<String> = listings.iter().flat_map(|p| gallery_photos::wanted(p, set)).map(stem).collect();
     let folder = dir.join(DIR);
     let Ok(entries) = std::fs::read_dir(&folder) else { return };
     for e in entries.filter_map(Result::ok) {
@@ -189,25 +199,27 @@ pub fn prune(dir: &Path, listings: &[&Property]) {
     }
 }
 
-/// Where the site's files of the listings' first photos are (and their keys in the bucket).
-pub const PREFIX: &str = "images/mls/";
+pub use crate::photo_keys::PREFIX;
 /// The same folder as `.assetsignore` names it when they are served from their bucket.
 pub const ASSETS_IGNORED: &str = "/images/mls/";
 
-/// A listing's first photo as its pages show it (by its URL's stem), and what `keep` made of its files.
-type Done<P> = (Option<(String, Shown)>, Vec<P>);
+/// A listing's hosted photos as its pages show them (by their record's keys), and what `keep` made
+/// of their files.
+type Done<P> = (Vec<(String, Shown)>, Vec<P>);
 
 /// Gives each listing whose first photo is cached that photo through the image pipeline
 /// (`Home::photo`), handing each file to `keep` as it is made; the pages load them from `bucket`
 /// (an origin) when given, else from the site. With a bucket, a photo it already holds
 /// (`in_bucket::FILE` in the store) is shown from that record, with no file, and `keep` is also
 /// handed the record of every photo the pages show (`in_bucket::INDEX`). A photo the pipeline
-/// cannot read stays on the media host, with a warning.
+/// cannot read stays on the media host, with a warning. With `all`, the same for the others
+/// (`Home::gallery`).
 pub fn process<P: Send>(
     pipeline: &ImagePipeline,
     homes: &mut Homes,
     dir: &Path,
     bucket: Option<&str>,
+    set: PhotoSet,
     keep: &(impl Fn(Output) -> Result<P> + Sync),
 ) -> Result<Vec<P>> {
     let cached = cached_files(dir);
@@ -222,34 +234,22 @@ pub fn process<P: Send>(
         .homes
         .par_iter_mut()
         .map(|h| {
-            let Some(stem) = first(&h.p).map(stem) else { return Ok((None, Vec::new())) };
-            let (shown, files) = if let Some(s) = sent.photos.get(&stem) {
-                (s.clone(), Vec::new())
-            } else if let Some(file) = cached.get(&stem) {
-                let ext = file.extension().map_or("jpg".into(), |x| x.to_string_lossy());
-                // WebP alone: at 15,000 listings a JPEG fallback would be half of the photos'
-                // bucket (a large share of R2's free storage) and of its uploads, for no browser the
-                // site supports.
-                let name = format!("{PREFIX}{}.{ext}", h.slug);
-                match pipeline.process_file(file, &name, WIDEST, Formats::WebpOnly) {
-                    Ok((image, files)) => {
-                        let keys = files.iter().map(|f| f.path.clone()).collect();
-                        (Shown { image, keys }, files)
-                    }
-                    Err(e) => {
-                        eprintln!("warning: ListingKey {}: Media: {e:#}; shown from the media host", h.p.listing_key);
-                        return Ok((None, Vec::new()));
-                    }
+            let (mut records, mut files) = match first_photo(pipeline, &h.p, &h.slug, &cached, &sent) {
+                Some((stem, shown, files)) => {
+                    h.photo = Some(match bucket {
+                        Some(origin) => shown.image.clone().served_from(origin),
+                        None => shown.image.clone(),
+                    });
+                    (vec![(stem, shown)], files)
                 }
-            } else {
-                return Ok((None, Vec::new()));
+                None => (Vec::new(), Vec::new()),
             };
-            h.photo = Some(match bucket {
-                Some(origin) => shown.image.clone().served_from(origin),
-                None => shown.image.clone(),
-            });
+            let (gallery, more, made) = gallery_photos::process(pipeline, &h.p, &h.slug, set, &cached, &sent);
+            h.gallery = gallery_photos::served_from(gallery, bucket);
+            records.extend(more);
+            files.extend(made);
             let kept = files.into_iter().map(keep).collect::<Result<Vec<P>>>()?;
-            Ok((Some((stem, shown)), kept))
+            Ok((records, kept))
         })
         .collect::<Result<_>>()?;
     let mut shown = in_bucket::Photos::default();
@@ -262,6 +262,37 @@ pub fn process<P: Send>(
         kept.push(keep(Output::new(in_bucket::INDEX, shown.to_bytes()))?);
     }
     Ok(kept)
+}
+
+/// A listing's first photo as its pages show it, by its URL's stem, with the files made: from
+/// the bucket's record, else encoded from the cache; None when neither has it or the pipeline
+/// cannot read it (a warning).
+fn first_photo(
+    pipeline: &ImagePipeline,
+    p: &Property,
+    slug: &str,
+    cached: &HashMap<String, PathBuf>,
+    sent: &in_bucket::Photos,
+) -> Option<(String, Shown, Vec<Output>)> {
+    let stem = first(p).map(stem)?;
+    if let Some(s) = sent.photos.get(&stem) {
+        return Some((stem, s.clone(), Vec::new()));
+    }
+    let file = cached.get(&stem)?;
+    let ext = file.extension().map_or("jpg".into(), |x| x.to_string_lossy());
+    // WebP alone: at 15,000 listings a JPEG fallback would be half of the photos' bucket (a large
+    // share of R2's free storage) and of its uploads, for no browser the site supports.
+    let name = format!("{PREFIX}{slug}.{ext}");
+    match pipeline.process_file(file, &name, WIDEST, Formats::WebpOnly) {
+        Ok((image, files)) => {
+            let keys = files.iter().map(|f| f.path.clone()).collect();
+            Some((stem, Shown { image, keys }, files))
+        }
+        Err(e) => {
+            eprintln!("warning: ListingKey {}: Media: {e:#}; shown from the media host", p.listing_key);
+            None
+        }
+    }
 }
 
 #[cfg(test)]

@@ -103,3 +103,57 @@ fn photo(scene: &RgbImage, key: &str) -> Result<Vec<u8>> {
         .context("encoding a sample photo")?;
     Ok(out)
 }
+
+#[cfg(test)]
+mod measure {
+    use super::*;
+    use jax_images::{Formats, ImagePipeline};
+
+    /// This process's CPU seconds so far (user and system, from /proc).
+    fn cpu_seconds() -> f64 {
+        let stat = std::fs::read_to_string("/proc/self/stat").unwrap();
+        let fields: Vec<&str> = stat.rsplit_once(')').unwrap().1.split_whitespace().collect();
+        let ticks: f64 = fields[11].parse::<f64>().unwrap() + fields[12].parse::<f64>().unwrap();
+        ticks / 100.0
+    }
+
+    /// What a photo costs to encode at the gallery's two widths, against the first photo's four:
+    /// `cargo test -p jax-mls --release -- --ignored --nocapture measure` (figures in deploy.md).
+    #[test]
+    #[ignore]
+    fn measure_the_encoding_of_sample_photos() {
+        let n = 40;
+        let tmp = tempfile::tempdir().unwrap();
+        let scene = scene();
+        let files: Vec<_> = (0..n)
+            .map(|i| {
+                let path = tmp.path().join(format!("p{i}.jpg"));
+                std::fs::write(&path, photo(&scene, &format!("MEASURE-{i}")).unwrap()).unwrap();
+                path
+            })
+            .collect();
+        let source: u64 = files.iter().map(|f| f.metadata().unwrap().len()).sum();
+        for (what, two) in [("four widths (480 to 1600)", false), ("two widths (800, 1600)", true)] {
+            let pipeline = ImagePipeline::new(tmp.path(), &tmp.path().join(format!("cache-{two}")));
+            let (cpu, wall) = (cpu_seconds(), std::time::Instant::now());
+            let mut bytes = 0;
+            for (i, f) in files.iter().enumerate() {
+                let name = format!("images/mls/m-{i}.jpg");
+                let (_, out) = match two {
+                    true => pipeline.process_file_at(f, &name, crate::gallery_photos::WIDTHS, Formats::WebpOnly),
+                    false => pipeline.process_file(f, &name, 1600, Formats::WebpOnly),
+                }
+                .unwrap();
+                bytes += out.iter().map(|o| o.bytes.len()).sum::<usize>();
+            }
+            let (cpu, wall) = (cpu_seconds() - cpu, wall.elapsed().as_secs_f64());
+            println!(
+                "{what}: {n} photos of {} KB: {:.3} s CPU and {:.3} s wall a photo, {} KB of WebP a photo",
+                source / n as u64 / 1000,
+                cpu / n as f64,
+                wall / n as f64,
+                bytes / n / 1000
+            );
+        }
+    }
+}

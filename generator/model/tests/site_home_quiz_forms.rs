@@ -313,3 +313,19 @@ fn the_payment_estimates_figures_are_percents_and_its_term_one_offered() {
         ]
     );
 }
+
+#[test]
+fn the_mls_photos_setting_is_first_unless_all_and_a_bad_value_is_named_where_it_is() {
+    let site = include_str!("../../../content/site.yaml");
+    let mls = |text: &str| parse_site("site.yaml", text).unwrap().data.mls.unwrap();
+    assert_eq!(mls(site).photos, jax_model::mls::PhotoSet::First, "absent: first, as before");
+    let with = |value: &str| site.replace("  show_sold: false\n", &format!("  show_sold: false\n  photos: {value}\n"));
+    assert_eq!(mls(&with("all")).photos, jax_model::mls::PhotoSet::All);
+    assert_eq!(mls(&with("first")).photos, jax_model::mls::PhotoSet::First);
+    let bad = with("every");
+    let (line, _) = at(&bad, "photos: every");
+    let text = errors(parse_site("site.yaml", &bad));
+    assert_eq!(text.len(), 1, "{text:#?}");
+    assert!(text[0].starts_with(&format!("site.yaml:{line}:")), "{text:#?}");
+    assert!(text[0].contains("every") && text[0].contains("first") && text[0].contains("all"), "{text:#?}");
+}

@@ -119,6 +119,10 @@ pub fn fingerprints(inputs: blake3::Hash, homes: &Homes) -> Fingerprints {
                 None => hash.update(&serde_json::to_vec(&h.p).expect("a listing serializes")),
             };
             hash.update(&serde_json::to_vec(&h.photo).expect("an image serializes"));
+            // The photos after the first it hosts (`mls.photos: all`); none hashes as before.
+            if !h.gallery.is_empty() {
+                hash.update(&serde_json::to_vec(&h.gallery).expect("images serialize"));
+            }
             // Its story comes with its record's changes, but is kept apart from it.
             hash.update(&serde_json::to_vec(homes.story(&h.p.listing_key)).expect("a story serializes"));
             let print = hash.finalize().to_hex().to_string();

@@ -73,7 +73,8 @@ pub fn run(args: ImportArgs) -> Result<()> {
         eprintln!("import: --photo-limit ignored: site.yaml names no bucket for the photos (mls.photos_url)");
     }
     let limit = args.photo_limit.filter(|_| bucket);
-    let summary = jax_mls::import(&args.into, source, show_sold, limit)
+    let set = settings.map_or(Default::default(), |m| m.photos);
+    let summary = jax_mls::import_set(&args.into, source, show_sold, limit, set)
         .context("importing the MLS listings (nothing changed)")?;
     for p in &summary.problems {
         eprintln!("{p}");

@@ -30,6 +30,12 @@ pub struct Mls {
     /// Without it, and in `make dev`, the photos are files of the site.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub photos_url: Option<String>,
+    /// Which photos of a listing the site hosts (in the bucket when `photos_url` names one):
+    /// `first` (the first alone; the others load from `media_host`) or `all` (every photo, the
+    /// others at the two widths the gallery needs; for MLSs whose rules forbid loading their media
+    /// URLs). Photos not hosted yet load from `media_host` until an import has fetched them.
+    #[serde(default, skip_serializing_if = "PhotoSet::is_first")]
+    pub photos: PhotoSet,
     /// Show Closed listings, as "Sold" with their sold price (only where the MLS's rules allow it).
     #[serde(default)]
     pub show_sold: bool,
@@ -50,6 +56,23 @@ pub struct Mls {
     /// The payment estimate on each listing for sale: the figures it starts from.
     pub payment: PaymentSettings,
     pub labels: MlsLabels,
+}
+
+/// Which of a listing's photos the site hosts (`Mls::photos`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum PhotoSet {
+    /// The first photo alone.
+    #[default]
+    First,
+    /// Every photo.
+    All,
+}
+
+impl PhotoSet {
+    pub fn is_first(&self) -> bool {
+        *self == PhotoSet::First
+    }
 }
 
 /// Whether `number` is an MLS number of `format` (`Mls::number_format`; spec/cases/mls-numbers.json

@@ -88,7 +88,8 @@ impl<'a> Shared<'a> {
             .skip(1)
             .map(|(i, m)| {
                 let alt = m.short_description.clone().unwrap_or_else(|| format!("{title}, photo {}", i + 1));
-                Photo { caption: m.short_description.as_deref(), ..photo(self.input.images, &m.media_url, None, alt) }
+                let hosted = h.gallery.get(&m.media_url);
+                Photo { caption: m.short_description.as_deref(), ..photo(self.input.images, &m.media_url, hosted, alt) }
             })
             .collect();
         if let (Some(first), Some(m)) = (card.photo.as_mut(), p.media.first()) {
@@ -159,7 +160,7 @@ impl<'a> Shared<'a> {
             "name": format!("{title}, {}", h.place),
             "description": description,
             "dateModified": p.modification_timestamp.to_string(),
-            "image": p.photos().take(5).map(|m| m.media_url.as_str()).collect::<Vec<_>>(),
+            "image": self.ld_images(h),
             "offers": {
                 "@type": "Offer",
                 "price": p.list_price,
@@ -234,6 +235,23 @@ pub(super) fn like(h: &Home) -> String {
         q.push(format!("{}={beds}", FIELDS.beds));
     }
     format!("{}?{}#{}", api::HOMES, q.join("&"), super::save_search::FORM_ID)
+}
+
+impl Shared<'_> {
+    /// The listing's first five photos for its JSON-LD: the hosted ones where `mls.photos: all`
+    /// hosts them (its rules may forbid naming the media host's), else the MLS's.
+    fn ld_images(&self, h: &Home) -> Vec<String> {
+        let all = self.mls().photos == jax_model::mls::PhotoSet::All;
+        let base = &self.input.content.site.data.base_url;
+        h.p.photos()
+            .take(5)
+            .enumerate()
+            .map(|(i, m)| {
+                let hosted = if i == 0 { h.photo.as_ref().filter(|_| all) } else { h.gallery.get(&m.media_url) };
+                hosted.map_or_else(|| m.media_url.clone(), |info| seo::absolute(base, &info.src))
+            })
+            .collect()
+    }
 }
 
 #[cfg(test)]
