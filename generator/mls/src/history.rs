@@ -4,9 +4,9 @@
 //! price cut of the last days.
 
 use crate::changes::{Change, Reason};
-use crate::record::{Property, TIME_ZONE};
+use crate::record::Property;
+use crate::weekend::day_of;
 use jiff::civil::Date;
-use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 
@@ -36,11 +36,6 @@ impl Event {
 /// Every listing's story, by ListingKey.
 pub type History = BTreeMap<String, Vec<Event>>;
 
-/// The day of a moment, in Jacksonville.
-pub fn day(t: Timestamp) -> Date {
-    t.in_tz(TIME_ZONE).map_or_else(|_| t.to_zoned(jiff::tz::TimeZone::UTC).date(), |z| z.date())
-}
-
 /// The story after an import: `previous`'s, of the listings the store still holds (`held`), each
 /// with what this import's `news` says of it; `written` are the import's new and changed
 /// listings, by ListingKey. A change is dated the day its listing was modified at the MLS (a
@@ -54,7 +49,7 @@ pub fn after(
     previous.retain(|key, _| held(key));
     for change in news {
         let Some(p) = written.get(change.key.as_str()) else { continue };
-        let on = day(p.modification_timestamp);
+        let on = day_of(p.modification_timestamp);
         let story = previous.entry(change.key.clone()).or_default();
         for reason in &change.reasons {
             let event = match reason {
@@ -80,6 +75,7 @@ pub fn after(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use jiff::Timestamp;
 
     fn date(s: &str) -> Date {
         s.parse().unwrap()

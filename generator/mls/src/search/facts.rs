@@ -1,8 +1,9 @@
 //! A listing as the search sees it: its figures, its words and its codes' values.
 
-use crate::history::{day, Event, History};
+use crate::history::{Event, History};
 use crate::homes::{Home, Homes};
 use crate::record::Status;
+use crate::weekend::day_of as day;
 use jax_model::calendar::{days_from_civil, eastern_day, weekday};
 use jax_model::search::{lowercase, raw_words, weekend_end, Facts};
 use jax_model::slug::slugify;

@@ -393,7 +393,7 @@ fn the_day_in_jacksonville_is_the_time_zone_databases() {
     let start: jiff::Timestamp = "2024-01-01T00:00:00Z".parse().unwrap();
     for hour in (0..4 * 366 * 24).step_by(1) {
         let t = start + jiff::SignedDuration::from_hours(hour);
-        let d = crate::history::day(t);
+        let d = crate::weekend::day_of(t);
         let want = jax_model::calendar::days_from_civil(i64::from(d.year()), d.month() as u32, d.day() as u32);
         assert_eq!(jax_model::calendar::eastern_day(t.as_second()), want, "{t}");
     }
