@@ -45,6 +45,8 @@ pub fn rebuild(
         r["ListPrice"] = json!(price.saturating_sub(5_000));
         r["ModificationTimestamp"] = json!(format!("2099-01-01T{changed_in:02}:{:02}:{:02}Z", at / 60, at % 60));
     }
+    // Its open houses this weekend, as `import --sample` moved them: else each listing with one changes.
+    sample::open_houses::around(&mut records, sample::NEWEST.parse().expect("NEWEST"), jiff::Timestamp::now());
     let feed = dir.join("changed-feed.json");
     // The sample's own context: the import then knows the listings for the sample they are.
     let body = json!({"@odata.context": sample::CONTEXT, "value": Value::Array(records)});

@@ -255,7 +255,11 @@ pub fn count_pages(out: &Path) -> Pages {
             ["neighborhoods", _, _] => p.neighborhoods += 1,
             // The saved homes' page and the saved searches' (the generator's own: each visitor's
             // list, built by an island; the pages a saved search's links lead to).
-            ["homes", "in", "index.html"] | ["homes", "saved", "index.html"] | ["homes", "alerts", ..] => {}
+            // The weekend's open houses (the generator's own: Hugo's peer keeps no weekend clock).
+            ["homes", "in", "index.html"]
+            | ["homes", "saved", "index.html"]
+            | ["homes", "alerts", ..]
+            | ["homes", "open-houses", "index.html"] => {}
             ["homes", "index.html"] | ["homes", "page", ..] | ["homes", "in", _, ..] => p.lists += 1,
             ["homes", slug, "index.html"] => {
                 p.homes.insert(slug.to_string());
