@@ -288,3 +288,63 @@ test("the features' boxes find exactly the sample's waterfront homes with a pool
   // The phone's "Filters" button counts the boxes as filters.
   await expect(form(page).locator('[data-active]')).toContainText('1');
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the worker answers the form: waterfront with a pool finds exactly the sample’s, page after page, the form as asked', async ({
+    page,
+  }) => {
+    const forSale = imported().filter(
+      (r) => r.StandardStatus !== 'Closed' && r.InternetEntireListingDisplayYN !== false,
+    );
+    const want = forSale.filter((r) => r.WaterfrontYN === true && r.PoolPrivateYN === true).map((r) => r.ListingId);
+    await page.goto('/homes/');
+    const features = form(page).getByRole('group', { name: 'Features' });
+    await features.getByLabel('Waterfront').check();
+    await features.getByLabel('Pool').check();
+    await form(page).getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/homes\/search\/\?.*waterfront=1&pool=1&sort=newest$/);
+    await expect(count(page)).toHaveText(`${want.length} homes match your search`);
+    await expect(features.getByLabel('Waterfront')).toBeChecked();
+    await expect(features.getByLabel('Pool')).toBeChecked();
+    await expect(features.getByLabel('New construction')).not.toBeChecked();
+    await expect(page.getByRole('link', { name: 'Clear all filters' })).toHaveAttribute('href', '/homes/');
+    const numbers: string[] = [];
+    for (let n = 1; ; n++) {
+      const mine = await page
+        .locator('.home-cards article.home-card h2 a')
+        .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      numbers.push(...mine.map((href) => /-(\d+)\/$/.exec(href!)![1]));
+      const next = page.locator('.paging').getByRole('link', { name: 'Next page' });
+      if (!(await next.count())) break;
+      await next.click();
+      await expect(page).toHaveURL(new RegExp(`/homes/search/\\?waterfront=1&pool=1&page=${n + 1}$`));
+      await expect(features.getByLabel('Pool')).toBeChecked();
+    }
+    expect(numbers.sort()).toEqual(want.sort());
+
+    // A sort and a lot size, kept by the form; the dearest first.
+    await page.goto('/homes/search/?waterfront=1&min_acres=0.5&sort=price-desc');
+    await expect(form(page).getByLabel('Lot size')).toHaveValue('0.5');
+    await expect(form(page).getByLabel('Sort by')).toHaveValue('price-desc');
+    const prices = (await cards(page).locator('.price').allInnerTexts()).map(dollars);
+    expect(prices.length).toBeGreaterThan(0);
+    expect(prices).toEqual([...prices].sort((a, b) => b - a));
+    const wide = forSale.filter((r) => r.WaterfrontYN === true && Number(r.LotSizeAcres ?? 0) >= 0.5 - 1e-9);
+    await expect(count(page)).toHaveText(`${wide.length} homes match your search`);
+  });
+
+  test('a search that finds nothing says so, and a phone submits from its filters sheet', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/homes/');
+    await form(page).getByLabel('Keywords').fill('qqzzxq');
+    await form(page).getByRole('button', { name: 'Filters' }).click();
+    await form(page).getByLabel('Garage').selectOption({ label: '2+' });
+    await form(page).locator('[data-no-script]').click();
+    await expect(page).toHaveURL(/\/homes\/search\/\?q=qqzzxq&.*garage=2/);
+    await expect(form(page).getByLabel('Keywords')).toHaveValue('qqzzxq');
+    await expect(count(page)).toHaveText('No homes match your search. Remove a filter to see more.');
+    await expect(page.locator('.home-cards article')).toHaveCount(0);
+  });
+});

@@ -25,6 +25,7 @@ pub mod once;
 pub mod queue;
 pub mod quota;
 pub mod retention;
+pub mod search_page;
 pub mod searches;
 pub mod settings;
 pub mod submit;

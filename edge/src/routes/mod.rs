@@ -1,11 +1,13 @@
 //! The router: which handler answers which request. The worker runs first only for `/api/*`, and
-//! for paths the static assets do not have (so a 404 is logged with its path). Every request it
+//! for paths the static assets do not have: the search without JavaScript (`api::HOMES_SEARCH`),
+//! and any other, a 404 logged with its path. Every request it
 //! answers counts against its client's limit.
 
 mod concierge;
 mod documents;
 mod editor;
 mod forms;
+mod homes_search;
 mod request;
 mod searches;
 
@@ -35,6 +37,7 @@ pub async fn handle(req: Request, env: Env) -> Result<Response> {
         Ok(response) => response,
         // A page request over its client's limit: a page that says so.
         Err(Failure::TooMany) if !api => fallback_page(429)?,
+        Err(failure @ Failure::Method(_)) => failure.into_response()?,
         // A page request the worker itself failed on: the visitor gets a page, not JSON.
         Err(failure) if !api => {
             console_error!("{path}: the worker failed on a page request: {failure:?}");
@@ -65,6 +68,9 @@ pub async fn handle(req: Request, env: Env) -> Result<Response> {
 async fn route(req: Request, env: &Env, path: &str) -> std::result::Result<Response, Failure> {
     if req.method() != Method::Post {
         rate_limit(&req, env, READ_LIMITER).await?;
+    }
+    if path == api::HOMES_SEARCH {
+        return homes_search::search(&req, env).await;
     }
     if !path.starts_with("/api/") && path != "/api" {
         return not_found_page(req, env, path).await;

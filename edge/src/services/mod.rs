@@ -18,6 +18,7 @@ pub mod once;
 pub mod queue;
 pub mod quota;
 pub mod retention;
+pub mod search_files;
 pub mod searches;
 pub mod storage;
 pub mod submissions;

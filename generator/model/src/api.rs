@@ -142,6 +142,10 @@ pub fn neighborhood(slug: &str) -> String {
 
 /// Every MLS listing for sale, searchable; its further pages are `/homes/page/<n>/`.
 pub const HOMES: &str = "/homes/";
+/// `/homes/`' search without JavaScript: its form's GET, which the worker answers (no static file
+/// has this path, so the assets hand it on) from the same files as the island
+/// (edge/domain/src/search_page.rs). Each costs an invocation; the island's never come here.
+pub const HOMES_SEARCH: &str = "/homes/search/";
 
 /// The prebuilt search of `/homes/` (generator/mls/src/search/): its index's size, codes and
 /// files; each file is in a folder under `SEARCH_DIR` named by the hash of its bytes (`{version}`,

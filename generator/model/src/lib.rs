@@ -28,6 +28,7 @@ pub mod rules;
 pub mod saved_search;
 pub mod schema_check;
 pub mod search;
+pub mod search_index;
 pub mod sell;
 pub mod signatures;
 pub mod site;

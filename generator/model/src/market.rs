@@ -260,6 +260,19 @@ impl Figure {
 pub mod format {
     use super::Figures;
 
+    /// `1234567` as `1,234,567`.
+    pub fn thousands(n: u64) -> String {
+        let s = n.to_string();
+        let mut out = String::new();
+        for (i, c) in s.chars().enumerate() {
+            if i > 0 && (s.len() - i).is_multiple_of(3) {
+                out.push(',');
+            }
+            out.push(c);
+        }
+        out
+    }
+
     /// Dollars as "$425K" below a million (to the nearest thousand), "$1.25M" from a million.
     pub fn price(dollars: u64) -> String {
         let thousands = (dollars + 500) / 1000;

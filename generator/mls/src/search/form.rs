@@ -1,7 +1,8 @@
 //! What the search form offers: its sort values, price steps and select choices.
 
-use schemars::JsonSchema;
 use serde::Serialize;
+
+pub use jax_model::search_index::Sort;
 
 /// The steps the price filters offer, in dollars.
 pub const PRICE_STEPS: [u64; 12] = [
@@ -14,33 +15,6 @@ pub const DAYS_CHOICES: [u32; 5] = [3, 7, 14, 30, 90];
 
 /// The lot filter's choices, in hundredths of an acre: at least that much.
 pub const ACRES_CHOICES: [u32; 6] = [25, 50, 100, 200, 500, 1000];
-
-/// The orders the results can take: the sort field's values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
-pub enum Sort {
-    /// `/homes/`' own order: the most recently changed first.
-    #[serde(rename = "newest")]
-    Newest,
-    #[serde(rename = "price-asc")]
-    PriceLow,
-    #[serde(rename = "price-desc")]
-    PriceHigh,
-    /// The largest living area first.
-    #[serde(rename = "size")]
-    Size,
-}
-
-impl Sort {
-    /// Its value in the URL.
-    pub fn value(self) -> &'static str {
-        match self {
-            Sort::Newest => "newest",
-            Sort::PriceLow => "price-asc",
-            Sort::PriceHigh => "price-desc",
-            Sort::Size => "size",
-        }
-    }
-}
 
 /// A choice of a select: its value in the URL and what it says.
 #[derive(Debug, Clone, PartialEq, Serialize)]

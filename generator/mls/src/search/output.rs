@@ -90,7 +90,7 @@ pub fn outputs_with<P: Send>(
     let hashes: Vec<blake3::Hash> = cards.par_iter().map(|c| blake3::hash(c.as_bytes())).collect();
     let mut shards: Vec<(CardOrder, Vec<usize>)> = Vec::new();
     for order in CardOrder::ALL {
-        let places = order.places(&price, &sqft);
+        let places = order.places(price.len(), &price, &sqft);
         let starts = cut(places.iter().map(|&i| may_start[i]));
         for (n, &from) in starts.iter().enumerate() {
             let to = starts.get(n + 1).copied().unwrap_or(places.len());

@@ -29,7 +29,10 @@ const SEPARATOR: &str = "<!--card-->";
 #[derive(Serialize)]
 pub(super) struct SearchView<'a> {
     mount: Mount,
+    /// Where the form goes without JavaScript (the island runs it in place).
     action: &'static str,
+    /// The list without filters ("Clear all filters").
+    list: &'static str,
     fields: Fields,
     labels: &'a SearchLabels,
     neighborhood: &'a str,
@@ -106,7 +109,8 @@ impl<'a> Shared<'a> {
         let sort = |sort: Sort, label: &String| Choice { value: sort.value().into(), label: label.clone() };
         Ok(SearchView {
             mount,
-            action: api::HOMES,
+            action: api::HOMES_SEARCH,
+            list: api::HOMES,
             fields: search::FIELDS,
             labels: s,
             neighborhood: &l.neighborhood,

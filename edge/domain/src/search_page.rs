@@ -1,0 +1,270 @@
+//! The search of `/homes/` without JavaScript (`api::HOMES_SEARCH`): the form's GET, answered by
+//! the worker from the very files the island reads (`jax_model::search_index`), with the listings
+//! `jax_model::search::Query::matches` finds, in the island's order and pages, shown as the
+//! static `/homes/` page with its list, count, paging and form set to the search (`html`). The
+//! island's own search never comes here: it runs in the browser on `/homes/?…`.
+
+pub mod files;
+pub mod html;
+#[cfg(test)]
+mod tests;
+
+use crate::searches::{normalize, query_of};
+use jax_model::search::{shard_key, Facts, Query, FIELDS};
+use jax_model::search_index::{CardOrder, Column, Meta, Sort, WordShard};
+use std::collections::BTreeMap;
+
+pub use files::Props;
+
+/// A search as its URL asks for it.
+#[derive(Debug)]
+pub struct Asked {
+    pub query: Query,
+    /// Its filters as saved searches keep them (`searches::normalize`): the paging's links and
+    /// the "Save this search" form carry them. None: too long to be a search.
+    pub filters: Option<String>,
+    pub sort: Sort,
+    /// From 1.
+    pub page: usize,
+}
+
+impl Asked {
+    /// The search a URL's query (without its `?`) asks for.
+    pub fn of(raw: &str) -> Asked {
+        let pairs: Vec<(String, String)> = form_urlencoded::parse(raw.as_bytes()).into_owned().collect();
+        let get = |name: &str| pairs.iter().rev().find(|(k, _)| k == name).map(|(_, v)| v.as_str());
+        let filters = normalize(raw);
+        let page = get(FIELDS.page).and_then(|p| p.trim().parse::<usize>().ok()).filter(|&p| p > 0).unwrap_or(1);
+        Asked {
+            query: filters.as_deref().map_or_else(Query::default, query_of),
+            filters,
+            sort: Sort::of(get(FIELDS.sort)),
+            page,
+        }
+    }
+
+    /// Whether it filters at all (its order and page aside).
+    pub fn filters(&self) -> bool {
+        self.query != Query::default()
+    }
+
+    /// The URL of its page `n` on `path`.
+    pub fn url(&self, path: &str, n: usize) -> String {
+        let mut out = form_urlencoded::Serializer::new(String::new());
+        out.extend_pairs(form_urlencoded::parse(self.filters.as_deref().unwrap_or("").as_bytes()));
+        if self.sort != Sort::Newest {
+            out.append_pair(FIELDS.sort, self.sort.value());
+        }
+        if n > 1 {
+            out.append_pair(FIELDS.page, &n.to_string());
+        }
+        let query = out.finish();
+        if query.is_empty() {
+            path.to_string()
+        } else {
+            format!("{path}?{query}")
+        }
+    }
+
+    /// The columns it reads: one per filter it uses, and its sort's.
+    pub fn columns(&self) -> Vec<Column> {
+        let q = &self.query;
+        let price = q.min_price > 0 || q.max_price > 0 || matches!(self.sort, Sort::PriceLow | Sort::PriceHigh);
+        [
+            (Column::Price, price),
+            (Column::Beds, q.beds > 0),
+            (Column::Baths, q.baths > 0),
+            (Column::Sqft, self.sort == Sort::Size),
+            (Column::Area, !q.area.is_empty()),
+            (Column::Kind, !q.kind.is_empty()),
+            (Column::Status, !q.status.is_empty()),
+            (Column::Features, q.waterfront || q.pool || q.new_construction),
+            (Column::Garage, q.garage > 0),
+            (Column::Acres, q.min_acres > 0),
+            (Column::Listed, q.max_days > 0),
+            (Column::Reduced, q.reduced),
+            (Column::OpenHouse, q.open_house),
+        ]
+        .into_iter()
+        .filter_map(|(c, used)| used.then_some(c))
+        .collect()
+    }
+
+    /// The word shards it reads: those of its words that some listing has a word of.
+    pub fn word_shards(&self, meta: &Meta) -> Vec<String> {
+        let keys: std::collections::BTreeSet<String> = self.query.words().map(shard_key).collect();
+        keys.into_iter().filter(|k| meta.files.contains_key(&format!("words/{k}.json"))).collect()
+    }
+}
+
+/// The URL of one of the index's files (`{version}` is the folder `meta` names for `path`).
+pub fn file_url(template: &str, meta: &Meta, path: &str) -> Option<String> {
+    let (before, _) = template.split_once("{version}/")?;
+    Some(format!("{before}{}/{path}", meta.files.get(path)?))
+}
+
+/// A column's path in `meta.files`.
+pub fn column_path(c: Column) -> String {
+    format!("columns/{}.json", c.name())
+}
+
+/// The index's columns the search read, each as long as the index.
+pub type Columns = BTreeMap<&'static str, Vec<u64>>;
+
+/// The places of the listings `asked` finds on `today` (`calendar::eastern_day`), in its order;
+/// Err names a file that is not this index's.
+pub fn found(
+    meta: &Meta,
+    columns: &Columns,
+    shards: &BTreeMap<String, WordShard>,
+    asked: &Asked,
+    today: u32,
+) -> Result<Vec<usize>, String> {
+    let n = meta.size;
+    if let Some((name, _)) = columns.iter().find(|(_, v)| v.len() != n) {
+        return Err(format!("the column {name} is not as long as the index ({n})"));
+    }
+    let col = |c: Column| columns.get(c.name());
+    let at = |c: Column, i: usize| col(c).map_or(0, |v| v[i]);
+    let small = |c: Column, i: usize| u32::try_from(at(c, i)).unwrap_or(u32::MAX);
+    let code = |c: Column, codes: &[String], i: usize| {
+        col(c).and_then(|v| codes.get(usize::try_from(v[i]).ok()?)).cloned().unwrap_or_default()
+    };
+    let bits = meta.features;
+    let mut facts: Vec<Facts> = (0..n)
+        .map(|i| {
+            let features = at(Column::Features, i);
+            let has = |bit: u32| features & u64::from(bit) != 0;
+            Facts {
+                price: at(Column::Price, i),
+                beds: small(Column::Beds, i),
+                baths: small(Column::Baths, i),
+                area: code(Column::Area, &meta.areas, i),
+                kind: code(Column::Kind, &meta.kinds, i),
+                status: code(Column::Status, &meta.statuses, i),
+                waterfront: has(bits.waterfront),
+                pool: has(bits.pool),
+                garage: small(Column::Garage, i),
+                new_construction: has(bits.new_construction),
+                acres: small(Column::Acres, i),
+                listed: small(Column::Listed, i),
+                reduced: small(Column::Reduced, i),
+                open_house: small(Column::OpenHouse, i),
+                words: String::new(),
+            }
+        })
+        .collect();
+    // Each listing's words the search typed the start of, from their shards.
+    for typed in asked.query.words() {
+        for (word, gaps) in shards.get(&shard_key(typed)).into_iter().flatten() {
+            if !word.starts_with(typed) {
+                continue;
+            }
+            let mut place = 0usize;
+            for &gap in gaps {
+                place += gap as usize;
+                if let Some(f) = facts.get_mut(place) {
+                    f.words.push('\n');
+                    f.words.push_str(word);
+                }
+            }
+        }
+    }
+    let mut places: Vec<usize> = (0..n).filter(|&i| asked.query.matches(&facts[i], today)).collect();
+    let key = |c: Column, i: usize| col(c).map_or(0, |v| v[i]);
+    match asked.sort {
+        Sort::Newest => {}
+        Sort::PriceLow => sort_by(&mut places, &|i| key(Column::Price, i)),
+        Sort::PriceHigh => sort_by(&mut places, &|i| u64::MAX - key(Column::Price, i)),
+        Sort::Size => sort_by(&mut places, &|i| u64::MAX - key(Column::Sqft, i)),
+    }
+    Ok(places)
+}
+
+/// One page of results.
+#[derive(Debug, PartialEq)]
+pub struct Shown {
+    /// The page shown (the last when the URL asked for one beyond it), from 1, and how many.
+    pub page: usize,
+    pub pages: usize,
+    /// Each listing's card: its shard in the sort's order (`Meta::shards`) and its place in it.
+    pub cards: Vec<(usize, usize)>,
+}
+
+/// The page of `found` (`found`'s places) that `asked` shows, `per_page` a page.
+pub fn shown(meta: &Meta, columns: &Columns, found: &[usize], asked: &Asked, per_page: usize) -> Shown {
+    let per_page = per_page.max(1);
+    let pages = found.len().div_ceil(per_page).max(1);
+    let page = asked.page.min(pages);
+    let on_page = found.iter().skip((page - 1) * per_page).take(per_page);
+    let order = asked.sort.cards();
+    let ranks = ranks(meta, columns, order);
+    let from = &shards_of(meta, order).from;
+    let cards = on_page
+        .map(|&place| {
+            let rank = ranks.as_ref().map_or(place, |r| r[place]);
+            let shard = from.partition_point(|&start| start as usize <= rank).saturating_sub(1);
+            (shard, rank - from.get(shard).map_or(0, |&s| s as usize))
+        })
+        .collect();
+    Shown { page, pages, cards }
+}
+
+/// Each place's rank in `order` (None for newest: the place itself), as `CardOrder::places`
+/// orders them.
+fn ranks(meta: &Meta, columns: &Columns, order: CardOrder) -> Option<Vec<usize>> {
+    let (column, largest_first) = match order {
+        CardOrder::Newest => return None,
+        CardOrder::Price => (Column::Price, false),
+        CardOrder::Size => (Column::Sqft, true),
+    };
+    let values = columns.get(column.name());
+    let key = |i: usize| {
+        let v = values.map_or(0, |v| v[i]);
+        if largest_first {
+            u64::MAX - v
+        } else {
+            v
+        }
+    };
+    let mut places: Vec<usize> = (0..meta.size).collect();
+    sort_by(&mut places, &key);
+    let mut ranks = vec![0; meta.size];
+    for (rank, place) in places.into_iter().enumerate() {
+        ranks[place] = rank;
+    }
+    Some(ranks)
+}
+
+/// Places by `key`, ties in place order: one stable sort for every order (each sort's call
+/// site is code of its own in the worker's wasm).
+fn sort_by(places: &mut [usize], key: &dyn Fn(usize) -> u64) {
+    places.sort_by_key(|&i| key(i));
+}
+
+/// The card shards of `order`.
+pub fn shards_of(meta: &Meta, order: CardOrder) -> &jax_model::search_index::Shards {
+    match order {
+        CardOrder::Newest => &meta.shards.newest,
+        CardOrder::Price => &meta.shards.price,
+        CardOrder::Size => &meta.shards.size,
+    }
+}
+
+/// The URL of card shard `n` of `order`.
+pub fn card_url(template: &str, meta: &Meta, order: CardOrder, n: usize) -> Option<String> {
+    let hash = shards_of(meta, order).hash.get(n)?;
+    Some(template.replace("{version}", hash).replace("{order}", order.name()))
+}
+
+/// The count above the results, as the island says it.
+pub fn count(props: &Props, asked: &Asked, found: usize) -> String {
+    let n = jax_model::market::format::thousands(found as u64);
+    if !asked.filters() {
+        props.count.replace("{count}", &n)
+    } else if found > 0 {
+        props.labels.results.replace("{count}", &n)
+    } else {
+        props.labels.none.clone()
+    }
+}
