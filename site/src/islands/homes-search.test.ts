@@ -168,7 +168,7 @@ afterEach(() => {
 
 function page() {
   document.body.innerHTML = `<div class="homes-search" data-island="homes-search">
-<form class="homes-search__form" role="search" action="/homes/" method="get">
+<form class="homes-search__form" role="search" action="/homes/search/" method="get">
 <input type="search" name="q"><button type="button" popovertarget="f">Filters<span data-active hidden><span aria-hidden="true"></span><span class="visually-hidden"></span></span></button><div id="f"><select name="beds"><option value="">Any</option><option value="3">3+</option><option value="5">5+</option></select>
 <select name="sort"><option value="newest">Newest</option><option value="size">Size</option></select><button type="button" data-show>Show 3 homes</button></div>
 <button type="submit">Search</button><a class="homes-search__clear" href="/homes/" hidden>Clear all filters</a></form>
