@@ -169,7 +169,9 @@ fn every_listing_has_its_page_with_its_office_and_the_mls_notice_and_the_display
         .unwrap_or_default();
     assert!(!places.contains(&at), "the search finds a hidden address by its street number");
     // The form, on the first page only.
-    assert!(first.contains("<form class=\"homes-search__form\" role=\"search\" action=\"/homes/search/\" method=\"get\""));
+    assert!(
+        first.contains("<form class=\"homes-search__form\" role=\"search\" action=\"/homes/search/\" method=\"get\"")
+    );
     assert!(!page(&site, "homes/page/2/index.html").contains("<form class=\"homes-search__form\""));
 }
 

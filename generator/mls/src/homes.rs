@@ -2,7 +2,7 @@
 //! and what IDX rules let it say (the street address only where InternetAddressDisplayYN allows).
 
 use crate::history::{Event, History};
-use crate::record::{Property, Status};
+use crate::record::{OpenHouse, Property, Status};
 use crate::store::ImportInfo;
 use jax_images::ImageInfo;
 use jax_model::api;
@@ -74,6 +74,11 @@ impl Home {
             (Status::Closed, Some(p)) => p,
             _ => self.p.list_price,
         }
+    }
+
+    /// Its open houses not over at `now`: no page or calendar file offers one that has ended.
+    pub fn open_houses_ahead(&self, now: jiff::Timestamp) -> impl Iterator<Item = &OpenHouse> {
+        self.p.open_house.iter().filter(move |o| o.open_house_end_time > now)
     }
 }
 

@@ -1,5 +1,5 @@
 //! The open houses of this weekend and the next, as `/homes/open-houses/` lists them: by day, in
-//! Eastern time, from the build's day on. "This weekend" is the coming Saturday and Sunday, or the
+//! Eastern time, those not over yet. "This weekend" is the coming Saturday and Sunday, or the
 //! current ones on a weekend; the page is rebuilt with every (hourly) build.
 
 use crate::homes::{Home, Homes};
@@ -37,7 +37,7 @@ pub fn this_weekend_and_next(homes: &Homes, now: Timestamp) -> [Weekend<'_>; 2] 
             .map(|date| {
                 let mut open_houses: Vec<(&Home, &OpenHouse)> = homes
                     .for_sale_in(None)
-                    .flat_map(|h| h.p.open_house.iter().map(move |o| (h, o)))
+                    .flat_map(|h| h.open_houses_ahead(now).map(move |o| (h, o)))
                     .filter(|(_, o)| day_of(o.open_house_start_time) == date)
                     .collect();
                 open_houses.sort_by(|(a, x), (b, y)| {
@@ -125,6 +125,9 @@ mod tests {
         // Sunday 9 am: Saturday is gone from the page.
         let [this, _] = this_weekend_and_next(&homes, "2026-12-06T14:00:00Z".parse().unwrap());
         assert_eq!(this.days.iter().map(|d| d.date).collect::<Vec<_>>(), [date(2026, 12, 6)]);
+        // Sunday 3:30 pm: K1's open house of 1 to 3 is over, so the day has none left.
+        let [this, _] = this_weekend_and_next(&homes, "2026-12-06T20:30:00Z".parse().unwrap());
+        assert_eq!(this.days.iter().map(keys).collect::<Vec<_>>(), [Vec::<&str>::new()]);
         // The Monday after: the next weekend is this one now; the one after it is empty.
         let [this, next] = this_weekend_and_next(&homes, "2026-12-07T15:00:00Z".parse().unwrap());
         assert_eq!(this.days.iter().map(keys).collect::<Vec<_>>(), [vec!["K2"], vec![]] as [Vec<&str>; 2]);

@@ -140,7 +140,7 @@ pub fn outputs(c: &Content, homes: &Homes) -> Vec<Output> {
         let url = crate::seo::absolute(base, &h.url);
         let description =
             format!("{} · {}\n{url}", dollars(p.list_price), labels.listed_by.replace("{office}", &p.list_office_name));
-        for o in &p.open_house {
+        for o in h.open_houses_ahead(homes.now) {
             let uid = match &o.open_house_key {
                 Some(k) => format!("{k}@{host}"),
                 None => format!("{}-{}@{host}", p.listing_key, o.open_house_start_time.as_second()),

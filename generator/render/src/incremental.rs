@@ -3,8 +3,9 @@
 //! are nearly all of the work, and an hourly import changes a few of them.
 //!
 //! Each listing's outputs get a fingerprint: its record as stored (the digest `store` read it
-//! with), first photo and story, and the build's inputs besides the listings (the generator's binary by
-//! its size and time, `content/`, the islands' build and the import's settings). A build records
+//! with), first photo, story and how many of its open houses are not over yet, and the build's
+//! inputs besides the listings (the generator's binary by its size and time, `content/`, the
+//! islands' build and the import's settings). A build records
 //! what it wrote (in the cache, per output folder): every file, and the listings' outputs with
 //! their fingerprints. The next one into the same folder renders only the outputs whose
 //! fingerprint moved, or whose file is gone, and removes the recorded files it no longer makes
@@ -125,6 +126,8 @@ pub fn fingerprints(inputs: blake3::Hash, homes: &Homes) -> Fingerprints {
             }
             // Its story comes with its record's changes, but is kept apart from it.
             hash.update(&serde_json::to_vec(homes.story(&h.p.listing_key)).expect("a story serializes"));
+            // Its page offers only the open houses not over yet, which the build's time moves.
+            hash.update(&h.open_houses_ahead(homes.now).count().to_le_bytes());
             let print = hash.finalize().to_hex().to_string();
             let mut out = vec![(index_file(&h.url), print.clone())];
             if for_sale.contains(&i) {

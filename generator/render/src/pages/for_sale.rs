@@ -109,9 +109,8 @@ impl<'a> Shared<'a> {
         fact(&l.property_type, p.property_sub_type.clone().or_else(|| p.property_type.clone()));
         fact(&l.subdivision, p.subdivision_name.clone());
         fact(&l.mls_number, Some(p.listing_id.clone()));
-        let open_houses = p
-            .open_house
-            .iter()
+        let open_houses = h
+            .open_houses_ahead(self.homes().now)
             .filter_map(|o| Some(OpenHouseView { time: hours(o, true)?, ics: crate::calendar::path(h, o) }))
             .collect();
         let neighborhood = h

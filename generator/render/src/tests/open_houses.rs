@@ -22,11 +22,15 @@ fn open_houses_link_their_calendar_files_and_fill_this_weekend_and_the_next() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content");
     c.site.data.mls = jax_load::site(&root).unwrap().mls;
     let records = [
-        // Saturday December 5, 1 to 3 pm, and the Saturday after at 11.
+        // Saturday December 5, 1 to 3 pm, and the Saturday after at 11; one this morning, over.
         record(
             "K1",
             true,
-            &[("2026-12-05T18:00:00Z", "2026-12-05T20:00:00Z"), ("2026-12-12T16:00:00Z", "2026-12-12T18:00:00Z")],
+            &[
+                ("2026-12-02T14:00:00Z", "2026-12-02T16:00:00Z"),
+                ("2026-12-05T18:00:00Z", "2026-12-05T20:00:00Z"),
+                ("2026-12-12T16:00:00Z", "2026-12-12T18:00:00Z"),
+            ],
         ),
         record("K22", false, &[("2026-12-06T17:00:00Z", "2026-12-06T19:00:00Z")]),
     ];
@@ -46,12 +50,12 @@ fn open_houses_link_their_calendar_files_and_fill_this_weekend_and_the_next() {
         // Unfolded: the URL is longer than a line.
         String::from_utf8(f.bytes.clone()).unwrap().replace("\r\n ", "")
     };
-    assert_eq!(files.len(), 3);
+    assert_eq!(files.len(), 3, "no calendar file for the open house that is over");
     let one = ics(shown, "2026-12-05-1300");
     assert!(one.contains("\r\nSUMMARY:Open house: 2 Ortega Blvd\\, Unit 2\\, Jacksonville\\, FL 32210\r\n"), "{one}");
     assert!(one.contains("\r\nLOCATION:2 Ortega Blvd\\, Unit 2\\, Jacksonville\\, FL 32210\r\n"));
     assert!(one.contains(&format!("\r\nURL:{}{}\r\n", c.site.data.base_url, shown.url)));
-    assert!(one.contains("\r\nUID:K1-0@"), "by the MLS's key of the open house");
+    assert!(one.contains("\r\nUID:K1-1@"), "by the MLS's key of the open house");
     let two = ics(hidden, "2026-12-06-1200");
     assert!(!two.contains("Ortega Blvd"), "no street where the MLS withholds it: {two}");
     assert!(two.contains("\r\nLOCATION:Jacksonville\\, FL 32210\r\n"));
@@ -74,6 +78,7 @@ fn open_houses_link_their_calendar_files_and_fill_this_weekend_and_the_next() {
         shown.url
     )));
     assert!(listing.contains("Saturday, December 5, 1:00 PM – 3:00 PM"));
+    assert!(!listing.contains("Wednesday, December 2"), "the open house that is over is not offered");
     let list = html(&page);
     let this = &list[list.find("id=\"this-weekend\"").unwrap()..list.find("id=\"next-weekend\"").unwrap()];
     assert!(this.contains("This weekend, December 5–6"));
@@ -86,6 +91,15 @@ fn open_houses_link_their_calendar_files_and_fill_this_weekend_and_the_next() {
     let next = &list[list.find("id=\"next-weekend\"").unwrap()..];
     assert!(next.contains("Saturday, December 12") && next.contains("11:00 AM – 1:00 PM"));
     assert!(!next.contains("Sunday, December 13"), "a day without any is left out");
+    // Once an open house is over, its listing's page is made anew, though its record is the same.
+    let print = |homes: &Homes| {
+        crate::incremental::fingerprints(blake3::hash(b""), homes)[&jax_output::index_file(&shown.url)].clone()
+    };
+    let before = print(&homes);
+    homes.now = "2026-12-05T19:00:00Z".parse().unwrap();
+    assert_eq!(print(&homes), before, "the open house of 1 pm is not over at 2 pm");
+    homes.now = "2026-12-05T21:00:00Z".parse().unwrap();
+    assert_ne!(print(&homes), before);
     // Two weeks on, neither weekend has any: the page says so.
     homes.now = "2026-12-16T17:00:00Z".parse().unwrap();
     let input = RenderInput {
