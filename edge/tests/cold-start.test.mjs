@@ -7,7 +7,7 @@ import { coldStart, wasmInstructions } from '../../scripts/cold-start.mjs';
 
 /** The most instructions V8's compile of the worker may run, in millions (callgrind's count).
  * Raise it only with the reason in the commit; docs/benchmarks.md has the figure it was set from. */
-const COMPILE_BUDGET_M = 37;
+const COMPILE_BUDGET_M = 39;
 
 // Counted once, for the printed line and the budget.
 const instructions = await wasmInstructions();

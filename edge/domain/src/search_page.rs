@@ -12,7 +12,6 @@ mod tests;
 use crate::searches::{normalize, query_of};
 use jax_model::search::{shard_key, Facts, Query, FIELDS};
 use jax_model::search_index::{CardOrder, Column, Meta, Sort, WordShard};
-use std::collections::BTreeMap;
 
 pub use files::Props;
 
@@ -92,8 +91,14 @@ impl Asked {
 
     /// The word shards it reads: those of its words that some listing has a word of.
     pub fn word_shards(&self, meta: &Meta) -> Vec<String> {
-        let keys: std::collections::BTreeSet<String> = self.query.words().map(shard_key).collect();
-        keys.into_iter().filter(|k| meta.files.contains_key(&format!("words/{k}.json"))).collect()
+        // Each once, in the words' order (no set: its sort is more code in the worker's wasm).
+        let mut keys: Vec<String> = Vec::new();
+        for key in self.query.words().map(shard_key) {
+            if !keys.contains(&key) && meta.files.contains_key(&format!("words/{key}.json")) {
+                keys.push(key);
+            }
+        }
+        keys
     }
 }
 
@@ -108,15 +113,24 @@ pub fn column_path(c: Column) -> String {
     format!("columns/{}.json", c.name())
 }
 
-/// The index's columns the search read, each as long as the index.
-pub type Columns = BTreeMap<&'static str, Vec<u64>>;
+/// The index's columns the search read by name, each as long as the index. Pairs, not maps: a
+/// search reads a few, and each map's type is its own sort and tree code in the worker's wasm.
+pub type Columns = Vec<(&'static str, Vec<u64>)>;
+
+/// The word shards the search read, by key.
+pub type WordShards = Vec<(String, WordShard)>;
+
+/// The value of `key` among `pairs`.
+pub fn get<'a, K: AsRef<str>, V>(pairs: &'a [(K, V)], key: &str) -> Option<&'a V> {
+    pairs.iter().find(|(k, _)| k.as_ref() == key).map(|(_, v)| v)
+}
 
 /// The places of the listings `asked` finds on `today` (`calendar::eastern_day`), in its order;
 /// Err names a file that is not this index's.
 pub fn found(
     meta: &Meta,
-    columns: &Columns,
-    shards: &BTreeMap<String, WordShard>,
+    columns: &[(&'static str, Vec<u64>)],
+    shards: &[(String, WordShard)],
     asked: &Asked,
     today: u32,
 ) -> Result<Vec<usize>, String> {
@@ -124,7 +138,7 @@ pub fn found(
     if let Some((name, _)) = columns.iter().find(|(_, v)| v.len() != n) {
         return Err(format!("the column {name} is not as long as the index ({n})"));
     }
-    let col = |c: Column| columns.get(c.name());
+    let col = |c: Column| get(columns, c.name());
     let at = |c: Column, i: usize| col(c).map_or(0, |v| v[i]);
     let small = |c: Column, i: usize| u32::try_from(at(c, i)).unwrap_or(u32::MAX);
     let code = |c: Column, codes: &[String], i: usize| {
@@ -156,7 +170,7 @@ pub fn found(
         .collect();
     // Each listing's words the search typed the start of, from their shards.
     for typed in asked.query.words() {
-        for (word, gaps) in shards.get(&shard_key(typed)).into_iter().flatten() {
+        for (word, gaps) in get(shards, shard_key(typed).as_str()).into_iter().flatten() {
             if !word.starts_with(typed) {
                 continue;
             }
@@ -192,7 +206,13 @@ pub struct Shown {
 }
 
 /// The page of `found` (`found`'s places) that `asked` shows, `per_page` a page.
-pub fn shown(meta: &Meta, columns: &Columns, found: &[usize], asked: &Asked, per_page: usize) -> Shown {
+pub fn shown(
+    meta: &Meta,
+    columns: &[(&'static str, Vec<u64>)],
+    found: &[usize],
+    asked: &Asked,
+    per_page: usize,
+) -> Shown {
     let per_page = per_page.max(1);
     let pages = found.len().div_ceil(per_page).max(1);
     let page = asked.page.min(pages);
@@ -212,13 +232,13 @@ pub fn shown(meta: &Meta, columns: &Columns, found: &[usize], asked: &Asked, per
 
 /// Each place's rank in `order` (None for newest: the place itself), as `CardOrder::places`
 /// orders them.
-fn ranks(meta: &Meta, columns: &Columns, order: CardOrder) -> Option<Vec<usize>> {
+fn ranks(meta: &Meta, columns: &[(&'static str, Vec<u64>)], order: CardOrder) -> Option<Vec<usize>> {
     let (column, largest_first) = match order {
         CardOrder::Newest => return None,
         CardOrder::Price => (Column::Price, false),
         CardOrder::Size => (Column::Sqft, true),
     };
-    let values = columns.get(column.name());
+    let values = get(columns, column.name());
     let key = |i: usize| {
         let v = values.map_or(0, |v| v[i]);
         if largest_first {
@@ -238,7 +258,7 @@ fn ranks(meta: &Meta, columns: &Columns, order: CardOrder) -> Option<Vec<usize>>
 
 /// Places by `key`, ties in place order: one stable sort for every order (each sort's call
 /// site is code of its own in the worker's wasm).
-fn sort_by(places: &mut [usize], key: &dyn Fn(usize) -> u64) {
+pub fn sort_by(places: &mut [usize], key: &dyn Fn(usize) -> u64) {
     places.sort_by_key(|&i| key(i));
 }
 

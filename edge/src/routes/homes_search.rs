@@ -4,10 +4,8 @@
 use crate::failure::Failure;
 use crate::services::{now_ms, search_files};
 use domain::search_page::html::{self, View};
-use domain::search_page::{self, card_url, column_path, file_url, files, Asked, Columns};
-use jax_model::search_index::WordShard;
+use domain::search_page::{self, card_url, column_path, file_url, files, Asked, Columns, WordShards};
 use jax_model::{api, calendar};
-use std::collections::BTreeMap;
 use worker::{Env, Method, Request, Response};
 
 /// Word shards a search reads at most: with the page, `meta.json`, every column and a page of
@@ -37,14 +35,15 @@ pub async fn search(req: &Request, env: &Env) -> Result<Response, Failure> {
         search_files::json_all(&assets, origin, &word_urls, files::word_shard),
     );
     let columns: Columns = columns_asked.iter().map(|c| c.name()).zip(columns?).collect();
-    let shards: BTreeMap<String, WordShard> = keys.into_iter().zip(words?).collect();
+    let shards: WordShards = keys.into_iter().zip(words?).collect();
     let today = u32::try_from(calendar::eastern_day((now_ms() / 1000) as i64)).unwrap_or(0);
     let found = search_page::found(&meta, &columns, &shards, &asked, today).map_err(Failure::Unavailable)?;
     let shown = search_page::shown(&meta, &columns, &found, &asked, props.per_page);
     // Each card shard the page's cards are in, once.
     let order = asked.sort.cards();
-    let needed: Vec<usize> =
-        shown.cards.iter().map(|&(shard, _)| shard).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+    let mut needed: Vec<usize> = shown.cards.iter().map(|&(shard, _)| shard).collect();
+    search_page::sort_by(&mut needed, &|n| n as u64);
+    needed.dedup();
     let card_urls = urls(needed.iter().map(|&n| card_url(&props.files.cards, &meta, order, n)))?;
     let read = search_files::json_all(&assets, origin, &card_urls, files::cards).await?;
     let mut cards = Vec::with_capacity(shown.cards.len());

@@ -15,13 +15,25 @@ pub async fn json_all<T>(
     urls: &[String],
     read: fn(&Value) -> Option<T>,
 ) -> Result<Vec<T>, Failure> {
+    let values = values_all(assets, origin, urls).await?;
+    let mut out = Vec::with_capacity(urls.len());
+    for (url, value) in urls.iter().zip(values) {
+        let of = read(&value).ok_or_else(|| format!("{url}: not of its shape"));
+        out.push(of.map_err(|e| Failure::Unavailable(format!("the search's files: {e}")))?);
+    }
+    Ok(out)
+}
+
+/// Each of `urls` as JSON, side by side. Not generic: one copy of the join in the worker's wasm
+/// for every file shape.
+async fn values_all(assets: &Fetcher, origin: &str, urls: &[String]) -> Result<Vec<Value>, Failure> {
     let read = join_all(urls.iter().map(|url| async move {
         let mut r = fetch::asset(assets, &format!("{origin}{url}")).await?;
         if r.status_code() != 200 {
             return Ok(Err(format!("{url}: {}", r.status_code())));
         }
         let value: Option<Value> = serde_json::from_slice(&r.bytes().await?).ok();
-        Ok::<_, worker::Error>(value.as_ref().and_then(read).ok_or_else(|| format!("{url}: not of its shape")))
+        Ok::<_, worker::Error>(value.ok_or_else(|| format!("{url}: not JSON")))
     }))
     .await;
     let mut out = Vec::with_capacity(urls.len());

@@ -4,6 +4,7 @@ use jax_model::calendar::day_of;
 use jax_model::search::words;
 use jax_model::search_index::FEATURE_BITS;
 use serde_json::{json, Value};
+use std::collections::BTreeMap;
 
 fn day(date: &str) -> u64 {
     day_of(date).and_then(|d| u64::try_from(d).ok()).unwrap()
@@ -11,7 +12,7 @@ fn day(date: &str) -> u64 {
 
 /// The shared cases' listings as an index: `meta.json`, the columns and the word shards (places
 /// as gaps), as the generator writes them.
-fn index_of(listings: &[Value]) -> (Meta, Columns, BTreeMap<String, WordShard>) {
+fn index_of(listings: &[Value]) -> (Meta, BTreeMap<&'static str, Vec<u64>>, BTreeMap<String, WordShard>) {
     let codes = |name: &str, none: bool| {
         let mut codes: Vec<String> = if none { vec![String::new()] } else { Vec::new() };
         for l in listings {
@@ -26,7 +27,7 @@ fn index_of(listings: &[Value]) -> (Meta, Columns, BTreeMap<String, WordShard>) 
     let code = |codes: &[String], l: &Value, name: &str| {
         codes.iter().position(|c| c == l[name].as_str().unwrap_or_default()).unwrap() as u64
     };
-    let mut columns = Columns::new();
+    let mut columns = BTreeMap::new();
     let mut put = |c: Column, f: &dyn Fn(&Value) -> u64| {
         columns.insert(c.name(), listings.iter().map(f).collect());
     };
@@ -77,6 +78,10 @@ fn index_of(listings: &[Value]) -> (Meta, Columns, BTreeMap<String, WordShard>) 
     (meta, columns, shards)
 }
 
+fn pairs<K: Clone, V: Clone>(map: &BTreeMap<K, V>) -> Vec<(K, V)> {
+    map.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
+}
+
 fn table() -> Value {
     serde_json::from_str(include_str!("../../../../spec/cases/search-filters.json")).unwrap()
 }
@@ -93,8 +98,7 @@ fn the_shared_cases_find_what_they_say_from_the_index() {
         let asked = Asked::of(params);
         let today = day(case["today"].as_str().unwrap_or(table["today"].as_str().unwrap())) as u32;
         let only: Columns = asked.columns().iter().map(|c| (c.name(), columns[c.name()].clone())).collect();
-        let typed: BTreeMap<String, WordShard> =
-            asked.word_shards(&meta).into_iter().map(|k| (k.clone(), shards[&k].clone())).collect();
+        let typed: WordShards = asked.word_shards(&meta).into_iter().map(|k| (k.clone(), shards[&k].clone())).collect();
         let found = found(&meta, &only, &typed, &asked, today).unwrap();
         let mls: Vec<&str> = found.iter().map(|&i| listings[i]["mls"].as_str().unwrap()).collect();
         let want: Vec<&str> = case["finds"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
@@ -109,12 +113,13 @@ fn sorts_and_pages_find_each_card_in_its_orders_shards() {
     let (meta, columns, shards) = index_of(listings);
     let asked = Asked::of("sort=price-desc&page=2");
     assert_eq!(asked.columns(), [Column::Price]);
-    let found = found(&meta, &columns, &shards, &asked, 0).unwrap();
+    let (column_pairs, shard_pairs) = (pairs(&columns), pairs(&shards));
+    let found = found(&meta, &column_pairs, &shard_pairs, &asked, 0).unwrap();
     let prices: Vec<u64> = found.iter().map(|&i| columns["price"][i]).collect();
     assert!(prices.windows(2).all(|p| p[0] >= p[1]), "{prices:?}");
     // Two a page: the second shows the third and fourth dearest, each at its rank in price's
     // order (lowest first, ties in place order), whose shards start at ranks 0 and 2.
-    let page = shown(&meta, &columns, &found, &asked, 2);
+    let page = shown(&meta, &column_pairs, &found, &asked, 2);
     assert_eq!((page.page, page.pages), (2, found.len().div_ceil(2)));
     let by_price = CardOrder::Price.places(meta.size, &columns["price"], &[]);
     let rank = |place: usize| by_price.iter().position(|&p| p == place).unwrap();
@@ -122,8 +127,8 @@ fn sorts_and_pages_find_each_card_in_its_orders_shards() {
     assert_eq!(page.cards, [at(rank(found[2])), at(rank(found[3]))]);
     // A page beyond the last shows the last.
     let beyond = Asked::of("page=99");
-    let all = super::found(&meta, &columns, &shards, &beyond, 0).unwrap();
-    let last = shown(&meta, &columns, &all, &beyond, 2);
+    let all = super::found(&meta, &column_pairs, &shard_pairs, &beyond, 0).unwrap();
+    let last = shown(&meta, &column_pairs, &all, &beyond, 2);
     assert_eq!((last.page, last.cards.len()), (last.pages, 2 - (all.len() % 2)));
     assert_eq!(last.cards[0], (1, (last.page - 1) * 2 - 3), "newest: the place itself, in shards from 0 and 3");
 }
