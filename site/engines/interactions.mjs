@@ -244,8 +244,11 @@ export function interactions(b) {
         'the open menu',
         () => document.querySelector('.menu-toggle').getAttribute('aria-expanded') === 'true',
       );
+      // The links shown: the Homes menu's stay folded until it is opened (below).
       const tops = await b.eval(() =>
-        [...document.querySelectorAll('#site-nav a')].map((a) => [a.textContent.trim(), a.getBoundingClientRect().top]),
+        [...document.querySelectorAll('#site-nav a')]
+          .filter((a) => a.getClientRects().length > 0 && !a.closest('details:not([open])'))
+          .map((a) => [a.textContent.trim(), a.getBoundingClientRect().top]),
       );
       // The nav's five, then the agent's phone and the consultation.
       assert.deepEqual(tops.map(([t]) => t).slice(0, 5), [
@@ -262,6 +265,14 @@ export function interactions(b) {
         [...tops.map(([, y]) => y)].sort((x, y) => x - y),
       );
       assert.equal(new Set(tops.map(([, y]) => y)).size, 7);
+      await b.click('#site-nav details summary');
+      const homes = () =>
+        [...document.querySelectorAll('#site-nav details[open] a')]
+          .filter((a) => a.getClientRects().length > 0)
+          .map((a) => a.textContent.trim());
+      assert.deepEqual(await b.eval(homes), ['Homes for Sale', 'Open Houses', 'Saved homes']);
+      await b.click('#site-nav details summary');
+      assert.deepEqual(await b.eval(homes), []);
       await tap(b, '#site-nav a', 'Neighborhoods');
       await landsBelowTheHeader(b, 'neighborhoods');
       await until(
