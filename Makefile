@@ -96,7 +96,8 @@ serve:
 #   lint          the static checks (below)
 #   test-rust     Rust unit and integration tests, and a smoke run of the benchmarks (300 sample
 #                 MLS records, one timed build in tmpfs and one on disk, Hugo only if installed;
-#                 50 saved searches against them: it breaks the build when a benchmark does,
+#                 50 saved searches against them, the search without JavaScript on a site of them:
+#                 it breaks the build when a benchmark does,
 #                 never on speed)
 #   test-site     the islands' unit tests (Vitest)
 #   test-build    the site built (with the generator binary `cargo test` built, saving CI a release
@@ -133,7 +134,7 @@ HOST_CRATES := --workspace --exclude edge
 test-rust:
 	cargo test $(HOST_CRATES)
 	BENCH_SIZES=300 BENCH_RUNS=1 BENCH_LISTINGS=300 BENCH_SEARCHES=50 \
-	  cargo test $(HOST_CRATES) --bench build_vs_hugo --bench saved_searches
+	  cargo test $(HOST_CRATES) --bench build_vs_hugo --bench saved_searches --bench search_without_js
 
 test-site:
 	cd site && npm test --silent
@@ -266,6 +267,7 @@ flood: setup build
 bench:
 	cargo bench -p generator --bench build_vs_hugo
 	cargo bench -p generator --bench saved_searches
+	cargo bench -p generator --bench search_without_js
 	scripts/build-worker.sh
 	node scripts/cold-start.mjs
 	$(MAKE) --no-print-directory islands generator

@@ -127,8 +127,8 @@ pub fn get<'a, K: AsRef<str>, V>(pairs: &'a [(K, V)], key: &str) -> Option<&'a V
 
 /// The places of the listings `asked` finds on `today` (`calendar::eastern_day`), in its order;
 /// Err names a file that is not this index's.
-pub fn found(
-    meta: &Meta,
+pub fn found<'a>(
+    meta: &'a Meta,
     columns: &[(&'static str, Vec<u64>)],
     shards: &[(String, WordShard)],
     asked: &Asked,
@@ -138,37 +138,31 @@ pub fn found(
     if let Some((name, _)) = columns.iter().find(|(_, v)| v.len() != n) {
         return Err(format!("the column {name} is not as long as the index ({n})"));
     }
-    let col = |c: Column| get(columns, c.name());
-    let at = |c: Column, i: usize| col(c).map_or(0, |v| v[i]);
-    let small = |c: Column, i: usize| u32::try_from(at(c, i)).unwrap_or(u32::MAX);
-    let code = |c: Column, codes: &[String], i: usize| {
-        col(c).and_then(|v| codes.get(usize::try_from(v[i]).ok()?)).cloned().unwrap_or_default()
+    // Each column looked up once; a column not read is zero for every listing (not asked for).
+    let col = |c: Column| get(columns, c.name()).map(Vec::as_slice);
+    let [price, beds, baths, area, kind, status, features, garage, acres, listed, reduced, open_house] = [
+        Column::Price,
+        Column::Beds,
+        Column::Baths,
+        Column::Area,
+        Column::Kind,
+        Column::Status,
+        Column::Features,
+        Column::Garage,
+        Column::Acres,
+        Column::Listed,
+        Column::Reduced,
+        Column::OpenHouse,
+    ]
+    .map(col);
+    let at = |c: Option<&[u64]>, i: usize| c.map_or(0, |v| v[i]);
+    let small = |c: Option<&[u64]>, i: usize| u32::try_from(at(c, i)).unwrap_or(u32::MAX);
+    // A code's name, borrowed: no listing's facts own a copy.
+    let name = |c: Option<&[u64]>, codes: &'a [String], i: usize| -> &'a str {
+        c.and_then(|v| codes.get(usize::try_from(v[i]).ok()?)).map_or("", String::as_str)
     };
-    let bits = meta.features;
-    let mut facts: Vec<Facts> = (0..n)
-        .map(|i| {
-            let features = at(Column::Features, i);
-            let has = |bit: u32| features & u64::from(bit) != 0;
-            Facts {
-                price: at(Column::Price, i),
-                beds: small(Column::Beds, i),
-                baths: small(Column::Baths, i),
-                area: code(Column::Area, &meta.areas, i),
-                kind: code(Column::Kind, &meta.kinds, i),
-                status: code(Column::Status, &meta.statuses, i),
-                waterfront: has(bits.waterfront),
-                pool: has(bits.pool),
-                garage: small(Column::Garage, i),
-                new_construction: has(bits.new_construction),
-                acres: small(Column::Acres, i),
-                listed: small(Column::Listed, i),
-                reduced: small(Column::Reduced, i),
-                open_house: small(Column::OpenHouse, i),
-                words: String::new(),
-            }
-        })
-        .collect();
     // Each listing's words the search typed the start of, from their shards.
+    let mut words = vec![String::new(); n];
     for typed in asked.query.words() {
         for (word, gaps) in get(shards, shard_key(typed).as_str()).into_iter().flatten() {
             if !word.starts_with(typed) {
@@ -177,20 +171,47 @@ pub fn found(
             let mut place = 0usize;
             for &gap in gaps {
                 place += gap as usize;
-                if let Some(f) = facts.get_mut(place) {
-                    f.words.push('\n');
-                    f.words.push_str(word);
+                if let Some(w) = words.get_mut(place) {
+                    w.push('\n');
+                    w.push_str(word);
                 }
             }
         }
     }
-    let mut places: Vec<usize> = (0..n).filter(|&i| asked.query.matches(&facts[i], today)).collect();
-    let key = |c: Column, i: usize| col(c).map_or(0, |v| v[i]);
+    let q = &asked.query;
+    let bits = meta.features;
+    let mut places: Vec<usize> = (0..n)
+        .filter(|&i| {
+            q.matches_coded(name(area, &meta.areas, i), name(kind, &meta.kinds, i), name(status, &meta.statuses, i))
+                && {
+                    let has = |bit: u32| at(features, i) & u64::from(bit) != 0;
+                    let facts = Facts {
+                        price: at(price, i),
+                        beds: small(beds, i),
+                        baths: small(baths, i),
+                        area: String::new(),
+                        kind: String::new(),
+                        status: String::new(),
+                        waterfront: has(bits.waterfront),
+                        pool: has(bits.pool),
+                        garage: small(garage, i),
+                        new_construction: has(bits.new_construction),
+                        acres: small(acres, i),
+                        listed: small(listed, i),
+                        reduced: small(reduced, i),
+                        open_house: small(open_house, i),
+                        words: std::mem::take(&mut words[i]),
+                    };
+                    q.matches_uncoded(&facts, today)
+                }
+        })
+        .collect();
+    let sqft = col(Column::Sqft);
     match asked.sort {
         Sort::Newest => {}
-        Sort::PriceLow => sort_by(&mut places, &|i| key(Column::Price, i)),
-        Sort::PriceHigh => sort_by(&mut places, &|i| u64::MAX - key(Column::Price, i)),
-        Sort::Size => sort_by(&mut places, &|i| u64::MAX - key(Column::Sqft, i)),
+        Sort::PriceLow => sort_by(&mut places, &|i| at(price, i)),
+        Sort::PriceHigh => sort_by(&mut places, &|i| u64::MAX - at(price, i)),
+        Sort::Size => sort_by(&mut places, &|i| u64::MAX - at(sqft, i)),
     }
     Ok(places)
 }
@@ -216,13 +237,12 @@ pub fn shown(
     let per_page = per_page.max(1);
     let pages = found.len().div_ceil(per_page).max(1);
     let page = asked.page.min(pages);
-    let on_page = found.iter().skip((page - 1) * per_page).take(per_page);
+    let on_page = &found[((page - 1) * per_page).min(found.len())..(page * per_page).min(found.len())];
     let order = asked.sort.cards();
-    let ranks = ranks(meta, columns, order);
     let from = &shards_of(meta, order).from;
-    let cards = on_page
-        .map(|&place| {
-            let rank = ranks.as_ref().map_or(place, |r| r[place]);
+    let cards = ranks(meta, columns, order, on_page)
+        .into_iter()
+        .map(|rank| {
             let shard = from.partition_point(|&start| start as usize <= rank).saturating_sub(1);
             (shard, rank - from.get(shard).map_or(0, |&s| s as usize))
         })
@@ -230,36 +250,51 @@ pub fn shown(
     Shown { page, pages, cards }
 }
 
-/// Each place's rank in `order` (None for newest: the place itself), as `CardOrder::places`
-/// orders them.
-fn ranks(meta: &Meta, columns: &[(&'static str, Vec<u64>)], order: CardOrder) -> Option<Vec<usize>> {
+impl Shown {
+    /// The card shards its cards are in, each once, in order: the files to read.
+    pub fn shards(&self) -> Vec<usize> {
+        let mut needed: Vec<usize> = self.cards.iter().map(|&(shard, _)| shard).collect();
+        sort_by(&mut needed, &|n| n as u64);
+        needed.dedup();
+        needed
+    }
+
+    /// Its cards' HTML, from the shards `shards` names, read (`read`, in that order); Err names
+    /// a card the shards lack.
+    pub fn cards_from(&self, shards: &[usize], read: &[Vec<String>]) -> Result<Vec<String>, String> {
+        let mut cards = Vec::with_capacity(self.cards.len());
+        for &(shard, at) in &self.cards {
+            let of = shards.binary_search(&shard).ok().and_then(|i| read.get(i)?.get(at));
+            cards.push(of.ok_or_else(|| format!("no card {at} in shard {shard}"))?.clone());
+        }
+        Ok(cards)
+    }
+}
+
+/// The rank in `order` of each of `places` (newest: the place itself), as `CardOrder::places`
+/// orders every listing: counted among them for a page's few, not by sorting them all.
+fn ranks(meta: &Meta, columns: &[(&'static str, Vec<u64>)], order: CardOrder, places: &[usize]) -> Vec<usize> {
     let (column, largest_first) = match order {
-        CardOrder::Newest => return None,
+        CardOrder::Newest => return places.to_vec(),
         CardOrder::Price => (Column::Price, false),
         CardOrder::Size => (Column::Sqft, true),
     };
-    let values = get(columns, column.name());
+    let values = get(columns, column.name()).map(Vec::as_slice);
     let key = |i: usize| {
         let v = values.map_or(0, |v| v[i]);
-        if largest_first {
-            u64::MAX - v
-        } else {
-            v
-        }
+        (if largest_first { u64::MAX - v } else { v }, i)
     };
-    let mut places: Vec<usize> = (0..meta.size).collect();
-    sort_by(&mut places, &key);
-    let mut ranks = vec![0; meta.size];
-    for (rank, place) in places.into_iter().enumerate() {
-        ranks[place] = rank;
-    }
-    Some(ranks)
+    places.iter().map(|&p| (0..meta.size).filter(|&i| key(i) < key(p)).count()).collect()
 }
 
-/// Places by `key`, ties in place order: one stable sort for every order (each sort's call
-/// site is code of its own in the worker's wasm).
-pub fn sort_by(places: &mut [usize], key: &dyn Fn(usize) -> u64) {
-    places.sort_by_key(|&i| key(i));
+/// Places by `key`, ties in place order: one sort for every order (each sort's call site is
+/// code of its own in the worker's wasm), of the keys taken once (not at each comparison).
+fn sort_by(places: &mut [usize], key: &dyn Fn(usize) -> u64) {
+    let mut keyed: Vec<(u64, usize)> = places.iter().map(|&i| (key(i), i)).collect();
+    keyed.sort_unstable();
+    for (place, (_, i)) in places.iter_mut().zip(keyed) {
+        *place = i;
+    }
 }
 
 /// The card shards of `order`.

@@ -39,18 +39,10 @@ pub async fn search(req: &Request, env: &Env) -> Result<Response, Failure> {
     let today = u32::try_from(calendar::eastern_day((now_ms() / 1000) as i64)).unwrap_or(0);
     let found = search_page::found(&meta, &columns, &shards, &asked, today).map_err(Failure::Unavailable)?;
     let shown = search_page::shown(&meta, &columns, &found, &asked, props.per_page);
-    // Each card shard the page's cards are in, once.
-    let order = asked.sort.cards();
-    let mut needed: Vec<usize> = shown.cards.iter().map(|&(shard, _)| shard).collect();
-    search_page::sort_by(&mut needed, &|n| n as u64);
-    needed.dedup();
-    let card_urls = urls(needed.iter().map(|&n| card_url(&props.files.cards, &meta, order, n)))?;
+    let needed = shown.shards();
+    let card_urls = urls(needed.iter().map(|&n| card_url(&props.files.cards, &meta, asked.sort.cards(), n)))?;
     let read = search_files::json_all(&assets, origin, &card_urls, files::cards).await?;
-    let mut cards = Vec::with_capacity(shown.cards.len());
-    for &(shard, at) in &shown.cards {
-        let of = needed.binary_search(&shard).ok().and_then(|i| read[i].get(at));
-        cards.push(of.ok_or_else(|| Failure::Unavailable(format!("no card {at} in shard {shard}")))?.clone());
-    }
+    let cards = shown.cards_from(&needed, &read).map_err(Failure::Unavailable)?;
     let view = View {
         asked: &asked,
         path: api::HOMES_SEARCH,

@@ -4,36 +4,34 @@
 use crate::failure::Failure;
 use crate::services::fetch;
 use futures_util::future::join_all;
-use serde_json::Value;
 use worker::Fetcher;
 
-/// Each of `urls` (paths on `origin`) as JSON read by `read`; a file missing or not of its shape
-/// is the build's fault, never the visitor's: 503, named in the log.
+/// Each of `urls` (paths on `origin`) read from its bytes by `read` (`search_page::files`); a
+/// file missing or not of its shape is the build's fault, never the visitor's: 503, named in the log.
 pub async fn json_all<T>(
     assets: &Fetcher,
     origin: &str,
     urls: &[String],
-    read: fn(&Value) -> Option<T>,
+    read: fn(&[u8]) -> Option<T>,
 ) -> Result<Vec<T>, Failure> {
-    let values = values_all(assets, origin, urls).await?;
+    let files = bytes_all(assets, origin, urls).await?;
     let mut out = Vec::with_capacity(urls.len());
-    for (url, value) in urls.iter().zip(values) {
-        let of = read(&value).ok_or_else(|| format!("{url}: not of its shape"));
+    for (url, bytes) in urls.iter().zip(files) {
+        let of = read(&bytes).ok_or_else(|| format!("{url}: not of its shape"));
         out.push(of.map_err(|e| Failure::Unavailable(format!("the search's files: {e}")))?);
     }
     Ok(out)
 }
 
-/// Each of `urls` as JSON, side by side. Not generic: one copy of the join in the worker's wasm
+/// Each of `urls`' bytes, side by side. Not generic: one copy of the join in the worker's wasm
 /// for every file shape.
-async fn values_all(assets: &Fetcher, origin: &str, urls: &[String]) -> Result<Vec<Value>, Failure> {
+async fn bytes_all(assets: &Fetcher, origin: &str, urls: &[String]) -> Result<Vec<Vec<u8>>, Failure> {
     let read = join_all(urls.iter().map(|url| async move {
         let mut r = fetch::asset(assets, &format!("{origin}{url}")).await?;
         if r.status_code() != 200 {
             return Ok(Err(format!("{url}: {}", r.status_code())));
         }
-        let value: Option<Value> = serde_json::from_slice(&r.bytes().await?).ok();
-        Ok::<_, worker::Error>(value.ok_or_else(|| format!("{url}: not JSON")))
+        Ok::<_, worker::Error>(Ok(r.bytes().await?))
     }))
     .await;
     let mut out = Vec::with_capacity(urls.len());

@@ -213,15 +213,23 @@ impl Query {
     /// Whether the listing `f` is one this search finds on `today` (`calendar::eastern_day`): the
     /// open houses, the price cuts and the days on the market count from it.
     pub fn matches(&self, f: &Facts, today: u32) -> bool {
+        self.matches_coded(&f.area, &f.kind, &f.status) && self.matches_uncoded(f, today)
+    }
+
+    /// Whether a listing's neighborhood, type and status are the ones this search asks for: the
+    /// worker reads them as codes and compares their names, without a `Facts` that owns them.
+    pub fn matches_coded(&self, area: &str, kind: &str, status: &str) -> bool {
         let coded = |asked: &str, has: &str| asked.is_empty() || asked == has;
+        coded(&self.area, area) && coded(&self.kind, kind) && coded(&self.status, status)
+    }
+
+    /// `matches` but for the neighborhood, type and status (`matches_coded`).
+    pub fn matches_uncoded(&self, f: &Facts, today: u32) -> bool {
         let since = |day: u32| today.saturating_sub(day);
         (self.min_price == 0 || f.price >= self.min_price)
             && (self.max_price == 0 || f.price <= self.max_price)
             && f.beds >= self.beds
             && f.baths >= self.baths
-            && coded(&self.area, &f.area)
-            && coded(&self.kind, &f.kind)
-            && coded(&self.status, &f.status)
             && (!self.waterfront || f.waterfront)
             && (!self.pool || f.pool)
             && f.garage >= self.garage

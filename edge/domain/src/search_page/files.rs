@@ -1,5 +1,6 @@
-//! The search's files read from JSON values, by hand: one serde deserializer per file type would
-//! cost the worker's wasm ~40 KiB gzip (measured), and it parses every file as a `Value` already.
+//! The search's files read from their bytes, by hand: one serde deserializer per file type would
+//! cost the worker's wasm more than the worker's one `Value` parser does. A column, a number per
+//! listing, is scanned straight into numbers: as `Value`s it cost most of a search's CPU.
 //! Each reader's result equals serde's of the generator's types (the tests check it).
 
 use jax_model::search_index::{CardShards, FeatureBits, Meta, Shards, WordShard};
@@ -66,8 +67,16 @@ pub fn props(v: &Value) -> Option<Props> {
     })
 }
 
+fn value(bytes: &[u8]) -> Option<Value> {
+    serde_json::from_slice(bytes).ok()
+}
+
 /// `meta.json`.
-pub fn meta(v: &Value) -> Option<Meta> {
+pub fn meta(bytes: &[u8]) -> Option<Meta> {
+    meta_of(&value(bytes)?)
+}
+
+fn meta_of(v: &Value) -> Option<Meta> {
     let shards = |order: &str| {
         let s = v.get("shards")?.get(order)?;
         let from = s.get("from")?.as_array()?.iter().map(small).collect::<Option<Vec<u32>>>()?;
@@ -94,21 +103,57 @@ pub fn meta(v: &Value) -> Option<Meta> {
     })
 }
 
-/// A column: whole numbers.
-pub fn column(v: &Value) -> Option<Vec<u64>> {
-    v.as_array()?.iter().map(Value::as_u64).collect()
+/// A column: a JSON array of whole numbers (what `Value::as_u64` reads: no sign, fraction or
+/// exponent, at most `u64::MAX`), scanned without building a `Value` for each.
+pub fn column(bytes: &[u8]) -> Option<Vec<u64>> {
+    let mut at = skip_space(bytes, 0);
+    if bytes.get(at) != Some(&b'[') {
+        return None;
+    }
+    let mut out = Vec::with_capacity(bytes.len() / 4);
+    at = skip_space(bytes, at + 1);
+    if bytes.get(at) == Some(&b']') {
+        return (skip_space(bytes, at + 1) == bytes.len()).then_some(out);
+    }
+    loop {
+        let start = at;
+        let mut n: u64 = 0;
+        while let Some(d) = bytes.get(at).filter(|b| b.is_ascii_digit()) {
+            n = n.checked_mul(10)?.checked_add(u64::from(d - b'0'))?;
+            at += 1;
+        }
+        // At least one digit, and no leading zero (JSON's grammar).
+        if at == start || (bytes[start] == b'0' && at - start > 1) {
+            return None;
+        }
+        out.push(n);
+        at = skip_space(bytes, at);
+        match bytes.get(at)? {
+            b',' => at = skip_space(bytes, at + 1),
+            b']' => return (skip_space(bytes, at + 1) == bytes.len()).then_some(out),
+            _ => return None,
+        }
+    }
+}
+
+/// The place of the first byte from `at` that is not JSON's whitespace.
+fn skip_space(bytes: &[u8], mut at: usize) -> usize {
+    while bytes.get(at).is_some_and(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r')) {
+        at += 1;
+    }
+    at
 }
 
 /// A word shard: each word's places, as gaps.
-pub fn word_shard(v: &Value) -> Option<WordShard> {
+pub fn word_shard(bytes: &[u8]) -> Option<WordShard> {
     let mut shard = WordShard::new();
-    for (word, gaps) in v.as_object()? {
+    for (word, gaps) in value(bytes)?.as_object()? {
         shard.insert(word.clone(), gaps.as_array()?.iter().map(small).collect::<Option<Vec<u32>>>()?);
     }
     Some(shard)
 }
 
 /// A card shard: each card's HTML.
-pub fn cards(v: &Value) -> Option<Vec<String>> {
-    texts(v)
+pub fn cards(bytes: &[u8]) -> Option<Vec<String>> {
+    texts(&value(bytes)?)
 }

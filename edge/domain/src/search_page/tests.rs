@@ -228,16 +228,51 @@ fn the_files_read_as_serde_reads_them() {
     let table = table();
     let (meta, columns, shards) = index_of(table["listings"].as_array().unwrap());
     let written = serde_json::to_value(&meta).unwrap();
-    assert_eq!(files::meta(&written), Some(meta));
-    let price = serde_json::to_value(&columns["price"]).unwrap();
-    assert_eq!(files::column(&price).as_ref(), Some(&columns["price"]));
-    for shard in shards.values() {
-        assert_eq!(files::word_shard(&serde_json::to_value(shard).unwrap()).as_ref(), Some(shard));
+    assert_eq!(files::meta(written.to_string().as_bytes()), Some(meta));
+    for column in columns.values() {
+        assert_eq!(files::column(&serde_json::to_vec(column).unwrap()).as_ref(), Some(column));
     }
-    assert_eq!(files::cards(&json!(["<article>A</article>"])), Some(vec!["<article>A</article>".to_string()]));
-    assert_eq!(files::cards(&json!([1])), None, "a card is HTML");
-    assert_eq!(files::column(&json!([1, -2])), None, "a column is whole numbers");
+    for shard in shards.values() {
+        assert_eq!(files::word_shard(&serde_json::to_vec(shard).unwrap()).as_ref(), Some(shard));
+    }
+    assert_eq!(files::cards(br#"["<article>A</article>"]"#), Some(vec!["<article>A</article>".to_string()]));
+    assert_eq!(files::cards(b"[1]"), None, "a card is HTML");
     let mut broken = written.clone();
     broken["shards"]["size"]["from"] = json!(["x"]);
-    assert_eq!(files::meta(&broken), None);
+    assert_eq!(files::meta(broken.to_string().as_bytes()), None);
+}
+
+/// A column is scanned, not parsed: it reads what `Value::as_u64` reads of every element, and
+/// nothing else.
+#[test]
+fn a_column_reads_what_serde_reads_as_whole_numbers() {
+    let cases: &[&str] = &[
+        "[]",
+        " [ ] ",
+        "[0]",
+        "[1,2,3]",
+        "[ 10 ,\n\t20\r,30 ]\n",
+        "[18446744073709551615]",
+        "[18446744073709551616]",
+        "[1,-2]",
+        "[1.5]",
+        "[1e3]",
+        "[01]",
+        "[00]",
+        "[1,]",
+        "[,1]",
+        "[1 2]",
+        "[1]x",
+        "[1",
+        "1",
+        "",
+        "[\"1\"]",
+        "{}",
+    ];
+    for case in cases {
+        let serde = serde_json::from_str::<Value>(case)
+            .ok()
+            .and_then(|v| v.as_array()?.iter().map(Value::as_u64).collect::<Option<Vec<u64>>>());
+        assert_eq!(files::column(case.as_bytes()), serde, "{case:?}");
+    }
 }
