@@ -89,7 +89,8 @@ impl Asked {
         .collect()
     }
 
-    /// The word shards it reads: those of its words that some listing has a word of.
+    /// The word shards it reads: those of its words that some listing has a word of. More than
+    /// `WORD_SHARDS_MAX` is a search too wide to answer (`count` says so).
     pub fn word_shards(&self, meta: &Meta) -> Vec<String> {
         // Each once, in the words' order (no set: its sort is more code in the worker's wasm).
         let mut keys: Vec<String> = Vec::new();
@@ -101,6 +102,10 @@ impl Asked {
         keys
     }
 }
+
+/// Word shards a search reads at most: with the page, `meta.json`, every column and a page of
+/// cards from as many shards, within the 50 subrequests a request has on the Free plan.
+pub const WORD_SHARDS_MAX: usize = 8;
 
 /// The URL of one of the index's files (`{version}` is the folder `meta` names for `path`).
 pub fn file_url(template: &str, meta: &Meta, path: &str) -> Option<String> {

@@ -8,10 +8,6 @@ use domain::search_page::{self, card_url, column_path, file_url, files, Asked, C
 use jax_model::{api, calendar};
 use worker::{Env, Method, Request, Response};
 
-/// Word shards a search reads at most: with the page, `meta.json`, every column and a page of
-/// cards from as many shards, within the 50 subrequests a request has on the Free plan.
-const WORD_SHARDS_MAX: usize = 8;
-
 pub async fn search(req: &Request, env: &Env) -> Result<Response, Failure> {
     if !matches!(req.method(), Method::Get | Method::Head) {
         return Err(Failure::Method("GET"));
@@ -25,9 +21,14 @@ pub async fn search(req: &Request, env: &Env) -> Result<Response, Failure> {
     let asked = Asked::of(&url.query);
     let meta =
         one(search_files::json_all(&assets, origin, std::slice::from_ref(&props.files.meta), files::meta).await?)?;
+    let keys = asked.word_shards(&meta);
+    if keys.len() > search_page::WORD_SHARDS_MAX {
+        // Too many words to read: said where the count goes, no results, nothing else read.
+        let count = props.labels.too_many_words.clone();
+        let view = View { asked: &asked, path: api::HOMES_SEARCH, count, cards: Vec::new(), page: 1, pages: 1 };
+        return respond(&base, &props, &view, &headers);
+    }
     let columns_asked = asked.columns();
-    let mut keys = asked.word_shards(&meta);
-    keys.truncate(WORD_SHARDS_MAX);
     let column_urls = urls(columns_asked.iter().map(|&c| file_url(&props.files.column, &meta, &column_path(c))))?;
     let word_urls = urls(keys.iter().map(|k| file_url(&props.files.words, &meta, &format!("words/{k}.json"))))?;
     let (columns, words) = futures_util::join!(
@@ -51,7 +52,12 @@ pub async fn search(req: &Request, env: &Env) -> Result<Response, Failure> {
         page: shown.page,
         pages: shown.pages,
     };
-    let html = html::page(&base, &props, &view).map_err(Failure::Unavailable)?;
+    respond(&base, &props, &view, &headers)
+}
+
+/// The results page, with `/homes/`'s own security headers (`headers`).
+fn respond(base: &str, props: &files::Props, view: &View, headers: &worker::Headers) -> Result<Response, Failure> {
+    let html = html::page(base, props, view).map_err(Failure::Unavailable)?;
     let mut response = Response::from_html(html)?;
     let out = response.headers_mut();
     // The page's own security headers (its Content-Security-Policy allows its inline script by hash).

@@ -73,6 +73,7 @@ const props: HomesSearchProps = {
     show: 'Show {count} homes',
     results: '{count} homes match your search',
     none: 'No homes match your search.',
+    too_many_words: 'Too many keywords.',
     clear: 'Clear all filters',
     failed: 'The search could not load. Every home for sale is listed below.',
   },

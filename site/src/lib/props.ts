@@ -737,6 +737,11 @@ export type SearchLabels = {
   results: string;
   /** When none is left. */
   none: string;
+  /**
+   * When a search without JavaScript has more words than the worker can look up at once
+   * (`edge_domain::search_page::WORD_SHARDS_MAX`); the island has no such limit.
+   */
+  too_many_words: string;
   /** The link that clears every filter. */
   clear: string;
   /** When the search's files cannot be read (the list then stays as it is). */

@@ -35,6 +35,8 @@ pub struct Labels {
     pub results: String,
     /// No home matches.
     pub none: String,
+    /// More words than a search reads (`WORD_SHARDS_MAX`).
+    pub too_many_words: String,
 }
 
 fn text(v: &Value, key: &str) -> Option<String> {
@@ -61,7 +63,11 @@ pub fn props(v: &Value) -> Option<Props> {
             cards: text(files, "cards")?,
         },
         per_page: usize::try_from(v.get("per_page")?.as_u64()?).ok()?,
-        labels: Labels { results: text(labels, "results")?, none: text(labels, "none")? },
+        labels: Labels {
+            results: text(labels, "results")?,
+            none: text(labels, "none")?,
+            too_many_words: text(labels, "too_many_words")?,
+        },
         count: text(v, "count")?,
         page: text(v, "page")?,
     })

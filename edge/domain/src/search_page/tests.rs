@@ -151,7 +151,7 @@ const BASE: &str = concat!(
     "<div class=\"homes-search\" data-island=\"homes-search\"><script type=\"application/json\" data-props>",
     r#"{"files":{"meta":"/data/homes/meta.json","column":"/data/search/{version}/columns/{name}.json","#,
     r#""words":"/data/search/{version}/words/{key}.json","cards":"/data/search/{version}/cards/{order}.json"},"#,
-    r#""per_page":24,"labels":{"results":"{count} homes match your search","none":"No homes match."},"#,
+    r#""per_page":24,"labels":{"results":"{count} homes match your search","none":"No homes match.","too_many_words":"Too many words."},"#,
     r#""count":"{count} homes for sale","page":"Page {n} of {total}","other":1}"#,
     "</script><form class=\"homes-search__form\" role=\"search\" action=\"/homes/search/\" method=\"get\">",
     "<input type=\"search\" id=\"search-words\" name=\"q\" placeholder=\"Street\">",
@@ -275,4 +275,22 @@ fn a_column_reads_what_serde_reads_as_whole_numbers() {
             .and_then(|v| v.as_array()?.iter().map(Value::as_u64).collect::<Option<Vec<u64>>>());
         assert_eq!(files::column(case.as_bytes()), serde, "{case:?}");
     }
+}
+
+/// A search reads each word's shard once, and only a shard some listing has: more shards than
+/// `WORD_SHARDS_MAX` is a search the worker declines to read (too many words).
+#[test]
+fn word_shards_are_read_once_each_and_counted_against_the_limit() {
+    let (mut meta, _, _) = index_of(table()["listings"].as_array().unwrap());
+    let words = ["pool", "dock", "river", "view", "ortega", "beach", "water", "garage", "kitchen"];
+    meta.files.clear();
+    for w in words {
+        meta.files.insert(format!("words/{}.json", &w[..2]), "0123456789".into());
+    }
+    let asked = Asked::of("q=pool+pond+dock+unknown");
+    assert_eq!(asked.word_shards(&meta), ["po", "do"], "po once; un is no listing's");
+    let nine = Asked::of(&format!("q={}", words.join("+")));
+    assert_eq!(nine.word_shards(&meta).len(), 9);
+    assert!(nine.word_shards(&meta).len() > WORD_SHARDS_MAX);
+    assert!(Asked::of(&format!("q={}", words[..8].join("+"))).word_shards(&meta).len() <= WORD_SHARDS_MAX);
 }

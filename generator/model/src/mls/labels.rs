@@ -198,6 +198,9 @@ pub struct SearchLabels {
     pub results: String,
     /// When none is left.
     pub none: String,
+    /// When a search without JavaScript has more words than the worker can look up at once
+    /// (`edge_domain::search_page::WORD_SHARDS_MAX`); the island has no such limit.
+    pub too_many_words: String,
     /// The link that clears every filter.
     pub clear: String,
     /// When the search's files cannot be read (the list then stays as it is).
