@@ -16,7 +16,7 @@
 
 use edge_domain::search_page::html::{self, View};
 use edge_domain::search_page::{self, card_url, column_path, file_url, files, Asked};
-use jax_model::{api, calendar};
+use jax_model::calendar;
 use std::collections::HashMap;
 use std::ffi::OsStr;
 use std::path::Path;
@@ -163,14 +163,7 @@ impl Site {
             })
             .collect();
         let cards = shown.cards_from(&needed, &read).expect("the page's cards");
-        let view = View {
-            asked: &asked,
-            path: api::HOMES_SEARCH,
-            count: search_page::count(&props, &asked, found.len()),
-            cards,
-            page: shown.page,
-            pages: shown.pages,
-        };
+        let view = View::results(&asked, &props, found.len(), &shown, cards);
         let page = html::page(&self.page, &props, &view).expect("the results page");
         (found.len(), meta.size, page.len())
     }

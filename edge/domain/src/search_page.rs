@@ -145,21 +145,8 @@ pub fn found<'a>(
     }
     // Each column looked up once; a column not read is zero for every listing (not asked for).
     let col = |c: Column| get(columns, c.name()).map(Vec::as_slice);
-    let [price, beds, baths, area, kind, status, features, garage, acres, listed, reduced, open_house] = [
-        Column::Price,
-        Column::Beds,
-        Column::Baths,
-        Column::Area,
-        Column::Kind,
-        Column::Status,
-        Column::Features,
-        Column::Garage,
-        Column::Acres,
-        Column::Listed,
-        Column::Reduced,
-        Column::OpenHouse,
-    ]
-    .map(col);
+    let [price, beds, baths, sqft, area, kind, status, features, garage, acres, listed, reduced, open_house] =
+        Column::ALL.map(col);
     let at = |c: Option<&[u64]>, i: usize| c.map_or(0, |v| v[i]);
     let small = |c: Option<&[u64]>, i: usize| u32::try_from(at(c, i)).unwrap_or(u32::MAX);
     // A code's name, borrowed: no listing's facts own a copy.
@@ -211,7 +198,6 @@ pub fn found<'a>(
                 }
         })
         .collect();
-    let sqft = col(Column::Sqft);
     match asked.sort {
         Sort::Newest => {}
         Sort::PriceLow => sort_by(&mut places, &|i| at(price, i)),

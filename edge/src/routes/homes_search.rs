@@ -23,10 +23,8 @@ pub async fn search(req: &Request, env: &Env) -> Result<Response, Failure> {
         one(search_files::json_all(&assets, origin, std::slice::from_ref(&props.files.meta), files::meta).await?)?;
     let keys = asked.word_shards(&meta);
     if keys.len() > search_page::WORD_SHARDS_MAX {
-        // Too many words to read: said where the count goes, no results, nothing else read.
-        let count = props.labels.too_many_words.clone();
-        let view = View { asked: &asked, path: api::HOMES_SEARCH, count, cards: Vec::new(), page: 1, pages: 1 };
-        return respond(&base, &props, &view, &headers);
+        // Nothing else read.
+        return respond(&base, &props, &View::too_many_words(&asked, &props), &headers);
     }
     let columns_asked = asked.columns();
     let column_urls = urls(columns_asked.iter().map(|&c| file_url(&props.files.column, &meta, &column_path(c))))?;
@@ -44,15 +42,7 @@ pub async fn search(req: &Request, env: &Env) -> Result<Response, Failure> {
     let card_urls = urls(needed.iter().map(|&n| card_url(&props.files.cards, &meta, asked.sort.cards(), n)))?;
     let read = search_files::json_all(&assets, origin, &card_urls, files::cards).await?;
     let cards = shown.cards_from(&needed, &read).map_err(Failure::Unavailable)?;
-    let view = View {
-        asked: &asked,
-        path: api::HOMES_SEARCH,
-        count: search_page::count(&props, &asked, found.len()),
-        cards,
-        page: shown.page,
-        pages: shown.pages,
-    };
-    respond(&base, &props, &view, &headers)
+    respond(&base, &props, &View::results(&asked, &props, found.len(), &shown, cards), &headers)
 }
 
 /// The results page, with `/homes/`'s own security headers (`headers`).

@@ -3,8 +3,9 @@
 //! (e2e/search.spec.ts cuts the generator's own page). The island's paging template gives the paging.
 
 use super::files::Props;
-use super::Asked;
+use super::{Asked, Shown};
 use crate::fallback::escape;
+use jax_model::api;
 use jax_model::search::{FIELDS, YES};
 
 /// The search island's props on a page (`data-island="homes-search"`).
@@ -27,6 +28,20 @@ pub struct View<'a> {
     pub cards: Vec<String>,
     pub page: usize,
     pub pages: usize,
+}
+
+impl<'a> View<'a> {
+    /// The page `shown` of the `found` listings `asked` finds, with its cards, at `api::HOMES_SEARCH`.
+    pub fn results(asked: &'a Asked, props: &Props, found: usize, shown: &Shown, cards: Vec<String>) -> View<'a> {
+        let count = super::count(props, asked, found);
+        View { asked, path: api::HOMES_SEARCH, count, cards, page: shown.page, pages: shown.pages }
+    }
+
+    /// A search of more words than it reads (`WORD_SHARDS_MAX`): said where the count goes.
+    pub fn too_many_words(asked: &'a Asked, props: &Props) -> View<'a> {
+        let count = props.labels.too_many_words.clone();
+        View { asked, path: api::HOMES_SEARCH, count, cards: Vec::new(), page: 1, pages: 1 }
+    }
 }
 
 /// `base` (the `/homes/` page) showing `view`; Err names the markup it lacks.
