@@ -83,8 +83,12 @@ const props: HomesSearchProps = {
 
 /** The builds the fake site has: each build's listings (their cards' titles) and beds; `live` is
  * the one meta.json names, and only its files are there. */
-const builds: Record<string, { titles: string[]; beds: number[]; words: Record<string, Record<string, number[]>> }> = {
-  v1: { titles: ['a', 'b', 'c'], beds: [2, 4, 5], words: { po: { pool: [0, 2] } } },
+const builds: Record<
+  string,
+  { titles: string[]; beds: number[]; features?: number[]; words: Record<string, Record<string, number[]>> }
+> = {
+  // Only c has a pool (features' bit 2), in the second card shard.
+  v1: { titles: ['a', 'b', 'c'], beds: [2, 4, 5], features: [0, 0, 2], words: { po: { pool: [0, 2] } } },
   v2: { titles: ['n', 'a', 'b', 'c'], beds: [3, 2, 4, 5], words: { po: { pool: [1, 1] } } },
 };
 let live: string;
@@ -94,7 +98,7 @@ const metaOf = (version: string): Meta => {
   const b = builds[version];
   const shards = Math.ceil(b.titles.length / PER_SHARD);
   const paths = [
-    ...['price', 'beds', 'baths', 'sqft', 'area', 'kind', 'status'].map((c) => `columns/${c}.json`),
+    ...['price', 'beds', 'baths', 'sqft', 'area', 'kind', 'status', 'features'].map((c) => `columns/${c}.json`),
     ...Object.keys(b.words).map((k) => `words/${k}.json`),
   ];
   // Shards of PER_SHARD, each in a folder named after the build and its number.
@@ -136,6 +140,7 @@ function answer(url: string): Answer {
   if (version !== live) return 404;
   const b = builds[version];
   if (kind === 'columns' && name === 'beds') return JSON.stringify(b.beds);
+  if (kind === 'columns' && name === 'features') return JSON.stringify(b.features ?? b.beds.map(() => 0));
   // The other columns filter nothing out here: every listing has the first code or no figure.
   if (kind === 'columns' && ['price', 'baths', 'area', 'kind', 'status'].includes(name))
     return JSON.stringify(b.beds.map(() => 0));
@@ -171,7 +176,7 @@ function page() {
   document.body.innerHTML = `<div class="homes-search" data-island="homes-search">
 <form class="homes-search__form" role="search" action="/homes/search/" method="get">
 <input type="search" name="q"><button type="button" popovertarget="f">Filters<span data-active hidden><span aria-hidden="true"></span><span class="visually-hidden"></span></span></button><div id="f"><select name="beds"><option value="">Any</option><option value="3">3+</option><option value="5">5+</option></select>
-<select name="sort"><option value="newest">Newest</option><option value="size">Size</option></select><button type="button" data-show>Show 3 homes</button></div>
+<select name="sort"><option value="newest">Newest</option><option value="size">Size</option></select><input type="checkbox" name="pool" value="1"><button type="button" data-show>Show 3 homes</button></div>
 <button type="submit">Search</button><a class="homes-search__clear" href="/homes/" hidden>Clear all filters</a></form>
 <p class="homes__count" role="status">3 homes for sale</p>
 <ul class="home-cards"><li>prerendered</li></ul>
@@ -284,6 +289,19 @@ describe('the search island', () => {
     await waitFor(() => expect(titles(host)).toBe('b,c'));
     // The choice fetched nothing more.
     expect(asked).toHaveLength(9);
+  });
+
+  it('fetches a box’s first homes while it has focus, so ticking it shows them without waiting', async () => {
+    const host = page();
+    const pool = host.querySelector<HTMLInputElement>('[name="pool"]')!;
+    pool.focus();
+    // Its column, then the first cards of the search with it ticked: c's, in the second shard.
+    await waitFor(() => expect(asked).toContain('/data/search/v1-1/cards/newest.json'));
+    expect(asked).toContain('/data/search/v1/columns/features.json');
+    const before = asked.length;
+    pool.click();
+    await waitFor(() => expect(titles(host)).toBe('c'));
+    expect(asked).toHaveLength(before);
   });
 
   it('starts again from meta.json when a build’s files are gone (a newer deploy), never showing a part', async () => {

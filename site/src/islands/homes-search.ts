@@ -295,33 +295,37 @@ export default function homesSearch(host: HTMLElement, props: HomesSearchProps) 
     show(q);
     void run(q);
   });
-  /** The first cards of each choice of `select`, with the rest of the form as it is: fetched while
-   * the visitor is choosing, so the one chosen shows without waiting for the network. */
-  async function warm(select: HTMLSelectElement) {
+  /** The first cards of each choice of `control` (a select's options; a box ticked, then not), with
+   * the rest of the form as it is: fetched while the visitor is choosing (most browsers focus a box
+   * on the press that ticks it), so the one chosen shows without waiting for the network. A rare
+   * feature's first homes are spread over many card shards. */
+  async function warm(control: HTMLSelectElement | HTMLInputElement) {
     const now = fromForm();
     const rest = toParams(now, fields);
-    const asks = [...select.options].map((o) =>
-      readQuery((name) => (name === select.name ? o.value : rest.get(name)), fields),
-    );
+    const values =
+      control instanceof HTMLSelectElement ? [...control.options].map((o) => o.value) : [control.value, ''];
+    const asks = values.map((value) => readQuery((name) => (name === control.name ? value : rest.get(name)), fields));
     const c = await columns([...new Set(asks.flatMap(needs))]);
     const typed = words(now.words);
     const mask = typed.length ? matching(c.size, typed, await typedShards(c, typed)) : null;
     const firstScreen = onFirstScreen(list!);
     const today = easternDay(new Date());
     for (const q of asks) {
-      if (document.activeElement !== select) return; // the visitor has moved on
+      if (document.activeElement !== control) return; // the visitor has moved on
       void cards(c, cardOrder(q.sort), search(c, q, mask, today).slice(0, firstScreen)).catch(() => {});
       await new Promise((r) => setTimeout(r)); // one choice per task: the page stays responsive
     }
   }
 
   // What a search will need, while the visitor reaches for the form and chooses: the index's
-  // meta.json, the columns of the control in focus, and a select's choices' first cards.
+  // meta.json, the columns of the control in focus, and its choices' first cards.
   form.addEventListener('pointerover', () => void columns([]).catch(() => {}), { once: true });
   form.addEventListener('focusin', (e) => {
     const control = e.target as Element;
     const needed = columns(columnsFor(control.getAttribute('name') ?? '', fields));
-    void (control instanceof HTMLSelectElement ? needed.then(() => warm(control)) : needed).catch(() => {});
+    const choices =
+      control instanceof HTMLSelectElement || (control instanceof HTMLInputElement && control.type === 'checkbox');
+    void (choices ? needed.then(() => warm(control)) : needed).catch(() => {});
   });
 
   // The URL's search (a shared link, a reload), else what the visitor chose before this woke; with
