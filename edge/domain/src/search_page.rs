@@ -90,7 +90,7 @@ impl Asked {
     }
 
     /// The word shards it reads: those of its words that some listing has a word of. More than
-    /// `WORD_SHARDS_MAX` is a search too wide to answer (`count` says so).
+    /// `WORD_SHARDS_MAX` is a search too wide to answer (`html::View::too_many_words` says so).
     pub fn word_shards(&self, meta: &Meta) -> Vec<String> {
         // Each once, in the words' order (no set: its sort is more code in the worker's wasm).
         let mut keys: Vec<String> = Vec::new();
@@ -275,17 +275,19 @@ fn ranks(meta: &Meta, columns: &[(&'static str, Vec<u64>)], order: CardOrder, pl
         let v = values.map_or(0, |v| v[i]);
         (if largest_first { u64::MAX - v } else { v }, i)
     };
-    places.iter().map(|&p| (0..meta.size).filter(|&i| key(i) < key(p)).count()).collect()
+    places
+        .iter()
+        .map(|&p| {
+            let of = key(p);
+            (0..meta.size).filter(|&i| key(i) < of).count()
+        })
+        .collect()
 }
 
-/// Places by `key`, ties in place order: one sort for every order (each sort's call site is
-/// code of its own in the worker's wasm), of the keys taken once (not at each comparison).
-fn sort_by(places: &mut [usize], key: &dyn Fn(usize) -> u64) {
-    let mut keyed: Vec<(u64, usize)> = places.iter().map(|&i| (key(i), i)).collect();
-    keyed.sort_unstable();
-    for (place, (_, i)) in places.iter_mut().zip(keyed) {
-        *place = i;
-    }
+/// Places by `key`, ties as they were (places come in order): the worker's one sort
+/// (`sort_by_number`), called once here for every order.
+fn sort_by(places: &mut Vec<usize>, key: &dyn Fn(usize) -> u64) {
+    crate::sort_by_number(places, |&i| u128::from(key(i)));
 }
 
 /// The card shards of `order`.
