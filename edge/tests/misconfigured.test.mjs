@@ -55,8 +55,9 @@ after(() => {
   console.log(`misconfiguration matrix (${ROUTES.length} API routes each):\n${rows.map((r) => `  ${r}`).join('\n')}`);
 });
 
-describe('a deployment missing a setting', () => {
-  for (const [name, vars, named] of CASES) {
+// Three workers at a time: each case mostly waits on its wrangler's start.
+describe('a deployment missing a setting', { concurrency: 3 }, () => {
+  for (const [i, [name, vars, named]] of CASES.entries()) {
     test(`${name}: every API route answers 503 and the log names ${named}`, async () => {
       const worker = await startWorker('edge-test-misconfigured', vars);
       try {
@@ -81,7 +82,7 @@ describe('a deployment missing a setting', () => {
         // Never the outbox; the pages still load.
         assert.doesNotMatch(worker.log(), /outbox:/);
         assert.equal((await fetch(`${worker.base}/`)).status, 200);
-        rows.push(`${name.padEnd(52)} → ${[...new Set(statuses)].join(', ')} on all; log: "missing settings: ${named}"`);
+        rows[i] = `${name.padEnd(52)} → ${[...new Set(statuses)].join(', ')} on all; log: "missing settings: ${named}"`;
       } finally {
         await worker.stop();
       }
