@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,12 +26,13 @@ const ephemeral = () => {
   }
 };
 
-/** A loopback port nobody listens on now, for a server started next. It is picked below the
- * kernel's ephemeral range: a port picked there was now and then taken, before wrangler bound it,
- * by another test's fake or workerd's own sockets (bound to port 0), and a test then talked to them. */
+/** A loopback port nobody listens on now, for a server started next. It is picked above the ports
+ * the project's servers keep (all under 10,000) and below the kernel's ephemeral range: a port
+ * picked there was now and then taken, before wrangler bound it, by another test's fake or
+ * workerd's own sockets (bound to port 0), and a test then talked to them. */
 export async function freePort() {
   const [low] = ephemeral();
-  const from = 10_000;
+  const from = 20_000;
   for (let tries = 0; tries < 100; tries++) {
     const port = from + Math.floor(Math.random() * Math.max(low - from, 1_000));
     if (await bindable(port)) return port;
@@ -79,7 +81,8 @@ export async function wranglerWithVars(port, vars, envFile, args) {
   fs.writeFileSync(envFile, Object.entries(vars).map(([k, v]) => `${k}="${v}"`).join('\n'));
   const wrangler = await wranglerDev(port, ['--env-file', envFile, ...args]);
   for (const deadline = Date.now() + 300_000; ; await new Promise((r) => setTimeout(r, 300))) {
-    if (wrangler.log().includes(`Ready on http://127.0.0.1:${port}`)) {
+    // Colored when the caller's environment asks for it (Playwright's FORCE_COLOR).
+    if (stripVTControlCharacters(wrangler.log()).includes(`Ready on http://127.0.0.1:${port}`)) {
       try {
         await fetch(`http://127.0.0.1:${port}/`);
         return wrangler;
