@@ -354,6 +354,8 @@ test('every file opened in the editor would be saved byte for byte as it is', as
 });
 
 test("axe finds nothing in what the project adds to the editor's pages", async ({ page, request }) => {
+  // The editor's start and three axe runs: a slow 2-core machine took the default 30 s to its last.
+  test.setTimeout(60_000);
   // The page shell, the preview's frame and the generator's problems (Decap's own UI is not ours).
   await page.goto(`/admin/#/collections/listings/entries/${listingIds[3]}`);
   await page.getByRole('button', { name: 'Login' }).click();
