@@ -140,7 +140,7 @@ test('a concierge filing reaches the CRM without its document links', async () =
 
 test("the e-mail and each CRM are retried on their own, a 429's Retry-After honoured, each exactly once", async () => {
   const [limited, flaky, mailDown, refused] = ['limited', 'flaky', 'mail-down', 'refused'].map((w) => `${w}-${randomUUID()}`);
-  // Six seconds: the run before it must come inside them, on a machine however busy.
+  // Six seconds, so that the run meant to come before them still does on a busy machine.
   crm.answer([[429, { 'Retry-After': '6' }]], limited);
   crm.answer([503, 502], flaky);
   crm.answer([422, 422, 422], refused);
