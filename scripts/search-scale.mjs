@@ -19,6 +19,7 @@ import { gzipSync } from 'node:zlib';
 const root = resolve(import.meta.dirname, '..');
 const { chromium } = createRequire(resolve(root, 'site/package.json'))('playwright-core');
 const { CHROMIUM, CHROMIUM_FLAGS } = await import(resolve(root, 'site/e2e/chromium.ts'));
+const { freePort } = await import('./wrangler-dev.mjs');
 
 const { values: args } = parseArgs({
   options: {
@@ -48,7 +49,10 @@ run(generator, ['build', '--mls', `${work}/mls`, '--cache', `${work}/cache`, '--
 // The site's own compatibility date; only the assets, no worker.
 const date = /^compatibility_date\s*=\s*"([^"]+)"/m.exec(readFileSync(resolve(root, 'wrangler.toml'), 'utf8'))[1];
 writeFileSync(`${work}/wrangler.toml`, `name = "search-scale"\ncompatibility_date = "${date}"\n[assets]\ndirectory = "dist"\n`);
-const server = spawn(resolve(root, 'node_modules/.bin/wrangler'), ['dev', '--ip', '127.0.0.1', '--port', args.port, '--config', `${work}/wrangler.toml`, '--show-interactive-dev-session=false'], {
+// Its inspector on a free port of its own: wrangler's default (9229, or the first free one it finds)
+// raced with another wrangler starting at the same moment (`make test` runs this beside others).
+const inspector = String(await freePort());
+const server = spawn(resolve(root, 'node_modules/.bin/wrangler'), ['dev', '--ip', '127.0.0.1', '--port', args.port, '--inspector-port', inspector, '--config', `${work}/wrangler.toml`, '--show-interactive-dev-session=false'], {
   cwd: work,
   env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', XDG_CONFIG_HOME: `${work}/wrangler-config` },
   stdio: ['ignore', 'ignore', 'inherit'],
