@@ -41,7 +41,7 @@ WRANGLER_ENV := WRANGLER_SEND_METRICS=false CLOUDFLARE_CF_FETCH_ENABLED=false \
                 XDG_CONFIG_HOME=$(CURDIR)/.cache/wrangler-config
 WRANGLER := $(WRANGLER_ENV) wrangler
 
-.PHONY: help dev serve preview test test-rust test-site test-build test-worker test-e2e test-engines lint build pages check bench reliability flood setup setup-test generator islands worker deploy bundle-check
+.PHONY: help dev serve preview test test-rust test-site test-build test-worker test-e2e test-engines lint build check bench reliability flood setup setup-test generator islands worker deploy bundle-check
 
 help:
 	@echo "make dev    build the site and serve it on http://$(HOST):$(PORT) (the editor: /admin/)"
@@ -101,8 +101,8 @@ serve:
 #                 never on speed)
 #   test-site     the islands' unit tests (Vitest)
 #   test-build    the site built (with the generator binary `cargo test` built, saving CI a release
-#                 build) and every page through the W3C checker, beside the worker's build; then
-#                 the deploy bundle (at most 400 KiB gzip)
+#                 build), the deploy bundle (at most 400 KiB gzip) and every page through the W3C
+#                 checker
 #   test-worker   the edge worker in workerd against a fake EmailJS (edge/tests, which also print
 #                 its cold start; two files at a time, each with workers of its own: they mostly
 #                 wait on timers), the scripts' tests, and
@@ -139,18 +139,11 @@ test-rust:
 test-site:
 	cd site && npm test --silent
 
-# The worker's build (LTO: one core busy most of its minute) runs beside the pages' build and the
-# W3C check, which need nothing of it; the bundle check waits for it.
-WORKER_LOG := .cache/worker-build.log
 test-build:
-	$(TEST_ENV) && mkdir -p .cache && \
-	  $(MAKE) --no-print-directory islands generator PROFILE=test && \
-	  { $(MAKE) --no-print-directory worker > $(WORKER_LOG) 2>&1 & } && worker=$$!; \
-	  if $(MAKE) --no-print-directory pages PROFILE=test && scripts/check-html.sh dist; then site=0; else site=$$?; fi; \
-	  built=0; wait $$worker || built=$$?; \
-	  cat $(WORKER_LOG); \
-	  if ((site || built)); then echo "test-build: the site ($$site) or the worker ($$built) failed" >&2; exit 1; fi; \
-	  $(MAKE) --no-print-directory bundle-check PROFILE=test
+	$(TEST_ENV) && \
+	  $(MAKE) --no-print-directory build PROFILE=test && \
+	  $(MAKE) --no-print-directory bundle-check PROFILE=test && \
+	  scripts/check-html.sh dist
 
 # The dev loop's test prints how soon a build is served against its 2 s target: alone, after the
 # others, so the figure is not another workerd's load.
@@ -199,10 +192,7 @@ lint:
 # names none; .cache/mls; IMPORT_FLAGS, e.g. the workflow's --photo-limit). The generator replaces
 # dist/ itself (stale pages removed; a failed build leaves the previous site in place).
 IMPORT_FLAGS :=
-build: islands generator worker pages
-
-# The import and the pages alone (`make build`'s last step), with the generator and islands as built.
-pages:
+build: islands generator worker
 	$(GENERATOR) import reso --content content $(IMPORT_FLAGS)
 	$(GENERATOR) build --content content --out dist
 
