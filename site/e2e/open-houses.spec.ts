@@ -131,7 +131,9 @@ test('the Homes menu closes on Escape, and axe finds nothing with it open', asyn
   await expect(summary).toBeFocused();
 });
 
-test('an open house of this weekend, added to a calendar: its .ics says when, where and what', async ({ page }) => {
+test('an open house of this weekend or the next, added to a calendar: its .ics says when, where and what', async ({
+  page,
+}) => {
   await page.goto('/homes/open-houses/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(label('title'));
   // Each weekend lists the open houses of its days not over when the page was built: the next
