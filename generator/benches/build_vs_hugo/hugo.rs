@@ -4,7 +4,8 @@
 //! neighborhood; a page per listing, `/homes/` and `/homes/in/<neighborhood>/` 24 to a page, a
 //! card fragment per listing (the generator's search cards), a sitemap; every page with the
 //! generator's own inline stylesheet, header, footer and islands' markup (copied from its
-//! warm-up output), so pages weigh about the same. What is not: Hugo's search data is one JSON
+//! warm-up output), and a listing's page with the generator's gallery, photo widths, payment
+//! estimate and hearts, so pages weigh about the same. What is not: Hugo's search data is one JSON
 //! file (the generator writes columns and word shards); of the real site Hugo builds only the
 //! home page, neighborhoods and featured listings (the generator also builds the market page,
 //! reports, legal pages and the site's images from a warm cache); Hugo adds section pages
@@ -91,6 +92,8 @@ pub fn build(hugo: &Hugo, site: &Path, out: &Path, tmp: &Path) -> Run {
 /// The page chrome every generator page repeats, cut from one it built.
 pub struct Chrome {
     style: String,
+    /// The islands' runtime and scripts in the `<head>` of a listing's page.
+    islands: String,
     header: String,
     footer: String,
 }
@@ -108,6 +111,7 @@ impl Chrome {
         };
         Chrome {
             style: between("<style>", "</style>", true),
+            islands: between("</style>", "<script type=\"application/ld+json\">", false),
             header: between("<body", "<main id=\"main\">", false),
             footer: between("</main>", "</body>", false),
         }
@@ -159,6 +163,7 @@ pub fn site(real: &RealContent, real_content: &Path, site: &Path, listings: &[Li
 
     let partials = site.join("layouts/partials");
     write(&partials.join("style.html"), &chrome.style);
+    write(&partials.join("islands.html"), &chrome.islands);
     write(&partials.join("header.html"), &chrome.header);
     write(&partials.join("footer.html"), &chrome.footer);
     for (path, text) in crate::hugo_layouts::LAYOUTS {

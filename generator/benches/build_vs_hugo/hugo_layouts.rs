@@ -31,8 +31,8 @@ pub const LAYOUTS: &[(&str, &str)] = &[
 <meta name="twitter:title" content="{{ template "title" . }}">
 <meta name="twitter:description" content="{{ template "description" . }}">
 <meta name="twitter:image" content="{{ template "image" . }}">
-{{ partialCached "style.html" . }}
-<script type="application/ld+json">{{ block "jsonld" . }}{{ partialCached "agent.json" . | safeJS }}{{ end }}</script>
+{{ block "head" . }}{{ end }}{{ partialCached "style.html" . }}
+{{ block "islands" . }}{{ end }}<script type="application/ld+json">{{ block "jsonld" . }}{{ partialCached "agent.json" . | safeJS }}{{ end }}</script>
 </head>
 <body>
 {{ partialCached "header.html" . }}<main id="main">
@@ -69,6 +69,46 @@ pub const LAYOUTS: &[(&str, &str)] = &[
         r##"<svg class="icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round"><path d="M6.5 3.5h3l1.5 4.5-2 1.5a11 11 0 0 0 5.5 5.5l1.5-2 4.5 1.5v3a2 2 0 0 1-2 2A16 16 0 0 1 4.5 5.5a2 2 0 0 1 2-2z"/></svg>"##,
     ),
     (
+        // An MLS photo at the generator's widths, as its `mls_photo` macro draws one: `p` the photo,
+        // `alt`, `sizes`, `eager`.
+        "partials/photo.html",
+        r##"{{ $u := replace .p.url site.Params.media_origin "/" }}{{ $b := strings.TrimSuffix (path.Ext $u) $u }}<img class="mls-photo" src="{{ $b }}-1200.webp" srcset="{{ partial "srcset.html" $b }}" sizes="{{ .sizes }}" width="1200" height="800" alt="{{ .alt }}"{{ if .eager }} loading="eager" fetchpriority="high"{{ else }} loading="lazy"{{ end }} decoding="async">"##,
+    ),
+    (
+        "partials/srcset.html",
+        r##"{{ $b := . }}{{ range $i, $w := slice 480 800 1200 }}{{ if $i }}, {{ end }}{{ $b }}-{{ $w }}.webp {{ $w }}w{{ end }}"##,
+    ),
+    (
+        "partials/icon-heart.html",
+        r##"<svg class="icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round"><path d="M12 20s-7.5-4.6-7.5-10.2A4.3 4.3 0 0 1 12 7a4.3 4.3 0 0 1 7.5 2.8C19.5 15.4 12 20 12 20z"/></svg>"##,
+    ),
+    (
+        "partials/icon-arrow.html",
+        r##"<svg class="icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round"><path d="M4 12h15M13 6l6 6-6 6"/></svg>"##,
+    ),
+    (
+        // The monthly payment at the generator's defaults (20 % down, 6.5 %, 30 years; insurance
+        // 0.9 % of the price a year), its fields and lines as the payment island reads them.
+        "partials/payment.html",
+        r##"{{ $f := .Params.facts }}{{ $price := .Params.price }}{{ $loan := mul $price 0.8 }}{{ $r := div 0.065 12 }}
+{{ $pi := div (mul $loan $r) (sub 1 (math.Pow (add 1 $r) -360)) }}{{ $tax := div ($f.taxes | default 0) 12.0 }}{{ $ins := div (mul $price 0.009) 12 }}
+{{ $often := index (dict "Monthly" 1.0 "Annually" 12.0 "Quarterly" 3.0) ($f.fee_frequency | default "Monthly") }}{{ $hoa := 0.0 }}{{ with $f.fee }}{{ $hoa = div . ($often | default 1.0) }}{{ end }}
+<section class="payment" aria-labelledby="payment-title" data-island="payment" data-hydrate="visible" data-src="/assets/payment.js"><script type="application/json" data-props>{{ dict "bad_price" "Enter the price in dollars, above 0." "bad_down" "Enter a down payment from 0 to 100%." "bad_rate" "Enter a rate from 0 to 30%." "insurance_percent" 0.9 "max_rate" 30.0 "tax_annual" $f.taxes "hoa" $f.fee | jsonify | safeJS }}</script>
+<h2 id="payment-title">Estimated monthly payment</h2>
+<div class="payment__fields">
+<p><label for="payment-price">Price ($)</label><input id="payment-price" name="price" type="number" min="1" step="any" value="{{ $price }}"></p>
+<p><label for="payment-down">Down payment (%)</label><input id="payment-down" name="down" type="number" min="0" max="100" step="any" value="20"></p>
+<p><label for="payment-rate">Interest rate (%)</label><input id="payment-rate" name="rate" type="number" min="0" max="30" step="any" value="6.5"></p>
+<p><label for="payment-years">Loan term</label><select id="payment-years" name="years">{{ range slice 15 20 30 }}<option value="{{ . }}"{{ if eq . 30 }} selected{{ end }}>{{ . }} years</option>{{ end }}</select></p>
+</div>
+<div aria-live="polite">
+<p class="payment__error" hidden></p>
+<dl><div><dt>Principal and interest (estimate)</dt><dd data-pay="pi">${{ lang.FormatNumberCustom 0 $pi }}</dd></div>{{ with $tax }}<div><dt>Property taxes (estimate)</dt><dd data-pay="taxes">${{ lang.FormatNumberCustom 0 . }}</dd></div>{{ end }}<div><dt>Home insurance (estimate)</dt><dd data-pay="insurance">${{ lang.FormatNumberCustom 0 $ins }}</dd></div>{{ with $hoa }}<div><dt>HOA fee</dt><dd data-pay="hoa">${{ lang.FormatNumberCustom 0 . }}</dd></div>{{ end }}<div class="payment__total"><dt>Estimated total a month</dt><dd data-pay="total">${{ lang.FormatNumberCustom 0 (add (add $pi $tax) (add $ins $hoa)) }}</dd></div></dl>
+</div>
+<p class="payment__note">Estimates only, not a loan offer: taxes as the MLS reports them, home insurance at 0.9% of the price a year. Your lender&#39;s figures will differ.</p>
+</section>"##,
+    ),
+    (
         "partials/notice.html",
         r##"<aside class="mls-notice" aria-label="{{ site.Params.mls_name }}"><p>{{ site.Params.disclaimer }}</p><p class="mls-notice__updated">Listing data last updated {{ site.Params.updated }}</p></aside>"##,
     ),
@@ -103,6 +143,9 @@ pub const LAYOUTS: &[(&str, &str)] = &[
 {{ define "description" }}{{ partial "price.html" .Params.price }} · {{ index site.Params.status (lower .Params.status) }} · {{ .Params.beds }} Beds · {{ .Params.baths }} Baths · {{ .Params.place }}. {{ index .Params.remarks 0 | truncate 110 }}{{ end }}
 {{ define "image" }}{{ range first 1 .Params.photos }}{{ replace .url site.Params.media_origin site.BaseURL }}{{ end }}{{ end }}
 {{ define "jsonld" }}{{ $photos := slice }}{{ range .Params.photos }}{{ $photos = $photos | append .url }}{{ end }}{{ dict "@context" "https://schema.org" "@graph" (slice (partialCached "agent.json" . | transform.Unmarshal) (dict "@type" "BreadcrumbList" "itemListElement" (slice (dict "@type" "ListItem" "position" 1 "name" (printf "%s home" site.Title) "item" site.BaseURL) (dict "@type" "ListItem" "position" 2 "name" "Homes for Sale" "item" (absURL "/homes/")) (dict "@type" "ListItem" "position" 3 "name" .Title "item" .Permalink))) (dict "@type" "RealEstateListing" "@id" (printf "%s#listing" .Permalink) "name" (printf "%s, %s" .Title .Params.place) "url" .Permalink "dateModified" .Params.updated_at "image" $photos "about" (dict "@type" "Residence" "address" (dict "@type" "PostalAddress" "streetAddress" .Params.address "addressLocality" .Params.city "addressRegion" "FL" "postalCode" .Params.zip "addressCountry" "US")) "offers" (dict "@type" "Offer" "price" .Params.price "priceCurrency" "USD" "offeredBy" (dict "@type" "RealEstateAgent" "name" .Params.office)))) | jsonify | safeJS }}{{ end }}
+{{ define "head" }}{{ range first 1 .Params.photos }}{{ $u := replace .url site.Params.media_origin "/" }}{{ $b := strings.TrimSuffix (path.Ext $u) $u }}<link rel="preload" as="image" href="{{ $b }}-1200.webp" imagesrcset="{{ partial "srcset.html" $b }}" imagesizes="(min-width: 75em) 460px, (min-width: 60em) 39vw, (min-width: 48em) 58vw, 100vw" fetchpriority="high">
+{{ end }}{{ end }}
+{{ define "islands" }}{{ partialCached "islands.html" . }}{{ end }}
 {{ define "main" }}
 <article class="listing" aria-labelledby="page-title">
 <div class="container listing__top">
@@ -113,17 +156,30 @@ pub const LAYOUTS: &[(&str, &str)] = &[
 <h1 class="listing__title" id="page-title">{{ .Title }}</h1>
 <p class="for-sale__office">Listed by {{ .Params.office }}{{ with .Params.office_phone }} · {{ . }}{{ end }}</p>
 </div>
-<p class="price price--large">{{ partial "price.html" .Params.price }}</p>
+<div class="listing__price" data-island="hearts" data-hydrate="visible" data-src="/assets/hearts.js"><script type="application/json" data-props>{"key":"saved-homes"}</script><p class="price price--large">{{ partial "price.html" .Params.price }}</p><button type="button" class="save-home save-home--page" data-save-home="{{ .Params.mls_number }}" aria-pressed="false" aria-label="Save {{ .Title }}" hidden>{{ partialCached "icon-heart.html" . }}</button></div>
 </div>
+{{ with .Params.area }}<p class="for-sale__like" data-like="{{ $.Params.mls_number }}" hidden><a class="link-arrow" href="/homes/?area={{ . }}&amp;min_price={{ mul (div $.Params.price 250000) 187500 }}&amp;max_price={{ mul (div $.Params.price 250000) 375000 }}&amp;beds={{ $.Params.beds }}#save-search">Save a search for homes like this{{ partialCached "icon-arrow.html" . }}</a></p>{{ end }}
 <p class="for-sale__badges"><span class="badge badge--sample">Sample listing</span>{{ if ne .Params.status "Active" }}<span class="badge">{{ index site.Params.status (lower .Params.status) }}</span>{{ end }}</p>
 </div>
 <div class="container listing__layout">
 <div class="listing__main">
-{{ $alt := printf "%s, %s" .Title .Params.place }}{{ range first 1 .Params.photos }}<div class="listing__media"><img class="mls-photo" src="{{ replace .url site.Params.media_origin "/" }}" width="1200" height="800" alt="{{ $alt }}" loading="eager" fetchpriority="high" decoding="async"></div>{{ end }}
+{{ $alt := printf "%s, %s" .Title .Params.place }}{{ $photos := .Params.photos }}{{ $rest := after 1 $photos }}{{ with $photos }}
+<div class="gallery{{ if $rest }} gallery--more{{ end }}{{ if ge (len $rest) 4 }} gallery--grid{{ end }}" data-island="gallery" data-hydrate="idle" data-src="/assets/gallery.js"><script type="application/json" data-props>{{ dict "labels" (dict "all" "All {count} photos" "name" "Photos of {home}" "counter" "{n} / {total}" "close" "Close" "previous" "Previous photo" "next" "Next photo" "zoom" "Zoom in or out" "failed" "This photo could not be loaded.") "name" (printf "Photos of %s" $.Title) | jsonify | safeJS }}</script>
+<ul class="gallery__photos">
+<li class="gallery__photo"><a href="#photo-1" data-photo="1"{{ with (index . 0).alt }} data-caption="{{ . }}"{{ end }}>{{ partial "photo.html" (dict "p" (index . 0) "alt" $alt "sizes" "(min-width: 75em) 460px, (min-width: 60em) 39vw, (min-width: 48em) 58vw, 100vw" "eager" true) }}</a></li>
+{{- if ge (len $rest) 4 }}{{ range $i, $p := first 4 $rest }}
+<li class="gallery__photo gallery__photo--beside"><a href="#photo-{{ add $i 2 }}" tabindex="-1">{{ partial "photo.html" (dict "p" $p "alt" $p.alt "sizes" "(min-width: 75em) 154px, (min-width: 60em) 13vw, (min-width: 48em) 20vw, 88vw") }}</a></li>
+{{- end }}{{ end }}
+</ul>
+{{- if $rest }}
+<a class="btn gallery__all" href="#photo-1">All {{ len $photos }} photos</a>
+{{- end }}
+</div>{{ end }}
 {{ if or .Params.facts.tour .Params.videos }}<p class="for-sale__tours">{{ with .Params.facts.tour }}<a class="btn btn--outline" href="{{ . }}" rel="nofollow noopener">Virtual tour</a>{{ end }}{{ range $i, $v := .Params.videos }}<a class="link-arrow" href="{{ $v }}" rel="nofollow noopener">Video tour{{ if $i }} {{ add $i 1 }}{{ end }}</a>{{ end }}</p>{{ end }}
 <div class="prose prose--lead">{{ range .Params.remarks }}<p>{{ . }}</p>{{ end }}</div>
 {{ partial "facts.html" .Params.facts }}
-<ul class="for-sale__photos">{{ range after 1 .Params.photos }}<li><img class="mls-photo" src="{{ replace .url site.Params.media_origin "/" }}" width="1200" height="800" alt="{{ .alt }}" loading="lazy" decoding="async"></li>{{ end }}</ul>
+{{ partial "payment.html" . }}
+{{ with $rest }}<ul class="for-sale__photos">{{ range $i, $p := . }}<li data-photo="{{ add $i 2 }}"{{ with $p.alt }} data-caption="{{ . }}"{{ end }}>{{ partial "photo.html" (dict "p" $p "alt" $p.alt "sizes" "(min-width: 60em) 32vw, 50vw") }}</li>{{ end }}</ul>{{ end }}
 </div>
 <div class="listing__aside">
 <div class="listing-card">

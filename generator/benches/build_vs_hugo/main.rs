@@ -37,7 +37,7 @@ mod serve;
 mod site;
 
 // The sample MLS feed's writer: Hugo's copy of the listings comes from the same records.
-use jax_mls::sample;
+use jax_mls::{sample, sample_news};
 use measure::{count_pages, expect_pages, expect_same_homes, load_average, Gen};
 use report::{fmt_internal, internal_median, median, min, ms, Row, Series};
 use site::{remove, RealContent};

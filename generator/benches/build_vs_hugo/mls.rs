@@ -77,7 +77,8 @@ fn listing(real: &RealContent, r: &Value) -> Listing {
     let videos: Vec<&Value> = video_media.iter().map(|m| &m["MediaURL"]).collect();
     let front = json!({
         "title": address.as_deref().unwrap_or(ADDRESS_HIDDEN),
-        "date": r["ModificationTimestamp"],
+        // The lists' order: newest on the market first, as the generator's.
+        "date": if r["OnMarketDate"].is_string() { &r["OnMarketDate"] } else { &r["ListingContractDate"] },
         "updated_at": r["ModificationTimestamp"],
         "outputs": ["html", "card"],
         "area": hood.map(|h| &h.slug),

@@ -117,8 +117,12 @@ impl Homes {
                 }
             })
             .collect();
+        // Newest on the market first (undated last), as buyers read "newest": by when a listing
+        // came on, not when it last changed, so that an import which reprices a few rewrites only
+        // the list pages that show them.
         homes.par_sort_unstable_by(|a, b| {
-            b.p.modification_timestamp.cmp(&a.p.modification_timestamp).then_with(|| a.slug.cmp(&b.slug))
+            let on = |h: &Home| h.p.facts.on_market_since();
+            on(b).cmp(&on(a)).then_with(|| b.p.listing_id.cmp(&a.p.listing_id)).then_with(|| a.slug.cmp(&b.slug))
         });
         let for_sale: Vec<usize> = (0..homes.len()).filter(|&i| homes[i].p.standard_status != Status::Closed).collect();
         let mut by_neighborhood: HashMap<String, Vec<usize>> = HashMap::new();

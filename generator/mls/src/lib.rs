@@ -131,9 +131,7 @@ pub fn import_set(
     let (name, pages, scope) = match source {
         Source::File(path) => (path.display().to_string(), feed::read(&path)?, Scope::Whole),
         Source::Sample { areas, images, listings, member, own_photos, rounds } => {
-            let mut records = sample::records(&areas, &images, listings, member.as_deref());
-            sample_news::after(&mut records, rounds);
-            sample::open_houses::around(&mut records, sample::NEWEST.parse()?, now);
+            let mut records = sample_news::records_at(&areas, &images, listings, member.as_deref(), rounds, now);
             if own_photos {
                 sample_photos::name_own(&mut records);
             }

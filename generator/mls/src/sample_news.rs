@@ -5,7 +5,26 @@
 //! comes on the market: both match the same searches of those, round after round, and the new one
 //! a search for waterfront homes with pools.
 
+use crate::sample::{self, Area};
 use serde_json::{json, Value};
+
+/// The sample feed as an import at `now` reads it: its `listings` records after `rounds` rounds,
+/// their open houses moved to `now`'s weekend (a feed read weeks after the sample's NEWEST would
+/// otherwise hold only ended ones).
+pub fn records_at(
+    areas: &[Area],
+    images: &[String],
+    listings: usize,
+    member: Option<&str>,
+    rounds: usize,
+    now: jiff::Timestamp,
+) -> Vec<Value> {
+    let mut records = sample::records(areas, images, listings, member);
+    after(&mut records, rounds);
+    let newest: jiff::Timestamp = sample::NEWEST.parse().expect("NEWEST is a timestamp");
+    sample::open_houses::around(&mut records, newest, now);
+    records
+}
 
 /// `records` (the sample's, `sample::records`) after `rounds` rounds, each newer than the last.
 pub fn after(records: &mut Vec<Value>, rounds: usize) {
@@ -18,7 +37,7 @@ pub fn after(records: &mut Vec<Value>, rounds: usize) {
     };
     let listings = records.len();
     let like = records[first].clone();
-    let newest: jiff::Timestamp = crate::sample::NEWEST.parse().expect("NEWEST is a timestamp");
+    let newest: jiff::Timestamp = sample::NEWEST.parse().expect("NEWEST is a timestamp");
     for round in 1..=rounds {
         let modified = (newest + jiff::SignedDuration::from_mins(round as i64)).to_string();
         let mut new = like.clone();
@@ -40,7 +59,7 @@ pub fn after(records: &mut Vec<Value>, rounds: usize) {
         new["ListingContractDate"] = json!(day.yesterday().map(|d| d.to_string()).unwrap_or_default());
         if new["VirtualTourURLUnbranded"].is_string() {
             new["VirtualTourURLUnbranded"] =
-                json!(format!("{}{}", crate::sample::TOURS_ORIGIN, new["ListingKey"].as_str().unwrap_or_default()));
+                json!(format!("{}{}", sample::TOURS_ORIGIN, new["ListingKey"].as_str().unwrap_or_default()));
         }
         records.push(new);
 
@@ -53,7 +72,7 @@ pub fn after(records: &mut Vec<Value>, rounds: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sample::{records, Area};
+    use crate::sample::records;
 
     #[test]
     fn each_round_cuts_one_price_and_adds_a_listing_like_it() {

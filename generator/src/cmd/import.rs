@@ -92,11 +92,8 @@ pub fn sample(content: &Path, out: &Path, listings: usize, page_size: usize, rou
     let c = jax_load::load(content, &Cache::default())?;
     let (areas, images) = sample_material(&c);
     let member = c.site.data.mls.as_ref().and_then(|m| m.member_ids.first().map(String::as_str));
-    let mut records = sample::records(&areas, &images, listings, member);
-    jax_mls::sample_news::after(&mut records, round);
-    // Its open houses around the day it is written, as `import reso --sample` moves them: a feed
-    // written weeks after the sample's NEWEST would otherwise hold only ended ones.
-    sample::open_houses::around(&mut records, sample::NEWEST.parse()?, jiff::Timestamp::now());
+    // As `import reso --sample` reads it today.
+    let records = jax_mls::sample_news::records_at(&areas, &images, listings, member, round, jiff::Timestamp::now());
     std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
     let pages = sample::pages(&records, page_size, "Property");
     for (i, page) in pages.iter().enumerate() {

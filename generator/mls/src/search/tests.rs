@@ -145,10 +145,11 @@ fn cards_go_in_shards_each_file_in_the_folder_of_its_hash_and_an_import_renames_
         .map(|n| listing(n % 10 + 1, &format!("2026-11-01T{:02}:{:02}:00Z", n / 60, n % 60), true, "Active"))
         .zip(1..)
         .map(|(mut p, n): (crate::record::Property, u32)| {
-            // Each its own: its MLS number, and its price (400,000 + 1,000n).
+            // Each its own: its MLS number, its price (400,000 + 1,000n) and its day on the market.
             p.listing_id = format!("21{n:05}");
             p.listing_key = format!("K{n}");
             p.list_price = 400_000 + u64::from(n) * 1000;
+            p.facts.on_market_date = jiff::civil::date(2025, 1, 1).checked_add(jiff::Span::new().days(n)).ok();
             p
         })
         .collect();
@@ -197,12 +198,15 @@ fn cards_go_in_shards_each_file_in_the_folder_of_its_hash_and_an_import_renames_
     let names = renamed(&other);
     assert_eq!(names.len(), 3, "its shard in each order: {names:?}");
     assert!(names.iter().all(|p| p.contains("/cards/")), "{names:?}");
-    // A listing modified last (to the top of the newest) and a new one: a few shards of each
-    // order, the columns and the word shards they are in; most cards stay where they were.
+    // A listing repriced (it keeps its place) and a new one (to the top of the newest): a few
+    // shards of each order, the columns and the word shards they are in; most cards stay where
+    // they were.
     let mut more = listings;
     more[100].modification_timestamp = "2026-12-01T00:00:00Z".parse().unwrap();
+    more[100].list_price += 500;
     let mut new = listing(1, "2026-12-01T00:01:00Z", true, "Active");
     (new.listing_id, new.listing_key, new.list_price) = ("2100401".into(), "K401".into(), 801_000);
+    new.facts.on_market_date = Some(jiff::civil::date(2026, 12, 1));
     more.push(new);
     let homes = Homes::new(None, more, &[]);
     let cards: Vec<String> = homes.for_sale_in(None).map(html).collect();

@@ -21,8 +21,8 @@ pub struct MlsLabels {
     pub count: String,
     /// On every card and page of the project's invented sample listings, e.g. "Sample listing".
     pub sample: String,
-    /// `{time}`: when the listings were last imported (on a listing's own page: when its data last
-    /// changed at the MLS), e.g. "Listing data last updated {time}".
+    /// `{time}`: the day the listings were last imported (on a listing's own page: when its data
+    /// last changed at the MLS, to the minute), e.g. "Listing data last updated {time}".
     pub updated: String,
     /// `{office}`: the listing office, e.g. "Listed by {office}".
     pub listed_by: String,

@@ -150,7 +150,7 @@ impl<'a> Shared<'a> {
         }
     }
 
-    /// "Listing data last updated November 24, 2026, 3:05 PM" (Eastern time), or None before any import.
+    /// "Listing data last updated November 24, 2026" (the import's day, Eastern time), or None before any import.
     pub(super) fn updated(&self) -> Option<String> {
         updated(self.mls(), self.homes())
     }
