@@ -1,6 +1,6 @@
 //! A build into the output of the previous one renders and writes only what changed: after an
-//! import that changed three listings, their pages and cards are made again and every other
-//! listing's left as it was — and the site is the same, byte for byte, as a build from scratch;
+//! import that changed three listings, their pages and cards and the list pages that show them
+//! are made again and every other listing's and list's left as it was — and the site is the same, byte for byte, as a build from scratch;
 //! after an edit of `content/`, every listing's page is made again.
 
 mod common;
@@ -31,6 +31,28 @@ fn stamps(dist: &Path) -> BTreeMap<String, (u64, i64, i64)> {
             (listing && rel != "homes/index.html").then(|| (rel, (m.ino(), m.mtime(), m.mtime_nsec())))
         })
         .collect()
+}
+
+/// The lists' pages after their first (`homes/page/N/`, `homes/in/<neighborhood>/page/N/`), each
+/// with its stamp as in `stamps`: those a build may leave as they are.
+fn list_stamps(dist: &Path) -> BTreeMap<String, (u64, i64, i64)> {
+    walkdir::WalkDir::new(dist.join("homes"))
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .filter_map(|e| {
+            let rel = e.path().strip_prefix(dist).unwrap().to_string_lossy().into_owned();
+            let list = rel.starts_with("homes/page/") || (rel.starts_with("homes/in/") && rel.contains("/page/"));
+            let m = e.metadata().unwrap();
+            list.then(|| (rel, (m.ino(), m.mtime(), m.mtime_nsec())))
+        })
+        .collect()
+}
+
+/// The MLS numbers of the listings the page at `path` shows (each card's heart names its own).
+fn shown(dist: &Path, path: &str) -> Vec<String> {
+    let html = std::fs::read_to_string(dist.join(path)).unwrap();
+    html.split("data-save-home=\"").skip(1).map(|rest| rest.split('"').next().unwrap().to_string()).collect()
 }
 
 /// The search's files under `dist` that its meta.json does not name (each is in the folder of its
@@ -111,32 +133,55 @@ fn a_build_after_an_import_writes_only_the_listings_it_changed_and_equals_a_buil
     let before = stamps(&dir.join("dist"));
     assert!(before.len() > 30, "listing pages: {}", before.len());
 
-    // A build with nothing changed makes no listing's page or card again, nor writes a file.
+    // A build with nothing changed makes no listing's page or card again, nor a list's page
+    // after its first, nor writes a file.
     let again = run(dir, &build_args(content, "mls"));
     assert_eq!(stamps(&dir.join("dist")), before, "{again}");
     assert!(again.contains(": 0 written,"), "{again}");
-    // Every page, and the card of each listing for sale (kept in the build's record: no file).
-    let cards = reused(&again) - before.len();
+    let lists = list_stamps(&dir.join("dist"));
+    assert!(lists.contains_key("homes/page/2/index.html"), "{lists:?}");
+    // Every page, those lists, and the card of each listing for sale (kept in the build's
+    // record: no file).
+    let cards = reused(&again) - before.len() - lists.len();
     assert!(cards > 30 && cards <= before.len(), "{again}");
 
-    // Three active listings repriced: the import says so, and the build writes just theirs.
+    // Three active listings repriced, one of them on the second page of all listings: the import
+    // says so, and the build writes just their pages and the list pages that show them (each
+    // keeps its place: the lists are in the order listings came on the market).
+    let on_page_2 = shown(&dir.join("dist"), "homes/page/2/index.html");
     let mut changed = Vec::new();
     let said = import(dir, content, |records| {
-        for r in records.iter_mut().filter(|r| r["StandardStatus"] == "Active").take(3) {
+        let id = |r: &Value| r["ListingId"].as_str().unwrap().to_string();
+        let active = |r: &&mut Value| r["StandardStatus"] == "Active";
+        let later = records.iter_mut().filter(active).find(|r| on_page_2.contains(&id(r))).unwrap();
+        changed.push(id(later));
+        let others = records.iter_mut().filter(active).filter(|r| !on_page_2.contains(&id(r))).take(2);
+        changed.extend(others.map(|r| id(r)));
+        for r in records.iter_mut().filter(|r| changed.contains(&id(r))) {
             r["ListPrice"] = json!(r["ListPrice"].as_u64().unwrap() + 7_000);
             r["ModificationTimestamp"] = json!("2030-01-01T12:00:00Z");
-            changed.push(r["ListingId"].as_str().unwrap().to_string());
         }
     });
     assert!(said.contains("3 changed"), "{said}");
     let build = run(dir, &build_args(content, "mls"));
-    assert_eq!(reused(&build), before.len() + cards - 6, "all but the changed listings' pages and cards: {build}");
+    let showing: Vec<&String> =
+        lists.keys().filter(|p| shown(&dir.join("dist"), p).iter().any(|id| changed.contains(id))).collect();
+    assert!(showing.contains(&&"homes/page/2/index.html".to_string()), "{showing:?}");
+    assert_eq!(
+        reused(&build),
+        before.len() + cards + lists.len() - 6 - showing.len(),
+        "all but the changed listings' pages and cards and the lists that show them: {build}"
+    );
     let after = stamps(&dir.join("dist"));
     let rewritten: Vec<&String> = after.iter().filter(|(p, s)| before.get(*p) != Some(s)).map(|(p, _)| p).collect();
     assert_eq!(rewritten.len(), 3, "three pages: {rewritten:?}");
     for id in &changed {
         assert_eq!(rewritten.iter().filter(|p| p.contains(id.as_str())).count(), 1, "{id}: {rewritten:?}");
     }
+    let lists_after = list_stamps(&dir.join("dist"));
+    let rewritten: Vec<&String> =
+        lists_after.iter().filter(|(p, s)| lists.get(*p) != Some(s)).map(|(p, _)| p).collect();
+    assert_eq!(rewritten, showing, "the list pages that show them, and no other");
     // The search's files a change renamed are gone: only those meta.json names are left.
     assert_eq!(stale_search_files(&dir.join("dist")), Vec::<String>::new());
     same_as_from_scratch(dir, content);
@@ -156,7 +201,7 @@ fn a_build_after_an_import_writes_only_the_listings_it_changed_and_equals_a_buil
     assert!(!cards_files.is_empty(), "the cards' files: {recorded:?}");
     cards_files.into_iter().for_each(|f| std::fs::remove_file(f).unwrap());
     let build = run(dir, &build_args(content, "mls"));
-    assert_eq!(reused(&build), before.len(), "the pages alone: {build}");
+    assert_eq!(reused(&build), before.len() + lists.len(), "the pages alone: {build}");
     assert!(build.contains(": 0 written,"), "the cards made again are the same: {build}");
     same_as_from_scratch(dir, content);
 

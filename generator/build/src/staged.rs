@@ -110,7 +110,7 @@ fn build_staged<R: Borrow<Renderer> + Send>(
         });
         let unchanged = |homes: &Homes| -> Result<Unchanged> {
             let (inputs, previous) = previous.join().expect("reading the previous build's record")?;
-            prints = incremental::fingerprints(inputs, homes);
+            prints = incremental::fingerprints(inputs, homes, &jax_render::list_pages(c, homes));
             incremental::forget(&opts.cache, out);
             let unchanged = previous.map(|p| p.unchanged(&prints)).unwrap_or_default();
             if unchanged.count() * 2 > prints.len() {

@@ -148,6 +148,13 @@ impl Homes {
         }
     }
 
+    /// How many listings for sale each neighborhood has, by its slug, in the slugs' order.
+    pub fn neighborhood_counts(&self) -> Vec<(&str, usize)> {
+        let mut counts: Vec<(&str, usize)> = self.by_neighborhood.iter().map(|(s, l)| (s.as_str(), l.len())).collect();
+        counts.sort_unstable();
+        counts
+    }
+
     /// A listing's story, oldest first (none before its news reached an import).
     pub fn story(&self, key: &str) -> &[Event] {
         self.history.get(key).map_or(&[], Vec::as_slice)

@@ -5,15 +5,17 @@
 //! Each listing's outputs get a fingerprint: its record as stored (the digest `store` read it
 //! with), first photo, story and how many of its open houses are not over yet, and the build's
 //! inputs besides the listings (the generator's binary by its size and time, `content/`, the
-//! islands' build and the import's settings). A build records
+//! islands' build and the import's settings). So does each list page after a list's first: its
+//! listings' fingerprints, the lists' counts and the import's day (a repriced listing keeps its
+//! place, so an import that reprices a few changes only the list pages that show them). A build records
 //! what it wrote (in the cache, per output folder): every file, and the listings' outputs with
 //! their fingerprints. The next one into the same folder renders only the outputs whose
 //! fingerprint moved, or whose file is gone, and removes the recorded files it no longer makes
 //! without walking the folder. Without a record it renders everything and walks.
 //!
 //! The lists and the search's card shards copy the cards, so the cards' HTML is recorded too, in
-//! one file beside the record, which is all a card is kept as (the shards hold cards by their
-//! place in the lists' order, which every import moves, so they are made anew by every build).
+//! one file beside the record, which is all a card is kept as (a shard the previous build made
+//! of the same cards in the same order is left as it is: `jax_mls::search::KnownShards`).
 //! Like a page, a card is trusted to be as recorded: the folder and the cache are the generator's.
 
 use anyhow::{Context, Result};
@@ -97,9 +99,16 @@ pub fn card_key(id: &str) -> String {
     format!("{CARD}{id}")
 }
 
-/// This build's fingerprints: every listing's page and, for those for sale, its card. `inputs`:
-/// the other inputs' fingerprint (`inputs`).
-pub fn fingerprints(inputs: blake3::Hash, homes: &Homes) -> Fingerprints {
+/// A page of a list of listings that a build may leave as it is: where it goes and the listings
+/// it shows, as places in `Homes::homes` (`crate::list_pages`).
+pub struct ListPage {
+    pub path: String,
+    pub places: Vec<usize>,
+}
+
+/// This build's fingerprints: every listing's page and, for those for sale, its card; and the
+/// list pages of `lists`. `inputs`: the other inputs' fingerprint (`inputs`).
+pub fn fingerprints(inputs: blake3::Hash, homes: &Homes, lists: &[ListPage]) -> Fingerprints {
     let mut global = blake3::Hasher::new();
     global.update(inputs.as_bytes());
     // The import's settings (a sample says so on every card), not its time.
@@ -108,11 +117,10 @@ pub fn fingerprints(inputs: blake3::Hash, homes: &Homes) -> Fingerprints {
     }
     let global = global.finalize();
     let for_sale: FxHashSet<usize> = homes.for_sale_places(None).iter().copied().collect();
-    let each: Vec<Vec<(String, String)>> = homes
+    let each: Vec<String> = homes
         .homes
         .par_iter()
-        .enumerate()
-        .map(|(i, h)| {
+        .map(|h| {
             let mut hash = blake3::Hasher::new();
             hash.update(global.as_bytes());
             match h.digest {
@@ -128,15 +136,37 @@ pub fn fingerprints(inputs: blake3::Hash, homes: &Homes) -> Fingerprints {
             hash.update(&serde_json::to_vec(homes.story(&h.p.listing_key)).expect("a story serializes"));
             // Its page offers only the open houses not over yet, which the build's time moves.
             hash.update(&h.open_houses_ahead(homes.now).count().to_le_bytes());
-            let print = hash.finalize().to_hex().to_string();
-            let mut out = vec![(index_file(&h.url), print.clone())];
-            if for_sale.contains(&i) {
-                out.push((card_key(search::card_id(h)), print));
-            }
-            out
+            hash.finalize().to_hex().to_string()
         })
         .collect();
-    each.into_iter().flatten().collect()
+    let mut prints = Fingerprints::default();
+    for (i, (h, print)) in homes.homes.iter().zip(&each).enumerate() {
+        prints.insert(index_file(&h.url), print.clone());
+        if for_sale.contains(&i) {
+            prints.insert(card_key(search::card_id(h)), print.clone());
+        }
+    }
+    // A list page shows its listings' cards, how many each list has (its own count and the
+    // neighborhoods' links) and the import's day; the rest is the build's other inputs.
+    let mut shared = blake3::Hasher::new();
+    shared.update(global.as_bytes());
+    shared.update(&homes.for_sale_places(None).len().to_le_bytes());
+    for (slug, n) in homes.neighborhood_counts() {
+        shared.update(slug.as_bytes()).update(&n.to_le_bytes());
+    }
+    if let Some(day) = homes.info.as_ref().and_then(|i| i.imported_at.in_tz(jax_mls::homes::TIME_ZONE).ok()) {
+        shared.update(day.date().to_string().as_bytes());
+    }
+    let shared = shared.finalize();
+    for list in lists {
+        let mut hash = blake3::Hasher::new();
+        hash.update(shared.as_bytes()).update(list.path.as_bytes());
+        for &place in &list.places {
+            hash.update(each[place].as_bytes());
+        }
+        prints.insert(list.path.clone(), hash.finalize().to_hex().to_string());
+    }
+    prints
 }
 
 /// Everything but the listings that a listing's page or card is made from (and the import's

@@ -32,4 +32,5 @@ mod templates;
 mod tests;
 
 pub use input::RenderInput;
+pub use site::list_pages;
 pub use templates::Renderer;

@@ -3,7 +3,10 @@
 use super::input::RenderInput;
 use super::pages;
 use super::templates::Renderer;
+use crate::incremental::ListPage;
 use anyhow::Result;
+use jax_mls::homes::Homes;
+use jax_model::Content;
 use jax_output::{index_file, Output};
 use rayon::prelude::*;
 use std::collections::HashSet;
@@ -34,6 +37,7 @@ impl Renderer {
             .par_iter()
             .map_init(pages::Contexts::default, |contexts, page| match page {
                 pages::Page::ForSale(h) if unchanged.has(&index_file(&h.url)) => skipped(index_file(&h.url)),
+                pages::Page::Homes(list) if unchanged.has(&list.path()) => skipped(list.path()),
                 _ => shared.render(contexts, page).and_then(&keep),
             })
             .collect::<Result<_>>()?;
@@ -66,6 +70,18 @@ impl Renderer {
             .map_init(pages::Contexts::default, |contexts, b| shared.render_built(contexts, b))
             .collect()
     }
+}
+
+/// The list pages a build may leave as the previous one wrote them (`incremental::ListPage`):
+/// every list's pages after its first, which alone carry the search form and "Save this search".
+pub fn list_pages(c: &Content, homes: &Homes) -> Vec<ListPage> {
+    let lists = pages::homes_pages(c, homes).into_iter().filter_map(|page| match page {
+        pages::Page::Homes(list) if list.n > 1 => {
+            Some(ListPage { path: list.path(), places: list.places(homes).to_vec() })
+        }
+        _ => None,
+    });
+    lists.collect()
 }
 
 /// Every page of the site, to build.
