@@ -2,7 +2,7 @@
 //! and what IDX rules let it say (the street address only where InternetAddressDisplayYN allows).
 
 use crate::history::{Event, History};
-use crate::record::{OpenHouse, Property, Status};
+use crate::record::{list_rank, OpenHouse, Property, Status};
 use crate::store::ImportInfo;
 use jax_images::ImageInfo;
 use jax_model::api;
@@ -120,10 +120,10 @@ impl Homes {
         // Newest on the market first (undated last), as buyers read "newest": by when a listing
         // came on, not when it last changed, so that an import which reprices a few rewrites only
         // the list pages that show them.
-        homes.par_sort_unstable_by(|a, b| {
-            let on = |h: &Home| h.p.facts.on_market_since();
-            on(b).cmp(&on(a)).then_with(|| b.p.listing_id.cmp(&a.p.listing_id)).then_with(|| a.slug.cmp(&b.slug))
-        });
+        fn rank(h: &Home) -> (Option<jiff::civil::Date>, &str) {
+            list_rank(h.p.facts.on_market_since(), &h.p.listing_id)
+        }
+        homes.par_sort_unstable_by(|a, b| rank(b).cmp(&rank(a)).then_with(|| a.slug.cmp(&b.slug)));
         let for_sale: Vec<usize> = (0..homes.len()).filter(|&i| homes[i].p.standard_status != Status::Closed).collect();
         let mut by_neighborhood: HashMap<String, Vec<usize>> = HashMap::new();
         for &i in &for_sale {
@@ -146,6 +146,11 @@ impl Homes {
             Some(slug) => self.by_neighborhood.get(slug).map_or(&[][..], Vec::as_slice),
             None => &self.for_sale,
         }
+    }
+
+    /// The day of the last import in Jacksonville, which the lists say; None before any import.
+    pub fn imported_on(&self) -> Option<jiff::civil::Date> {
+        Some(self.info.as_ref()?.imported_at.in_tz(TIME_ZONE).ok()?.date())
     }
 
     /// How many listings for sale each neighborhood has, by its slug, in the slugs' order.

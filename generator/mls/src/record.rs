@@ -325,6 +325,12 @@ impl Facts {
     }
 }
 
+/// Where a listing stands in the lists, which show the greatest first: the newest on the market
+/// (`Facts::on_market_since`; undated last), then the higher MLS number.
+pub fn list_rank(on_market_since: Option<Date>, listing_id: &str) -> (Option<Date>, &str) {
+    (on_market_since, listing_id)
+}
+
 /// What is wrong with one field of one record: `ListingKey <key>: <field>: <what is wrong>`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {

@@ -117,12 +117,17 @@ pub fn records(areas: &[Area], images: &[String], listings: usize, member: Optio
     let mut rng = rng(listings);
     let newest: jiff::Timestamp = NEWEST.parse().expect("NEWEST is a timestamp");
     let mut records: Vec<Value> = (0..listings).map(|i| record(&mut rng, areas, images, newest, i, member)).collect();
-    // After every record is drawn, so the others stay as they were.
+    // After every record is drawn, so the others stay as they were. The first /homes/ lists: the
+    // greatest by the lists' rank (its date as `Facts::on_market_since` reads it).
+    fn rank(r: &Value) -> (Option<jiff::civil::Date>, &str) {
+        let since = ["OnMarketDate", "ListingContractDate"].iter().find_map(|f| r[*f].as_str()?.parse().ok());
+        crate::record::list_rank(since, r["ListingId"].as_str().unwrap_or_default())
+    }
     let first_for_sale = records
         .iter()
         .enumerate()
         .filter(|(_, r)| r["StandardStatus"] != "Closed" && r["InternetEntireListingDisplayYN"] == true)
-        .max_by(|(_, a), (_, b)| a["ModificationTimestamp"].as_str().cmp(&b["ModificationTimestamp"].as_str()))
+        .max_by(|(_, a), (_, b)| rank(a).cmp(&rank(b)))
         .map(|(i, _)| i);
     for (i, r) in records.iter_mut().enumerate() {
         if i % 10 == 0 || Some(i) == first_for_sale {

@@ -154,8 +154,8 @@ pub fn fingerprints(inputs: blake3::Hash, homes: &Homes, lists: &[ListPage]) -> 
     for (slug, n) in homes.neighborhood_counts() {
         shared.update(slug.as_bytes()).update(&n.to_le_bytes());
     }
-    if let Some(day) = homes.info.as_ref().and_then(|i| i.imported_at.in_tz(jax_mls::homes::TIME_ZONE).ok()) {
-        shared.update(day.date().to_string().as_bytes());
+    if let Some(day) = homes.imported_on() {
+        shared.update(day.to_string().as_bytes());
     }
     let shared = shared.finalize();
     for list in lists {

@@ -129,17 +129,15 @@ pub(super) fn status(l: &MlsLabels, s: Status) -> &str {
 /// the day of the last import. The day, not its minute: an hourly import that changes a few
 /// listings then rewrites only their pages and the lists that show them, not every list.
 pub(super) fn updated(mls: &Mls, homes: &Homes) -> Option<String> {
-    updated_as(mls, homes.info.as_ref()?.imported_at, "%B %-d, %Y")
+    let day = homes.imported_on()?.strftime("%B %-d, %Y").to_string();
+    Some(mls.labels.updated.replace("{time}", &day))
 }
 
 /// "Listing data last updated November 24, 2026, 3:05 PM EST": `at` in Jacksonville's time.
 pub(super) fn updated_at(mls: &Mls, at: jiff::Timestamp) -> Option<String> {
-    updated_as(mls, at, "%B %-d, %Y, %-I:%M %p %Z")
-}
-
-fn updated_as(mls: &Mls, at: jiff::Timestamp, format: &str) -> Option<String> {
     let local = at.in_tz(jax_mls::homes::TIME_ZONE).ok()?;
-    Some(mls.labels.updated.replace("{time}", &local.strftime(format).to_string()))
+    let time = local.strftime("%B %-d, %Y, %-I:%M %p %Z").to_string();
+    Some(mls.labels.updated.replace("{time}", &time))
 }
 
 /// Each listing for sale's card as HTML, by the listing's place in `Homes::homes`: rendered once,
