@@ -157,10 +157,21 @@ impl Inputs {
         kept: Option<&Kept>,
         keep: &(impl Fn(Output) -> Result<P> + Sync),
     ) -> Result<(Inputs, Vec<Output>, Vec<P>)> {
-        let (images, image_files) = process_images(&opts.content, &opts.cache, c).context("processing images")?;
-        let assets = Assets::load(&opts.islands).context("reading the islands' build")?;
-        let reports = jax_reports::prepare(c, &opts.mdx_renderer, &opts.cache.join("reports"), kept.map(|k| &k.mdx))?;
-        let mut homes = jax_mls::for_build(c, &opts.mls, kept.map(|k| &k.store))?;
+        // The MLS's listings are read while the site's images and reports are made (each a
+        // share of a rebuild after an import).
+        let (made, homes) = rayon::join(
+            || -> Result<_> {
+                let (images, image_files) =
+                    process_images(&opts.content, &opts.cache, c).context("processing images")?;
+                let assets = Assets::load(&opts.islands).context("reading the islands' build")?;
+                let reports =
+                    jax_reports::prepare(c, &opts.mdx_renderer, &opts.cache.join("reports"), kept.map(|k| &k.mdx))?;
+                Ok((images, image_files, assets, reports))
+            },
+            || jax_mls::for_build(c, &opts.mls, kept.map(|k| &k.store)),
+        );
+        let (images, image_files, assets, reports) = made?;
+        let mut homes = homes?;
         let bucket = photos_bucket(c, opts)?;
         let photos = match homes.as_mut() {
             Some(h) => {

@@ -9,6 +9,7 @@ use jax_mls::record::OpenHouse;
 use jax_model::Content;
 use jax_output::Output;
 use jiff::Timestamp;
+use rayon::prelude::*;
 
 /// America/New_York by the US rules since 2007, as calendars write it.
 const VTIMEZONE: &[&str] = &[
@@ -127,9 +128,12 @@ pub fn outputs(c: &Content, homes: &Homes) -> Vec<Output> {
     let labels = &mls.labels;
     let base = &c.site.data.base_url;
     let host = base.split("://").nth(1).unwrap_or(base).trim_end_matches('/');
-    let mut out = Vec::new();
-    for h in homes.for_sale_in(None) {
+    // A seventh of the listings have an open house ahead: each listing's in parallel.
+    let of = |h: &Home| -> Vec<Output> {
         let p = &h.p;
+        if h.open_houses_ahead(homes.now).next().is_none() {
+            return Vec::new();
+        }
         // Where the street may not be shown, the place alone: as on the page.
         let location = h.address.as_ref().map_or_else(|| h.place.clone(), |a| format!("{a}, {}", h.place));
         let home = match &h.address {
@@ -140,25 +144,27 @@ pub fn outputs(c: &Content, homes: &Homes) -> Vec<Output> {
         let url = crate::seo::absolute(base, &h.url);
         let description =
             format!("{} · {}\n{url}", dollars(p.list_price), labels.listed_by.replace("{office}", &p.list_office_name));
-        for o in h.open_houses_ahead(homes.now) {
-            let uid = match &o.open_house_key {
-                Some(k) => format!("{k}@{host}"),
-                None => format!("{}-{}@{host}", p.listing_key, o.open_house_start_time.as_second()),
-            };
-            let event = Event {
-                uid,
-                stamp: p.modification_timestamp,
-                start: o.open_house_start_time,
-                end: o.open_house_end_time,
-                summary: &summary,
-                location: &location,
-                description: &description,
-                url: &url,
-            };
-            out.push(Output::new(path(h, o).trim_start_matches('/'), ics(&event)));
-        }
-    }
-    out
+        h.open_houses_ahead(homes.now)
+            .map(|o| {
+                let uid = match &o.open_house_key {
+                    Some(k) => format!("{k}@{host}"),
+                    None => format!("{}-{}@{host}", p.listing_key, o.open_house_start_time.as_second()),
+                };
+                let event = Event {
+                    uid,
+                    stamp: p.modification_timestamp,
+                    start: o.open_house_start_time,
+                    end: o.open_house_end_time,
+                    summary: &summary,
+                    location: &location,
+                    description: &description,
+                    url: &url,
+                };
+                Output::new(path(h, o).trim_start_matches('/'), ics(&event))
+            })
+            .collect()
+    };
+    homes.for_sale_places(None).par_iter().flat_map_iter(|&i| of(&homes.homes[i])).collect()
 }
 
 #[cfg(test)]
