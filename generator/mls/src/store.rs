@@ -331,7 +331,7 @@ impl Store {
 
 /// `listings.bin`: the key of the generator that wrote it (`exe::identity`), the snapshot
 /// lines' digests, then the listings in chunks of bitcode that a build decodes in parallel
-/// (decoding them whole on one core was a third of a rebuild after an import). Each part is
+/// (decoded whole, they held a rebuild after an import on one core). Each part is
 /// preceded by its length as a little-endian u32; the frame is written by hand, since serde
 /// would visit each of its bytes. Its layout is the generator's own structs', so another
 /// generator (or a copy it cannot read) reads the JSON instead.
@@ -349,7 +349,8 @@ impl Binary {
             .map(|chunk| with_every_field(|| bitcode::serialize(chunk)))
             .collect::<Result<_, _>>()
             .with_context(|| format!("encoding {}", path.display()))?;
-        let mut bytes = Vec::with_capacity(key.len() + digests.len() * 32 + chunks.iter().map(Vec::len).sum::<usize>());
+        let framed = 4 * (2 + chunks.len()) + key.len() + digests.len() * 32;
+        let mut bytes = Vec::with_capacity(framed + chunks.iter().map(Vec::len).sum::<usize>());
         let mut part = |part: &[u8]| -> Result<()> {
             bytes.extend_from_slice(&u32::try_from(part.len())?.to_le_bytes());
             bytes.extend_from_slice(part);
@@ -374,17 +375,14 @@ impl Binary {
             rest = &rest[4 + len..];
         }
         let [key, digests, chunks @ ..] = parts.as_slice() else { return None };
-        if digests.len() % 32 != 0 {
-            return None;
-        }
+        let (digests, []) = digests.as_chunks::<32>() else { return None };
         if *key != jax_host::exe::identity().ok()?.as_bytes() {
             return None;
         }
         let decoded: Vec<Vec<Property>> =
             chunks.par_iter().map(|chunk| bitcode::deserialize(chunk)).collect::<Result<_, _>>().ok()?;
         let listings: Vec<Property> = decoded.into_iter().flatten().collect();
-        let digests: Vec<blake3::Hash> =
-            digests.chunks_exact(32).map(|d| blake3::Hash::from_bytes(d.try_into().expect("32 bytes"))).collect();
+        let digests: Vec<blake3::Hash> = digests.iter().copied().map(blake3::Hash::from).collect();
         (digests.len() == listings.len()).then_some((listings, digests))
     }
 }

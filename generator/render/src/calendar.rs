@@ -128,7 +128,7 @@ pub fn outputs(c: &Content, homes: &Homes) -> Vec<Output> {
     let labels = &mls.labels;
     let base = &c.site.data.base_url;
     let host = base.split("://").nth(1).unwrap_or(base).trim_end_matches('/');
-    // A seventh of the listings have an open house ahead: each listing's in parallel.
+    // Most listings have no open house ahead: their texts are not made. Each listing's in parallel.
     let of = |h: &Home| -> Vec<Output> {
         let p = &h.p;
         if h.open_houses_ahead(homes.now).next().is_none() {
